@@ -1,0 +1,1 @@
+// The ClearRendering module: see docs/architecture.md.

@@ -1,0 +1,1 @@
+// The KioskApp module: see docs/architecture.md.

@@ -1,0 +1,1 @@
+// The LibInputBackend module: see docs/architecture.md.

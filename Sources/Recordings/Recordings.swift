@@ -1,0 +1,1 @@
+// The Recordings module: see docs/architecture.md.

@@ -1,0 +1,1 @@
+/* The umockdev fix-up preload: see docs/testing.md. */

@@ -1,0 +1,1 @@
+/* The umockdev fix-up preload has no public API: it is loaded with LD_PRELOAD. */

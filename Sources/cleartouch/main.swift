@@ -1,0 +1,2 @@
+// The `cleartouch` command: see docs/architecture.md.
+print("cleartouch")
