@@ -44,7 +44,7 @@ let package = Package(
 
         // MARK: input sources and outputs
         .target(name: "Recordings", dependencies: ["TouchInput", "CYAML"]),
-        .target(name: "LibInputBackend", dependencies: ["TouchInput", "CLibInput"]),
+        .target(name: "LibInputBackend", dependencies: ["TouchInput", "CLibInput", "MockDevice"]),
         .target(name: "Recorder", dependencies: ["LibInputBackend", "Recordings", "TouchInput"]),
         .target(
             name: "Replay",
@@ -71,6 +71,9 @@ let package = Package(
                 "ClearRendering",
             ],
             path: "Sources/Benchmarks"),
+        // Describes evdev devices and sessions for umockdev-run (the libinput tests).
+        .target(name: "MockDevice"),
+        .executableTarget(name: "cleartouch-mockdev", dependencies: ["MockDevice"], path: "Sources/Tools/MockDevice"),
 
         // MARK: tests
         .testTarget(name: "TouchInputTests", dependencies: ["TouchInput"]),
@@ -79,7 +82,9 @@ let package = Package(
         .testTarget(name: "RecordingsTests", dependencies: ["Recordings", "TouchInput"]),
         .testTarget(
             name: "LibInputBackendTests",
-            dependencies: ["LibInputBackend", "Recorder", "Recordings", "TouchInput"]),
+            dependencies: [
+                "LibInputBackend", "Recorder", "Recordings", "TouchInput", "GestureRecognition", "MockDevice",
+            ]),
         .testTarget(
             name: "ReplayTests", dependencies: ["Replay", "Recordings", "ClearCore", "TouchInput"]),
         .testTarget(name: "ClearRenderingTests", dependencies: ["ClearRendering", "ClearCore"]),
