@@ -39,7 +39,11 @@ let package = Package(
 
         // MARK: pure Swift layers
         .target(name: "TouchInput"),
-        .target(name: "GestureRecognition", dependencies: ["TouchInput"]),
+        .target(
+            name: "GestureRecognition", dependencies: ["TouchInput"],
+            // Double.rounded() and squareRoot() call libm; an executable importing no C module
+            // (cleartouch-bench) would not link it otherwise.
+            linkerSettings: [.linkedLibrary("m")]),
         .target(name: "ClearCore", dependencies: ["GestureRecognition", "TouchInput"]),
 
         // MARK: input sources and outputs

@@ -64,19 +64,15 @@ public enum Scenarios: Sendable {
             touchpad: true,
             steps: [
                 .stroke([Track(from: (1000, 1200), to: (2000, 1000))], frames: 15),  // pointer motion
-                .pause(microseconds: gapMicroseconds),
                 .stroke(
                     [Track(from: (1400, 1000), to: (2600, 1000)), Track(from: (1400, 1500), to: (2600, 1500))],
                     frames: 25),  // two-finger horizontal scroll
-                .pause(microseconds: gapMicroseconds),
                 .stroke(
                     [Track(from: (1800, 700), to: (1800, 1700)), Track(from: (2200, 700), to: (2200, 1700))],
                     frames: 25),  // two-finger vertical scroll
-                .pause(microseconds: gapMicroseconds),
                 .stroke(
                     [Track(from: (1800, 1200), to: (1400, 1200)), Track(from: (2200, 1200), to: (2600, 1200))],
                     frames: 25),  // pinch out
-                .pause(microseconds: gapMicroseconds),
                 .stroke(
                     [
                         Track(from: (1200, 1500), to: (1200, 700)), Track(from: (1700, 1500), to: (1700, 700)),

@@ -1,8 +1,9 @@
 import TouchInput
 
 /// The thresholds of the touchpad → Clear gesture mapping (docs/libinput-backend.md).
-/// libinput reports touchpad motion and scrolling in units of about one millimetre of
-/// finger travel, already accelerated for pointer motion.
+/// libinput reports touchpad pointer motion, finger scrolling and swipe motion in its
+/// normalised, accelerated units (those of a 1000 dpi mouse: on the test touchpad about
+/// ten units per millimetre of finger travel at moderate speed).
 public struct TouchpadMappingConfiguration: Hashable, Sendable {
     /// The screen the pointer moves on.
     public var screen: ScreenSize
@@ -22,8 +23,8 @@ public struct TouchpadMappingConfiguration: Hashable, Sendable {
     public var velocityWindowMicroseconds: Int64
 
     public init(
-        screen: ScreenSize, rowHeightPixels: Double? = nil, scrollPixelsPerUnit: Double = 4,
-        pointerPixelsPerUnit: Double = 2, axisDecisionSlopUnits: Double = 2,
+        screen: ScreenSize, rowHeightPixels: Double? = nil, scrollPixelsPerUnit: Double = 2,
+        pointerPixelsPerUnit: Double = 1, axisDecisionSlopUnits: Double = 10,
         pinchSpanPerScalePixels: Double? = nil, velocityWindowMicroseconds: Int64 = 100_000
     ) {
         let row = rowHeightPixels ?? (Double(screen.widthPixels) * 50 / 320).rounded()
