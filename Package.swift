@@ -87,7 +87,8 @@ let package = Package(
         .testTarget(
             name: "LibInputBackendTests",
             dependencies: [
-                "LibInputBackend", "Recorder", "Recordings", "TouchInput", "GestureRecognition", "MockDevice",
+                "LibInputBackend", "Recorder", "Recordings", "TouchInput", "GestureRecognition", "ClearCore",
+                "MockDevice",
             ]),
         .testTarget(
             name: "ReplayTests", dependencies: ["Replay", "Recordings", "ClearCore", "TouchInput"]),

@@ -5,7 +5,7 @@
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 let subcommands: [String: ([String]) -> Int32] = [
-//HOLD    "record": RecordCommand.run(arguments:),
+    "record": RecordCommand.run(arguments:),
     "debug-gestures": DebugGesturesCommand.run(arguments:),
 ]
 
