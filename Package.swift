@@ -49,7 +49,7 @@ let package = Package(
         // MARK: input sources and outputs
         .target(name: "Recordings", dependencies: ["TouchInput", "CYAML"]),
         .target(name: "LibInputBackend", dependencies: ["TouchInput", "CLibInput", "MockDevice"]),
-        .target(name: "Recorder", dependencies: ["LibInputBackend", "Recordings", "TouchInput"]),
+        .target(name: "Recorder", dependencies: ["LibInputBackend", "Recordings", "TouchInput", "MockDevice"]),
         .target(
             name: "Replay",
             dependencies: ["Recordings", "ClearCore", "GestureRecognition", "TouchInput"]),
