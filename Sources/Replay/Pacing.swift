@@ -56,3 +56,4 @@ public struct Pacer<Clock: PacingClock> {
         if due > now { clock.sleep(microseconds: due - now) }
     }
 }
+

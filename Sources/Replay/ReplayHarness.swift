@@ -1,4 +1,5 @@
 import ClearCore
+import Foundation
 import GestureRecognition
 import Recordings
 import TouchInput
@@ -43,8 +44,8 @@ public struct ReplayHarness {
         let recording = try open()
         let items = try startingItems(header: recording.header)
         let screen = source.screen ?? recording.header.screen ?? .defaultKiosk
-        let rowHeight = source.rowHeightPixels ?? recording.header.rowHeightPixels ?? ClearLayout.defaultRowHeight(for: screen)
-        let layout = ClearLayout(screen: screen, rowHeightPixels: rowHeight)
+        let layout = ClearLayout(screen: screen, rowHeightPixels: source.rowHeightPixels ?? recording.header.rowHeightPixels)
+        let rowHeight = layout.rowHeightPixels
         let session = ClearSession(items: items, layout: layout)
         var collector = Collector(keepTouchPaths: keepTouchPaths, keepListsAfterActions: keepListsAfterActions)
         var result = ReplayResult(
@@ -52,8 +53,9 @@ public struct ReplayHarness {
 
         var firstTime: Int64?
         var lastTime: Int64 = 0
+        let fileBytes = Self.fileSize(source.path)
         do {
-            for event in recording.events {
+            while let event = try recording.next() {
                 let time = event.timeMicroseconds
                 if firstTime == nil {
                     firstTime = time
@@ -62,7 +64,7 @@ public struct ReplayHarness {
                 }
                 // Times never run backwards for the core, even if a file's do.
                 lastTime = max(lastTime, time)
-                hook?(lastTime - firstTime!, recording.progress)
+                hook?(lastTime - firstTime!, fileBytes.map { Double(recording.bytesConsumed) / Double($0) })
                 session.advance(toMicroseconds: lastTime)
                 collector.collect(session, at: lastTime)
                 session.handle(event)
@@ -97,6 +99,12 @@ public struct ReplayHarness {
         result.items = session.controller.items.map(ExpectedItem.init)
         result.editing = session.controller.editingIndex
         return result
+    }
+
+    private static func fileSize(_ path: String) -> Int? {
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_size > 0 else { return nil }
+        return Int(info.st_size)
     }
 
     private func open() throws(ReplayError) -> Recording {

@@ -1,3 +1,4 @@
+import Replay
 import TouchInput
 
 /// One generated recording. Geometry (docs/replay.md): screen 1080×1920, W = 1080,

@@ -1,12 +1,26 @@
 /// Writes scripted touch frames as the kernel would send them (multi-touch protocol B)
 /// for the synthetic touchscreen, in evemu and `libinput record` YAML form.
-struct EvdevEncoder {
-    struct Event {
-        var timeMicroseconds: Int64
-        var type: Int
-        var code: Int
-        var value: Int
+public struct EvdevEncoder: Sendable {
+    public struct Event: Hashable, Sendable {
+        public var timeMicroseconds: Int64
+        public var type: Int
+        public var code: Int
+        public var value: Int
     }
+
+    private var currentSlot = 0
+    private var nextTrackingID = 100
+    private var live: Set<Int> = []
+    private var last: [Int: Position] = [:]
+    private let timeOffsetMicroseconds: Int64
+
+    private struct Position: Hashable, Sendable {
+        var x: Int
+        var y: Int
+    }
+
+    /// `timeOffsetMicroseconds` is added to every event time.
+    public init(timeOffsetMicroseconds: Int64 = 0) { self.timeOffsetMicroseconds = timeOffsetMicroseconds }
 
     static let evSyn = 0, evKey = 1, evAbs = 3
     static let absX = 0, absY = 1, absMtSlot = 47, absMtPositionX = 53, absMtPositionY = 54
@@ -15,12 +29,9 @@ struct EvdevEncoder {
     static let mtToolPalm = 2
 
     /// Touch frames only (evdev files carry one device: no keys, no text).
-    static func encode(_ script: [ScriptEvent], timeOffsetMicroseconds: Int64) -> [[Event]] {
+    /// Encodes the touch frames of `script` (state carries over between calls).
+    public mutating func encode(_ script: [ScriptEvent]) -> [[Event]] {
         var frames: [[Event]] = []
-        var currentSlot = 0
-        var nextTrackingID = 100
-        var live: Set<Int> = []
-        var last: [Int: (x: Int, y: Int)] = [:]
         for scripted in script {
             guard case .frame(let time, let contacts) = scripted else { continue }
             let t = time + timeOffsetMicroseconds
@@ -43,11 +54,11 @@ struct EvdevEncoder {
                     emit(evAbs, absMtPositionX, x)
                     emit(evAbs, absMtPositionY, y)
                     live.insert(contact.slot)
-                    last[contact.slot] = (x, y)
+                    last[contact.slot] = Position(x: x, y: y)
                 case .move:
                     if last[contact.slot]?.x != x { emit(evAbs, absMtPositionX, x) }
                     if last[contact.slot]?.y != y { emit(evAbs, absMtPositionY, y) }
-                    last[contact.slot] = (x, y)
+                    last[contact.slot] = Position(x: x, y: y)
                 case .palm:
                     emit(evAbs, absMtToolType, mtToolPalm)
                 case .up:
@@ -92,8 +103,15 @@ private func hex4(_ v: Int) -> String {
 }
 
 /// evemu-record's format 1.3: description, then `E:` lines (`%04x` type/code, `%04d` value).
-enum EvemuWriter {
-    static func text(_ script: [ScriptEvent], comment: String) -> String {
+public enum EvemuWriter {
+    /// A whole file.
+    public static func text(_ script: [ScriptEvent], comment: String) -> String {
+        var encoder = EvdevEncoder(timeOffsetMicroseconds: 1)
+        return header(comment: comment) + events(encoder.encode(script))
+    }
+
+    /// The description part (everything before the first `E:` line).
+    public static func header(comment: String) -> String {
         var out = "# EVEMU 1.3\n"
         for line in comment.split(separator: "\n", omittingEmptySubsequences: false) { out += "# \(line)\n" }
         out += "# Input device name: \"\(SyntheticTouchscreen.name)\"\n"
@@ -108,8 +126,13 @@ enum EvemuWriter {
             out += "A: \(hex2(code)) \(info.min) \(info.max) 0 0 \(info.resolution)\n"
         }
         out += "################################\n#      Waiting for events      #\n################################\n"
-        // evemu-record puts the first event at 0.000001.
-        for frame in EvdevEncoder.encode(script, timeOffsetMicroseconds: 1) {
+        return out
+    }
+
+    /// `E:` lines (evemu-record puts the first event at 0.000001: encode with offset 1).
+    public static func events(_ frames: [[EvdevEncoder.Event]]) -> String {
+        var out = ""
+        for frame in frames {
             for e in frame {
                 let usec = String(e.timeMicroseconds % 1_000_000)
                 let value = e.value < 0 ? "-" + pad(-e.value, 3) : pad(e.value, 4)
@@ -138,8 +161,15 @@ enum EvemuWriter {
 }
 
 /// `libinput record` YAML, file format version 1, one touchscreen device.
-enum LibinputRecordWriter {
-    static func text(_ script: [ScriptEvent], comment: String) -> String {
+public enum LibinputRecordWriter {
+    /// A whole file.
+    public static func text(_ script: [ScriptEvent], comment: String) -> String {
+        var encoder = EvdevEncoder()
+        return header(comment: comment) + events(encoder.encode(script))
+    }
+
+    /// Everything up to the device's `events:` key.
+    public static func header(comment: String) -> String {
         var out = "# libinput record\n"
         for line in comment.split(separator: "\n", omittingEmptySubsequences: false) { out += "# \(line)\n" }
         out += "version: 1\nndevices: 1\nlibinput:\n  version: \"1.22.1\"\n  git: \"unknown\"\n"
@@ -158,7 +188,13 @@ enum LibinputRecordWriter {
         out += "    properties: [1]\n"
         out += "  udev:\n    properties:\n    - ID_INPUT=1\n    - ID_INPUT_TOUCHSCREEN=1\n"
         out += "  quirks:\n  events:\n"
-        for frame in EvdevEncoder.encode(script, timeOffsetMicroseconds: 0) {
+        return out
+    }
+
+    /// One `- evdev:` item per frame.
+    public static func events(_ frames: [[EvdevEncoder.Event]]) -> String {
+        var out = ""
+        for frame in frames {
             out += "  - evdev:\n"
             for e in frame {
                 out += "    - [\(e.timeMicroseconds / 1_000_000), \(e.timeMicroseconds % 1_000_000), \(e.type), \(e.code), \(e.value)]\n"
