@@ -29,7 +29,7 @@ struct Tween: Hashable, Sendable {
   var endMicroseconds: Int64 { startMicroseconds + durationMicroseconds }
 
   func value(at time: Int64) -> Double {
-    guard durationMicroseconds > 0 else { return to }
+    guard time < endMicroseconds, durationMicroseconds > 0 else { return to }
     let progress = Double(time - startMicroseconds) / Double(durationMicroseconds)
     return from + (to - from) * curve.value(atProgress: progress)
   }

@@ -23,18 +23,23 @@ struct Deceleration: Hashable, Sendable {
   var decelerationPixelsPerSecondSquared: Double
   var range: ClosedRange<Double>
 
+  /// The end of the range the motion heads for.
+  var bound: Double { velocityPixelsPerSecond > 0 ? range.upperBound : range.lowerBound }
+
+  /// True when the motion reaches `bound` before friction stops it.
+  var reachesBound: Bool {
+    let speed = abs(velocityPixelsPerSecond)
+    return abs(bound - startOffsetPixels) < speed * speed / (2 * decelerationPixelsPerSecondSquared)
+  }
+
   /// The time from the start at which the motion stops, in seconds.
   var durationSeconds: Double {
     let speed = abs(velocityPixelsPerSecond)
     let d = decelerationPixelsPerSecondSquared
     guard speed > 0, d > 0 else { return 0 }
-    let stopSeconds = speed / d
-    let bound = velocityPixelsPerSecond > 0 ? range.upperBound : range.lowerBound
-    let toBound = abs(bound - startOffsetPixels)
-    let fullDistance = speed * speed / (2 * d)
-    guard toBound < fullDistance else { return stopSeconds }
-    // speed·τ − ½·d·τ² = toBound, the earlier root.
-    return (speed - (speed * speed - 2 * d * toBound).squareRoot()) / d
+    guard reachesBound else { return speed / d }
+    // speed·τ − ½·d·τ² = distance to the bound, the earlier root.
+    return (speed - (speed * speed - 2 * d * abs(bound - startOffsetPixels)).squareRoot()) / d
   }
 
   var endMicroseconds: Int64 {
@@ -42,7 +47,9 @@ struct Deceleration: Hashable, Sendable {
   }
 
   func offset(at time: Int64) -> Double {
-    let elapsed = min(max(Double(time - startMicroseconds) / 1_000_000, 0), durationSeconds)
+    let duration = durationSeconds
+    let elapsed = min(max(Double(time - startMicroseconds) / 1_000_000, 0), duration)
+    if elapsed >= duration, reachesBound { return bound }
     let sign: Double = velocityPixelsPerSecond < 0 ? -1 : 1
     let raw =
       startOffsetPixels + velocityPixelsPerSecond * elapsed - 0.5 * sign
