@@ -100,16 +100,18 @@ public struct SVGRenderer {
         for gesture in result.gestures {
             switch gesture.first.values {
             case .pan(let pan):
-                // The row's origin must pass ±W/2: the finger must cross start ± W/2.
+                // The row's origin must pass ±W/2, so the finger must cross start ± W/2:
+                // drawn on the side the finger went, at the screen edge when beyond it.
                 let rowTop = (pan.startPixels.y / H).rounded(.down) * H
-                for (dx, color, label) in [(width / 2, "#00ff00", "complete"), (-width / 2, "#ff0000", "delete")] {
-                    let x = pan.startPixels.x + dx
-                    svg.line(
-                        "<line x1=\"\(fmt(x))\" y1=\"\(fmt(rowTop))\" x2=\"\(fmt(x))\" y2=\"\(fmt(rowTop + H))\" stroke=\"\(color)\"/>"
-                    )
-                    svg.line(
-                        "<text x=\"\(fmt(x + 4))\" y=\"\(fmt(rowTop + fontSize))\" fill=\"\(color)\" stroke=\"none\">\(label) W/2</text>")
-                }
+                let rightwards = Self.location(of: gesture.last).x >= pan.startPixels.x
+                let (dx, color, label) = rightwards ? (width / 2, "#00ff00", "complete") : (-width / 2, "#ff0000", "delete")
+                let x = min(width - 2, max(2, pan.startPixels.x + dx))
+                let offScreen = x != pan.startPixels.x + dx ? " (off screen)" : ""
+                svg.line(
+                    "<line x1=\"\(fmt(x))\" y1=\"\(fmt(rowTop))\" x2=\"\(fmt(x))\" y2=\"\(fmt(rowTop + H))\" stroke=\"\(color)\"/>")
+                svg.line(
+                    "<text x=\"\(fmt(rightwards ? x - 4 : x + 4))\" y=\"\(fmt(rowTop + fontSize))\" fill=\"\(color)\" stroke=\"none\" text-anchor=\"\(rightwards ? "end" : "start")\">\(label) at W/2\(offScreen)</text>"
+                )
             case .pull(let pull):
                 let y = pull.drag.startPixels.y + H
                 svg.line("<line x1=\"0\" y1=\"\(fmt(y))\" x2=\"\(fmt(width))\" y2=\"\(fmt(y))\" stroke=\"#ff5252\"/>")
@@ -187,10 +189,28 @@ public struct SVGRenderer {
         result.actions.filter { $0.timeMicroseconds == gesture.endMicroseconds }
     }
 
-    private func describe(_ gesture: ReplayedGesture) -> String {
+    private func describe(_ gesture: ReplayedGesture, withShortfall: Bool = true) -> String {
         let caused = actionsCaused(by: gesture).map { "\($0.kind.rawValue) \($0.index)" }
-        let outcome = gesture.outcome == .cancelled ? "cancelled" : (caused.isEmpty ? "no action" : caused.joined(separator: ", "))
+        let outcome =
+            gesture.outcome == .cancelled
+            ? "cancelled"
+            : (caused.isEmpty ? "no action" + (withShortfall ? shortfall(gesture) : "") : caused.joined(separator: ", "))
         return "\(gesture.kind.rawValue) \(gesture.id): \(outcome)"
+    }
+
+    /// Why a gesture that ended did nothing: how far it got against its threshold.
+    private func shortfall(_ gesture: ReplayedGesture) -> String {
+        let H = result.rowHeightPixels
+        switch gesture.last.values {
+        case .pan(let pan):
+            return " (\(fmt(abs(pan.translationPixels.x))) px, needs > \(fmt(Double(result.screen.widthPixels) / 2)))"
+        case .pull(let pull):
+            return " (\(fmt(pull.pullDistancePixels)) px, needs > \(fmt(H)))"
+        case .pinch(let pinch):
+            return " (spread \(fmt(pinch.spreadDeltaPixels)) px, needs > \(fmt(H / 2)))"
+        default:
+            return ""
+        }
     }
 
     private func drawDecisions(into svg: inout SVGText) {
@@ -201,12 +221,24 @@ public struct SVGRenderer {
             let end = Self.location(of: gesture.last)
             let color = gesture.outcome == .cancelled ? "#ff1744" : (actionsCaused(by: gesture).isEmpty ? "#bdbdbd" : "#69f0ae")
             let s = fontSize * 0.5
-            svg.line("<rect x=\"\(fmt(begin.x - s))\" y=\"\(fmt(begin.y - s))\" width=\"\(fmt(2 * s))\" height=\"\(fmt(2 * s))\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"2\"/>")
-            svg.line("<text x=\"\(fmt(begin.x + s + 2))\" y=\"\(fmt(begin.y - s))\" fill=\"\(color)\">\(escape(gesture.kind.rawValue)) \(gesture.id) began \(JSONText.milliseconds(gesture.startMicroseconds)) ms</text>")
+            svg.line(
+                "<rect x=\"\(fmt(begin.x - s))\" y=\"\(fmt(begin.y - s))\" width=\"\(fmt(2 * s))\" height=\"\(fmt(2 * s))\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"2\"/>"
+            )
+            svg.line(
+                "<text x=\"\(fmt(begin.x - s - 2))\" y=\"\(fmt(begin.y - s))\" fill=\"\(color)\" text-anchor=\"end\">\(gesture.id)</text>")
             if gesture.last != gesture.first {
-                svg.line("<path d=\"M\(fmt(end.x - s)),\(fmt(end.y))L\(fmt(end.x)),\(fmt(end.y - s))L\(fmt(end.x + s)),\(fmt(end.y))L\(fmt(end.x)),\(fmt(end.y + s))Z\" fill=\"\(color)\"/>")
+                svg.line(
+                    "<path d=\"M\(fmt(end.x - s)),\(fmt(end.y))L\(fmt(end.x)),\(fmt(end.y - s))L\(fmt(end.x + s)),\(fmt(end.y))L\(fmt(end.x)),\(fmt(end.y + s))Z\" fill=\"\(color)\"/>"
+                )
             }
-            svg.line("<text x=\"\(fmt(end.x + s + 2))\" y=\"\(fmt(end.y + fontSize))\" fill=\"\(color)\" font-weight=\"bold\">\(escape(describe(gesture)))</text>")
+            // Keep the label on the screen (width estimated from its length).
+            let label = describe(gesture)
+            let labelWidth = Double(label.count) * fontSize * 0.6
+            let screenWidth = Double(result.screen.widthPixels)
+            let x = max(2, min(end.x + s + 4, screenWidth - labelWidth))
+            svg.line(
+                "<text x=\"\(fmt(x))\" y=\"\(fmt(end.y + s + fontSize))\" fill=\"\(color)\" font-weight=\"bold\">\(escape(label))</text>"
+            )
         }
         svg.line("</g>")
     }
@@ -223,7 +255,7 @@ public struct SVGRenderer {
     // MARK: side panel
 
     private func drawPanel(into svg: inout SVGText, x: Double) {
-        let fontSize = 22.0
+        let fontSize = 28.0
         var y = 40.0
         let left = x + 16
         svg.line("<g id=\"panel\" font-size=\"\(fmt(fontSize))\" fill=\"#eee\">")
@@ -234,14 +266,14 @@ public struct SVGRenderer {
             y += fontSize * 1.3
         }
         text(title, bold: true)
-        text("\(result.eventCount) events, \(JSONText.milliseconds(result.durationMicroseconds)) ms", color: "#aaa")
+        text("\(result.eventCount) events, \(seconds(result.durationMicroseconds))", color: "#aaa")
         text("W = \(result.screen.widthPixels) px, H = \(JSONText.number(result.rowHeightPixels)) px", color: "#aaa")
         y += fontSize * 0.5
         text("gestures", bold: true)
         let shownLimit = 40
         for gesture in result.gestures.prefix(shownLimit) {
             let color = gesture.outcome == .cancelled ? "#ff1744" : (actionsCaused(by: gesture).isEmpty ? "#bdbdbd" : "#69f0ae")
-            text("\(JSONText.milliseconds(gesture.startMicroseconds))  \(describe(gesture))", color: color)
+            text("\(seconds(gesture.startMicroseconds))  \(describe(gesture, withShortfall: false))", color: color)
         }
         if result.gestures.count > shownLimit { text("… \(result.gestures.count - shownLimit) more", color: "#aaa") }
         y += fontSize * 0.5
@@ -251,9 +283,11 @@ public struct SVGRenderer {
         }
         y += fontSize * 0.5
         text("legend", bold: true)
-        text("● down  ○ up  ✕ cancel; paths fade with time", color: "#aaa")
+        text("● down  ○ up  ✕ cancelled", color: "#aaa")
+        text("paths fade from down to up", color: "#aaa")
         text("□ gesture began  ◆ gesture ended", color: "#aaa")
-        text("green: caused an action; grey: none; red: cancelled", color: "#aaa")
+        text("green: action, grey: none,", color: "#aaa")
+        text("red: cancelled", color: "#aaa")
         svg.line("</g>")
     }
 }
@@ -265,6 +299,13 @@ struct SVGText {
         text += s
         text += "\n"
     }
+}
+
+/// "12.33 s"
+func seconds(_ microseconds: Int64) -> String {
+    let hundredths = (microseconds + 5_000) / 10_000
+    let fraction = String(abs(hundredths) % 100)
+    return "\(hundredths / 100).\(fraction.count < 2 ? "0" + fraction : fraction) s"
 }
 
 func fmt(_ value: Double) -> String {

@@ -112,9 +112,9 @@ import Testing
         #expect(run.status == 0, "\(run.standardError)")
         let text = try String(contentsOfFile: svg, encoding: .utf8)
         #expect(text.hasPrefix("<?xml"))
-        #expect(text.contains("complete W/2"))
+        #expect(text.contains("complete at W/2"))
         #expect(text.contains("pan #"))
-        #expect(text.contains("no action"))
+        #expect(text.contains("no action (538 px, needs &gt; 540)"))
         #expect(text.contains("<polyline"))
     }
 }
