@@ -13,80 +13,80 @@
 import PackageDescription
 
 let package = Package(
-  name: "ClearTouch",
-  products: [
-    .executable(name: "cleartouch", targets: ["cleartouch"]),
-    .library(name: "GestureRecognition", targets: ["GestureRecognition"]),
-    .library(name: "ClearCore", targets: ["ClearCore"]),
-    // LD_PRELOAD companion for umockdev 0.17 (Debian 12), used by the libinput tests.
-    .library(name: "UmockdevFixup", type: .dynamic, targets: ["UmockdevFixup"]),
-  ],
-  targets: [
-    // MARK: C shims
-    .systemLibrary(
-      name: "CLibInput", path: "Sources/Shims/CLibInput", pkgConfig: "libinput",
-      providers: [.apt(["libinput-dev", "libudev-dev"])]),
-    .systemLibrary(
-      name: "CYAML", path: "Sources/Shims/CYAML", pkgConfig: "yaml-0.1",
-      providers: [.apt(["libyaml-dev"])]),
-    .systemLibrary(
-      name: "CCairo", path: "Sources/Shims/CCairo", pkgConfig: "pangocairo",
-      providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
-    .systemLibrary(
-      name: "CSDL2", path: "Sources/Shims/CSDL2", pkgConfig: "sdl2",
-      providers: [.apt(["libsdl2-dev"])]),
-    .target(name: "UmockdevFixup", path: "Sources/Shims/UmockdevFixup"),
+    name: "ClearTouch",
+    products: [
+        .executable(name: "cleartouch", targets: ["cleartouch"]),
+        .library(name: "GestureRecognition", targets: ["GestureRecognition"]),
+        .library(name: "ClearCore", targets: ["ClearCore"]),
+        // LD_PRELOAD companion for umockdev 0.17 (Debian 12), used by the libinput tests.
+        .library(name: "UmockdevFixup", type: .dynamic, targets: ["UmockdevFixup"]),
+    ],
+    targets: [
+        // MARK: C shims
+        .systemLibrary(
+            name: "CLibInput", path: "Sources/Shims/CLibInput", pkgConfig: "libinput",
+            providers: [.apt(["libinput-dev", "libudev-dev"])]),
+        .systemLibrary(
+            name: "CYAML", path: "Sources/Shims/CYAML", pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"])]),
+        .systemLibrary(
+            name: "CCairo", path: "Sources/Shims/CCairo", pkgConfig: "pangocairo",
+            providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
+        .systemLibrary(
+            name: "CSDL2", path: "Sources/Shims/CSDL2", pkgConfig: "sdl2",
+            providers: [.apt(["libsdl2-dev"])]),
+        .target(name: "UmockdevFixup", path: "Sources/Shims/UmockdevFixup"),
+        // Counts heap allocations (interposes malloc); linked only into cleartouch-bench.
+        .target(name: "AllocationCounter", path: "Sources/Shims/AllocationCounter"),
 
-    // MARK: pure Swift layers
-    .target(name: "TouchInput"),
-    // libm: `squareRoot()` becomes a call to sqrt in debug builds.
-    .target(
-      name: "GestureRecognition", dependencies: ["TouchInput"],
-      linkerSettings: [.linkedLibrary("m")]),
-    .target(name: "ClearCore", dependencies: ["GestureRecognition", "TouchInput"]),
+        // MARK: pure Swift layers
+        .target(name: "TouchInput"),
+        // libm: `squareRoot()` becomes a call to sqrt in debug builds.
+        .target(
+            name: "GestureRecognition", dependencies: ["TouchInput"],
+            linkerSettings: [.linkedLibrary("m")]),
+        .target(name: "ClearCore", dependencies: ["GestureRecognition", "TouchInput"]),
 
-    // MARK: input sources and outputs
-    .target(name: "Recordings", dependencies: ["TouchInput", "CYAML"]),
-    .target(name: "LibInputBackend", dependencies: ["TouchInput", "CLibInput"]),
-    .target(name: "Recorder", dependencies: ["LibInputBackend", "Recordings", "TouchInput"]),
-    .target(
-      name: "Replay",
-      dependencies: ["Recordings", "ClearCore", "GestureRecognition", "TouchInput"]),
-    .target(name: "ClearRendering", dependencies: ["ClearCore", "CCairo"]),
-    .target(
-      name: "KioskApp",
-      dependencies: [
-        "ClearRendering", "ClearCore", "GestureRecognition", "LibInputBackend",
-        "Recorder", "Recordings", "TouchInput", "CSDL2",
-      ]),
+        // MARK: input sources and outputs
+        .target(name: "Recordings", dependencies: ["TouchInput", "CYAML"]),
+        .target(name: "LibInputBackend", dependencies: ["TouchInput", "CLibInput"]),
+        .target(name: "Recorder", dependencies: ["LibInputBackend", "Recordings", "TouchInput"]),
+        .target(
+            name: "Replay",
+            dependencies: ["Recordings", "ClearCore", "GestureRecognition", "TouchInput"]),
+        .target(name: "ClearRendering", dependencies: ["ClearCore", "CCairo"]),
+        .target(
+            name: "KioskApp",
+            dependencies: [
+                "ClearRendering", "ClearCore", "GestureRecognition", "LibInputBackend",
+                "Recorder", "Recordings", "TouchInput", "CSDL2",
+            ]),
 
-    // MARK: executables
-    .executableTarget(
-      name: "cleartouch",
-      dependencies: [
-        "Replay", "Recorder", "KioskApp", "ClearRendering", "Recordings",
-        "LibInputBackend", "ClearCore", "GestureRecognition", "TouchInput",
-      ]),
-    .executableTarget(
-      name: "cleartouch-bench",
-      dependencies: [
-        "Replay", "Recordings", "ClearCore", "GestureRecognition", "TouchInput",
-        "ClearRendering",
-      ],
-      path: "Sources/Benchmarks"),
+        // MARK: executables
+        .executableTarget(
+            name: "cleartouch",
+            dependencies: [
+                "Replay", "Recorder", "KioskApp", "ClearRendering", "Recordings",
+                "LibInputBackend", "ClearCore", "GestureRecognition", "TouchInput",
+            ]),
+        .executableTarget(
+            name: "cleartouch-bench",
+            dependencies: [
+                "Replay", "Recordings", "ClearCore", "GestureRecognition", "TouchInput",
+                "ClearRendering", "AllocationCounter",
+            ],
+            path: "Sources/Benchmarks"),
 
-    // MARK: tests
-    .testTarget(name: "TouchInputTests", dependencies: ["TouchInput"]),
-    .testTarget(
-      name: "GestureRecognitionTests", dependencies: ["GestureRecognition", "TouchInput"]),
-    .testTarget(
-      name: "ClearCoreTests", dependencies: ["ClearCore", "GestureRecognition", "TouchInput"]),
-    .testTarget(name: "RecordingsTests", dependencies: ["Recordings", "TouchInput"]),
-    .testTarget(
-      name: "LibInputBackendTests",
-      dependencies: ["LibInputBackend", "Recorder", "Recordings", "TouchInput"]),
-    .testTarget(
-      name: "ReplayTests", dependencies: ["Replay", "Recordings", "ClearCore", "TouchInput"]),
-    .testTarget(name: "ClearRenderingTests", dependencies: ["ClearRendering", "ClearCore"]),
-  ]
+        // MARK: tests
+        .testTarget(name: "TouchInputTests", dependencies: ["TouchInput"]),
+        .testTarget(name: "GestureRecognitionTests", dependencies: ["GestureRecognition", "TouchInput"]),
+        .testTarget(name: "ClearCoreTests", dependencies: ["ClearCore", "GestureRecognition", "TouchInput"]),
+        .testTarget(name: "RecordingsTests", dependencies: ["Recordings", "TouchInput"]),
+        .testTarget(
+            name: "LibInputBackendTests",
+            dependencies: ["LibInputBackend", "Recorder", "Recordings", "TouchInput"]),
+        .testTarget(
+            name: "ReplayTests", dependencies: ["Replay", "Recordings", "ClearCore", "TouchInput"]),
+        .testTarget(name: "ClearRenderingTests", dependencies: ["ClearRendering", "ClearCore"]),
+    ]
 )
