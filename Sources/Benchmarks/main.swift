@@ -1,2 +1,4 @@
 // The benchmarks: see docs/performance.md.
+runGestureBenchmarks()
+runCoreBenchmarks()
 runReplayBenchmarks()
