@@ -47,7 +47,10 @@ public struct ReplayHarness {
         let layout = ClearLayout(screen: screen, rowHeightPixels: source.rowHeightPixels ?? recording.header.rowHeightPixels)
         let rowHeight = layout.rowHeightPixels
         let session = ClearSession(items: items, layout: layout)
-        var collector = Collector(keepTouchPaths: keepTouchPaths, keepListsAfterActions: keepListsAfterActions)
+        let collector = Collector(keepTouchPaths: keepTouchPaths, keepListsAfterActions: keepListsAfterActions)
+        // Gesture reports are taken as they come, so memory does not grow with the session.
+        session.keepsGestureHistory = false
+        session.onGesture = { collector.record($0) }
         var result = ReplayResult(
             initialItems: items.map(ExpectedItem.init), screen: screen, rowHeightPixels: rowHeight)
 
@@ -62,14 +65,13 @@ public struct ReplayHarness {
                     collector.origin = time
                     if keepTouchPaths { result.initialPresentation = session.controller.presentation(atMicroseconds: time) }
                 }
-                // Times never run backwards for the core, even if a file's do.
+                // Relative times and pacing follow the latest time (a file whose times run backwards).
                 lastTime = max(lastTime, time)
                 hook?(lastTime - firstTime!, fileBytes.map { Double(recording.bytesConsumed) / Double($0) })
-                session.advance(toMicroseconds: lastTime)
-                collector.collect(session, at: lastTime)
+                // The session first lets time pass to the event (timers, animations).
                 session.handle(event)
                 collector.observe(event)
-                collector.collect(session, at: lastTime)
+                collector.collect(session)
                 result.eventCount += 1
             }
         } catch {
@@ -80,7 +82,7 @@ public struct ReplayHarness {
             // as when a device goes away, so nothing half-done commits.
             for (device, slots) in collector.liveContacts() where !slots.isEmpty {
                 session.handle(.touchFrame(TouchFrame(device: device, timeMicroseconds: lastTime, contacts: slots)))
-                collector.collect(session, at: lastTime)
+                collector.collect(session)
             }
             var time = lastTime
             while time - lastTime < Self.settleLimitMicroseconds
@@ -88,7 +90,7 @@ public struct ReplayHarness {
             {
                 time += Self.settleStepMicroseconds
                 session.advance(toMicroseconds: time)
-                collector.collect(session, at: time)
+                collector.collect(session)
             }
             result.durationMicroseconds = lastTime - firstTime
         }
@@ -139,14 +141,13 @@ public struct ReplayHarness {
 }
 
 /// Gathers gestures, actions and paths as the session produces them.
-struct Collector {
+final class Collector {
     let keepTouchPaths: Bool
     let keepListsAfterActions: Bool
     var origin: Int64 = 0
     var gestures: [ReplayedGesture] = []
     var actions: [ReplayedAction] = []
     var paths: [TouchPath] = []
-    private var seenGestureEvents = 0
     private var seenActions = 0
     private var openGestures: [GestureID: GestureEvent] = [:]
     private var openPaths: [Int: Int] = [:]  // (device, seat slot) key → index in paths
@@ -157,12 +158,8 @@ struct Collector {
         self.keepListsAfterActions = keepListsAfterActions
     }
 
-    mutating func collect(_ session: ClearSession, at time: Int64) {
-        let reports = session.gestureEvents
-        if reports.count > seenGestureEvents {
-            for report in reports[seenGestureEvents...] { record(report) }
-            seenGestureEvents = reports.count
-        }
+    /// Takes the actions the controller recorded since the last call.
+    func collect(_ session: ClearSession) {
         let done = session.controller.actions
         if done.count > seenActions {
             let after = keepListsAfterActions ? session.controller.items.map(ExpectedItem.init) : []
@@ -176,7 +173,7 @@ struct Collector {
         }
     }
 
-    private mutating func record(_ report: GestureEvent) {
+    func record(_ report: GestureEvent) {
         switch report.state {
         case .began:
             openGestures[report.id] = report
@@ -193,7 +190,7 @@ struct Collector {
     }
 
     /// Follows contacts (for paths, and to withdraw those still down at the end).
-    mutating func observe(_ event: InputEvent) {
+    func observe(_ event: InputEvent) {
         switch event {
         case .touchFrame(let frame):
             for contact in frame.contacts {
@@ -242,7 +239,7 @@ struct Collector {
     }
 
     /// Gestures still open at the very end are reported as cancelled.
-    mutating func finish() {
+    func finish() {
         for (id, first) in openGestures.sorted(by: { $0.key < $1.key }) {
             gestures.append(
                 ReplayedGesture(
