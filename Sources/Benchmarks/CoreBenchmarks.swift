@@ -36,20 +36,16 @@ public func runCoreBenchmarks() {
       + "\(tenths(nanoseconds(sessionBest) / Double(frameCount))) ns per frame")
 
   let controller = ClearController(layout: layout)
-  controller.handle(
-    GestureEvent(
-      id: GestureID(rawValue: 1), kind: .pan, state: .began, timeMicroseconds: 0,
-      values: .pan(
-        PanValues(
-          startPixels: Point(x: 100, y: 250), locationPixels: Point(x: 0, y: 250),
-          translationPixels: Point(x: -700, y: 0), velocityPixelsPerSecond: .zero))))
-  controller.handle(
-    GestureEvent(
-      id: GestureID(rawValue: 1), kind: .pan, state: .ended, timeMicroseconds: 1000,
-      values: .pan(
-        PanValues(
-          startPixels: Point(x: 100, y: 250), locationPixels: Point(x: 0, y: 250),
-          translationPixels: Point(x: -700, y: 0), velocityPixelsPerSecond: .zero))))
+  // Swipe the row at y 250 (row 1) far left and release: it is deleted and the rows below shuffle up.
+  let swipeLeft = PanValues(
+    startPixels: Point(x: 100, y: 250), locationPixels: Point(x: 0, y: 250),
+    translationPixels: Point(x: -700, y: 0), velocityPixelsPerSecond: .zero)
+  for (state, time) in [(GestureState.began, Int64(0)), (.ended, 1000)] {
+    controller.handle(
+      GestureEvent(
+        id: GestureID(rawValue: 1), kind: .pan, state: state, timeMicroseconds: time,
+        values: .pan(swipeLeft)))
+  }
   let calls = 20_000
   var presentationBest = Duration.seconds(1000)
   var rows = 0
