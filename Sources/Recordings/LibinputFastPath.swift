@@ -15,11 +15,17 @@ struct LibinputFastLayout {
   var eventBlocks: [EventBlock] = []
   static let maximumHeaderBytes = 16 << 20
 
-  enum LineShape { case evdevItem, otherItem, libinputKey, row, flowMap, blank, invalid }
+  enum LineShape {
+    case evdevItem, libinputItem, hidItem, libinputKey, row, flowMap, blank, invalid
+  }
+
+  /// Which list the rows below belong to; a row is only valid in its own kind of list.
+  private enum ListContext { case none, evdevRows, libinputRows }
 
   init?(path: String, maximumLineBytes: Int) throws(RecordingError) {
     let lines = try LineReader(path: path, maximumLineBytes: maximumLineBytes)
     var block: EventBlock? = nil
+    var context = ListContext.none
     var offset = 0
     while let line = try lines.nextLine() {
       let lineOffset = offset
@@ -30,7 +36,19 @@ struct LibinputFastLayout {
         if shape == .blank { continue }
         let first = indent < line.count ? line[indent] : 0
         if indent > current.itemIndent || (indent == current.itemIndent && first == 0x2D) {
-          if shape == .invalid { return nil }
+          let rowIndent = current.itemIndent + 2
+          switch shape {
+          case .evdevItem: context = .evdevRows
+          case .libinputItem: context = .libinputRows
+          case .hidItem: context = .none
+          case .libinputKey:
+            guard context == .evdevRows else { return nil }
+            context = .libinputRows
+          case .row: guard context == .evdevRows && indent == rowIndent else { return nil }
+          case .flowMap: guard context == .libinputRows && indent == rowIndent else { return nil }
+          case .blank: break
+          case .invalid: return nil
+          }
           continue
         }
         current.length = lineOffset - current.offset
@@ -42,6 +60,7 @@ struct LibinputFastLayout {
       var scanner = ByteScanner(line)
       scanner.index = indent
       if scanner.skip(literal: "events:"), LibinputFastLayout.restIsBlankOrComment(&scanner) {
+        context = .none
         block = EventBlock(
           offset: offset, length: 0, firstLine: lines.lineNumber + 1, itemIndent: indent)
         headerText.append(contentsOf: line[..<(indent + 7)])
@@ -81,11 +100,11 @@ struct LibinputFastLayout {
         return restIsBlankOrComment(&scanner) ? .evdevItem : .invalid
       }
       if scanner.skip(literal: "- libinput:") {
-        return restIsBlankOrComment(&scanner) ? .otherItem : .invalid
+        return restIsBlankOrComment(&scanner) ? .libinputItem : .invalid
       }
       if scanner.skip(literal: "- hid:") {
         scanner.skipSpaces()
-        return scanner.current == 0x7B && isBalancedFlow(&scanner) ? .otherItem : .invalid
+        return scanner.current == 0x7B && isBalancedFlow(&scanner) ? .hidItem : .invalid
       }
       return .invalid
     }

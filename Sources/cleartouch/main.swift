@@ -1,20 +1,16 @@
-// The `cleartouch` command: see docs/architecture.md. Dispatches on the first argument.
-import Foundation
-
-let subcommands: [(name: String, run: ([String]) -> Int32, summary: String)] = [
-    ("replay", ReplayCommand.run(arguments:), "replay a recording into the to-do core"),
-    ("render", RenderCommand.run(arguments:), "draw a recording as an SVG picture"),
-]
+// The `cleartouch` command: dispatches on the first argument to `<Name>Command.run`.
+import Glibc
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-if let name = arguments.first, let subcommand = subcommands.first(where: { $0.name == name }) {
-    exit(subcommand.run(Array(arguments.dropFirst())))
+let rest = Array(arguments.dropFirst())
+let status: Int32
+switch arguments.first {
+case "inspect": status = InspectCommand.run(arguments: rest)
+case "convert": status = ConvertCommand.run(arguments: rest)
+case "replay": status = ReplayCommand.run(arguments: rest)
+case "render": status = RenderCommand.run(arguments: rest)
+default:
+    CommandLine2.printError("usage: cleartouch inspect|convert|replay|render … (cleartouch SUBCOMMAND --help)")
+    status = 2
 }
-let help = "usage: cleartouch COMMAND [--help]\n\ncommands:\n"
-    + subcommands.map { "  \($0.name.padding(toLength: 12, withPad: " ", startingAt: 0))\($0.summary)" }.joined(separator: "\n") + "\n"
-if arguments.first == "--help" || arguments.first == "-h" {
-    print(help, terminator: "")
-    exit(0)
-}
-FileHandle.standardError.write(Data(((arguments.first.map { "cleartouch: unknown command '\($0)'\n" } ?? "") + help).utf8))
-exit(2)
+exit(status)
