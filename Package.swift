@@ -49,7 +49,10 @@ let package = Package(
         .target(
             name: "Replay",
             dependencies: ["Recordings", "ClearCore", "GestureRecognition", "TouchInput"]),
-        .target(name: "ClearRendering", dependencies: ["ClearCore", "CCairo"]),
+        .target(
+            name: "ClearRendering", dependencies: ["ClearCore", "TouchInput", "CCairo"],
+            // Cairo's pkg-config flags do not bring libm, which Double.rounded() needs.
+            linkerSettings: [.linkedLibrary("m")]),
         .target(
             name: "KioskApp",
             dependencies: [
