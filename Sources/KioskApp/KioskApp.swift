@@ -1,1 +1,0 @@
-// The KioskApp module: see docs/architecture.md.
