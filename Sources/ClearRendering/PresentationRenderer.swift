@@ -12,6 +12,20 @@ public final class PresentationRenderer {
   private var labelFont: FontDescription
   private var cueFont: FontDescription
   private var layoutCache: [LayoutKey: TextLayout] = [:]
+  private var glossTileCache: ImageSurface?
+  private var rowImageCache: [RowImageKey: ImageSurface] = [:]
+  /// Two screens of rows at the kiosk's size (about 0.7 MB each at 1080 wide).
+  private static let rowImageCacheLimit = 32
+  /// True when one presentation pixel is one surface pixel (cached row pictures are exact).
+  private var isDrawingAtScreenSize = true
+
+  private struct RowImageKey: Hashable {
+    var text: String
+    var color: RGBColor
+    var strikethrough: Bool
+    var width: Int
+    var height: Int
+  }
   /// Enough for every label of a long list plus cues; beyond it the cache starts over.
   private static let layoutCacheLimit = 512
 
@@ -42,6 +56,9 @@ public final class PresentationRenderer {
     let screenWidth = Double(max(1, presentation.screen.widthPixels))
     let screenHeight = Double(max(1, presentation.screen.heightPixels))
     useStyle(ClearStyle(widthPixels: screenWidth))
+    isDrawingAtScreenSize =
+      surface.width == presentation.screen.widthPixels
+      && surface.height == presentation.screen.heightPixels
 
     context.setSource(RGBAColor(.black))
     context.paintReplacing()
@@ -71,6 +88,37 @@ public final class PresentationRenderer {
     cueFont = FontDescription(
       family: ClearStyle.fontFamily, bold: true, sizePixels: style.cueFontPixels)
     layoutCache.removeAll()
+    rowImageCache.removeAll()
+  }
+
+  /// `rect` moved to whole pixels, its size rounded: a row keeps one size while it
+  /// moves, so its picture is drawn once and composited on Cairo's fast paths.
+  static func snapped(_ rect: RectPixels) -> RectPixels {
+    RectPixels(
+      x: rect.x.rounded(), y: rect.y.rounded(), width: rect.width.rounded(),
+      height: rect.height.rounded())
+  }
+
+  /// The gloss overlay of a `width` × `height` row (clear-spec §2), drawn once per size.
+  private func glossTile(width: Int, height: Int) -> ImageSurface? {
+    guard width > 0, height > 0 else { return nil }
+    if let glossTileCache, glossTileCache.width == width, glossTileCache.height == height {
+      return glossTileCache
+    }
+    guard let tile = try? ImageSurface(width: width, height: height),
+      let tileContext = try? GraphicsContext(surface: tile)
+    else { return nil }
+    let gloss = LinearGradient(x0: 0, y0: 0, x1: 0, y1: Double(height))
+    for stop in ClearStyle.glossStops { gloss.addStop(offset: stop.offset, color: stop.color) }
+    tileContext.setSource(gloss)
+    tileContext.paintReplacing()
+    tileContext.flush()
+    glossTileCache = tile
+    return tile
+  }
+
+  private func bounds(_ rect: RectPixels) -> (x: Double, y: Double, width: Double, height: Double) {
+    (rect.x, rect.y, rect.width, rect.height)
   }
 
   private func intersects(_ a: RectPixels, _ b: RectPixels) -> Bool {
@@ -95,47 +143,80 @@ public final class PresentationRenderer {
   }
 
   private func drawRow(_ row: RowPresentation, editing: EditingPresentation?) {
-    let edited = editing.flatMap { $0.modelIndex == row.modelIndex ? $0 : nil }
-    context.withGroup(alpha: row.alpha) {
-      drawRowBody(
-        frame: row.framePixels, color: row.backgroundColor, text: edited?.text ?? row.text,
-        strikethrough: row.strikethrough, caretCharacterOffset: edited?.caretCharacterOffset)
+    let frame = Self.snapped(row.framePixels)
+    if let edited = editing, edited.modelIndex == row.modelIndex {
+      // The edited row changes with every key: drawn directly, with its caret.
+      context.withGroup(alpha: row.alpha, bounds: bounds(frame)) {
+        drawRowBody(
+          in: context, frame: frame, color: row.backgroundColor, text: edited.text,
+          strikethrough: row.strikethrough, caretCharacterOffset: edited.caretCharacterOffset)
+      }
+      return
+    }
+    let key = RowImageKey(
+      text: row.text, color: row.backgroundColor, strikethrough: row.strikethrough,
+      width: Int(frame.width), height: Int(frame.height))
+    if isDrawingAtScreenSize, let image = rowImage(key) {
+      context.drawImage(image, x: frame.x, y: frame.y, alpha: row.alpha)
+    } else {
+      context.withGroup(alpha: row.alpha, bounds: bounds(frame)) {
+        drawRowBody(
+          in: context, frame: frame, color: row.backgroundColor, text: row.text,
+          strikethrough: row.strikethrough, caretCharacterOffset: nil)
+      }
     }
   }
 
-  /// A row cell: fill, gloss, label, and the strikethrough or caret.
+  /// The picture of a row that is not being edited, drawn once and reused while its
+  /// text, colour and size stay the same (a moving or fading row is only composited).
+  private func rowImage(_ key: RowImageKey) -> ImageSurface? {
+    if let cached = rowImageCache[key] { return cached }
+    guard key.width > 0, key.height > 0,
+      let image = try? ImageSurface(width: key.width, height: key.height),
+      let imageContext = try? GraphicsContext(surface: image)
+    else { return nil }
+    drawRowBody(
+      in: imageContext,
+      frame: RectPixels(x: 0, y: 0, width: Double(key.width), height: Double(key.height)),
+      color: key.color, text: key.text, strikethrough: key.strikethrough, caretCharacterOffset: nil)
+    imageContext.flush()
+    if rowImageCache.count >= Self.rowImageCacheLimit { rowImageCache.removeAll() }
+    rowImageCache[key] = image
+    return image
+  }
+
+  /// A row cell in `target`: fill, gloss, label, and the strikethrough or caret.
+  /// `frame` is in whole pixels.
   private func drawRowBody(
-    frame: RectPixels, color: RGBColor, text: String, strikethrough: Bool,
+    in target: GraphicsContext, frame: RectPixels, color: RGBColor, text: String,
+    strikethrough: Bool,
     caretCharacterOffset: Int?
   ) {
-    context.fillRectangle(
+    target.fillRectangle(
       x: frame.x, y: frame.y, width: frame.width, height: frame.height, with: RGBAColor(color))
-    let gloss = LinearGradient(x0: 0, y0: frame.minY, x1: 0, y1: frame.maxY)
-    for stop in ClearStyle.glossStops { gloss.addStop(offset: stop.offset, color: stop.color) }
-    context.setSource(gloss)
-    context.addRectangle(x: frame.x, y: frame.y, width: frame.width, height: frame.height)
-    context.fill()
+    // The gloss is the same for every row of a size: drawn once, then composited.
+    if let tile = glossTile(width: Int(frame.width), height: Int(frame.height)) {
+      target.drawImage(tile, x: frame.x, y: frame.y, alpha: 1)
+    }
 
     let textX = frame.x + style.labelInsetPixels
     let label = layout(text, isCue: false, maxWidthPixels: frame.width - style.labelInsetPixels)
     let extents = label.logicalExtents
-    let textTop = frame.midY - extents.height / 2
-    context.setSource(RGBAColor(.white))
-    context.moveTo(x: textX, y: textTop)
-    context.show(label)
+    target.setSource(RGBAColor(.white))
+    target.moveTo(x: textX, y: frame.midY - extents.height / 2)
+    target.show(label)
     if strikethrough {
       // Starts at the label's left edge, top at mid-height, as wide as the text (R-CE).
-      context.fillRectangle(
+      target.fillRectangle(
         x: textX, y: frame.midY, width: extents.x + extents.width,
         height: style.strikethroughThicknessPixels, with: RGBAColor(.white))
     }
     if let caretCharacterOffset {
       let caretX = textX + label.caretX(characterOffset: caretCharacterOffset)
       let lineHeight = extents.height > 0 ? extents.height : style.labelFontPixels
-      context.fillRectangle(
+      target.fillRectangle(
         x: caretX, y: frame.midY - lineHeight / 2, width: style.caretWidthPixels,
-        height: lineHeight,
-        with: RGBAColor(.white))
+        height: lineHeight, with: RGBAColor(.white))
     }
   }
 
@@ -147,9 +228,10 @@ public final class PresentationRenderer {
       context.translate(x: 0, y: frame.midY)
       context.scale(x: 1, y: placeholder.scaleY)
       context.translate(x: 0, y: -frame.midY)
-      context.withGroup(alpha: placeholder.alpha) {
+      context.withGroup(alpha: placeholder.alpha, bounds: bounds(Self.snapped(frame))) {
         drawRowBody(
-          frame: frame, color: placeholder.backgroundColor, text: placeholder.label,
+          in: context, frame: Self.snapped(frame), color: placeholder.backgroundColor,
+          text: placeholder.label,
           strikethrough: false, caretCharacterOffset: nil)
       }
     }

@@ -38,6 +38,26 @@ public final class GraphicsContext {
     cairo_set_source(pointer, gradient.pointer)
   }
 
+  /// Uses `surface` as the source, its top-left corner at (originX, originY).
+  public func setSource(_ surface: ImageSurface, originX: Double, originY: Double) {
+    cairo_set_source_surface(pointer, surface.pointer, originX, originY)
+  }
+
+  /// Composites `image` with its top-left corner at (x, y), at `alpha`.
+  public func drawImage(_ image: ImageSurface, x: Double, y: Double, alpha: Double) {
+    guard alpha > 0 else { return }
+    cairo_set_source_surface(pointer, image.pointer, x, y)
+    cairo_rectangle(pointer, x, y, Double(image.width), Double(image.height))
+    if alpha >= 1 {
+      cairo_fill(pointer)
+    } else {
+      cairo_save(pointer)
+      cairo_clip(pointer)
+      cairo_paint_with_alpha(pointer, alpha)
+      cairo_restore(pointer)
+    }
+  }
+
   /// Replaces every pixel (clip permitting) with the current source.
   public func paintReplacing() {
     cairo_save(pointer)
@@ -63,10 +83,18 @@ public final class GraphicsContext {
     fill()
   }
 
-  /// Draws everything `body` draws at `alpha` as one layer (so overlapping parts
-  /// do not show through each other), as a UIView's alpha does.
-  public func withGroup(alpha: Double, _ body: () throws -> Void) rethrows {
+  /// Draws everything `body` draws inside `bounds` at `alpha` as one layer (so
+  /// overlapping parts do not show through each other), as a UIView's alpha does.
+  /// Drawing outside `bounds` is clipped away, which keeps the layer small.
+  public func withGroup(
+    alpha: Double, bounds: (x: Double, y: Double, width: Double, height: Double),
+    _ body: () throws -> Void
+  ) rethrows {
     guard alpha < 1 else { return try body() }
+    cairo_save(pointer)
+    defer { cairo_restore(pointer) }
+    cairo_rectangle(pointer, bounds.x, bounds.y, bounds.width, bounds.height)
+    cairo_clip(pointer)
     cairo_push_group(pointer)
     defer {
       cairo_pop_group_to_source(pointer)
