@@ -39,12 +39,16 @@ let package = Package(
 
         // MARK: pure Swift layers
         .target(name: "TouchInput"),
-        .target(name: "GestureRecognition", dependencies: ["TouchInput"]),
+        .target(
+            name: "GestureRecognition", dependencies: ["TouchInput"],
+            // Double.rounded() and squareRoot() call libm; an executable importing no C module
+            // (cleartouch-bench) would not link it otherwise.
+            linkerSettings: [.linkedLibrary("m")]),
         .target(name: "ClearCore", dependencies: ["GestureRecognition", "TouchInput"]),
 
         // MARK: input sources and outputs
         .target(name: "Recordings", dependencies: ["TouchInput", "CYAML"]),
-        .target(name: "LibInputBackend", dependencies: ["TouchInput", "CLibInput"]),
+        .target(name: "LibInputBackend", dependencies: ["TouchInput", "CLibInput", "MockDevice"]),
         .target(name: "Recorder", dependencies: ["LibInputBackend", "Recordings", "TouchInput"]),
         .target(
             name: "Replay",
@@ -74,6 +78,9 @@ let package = Package(
                 "ClearRendering",
             ],
             path: "Sources/Benchmarks"),
+        // Describes evdev devices and sessions for umockdev-run (the libinput tests).
+        .target(name: "MockDevice"),
+        .executableTarget(name: "cleartouch-mockdev", dependencies: ["MockDevice"], path: "Sources/Tools/MockDevice"),
 
         // MARK: tests
         .testTarget(name: "TouchInputTests", dependencies: ["TouchInput"]),
@@ -82,7 +89,9 @@ let package = Package(
         .testTarget(name: "RecordingsTests", dependencies: ["Recordings", "TouchInput"]),
         .testTarget(
             name: "LibInputBackendTests",
-            dependencies: ["LibInputBackend", "Recorder", "Recordings", "TouchInput"]),
+            dependencies: [
+                "LibInputBackend", "Recorder", "Recordings", "TouchInput", "GestureRecognition", "MockDevice",
+            ]),
         .testTarget(
             name: "ReplayTests", dependencies: ["Replay", "Recordings", "ClearCore", "TouchInput"]),
         .testTarget(name: "ClearRenderingTests", dependencies: ["ClearRendering", "ClearCore"]),
