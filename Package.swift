@@ -36,13 +36,14 @@ let package = Package(
             name: "CSDL2", path: "Sources/Shims/CSDL2", pkgConfig: "sdl2",
             providers: [.apt(["libsdl2-dev"])]),
         .target(name: "UmockdevFixup", path: "Sources/Shims/UmockdevFixup"),
+        // Counts heap allocations (interposes malloc); linked only into cleartouch-bench.
+        .target(name: "AllocationCounter", path: "Sources/Shims/AllocationCounter"),
 
         // MARK: pure Swift layers
         .target(name: "TouchInput"),
+        // libm: `squareRoot()` becomes a call to sqrt in debug builds.
         .target(
             name: "GestureRecognition", dependencies: ["TouchInput"],
-            // Double.rounded() and squareRoot() call libm; an executable importing no C module
-            // (cleartouch-bench) would not link it otherwise.
             linkerSettings: [.linkedLibrary("m")]),
         .target(name: "ClearCore", dependencies: ["GestureRecognition", "TouchInput"]),
 
@@ -75,7 +76,7 @@ let package = Package(
             name: "cleartouch-bench",
             dependencies: [
                 "Replay", "Recordings", "ClearCore", "GestureRecognition", "TouchInput",
-                "ClearRendering",
+                "ClearRendering", "AllocationCounter",
             ],
             path: "Sources/Benchmarks"),
         // Describes evdev devices and sessions for umockdev-run (the libinput tests).
