@@ -72,6 +72,10 @@ let package = Package(
                 "Replay", "Recorder", "KioskApp", "ClearRendering", "Recordings",
                 "LibInputBackend", "ClearCore", "GestureRecognition", "TouchInput",
             ]),
+        // Writes Recordings/ (tools/make-recordings).
+        .executableTarget(
+            name: "cleartouch-make-recordings", dependencies: ["Replay", "Recordings", "TouchInput"],
+            path: "Sources/Tools/RecordingGenerator"),
         .executableTarget(
             name: "cleartouch-bench",
             dependencies: [

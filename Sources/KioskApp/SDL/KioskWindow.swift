@@ -1,5 +1,6 @@
 import CSDL2
 import ClearRendering
+import TouchInput
 
 /// The app's window: an SDL window, a vsync'd accelerated-or-software renderer and one
 /// streaming texture that receives each Cairo frame.
@@ -15,9 +16,10 @@ public final class KioskWindow {
   public let frameWidth: Int
   public let frameHeight: Int
 
-  /// Opens a window showing `frameWidth` × `frameHeight` frames: that size in a window,
-  /// or stretched over the whole display with `fullscreen`.
-  public init(title: String, frameWidth: Int, frameHeight: Int, fullscreen: Bool) throws(SDLError) {
+  /// Opens a window showing frames of `frameSize`: that size in a window, or stretched
+  /// over the whole display with `fullscreen`. Without a size, frames are the display's
+  /// size in full screen, else `defaultWindowedSize`.
+  public init(title: String, frameSize: ScreenSize?, fullscreen: Bool) throws(SDLError) {
     // Touches and mouse stay apart: the app builds its own one-finger touch from the mouse.
     SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "0")
     SDL_SetHint(SDL_HINT_MOUSE_TOUCH_EVENTS, "0")
@@ -25,6 +27,13 @@ public final class KioskWindow {
     guard SDL_InitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else {
       throw SDLError("SDL_Init")
     }
+    var size = frameSize ?? Self.defaultWindowedSize
+    var mode = SDL_DisplayMode()
+    if frameSize == nil, fullscreen, SDL_GetDesktopDisplayMode(0, &mode) == 0, mode.w > 0, mode.h > 0 {
+      size = ScreenSize(widthPixels: Int(mode.w), heightPixels: Int(mode.h))
+    }
+    let frameWidth = size.widthPixels
+    let frameHeight = size.heightPixels
     var flags = SDL_WINDOW_SHOWN.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
     if fullscreen { flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
     guard
@@ -66,6 +75,12 @@ public final class KioskWindow {
     SDL_DestroyWindow(window)
     SDL_QuitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS)
   }
+
+  /// Half a 1080×1920 kiosk screen: fits a desktop.
+  public static let defaultWindowedSize = ScreenSize(widthPixels: 540, heightPixels: 960)
+
+  /// The frame size as a screen size.
+  public var frameSize: ScreenSize { ScreenSize(widthPixels: frameWidth, heightPixels: frameHeight) }
 
   /// `SDL_WINDOWPOS_CENTERED` (a C macro Swift does not import).
   static let centered: UInt32 = 0x2FFF_0000
