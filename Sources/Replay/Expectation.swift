@@ -86,7 +86,7 @@ extension Expectation {
             guard case .number(let ms)? = value["t_ms"], case .string(let name)? = value["action"],
                 case .number(let index)? = value["index"]
             else {
-                throw fail(value.line(ofKey: "t_ms") ?? root.line(ofKey: "actions"), "an action needs t_ms (number), action (string) and index (integer)")
+                throw fail(value.firstLine ?? root.line(ofKey: "actions"), "an action needs t_ms (number), action (string) and index (integer)")
             }
             guard let kind = ActionKind(rawValue: name) else {
                 throw fail(value.line(ofKey: "action"), "unknown action \"\(name)\" (expected one of \(ActionKind.allCases.map(\.rawValue).joined(separator: ", ")))")

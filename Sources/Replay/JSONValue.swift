@@ -42,6 +42,12 @@ public indirect enum JSONValue: Hashable, Sendable {
         return entries.first { $0.key == key }?.value
     }
 
+    /// The line an object's first value starts on, or nil.
+    public var firstLine: Int? {
+        guard case .object(let entries) = self else { return nil }
+        return entries.first?.line
+    }
+
     /// The line `key`'s value starts on, or nil.
     public func line(ofKey key: String) -> Int? {
         guard case .object(let entries) = self else { return nil }

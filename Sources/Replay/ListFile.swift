@@ -31,7 +31,7 @@ public enum ListFile {
                 items.append(ExpectedItem(text: text))
             case .object:
                 guard case .string(let text)? = value["text"] else {
-                    throw ExpectationFileError(path: path, line: value.line(ofKey: "completed") ?? line, message: "an item needs \"text\" (a string)")
+                    throw ExpectationFileError(path: path, line: value.line(ofKey: "text") ?? value.firstLine ?? line, message: "an item needs \"text\" (a string)")
                 }
                 var completed = false
                 if let flag = value["completed"] {

@@ -33,11 +33,12 @@ public enum ReplayCommandRunner {
             output.standardOutput(ReplayOptions.usage + "\n")
             return 0
         }
-        do {
-            let expectation = try options.expectPath.map { path throws(ReplayError) in
+        do throws(ReplayError) {
+            var expectation: Expectation?
+            if let path = options.expectPath {
                 let text = try TextFile.read(path)
                 do {
-                    return try Expectation.parse(text, path: path)
+                    expectation = try Expectation.parse(text, path: path)
                 } catch {
                     throw ReplayError(error.description)
                 }
@@ -83,7 +84,7 @@ public enum ReplayCommandRunner {
             output.standardOutput(RenderOptions.usage + "\n")
             return 0
         }
-        do {
+        do throws(ReplayError) {
             let result = try ReplayHarness(source: options.source, keepTouchPaths: true, keepListsAfterActions: false).run()
             let name = options.source.path.split(separator: "/").last.map(String.init) ?? options.source.path
             try TextFile.write(SVGRenderer(result: result, title: name).render(), to: options.outputPath)

@@ -49,6 +49,7 @@ import Testing
                 Issue.record("\(relative) (desc: \(desc ?? "none")): \(error)")
             }
         }
+        print("CorpusTests: replayed \(files.count) files, \(events) events, from \(TestPaths.corpus)")
         #expect(events > 10_000, "replayed \(events) events from \(files.count) files")
     }
 }

@@ -61,7 +61,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ("{\n  \"actions\": [],\n  \"items\": [\n    {\"text\": 3}\n  ]\n}", 3),
+        ("{\n  \"actions\": [],\n  \"items\": [\n    {\"text\": 3}\n  ]\n}", 4),
         ("{\n  \"actions\": [\n    {\"t_ms\": 1, \"action\": \"fly\", \"index\": 0}\n  ],\n  \"items\": []\n}", 3),
         ("{\n  \"actions\": [],\n\n  \"items\": [,]\n}", 4),
         ("{\"items\": []}", 1),

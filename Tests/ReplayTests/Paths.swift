@@ -10,8 +10,14 @@ enum TestPaths {
     }()
 
     static var recordings: String { packageRoot + "/Recordings" }
-    /// The shared real-device corpus beside the project.
-    static var corpus: String { URL(fileURLWithPath: packageRoot + "/../shared/corpus").standardized.path }
+    /// The shared real-device corpus beside the project (`../shared/corpus`); a git
+    /// worktree one folder deeper finds it at `../../shared/corpus`.
+    static var corpus: String {
+        let candidates = ["/../shared/corpus", "/../../shared/corpus"].map {
+            URL(fileURLWithPath: packageRoot + $0).standardized.path
+        }
+        return candidates.first { FileManager.default.fileExists(atPath: $0) } ?? candidates[0]
+    }
     static var cleartouchBinary: String { packageRoot + "/.build/debug/cleartouch" }
 
     static func temporaryDirectory() -> String {

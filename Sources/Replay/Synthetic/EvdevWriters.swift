@@ -42,37 +42,37 @@ public struct EvdevEncoder: Sendable {
             let wasTouching = !live.isEmpty
             for contact in contacts {
                 if contact.slot != currentSlot {
-                    emit(evAbs, absMtSlot, contact.slot)
+                    emit(Self.evAbs, Self.absMtSlot, contact.slot)
                     currentSlot = contact.slot
                 }
                 let x = contact.x * SyntheticTouchscreen.unitsPerPixel
                 let y = contact.y * SyntheticTouchscreen.unitsPerPixel
                 switch contact.change {
                 case .down:
-                    emit(evAbs, absMtTrackingID, nextTrackingID)
+                    emit(Self.evAbs, Self.absMtTrackingID, nextTrackingID)
                     nextTrackingID += 1
-                    emit(evAbs, absMtPositionX, x)
-                    emit(evAbs, absMtPositionY, y)
+                    emit(Self.evAbs, Self.absMtPositionX, x)
+                    emit(Self.evAbs, Self.absMtPositionY, y)
                     live.insert(contact.slot)
                     last[contact.slot] = Position(x: x, y: y)
                 case .move:
-                    if last[contact.slot]?.x != x { emit(evAbs, absMtPositionX, x) }
-                    if last[contact.slot]?.y != y { emit(evAbs, absMtPositionY, y) }
+                    if last[contact.slot]?.x != x { emit(Self.evAbs, Self.absMtPositionX, x) }
+                    if last[contact.slot]?.y != y { emit(Self.evAbs, Self.absMtPositionY, y) }
                     last[contact.slot] = Position(x: x, y: y)
                 case .palm:
-                    emit(evAbs, absMtToolType, mtToolPalm)
+                    emit(Self.evAbs, Self.absMtToolType, Self.mtToolPalm)
                 case .up:
-                    emit(evAbs, absMtTrackingID, -1)
+                    emit(Self.evAbs, Self.absMtTrackingID, -1)
                     live.remove(contact.slot)
                 }
             }
-            if !wasTouching && !live.isEmpty { emit(evKey, btnTouch, 1) }
-            if wasTouching && live.isEmpty { emit(evKey, btnTouch, 0) }
+            if !wasTouching && !live.isEmpty { emit(Self.evKey, Self.btnTouch, 1) }
+            if wasTouching && live.isEmpty { emit(Self.evKey, Self.btnTouch, 0) }
             if let first = contacts.first, let position = last[first.slot], live.contains(first.slot) {
-                emit(evAbs, absX, position.x)
-                emit(evAbs, absY, position.y)
+                emit(Self.evAbs, Self.absX, position.x)
+                emit(Self.evAbs, Self.absY, position.y)
             }
-            emit(evSyn, 0, 0)
+            emit(Self.evSyn, 0, 0)
             frames.append(frame)
         }
         return frames
