@@ -52,10 +52,13 @@ public enum ScriptEvent: Hashable, Sendable {
     case text(timeMicroseconds: Int64, String)
     case key(timeMicroseconds: Int64, code: Int)
     case deviceRemoved(timeMicroseconds: Int64)
+    /// Touchpad and pointer input, as libinput reports it (traces only).
+    case touchpad(InputEvent)
 
     public var timeMicroseconds: Int64 {
         switch self {
         case .frame(let t, _), .text(let t, _), .key(let t, _), .deviceRemoved(let t): t
+        case .touchpad(let event): event.timeMicroseconds
         }
     }
 }
@@ -157,6 +160,45 @@ public struct Script: Sendable {
     public mutating func key(_ code: Int) {
         events.append(.key(timeMicroseconds: timeMicroseconds, code: code))
         timeMicroseconds += Self.frameIntervalMicroseconds
+    }
+
+    /// The synthetic touchpad (libinput's normalised units: about 1 mm each).
+    public static let touchpad = DeviceDescription(id: DeviceID(3), name: "ClearTouch Synthetic Touchpad", kind: .touchpad)
+
+    /// Moves the pointer by (dx, dy) libinput units in one event.
+    public mutating func pointerMove(dx: Double, dy: Double) {
+        events.append(
+            .touchpad(
+                .pointerMotion(
+                    PointerMotion(device: Self.touchpad.id, timeMicroseconds: timeMicroseconds, deltaX: dx, deltaY: dy))))
+        timeMicroseconds += Self.frameIntervalMicroseconds
+    }
+
+    /// A three-finger swipe: begin, `steps` updates of (dx, dy) each, end.
+    public mutating func touchpadSwipe(dx: Double, dy: Double, steps: Int) {
+        func gesture(_ stage: TouchpadGesture.Stage, _ dx: Double, _ dy: Double) {
+            events.append(
+                .touchpad(
+                    .touchpadGesture(
+                        TouchpadGesture(
+                            device: Self.touchpad.id, timeMicroseconds: timeMicroseconds, kind: .swipe, stage: stage,
+                            fingerCount: 3, deltaX: dx, deltaY: dy))))
+            timeMicroseconds += Self.frameIntervalMicroseconds
+        }
+        gesture(.begin, 0, 0)
+        for _ in 0..<steps { gesture(.update, dx, dy) }
+        gesture(.end, 0, 0)
+    }
+
+    /// A click of the touchpad's button (BTN_LEFT): press, release 50 ms later.
+    public mutating func click() {
+        for pressed in [true, false] {
+            events.append(
+                .touchpad(
+                    .pointerButton(
+                        PointerButton(device: Self.touchpad.id, timeMicroseconds: timeMicroseconds, button: 272, pressed: pressed))))
+            timeMicroseconds += pressed ? 50_000 : Self.frameIntervalMicroseconds
+        }
     }
 
     public mutating func removeDevice() {

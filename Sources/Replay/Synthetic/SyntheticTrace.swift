@@ -6,6 +6,14 @@ public enum SyntheticTrace {
     /// The keyboard that types in traces whose script has text or keys.
     public static let keyboard = DeviceDescription(id: DeviceID(2), name: "ClearTouch Synthetic Keyboard", kind: .keyboard)
 
+    /// True when the script has touchpad or pointer input (it then needs the touchpad).
+    public static func usesTouchpad(_ events: [ScriptEvent]) -> Bool {
+        events.contains {
+            if case .touchpad = $0 { return true }
+            return false
+        }
+    }
+
     /// True when the script types (it then needs the keyboard).
     public static func usesKeyboard(_ events: [ScriptEvent]) -> Bool {
         events.contains {
@@ -17,19 +25,23 @@ public enum SyntheticTrace {
     }
 
     /// The trace header: the synthetic touchscreen (and keyboard), the app context.
-    public static func header(keyboard: Bool, list: [(text: String, completed: Bool)]?) -> RecordingHeader {
+    public static func header(keyboard: Bool, touchpad: Bool = false, list: [(text: String, completed: Bool)]?)
+        -> RecordingHeader
+    {
         RecordingHeader(
             format: .trace, formatVersion: "1", recordedAt: "2026-11-29T12:00:00Z",
-            devices: keyboard ? [SyntheticTouchscreen.description, Self.keyboard] : [SyntheticTouchscreen.description],
+            devices: devices(keyboard: keyboard, touchpad: touchpad),
             screen: SyntheticTouchscreen.screen, rowHeightPixels: 169,
             initialItems: list?.map { RecordedItem(text: $0.text, completed: $0.completed) })
     }
 
+    static func devices(keyboard: Bool, touchpad: Bool) -> [DeviceDescription] {
+        [SyntheticTouchscreen.description] + (keyboard ? [Self.keyboard] : []) + (touchpad ? [Script.touchpad] : [])
+    }
+
     /// The `added` events that open a trace.
-    public static func deviceEvents(keyboard: Bool) -> [InputEvent] {
-        var events: [InputEvent] = [.deviceAdded(SyntheticTouchscreen.description, timeMicroseconds: 0)]
-        if keyboard { events.append(.deviceAdded(Self.keyboard, timeMicroseconds: 0)) }
-        return events
+    public static func deviceEvents(keyboard: Bool, touchpad: Bool = false) -> [InputEvent] {
+        devices(keyboard: keyboard, touchpad: touchpad).map { .deviceAdded($0, timeMicroseconds: 0) }
     }
 
     /// The scripted events as `InputEvent`s. A key is pressed and released 5 ms later;
@@ -62,6 +74,8 @@ public enum SyntheticTrace {
                     .key(KeyboardKey(device: keyboard.id, timeMicroseconds: time + 5_000, code: code, pressed: false)))
             case .deviceRemoved(let time):
                 events.append(.deviceRemoved(SyntheticTouchscreen.device, timeMicroseconds: time))
+            case .touchpad(let event):
+                events.append(event)
             }
         }
     }
@@ -71,10 +85,11 @@ public enum SyntheticTrace {
         _ script: [ScriptEvent], list: [(text: String, completed: Bool)]?, to path: String
     ) throws(RecordingError) {
         let keyboard = usesKeyboard(script)
-        var events = deviceEvents(keyboard: keyboard)
+        let touchpad = usesTouchpad(script)
+        var events = deviceEvents(keyboard: keyboard, touchpad: touchpad)
         inputEvents(script, into: &events)
         let writer = try TraceWriter(path: path, flushesEveryCall: false)
-        try writer.writeHeader(header(keyboard: keyboard, list: list))
+        try writer.writeHeader(header(keyboard: keyboard, touchpad: touchpad, list: list))
         for event in events { try writer.write(event) }
         try writer.close()
     }

@@ -204,6 +204,18 @@ let scenarios: [Scenario] = [
         s.removeDevice()
     },
 
+    // MARK: touchpad (libinput's gestures, mapped onto Clear's)
+    scenario("touchpad-swipe-and-click", .trace, "pointer to row 1, three-finger swipe right 600 px: complete 1; pointer to row 3, click: edit it, type, Return") { s in
+        s.pointerMove(dx: 0, dy: -676)  // from the screen centre (540, 960) to (540, 284): row 1
+        s.touchpadSwipe(dx: 15, dy: 0, steps: 20)  // 20 × 15 units × 2 px = 600 px
+        s.wait(milliseconds: 500)
+        s.pointerMove(dx: 0, dy: 338)  // (540, 622): row 3
+        s.click()
+        s.wait(milliseconds: 400)
+        s.type(" please")
+        s.key(keyReturn)
+    },
+
     // MARK: the demo
     scenario("mixed-session", .trace, "a long session: complete, delete, pull to add, pinch to add, edit, scroll, uncomplete") { s in
         // complete "buy eggs" (row 1)
