@@ -21,7 +21,10 @@ public enum ReplayCommandRunner {
     }
 
     /// Runs `cleartouch replay ARGUMENTS`; returns 0, 1 (expectation not met) or 2.
-    public static func replay(_ arguments: [String], output: Output = .process) -> Int32 {
+    /// `pictures` draws `--frames` and `--snapshot` (the command passes its cairo writer).
+    public static func replay(
+        _ arguments: [String], output: Output = .process, pictures: PresentationPictureWriter? = nil
+    ) -> Int32 {
         let options: ReplayOptions
         do {
             options = try ReplayOptions.parse(arguments)
@@ -46,11 +49,14 @@ public enum ReplayCommandRunner {
             let harness = ReplayHarness(source: options.source, keepListsAfterActions: !options.json)
             var progress = ProgressBar(label: "replay")
             var pacer = options.speed.map { Pacer(speed: $0, clock: MonotonicClock()) }
-            let result = try harness.run { relative, fraction in
-                pacer?.wait(untilRecordingMicroseconds: relative)
-                if let fraction { progress.update(fraction: fraction) }
-            }
+            let (sampler, report) = try pictureSampler(options, pictures)
+            let result = try harness.run(
+                hook: { relative, fraction in
+                    pacer?.wait(untilRecordingMicroseconds: relative)
+                    if let fraction { progress.update(fraction: fraction) }
+                }, sampler: sampler)
             progress.finish()
+            if let report = report() { output.standardError(report) }
             output.standardOutput(options.json ? result.jsonText() : result.timelineText(title: options.source.path))
             if let path = options.writeExpectPath {
                 let name = options.source.path.split(separator: "/").last.map(String.init)
@@ -69,6 +75,43 @@ public enum ReplayCommandRunner {
             output.standardError("\(error.description)\n")
             return 2
         }
+    }
+
+    /// The sampler for `--frames` and `--snapshot`, and what to say once it has run.
+    private static func pictureSampler(
+        _ options: ReplayOptions, _ pictures: PresentationPictureWriter?
+    ) throws(ReplayError) -> (PresentationSampler?, () -> String?) {
+        guard options.framesDirectory != nil || options.snapshotPath != nil else { return (nil, { nil }) }
+        guard let pictures else { throw ReplayError("cleartouch replay: no picture writer for --frames/--snapshot") }
+        var samplers: [PresentationSampler] = []
+        var frames: FrameSampler?
+        if let directory = options.framesDirectory {
+            do {
+                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            } catch {
+                throw ReplayError("\(directory):0: cannot create the folder: \(error.localizedDescription)")
+            }
+            let sampler = FrameSampler(framesPerSecond: options.framesPerSecond) { presentation, number throws(ReplayError) in
+                try pictures.writeFrame(presentation, number: number, directory: directory)
+            }
+            frames = sampler
+            samplers.append(sampler)
+        }
+        if let path = options.snapshotPath {
+            samplers.append(
+                SnapshotSampler(atMicroseconds: options.snapshotAtMicroseconds) { presentation throws(ReplayError) in
+                    try pictures.writeSnapshot(presentation, path: path)
+                })
+        }
+        let report = { () -> String? in
+            var lines = ""
+            if let frames, let directory = options.framesDirectory {
+                lines += "wrote \(frames.framesTaken) frames (\(JSONText.number(frames.framesPerSecond)) per second) to \(directory)\n"
+            }
+            if let path = options.snapshotPath { lines += "wrote \(path)\n" }
+            return lines
+        }
+        return (samplers.count == 1 ? samplers[0] : CombinedSampler(samplers), report)
     }
 
     /// Runs `cleartouch render ARGUMENTS`; returns 0 or 2.

@@ -40,7 +40,12 @@ public struct ReplayHarness {
     }
 
     /// Replays the whole recording.
-    public func run(hook: EventHook? = nil) throws(ReplayError) -> ReplayResult {
+    ///
+    /// - Parameters:
+    ///   - hook: called before each event (pacing, progress).
+    ///   - sampler: given the presentation at the moments it asks for (pictures); each
+    ///     moment is drawn after every event before it and before any event at or after it.
+    public func run(hook: EventHook? = nil, sampler: PresentationSampler? = nil) throws(ReplayError) -> ReplayResult {
         let recording = try open()
         let items = try startingItems(header: recording.header)
         let screen = source.screen ?? recording.header.screen ?? .defaultKiosk
@@ -66,25 +71,29 @@ public struct ReplayHarness {
         var firstTime: Int64?
         var lastTime: Int64 = 0
         let fileBytes = Self.fileSize(source.path)
-        do {
-            while let event = try recording.next() {
-                let time = event.timeMicroseconds
-                if firstTime == nil {
-                    firstTime = time
-                    collector.origin = time
-                    if keepTouchPaths { result.initialPresentation = session.controller.presentation(atMicroseconds: time) }
-                }
-                // Relative times and pacing follow the latest time (a file whose times run backwards).
-                lastTime = max(lastTime, time)
-                hook?(lastTime - firstTime!, fileBytes.map { Double(recording.bytesConsumed) / Double($0) })
-                // The session first lets time pass to the event (timers, animations).
-                session.handle(event)
-                collector.observe(event)
-                collector.collect(session)
-                result.eventCount += 1
+        func nextEvent() throws(ReplayError) -> InputEvent? {
+            do {
+                return try recording.next()
+            } catch {
+                throw ReplayError(error.description)
             }
-        } catch {
-            throw ReplayError(error.description)
+        }
+        while let event = try nextEvent() {
+            let time = event.timeMicroseconds
+            if firstTime == nil {
+                firstTime = time
+                collector.origin = time
+                if keepTouchPaths { result.initialPresentation = session.controller.presentation(atMicroseconds: time) }
+            }
+            // Relative times and pacing follow the latest time (a file whose times run backwards).
+            lastTime = max(lastTime, time)
+            hook?(lastTime - firstTime!, fileBytes.map { Double(recording.bytesConsumed) / Double($0) })
+            if let sampler { try Self.sample(sampler, session, origin: firstTime!, before: lastTime) }
+            // The session first lets time pass to the event (timers, animations).
+            session.handle(event)
+            collector.observe(event)
+            collector.collect(session)
+            result.eventCount += 1
         }
         if let firstTime {
             // A contact still down at the end of the file: the touch is withdrawn,
@@ -102,6 +111,10 @@ public struct ReplayHarness {
                 collector.collect(session)
             }
             result.durationMicroseconds = lastTime - firstTime
+            if let sampler {
+                try Self.sample(sampler, session, origin: firstTime, before: time + 1)
+                try sampler.finish(session.controller.presentation(atMicroseconds: time), atMicroseconds: time - firstTime)
+            }
         }
         collector.finish()
         result.gestures = collector.gestures
@@ -110,6 +123,15 @@ public struct ReplayHarness {
         result.items = session.controller.items.map(ExpectedItem.init)
         result.editing = session.controller.editingIndex
         return result
+    }
+
+    /// Gives the sampler every moment it wants before `time` (absolute).
+    private static func sample(
+        _ sampler: PresentationSampler, _ session: ClearSession, origin: Int64, before time: Int64
+    ) throws(ReplayError) {
+        while let moment = sampler.nextSampleMicroseconds, origin + moment < time {
+            try sampler.take(session.controller.presentation(atMicroseconds: origin + moment), atMicroseconds: moment)
+        }
     }
 
     private static func fileSize(_ path: String) -> Int? {

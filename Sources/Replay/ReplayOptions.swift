@@ -44,12 +44,20 @@ public struct ReplayOptions: Hashable, Sendable {
     public var json = false
     /// nil: as fast as possible.
     public var speed: Double?
+    /// Write PNG frames of the screen into this folder, `framesPerSecond` of recording time.
+    public var framesDirectory: String?
+    public var framesPerSecond = 30.0
+    /// Write one PNG of the screen, at `snapshotAtMicroseconds` from the first event or,
+    /// when nil, once everything has settled after the last event.
+    public var snapshotPath: String?
+    public var snapshotAtMicroseconds: Int64?
     public var help = false
 
     public static let usage = """
         usage: cleartouch replay FILE [--desc DESC] [--format trace|evemu|libinput]
                                  [--screen WxH] [--row-height PX] [--list LIST.json]
                                  [--expect EXPECTED.json] [--write-expect FILE] [--json] [--speed X]
+                                 [--frames DIR [--fps N]] [--snapshot OUT.png [--at MS]]
 
         Replays a recording (ClearTouch trace, evemu, `libinput record` YAML) into the
         Clear to-do core on a virtual clock and prints the timeline and the final list.
@@ -65,6 +73,10 @@ public struct ReplayOptions: Hashable, Sendable {
           --json               print one JSON object (gestures, actions, items, editing)
           --speed X            pace the replay X times the recorded rate (1 = as recorded);
                                the result is the same at every speed
+          --frames DIR         draw the screen as PNG frames DIR/frame-NNNNNN.png, N per second
+          --fps N              of recording time (default 30), from the first event until settled
+          --snapshot OUT.png   draw the screen once: at --at MS after the first event, or at the
+          --at MS              end once everything has settled
 
         Exit status: 0 ok, 1 expectation not met, 2 bad usage or unreadable input.
         """
@@ -75,6 +87,7 @@ public struct ReplayOptions: Hashable, Sendable {
         var parser = OptionParser(arguments)
         var options = ReplayOptions(source: ReplaySource(path: ""))
         var path: String?
+        var sawFPS = false
         while let argument = try parser.next() {
             if try parser.parseSourceOption(argument, into: &options.source) { continue }
             switch argument {
@@ -82,6 +95,21 @@ public struct ReplayOptions: Hashable, Sendable {
             case "--json": options.json = true
             case "--expect": options.expectPath = try parser.value(for: argument)
             case "--write-expect": options.writeExpectPath = try parser.value(for: argument)
+            case "--frames": options.framesDirectory = try parser.value(for: argument)
+            case "--snapshot": options.snapshotPath = try parser.value(for: argument)
+            case "--fps":
+                let text = try parser.value(for: argument)
+                guard let fps = Double(text), fps > 0, fps <= 1000 else {
+                    throw UsageError("--fps needs a number of frames per second in (0, 1000], got '\(text)'")
+                }
+                options.framesPerSecond = fps
+                sawFPS = true
+            case "--at":
+                let text = try parser.value(for: argument)
+                guard let ms = Double(text), ms >= 0, ms < 1e12 else {
+                    throw UsageError("--at needs a time in milliseconds from the first event, got '\(text)'")
+                }
+                options.snapshotAtMicroseconds = Int64((ms * 1000).rounded())
             case "--speed":
                 let text = try parser.value(for: argument)
                 guard let speed = Double(text), speed > 0, speed.isFinite, speed <= 1e6 else {
@@ -96,6 +124,10 @@ public struct ReplayOptions: Hashable, Sendable {
         }
         if options.help { return options }
         guard let path else { throw UsageError("no recording FILE given") }
+        if sawFPS && options.framesDirectory == nil { throw UsageError("--fps goes with --frames DIR") }
+        if options.snapshotAtMicroseconds != nil && options.snapshotPath == nil {
+            throw UsageError("--at goes with --snapshot OUT.png")
+        }
         options.source.path = path
         return options
     }

@@ -105,6 +105,26 @@ import Testing
         for key in ["gestures", "actions", "items", "editing"] { #expect(object[key] != nil, "\(key)") }
     }
 
+    @Test func framesAndSnapshotArePNGFiles() throws {
+        let dir = TestPaths.temporaryDirectory()
+        let run = try Self.cleartouch([
+            "replay", Self.recording("pan-complete-above.trace"), "--frames", dir + "/frames", "--fps", "10",
+            "--snapshot", dir + "/at.png", "--at", "200",
+        ])
+        #expect(run.status == 0, "\(run.standardError)")
+        let frames = try FileManager.default.contentsOfDirectory(atPath: dir + "/frames").sorted()
+        #expect(frames.count >= 6)
+        #expect(frames.first == "frame-000000.png")
+        #expect(run.standardError.contains("wrote \(frames.count) frames (10 per second)"))
+        for path in [dir + "/frames/" + frames[0], dir + "/at.png"] {
+            let data = try #require(FileManager.default.contents(atPath: path))
+            #expect(data.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]), "\(path) is not a PNG")
+        }
+        let usage = try Self.cleartouch(["replay", Self.recording("pan-complete-above.trace"), "--at", "5"])
+        #expect(usage.status == 2)
+        #expect(usage.standardError.contains("--at goes with --snapshot"))
+    }
+
     @Test func renderWritesAnSVGThatShowsTheDecision() throws {
         let dir = TestPaths.temporaryDirectory()
         let svg = dir + "/p.svg"
