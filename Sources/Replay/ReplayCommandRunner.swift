@@ -28,16 +28,14 @@ public enum ReplayCommandRunner {
     _ arguments: [String], output: Output = .process, pictures: PresentationPictureWriter? = nil
   ) -> Int32 {
     let options: ReplayOptions
-    do {
-      options = try ReplayOptions.parse(arguments)
-    } catch {
-      output.standardError("cleartouch replay: \(error.message)\n\(ReplayOptions.usage)\n")
-      return 2
+    switch parse(
+      "replay", ReplayOptions.usage, output,
+      { () throws(UsageError) in try ReplayOptions.parse(arguments) })
+    {
+    case .exit(let status): return status
+    case .run(let parsed): options = parsed
     }
-    if options.help {
-      output.standardOutput(ReplayOptions.usage + "\n")
-      return 0
-    }
+    if options.help { return 0 }
     do throws(ReplayError) {
       var expectation: Expectation?
       if let path = options.expectPath {
@@ -126,19 +124,37 @@ public enum ReplayCommandRunner {
     return (samplers.count == 1 ? samplers[0] : CombinedSampler(samplers), report)
   }
 
+  private enum Parsed<Options> {
+    case run(Options)
+    case exit(Int32)
+  }
+
+  /// Parses a command line; bad usage prints the usage on stderr (exit 2), `--help`
+  /// prints it on stdout (the caller then exits 0).
+  private static func parse<Options: CommandOptions>(
+    _ name: String, _ usage: String, _ output: Output, _ parse: () throws(UsageError) -> Options
+  ) -> Parsed<Options> {
+    do {
+      let options = try parse()
+      if options.help { output.standardOutput(usage + "\n") }
+      return .run(options)
+    } catch {
+      output.standardError("cleartouch \(name): \(error.message)\n\(usage)\n")
+      return .exit(2)
+    }
+  }
+
   /// Runs `cleartouch render ARGUMENTS`; returns 0 or 2.
   public static func render(_ arguments: [String], output: Output = .process) -> Int32 {
     let options: RenderOptions
-    do {
-      options = try RenderOptions.parse(arguments)
-    } catch {
-      output.standardError("cleartouch render: \(error.message)\n\(RenderOptions.usage)\n")
-      return 2
+    switch parse(
+      "render", RenderOptions.usage, output,
+      { () throws(UsageError) in try RenderOptions.parse(arguments) })
+    {
+    case .exit(let status): return status
+    case .run(let parsed): options = parsed
     }
-    if options.help {
-      output.standardOutput(RenderOptions.usage + "\n")
-      return 0
-    }
+    if options.help { return 0 }
     do throws(ReplayError) {
       let result = try ReplayHarness(
         source: options.source, keepTouchPaths: true, keepListsAfterActions: false

@@ -36,8 +36,14 @@ public struct ReplaySource: Hashable, Sendable {
   public static let formatNames = ["trace", "evemu", "libinput"]
 }
 
+/// A subcommand's parsed command line.
+public protocol CommandOptions {
+  /// `--help` was given.
+  var help: Bool { get }
+}
+
 /// `cleartouch replay`'s command line.
-public struct ReplayOptions: Hashable, Sendable {
+public struct ReplayOptions: CommandOptions, Hashable, Sendable {
   public var source: ReplaySource
   public var expectPath: String?
   public var writeExpectPath: String?
@@ -138,7 +144,7 @@ public struct ReplayOptions: Hashable, Sendable {
 }
 
 /// `cleartouch render`'s command line.
-public struct RenderOptions: Hashable, Sendable {
+public struct RenderOptions: CommandOptions, Hashable, Sendable {
   public var source: ReplaySource
   public var outputPath: String
   public var help = false
