@@ -74,17 +74,29 @@ import Testing
     #expect(second.status == 0, "\(second.standardError)")
   }
 
-  @Test func malformedRecordingExitsTwoWithFileAndLine() throws {
+  /// One line of a good recording spoiled: replay and render exit 2 naming that line.
+  @Test(arguments: [
+    ("pinch-below.evemu", "E:", 3, "E: 0.5 zz 0035 12"),
+    ("pan-complete-above.trace", "10000 move", 0, "10000 move 1 zero 0 327 254 81.75 63.5"),
+    ("pull-below.yml", "    - [0, 10000", 0, "    - [0, 10000, 3, 54, lots]"),
+  ])
+  func malformedRecordingExitsTwoWithFileAndLine(
+    name: String, prefix: String, after: Int, spoiled: String
+  ) throws {
     let dir = TestPaths.temporaryDirectory()
-    let bad = dir + "/bad.evemu"
-    let good = try String(contentsOfFile: Self.recording("pinch-below.evemu"), encoding: .utf8)
+    let bad = dir + "/bad-" + name
+    let good = try String(contentsOfFile: Self.recording(name), encoding: .utf8)
     var lines = good.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    let eventLine = try #require(lines.firstIndex { $0.hasPrefix("E:") }) + 3
-    lines[eventLine] = "E: 0.5 zz 0035 12"
+    let index = try #require(lines.firstIndex { $0.hasPrefix(prefix) }) + after
+    lines[index] = spoiled
     try lines.joined(separator: "\n").write(toFile: bad, atomically: true, encoding: .utf8)
-    let run = try Self.cleartouch(["replay", bad, "--format", "evemu"])
-    #expect(run.status == 2)
-    #expect(run.standardError.contains("\(bad):\(eventLine + 1):"), "\(run.standardError)")
+    for command in ["replay", "render"] {
+      let run = try Self.cleartouch(
+        [command, bad] + (command == "render" ? ["-o", dir + "/x.svg"] : []))
+      #expect(run.status == 2, "\(command) \(name)")
+      #expect(
+        run.standardError.hasPrefix("\(bad):\(index + 1):"), "\(command): \(run.standardError)")
+    }
   }
 
   @Test func malformedExpectationExitsTwoWithFileAndLine() throws {
