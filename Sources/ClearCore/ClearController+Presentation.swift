@@ -60,7 +60,7 @@ extension ClearController {
     let spread =
       Double(shuffles.count) * height + pinches.reduce(0) { $0 + $1.deltaPixels }
       + returning.reduce(0) { $0 + $1.delta }
-    let margin = 1 + Int((spread / height).rounded(.up))
+    let margin = 1 + layout.rowIndex(spread / height, rounding: .up)
     let near = layout.visibleRows(itemCount: count, scrollOffsetPixels: offset - translation)
     var rows: [RowPresentation] = []
     for index in max(0, near.lowerBound - margin)..<min(count, near.upperBound + margin) {

@@ -94,7 +94,12 @@ public final class ClearController {
     }
   }
 
+  /// Event times are clamped to ±2⁶¹ µs (73 000 years) so that adding durations and
+  /// subtracting times can never overflow.
+  static let timeLimitMicroseconds: Int64 = 1 << 61
+
   private func setClock(_ time: Int64) {
+    let time = min(max(time, -Self.timeLimitMicroseconds), Self.timeLimitMicroseconds)
     if !hasTime || time > currentTimeMicroseconds {
       currentTimeMicroseconds = time
       hasTime = true
@@ -170,7 +175,7 @@ public final class ClearController {
       tracks[gesture.id] = .pull(distancePixels: finite(pull.pullDistancePixels))
       followPull(pull.pullDistancePixels)
     case (.pinch(var pinch), .pinch(let values)):
-      pinch.deltaPixels = max(0, finite(values.spreadDeltaPixels))
+      pinch.deltaPixels = spreadDelta(values)
       pinch.exceededRequiredDistance = pinch.gapPixels > layout.rowHeightPixels
       tracks[gesture.id] = .pinch(pinch)
     case (.scroll(let start), .scroll(let drag)):
@@ -310,9 +315,14 @@ public final class ClearController {
     var pinch = PinchTrack(
       upperItem: list[upper].id, lowerItem: list[lower].id, upperIndex: upper, lowerIndex: lower,
       placeholderFrame: frame, placeholderColor: heatColor(index: upper, count: list.count))
-    pinch.deltaPixels = max(0, finite(values.spreadDeltaPixels))
+    pinch.deltaPixels = spreadDelta(values)
     pinch.exceededRequiredDistance = pinch.gapPixels > layout.rowHeightPixels
     return .pinch(pinch)
+  }
+
+  /// Clear's delta, never negative, at most a screen height (fingers cannot spread further).
+  private func spreadDelta(_ values: PinchValues) -> Double {
+    min(max(0, finite(values.spreadDeltaPixels)), layout.heightPixels)
   }
 
   /// The insertion index of a committed pinch: lowerIdx + floor(off/H) with lowerIdx
@@ -322,7 +332,8 @@ public final class ClearController {
     let offset = max(0, scrollOffsetPixels)
     let lowerVisibleIndex = layout.visibleIndex(
       ofModelIndex: lowerModelIndex, scrollOffsetPixels: offset)
-    let index = lowerVisibleIndex + Int((offset / layout.rowHeightPixels).rounded(.down))
+    let index =
+      lowerVisibleIndex + layout.rowIndex(offset / layout.rowHeightPixels, rounding: .down)
     return min(max(index, 0), list.count)
   }
 
@@ -345,6 +356,8 @@ public final class ClearController {
   }
 
   private func fling(velocityPixelsPerSecond velocity: Double, time: Int64) {
+    let limit = ScrollDeceleration.maximumVelocityPixelsPerSecond
+    let velocity = min(max(velocity, -limit), limit)
     let range = layout.scrollRange(itemCount: list.count)
     let offset = layout.clampedScrollOffset(scrollOffsetPixels, itemCount: list.count)
     guard abs(velocity) >= ScrollDeceleration.minimumVelocityPixelsPerSecond else {
@@ -372,8 +385,8 @@ public final class ClearController {
   /// (and the one that comes into view) move up one row, staggered.
   func delete(at index: Int, time: Int64) {
     let offset = scrollOffsetPixels
+    guard let removed = list.remove(at: index) else { return }
     record(.delete, index: index, time: time)
-    let removed = list.remove(at: index)
     snapBacks[removed.id] = nil
     var moving: [ItemID] = []
     var below = index
