@@ -44,8 +44,6 @@ public final class ClearController {
     var lowerItem: ItemID
     var upperIndex: Int
     var lowerIndex: Int
-    /// The untranslated frame of the upper row at the start, moved down by H/2.
-    var placeholderFrame: RectPixels
     var placeholderColor: RGBColor
     var deltaPixels: Double = 0
     /// Reset at every pinch start (product.md: the Swift variant).
@@ -231,8 +229,10 @@ public final class ClearController {
       settleAfterPull(time: time)
     case .pinch(let pinch):
       returnPinch(pinch, time: time)
-    case .scroll(let start):
-      scroll = .still(start)
+    case .scroll:
+      // Nothing to commit: no fling. The list stays where the finger left it, so a
+      // pinch taking over hit-tests the rows as they are on screen.
+      scroll = .still(layout.clampedScrollOffset(scrollOffsetPixels, itemCount: list.count))
     }
   }
 
@@ -310,11 +310,9 @@ public final class ClearController {
     else { return .ignored }
     let upper = min(first, second)
     let lower = max(first, second)
-    var frame = layout.rowFrame(index: upper, scrollOffsetPixels: scrollOffsetPixels)
-    frame.y += layout.rowHeightPixels / 2
     var pinch = PinchTrack(
       upperItem: list[upper].id, lowerItem: list[lower].id, upperIndex: upper, lowerIndex: lower,
-      placeholderFrame: frame, placeholderColor: heatColor(index: upper, count: list.count))
+      placeholderColor: heatColor(index: upper, count: list.count))
     pinch.deltaPixels = spreadDelta(values)
     pinch.exceededRequiredDistance = pinch.gapPixels > layout.rowHeightPixels
     return .pinch(pinch)
