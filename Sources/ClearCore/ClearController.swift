@@ -104,13 +104,12 @@ public final class ClearController {
     }
   }
 
-  /// A finger touched the screen: a decelerating or settling list stops where it is,
-  /// as a UIScrollView does. ClearSession calls this on every touch down.
+  /// A finger touched the screen: a decelerating list stops where it is, as a
+  /// UIScrollView does (a list settling back after a pull goes on settling).
+  /// ClearSession calls this on every touch down.
   public func interruptScrolling(atMicroseconds time: Int64) {
     advance(toMicroseconds: time)
-    if case .decelerating = scroll {
-      scroll = .still(scrollOffsetPixels)
-    }
+    stopDeceleration()
   }
 
   // MARK: - Gestures
@@ -144,10 +143,10 @@ public final class ClearController {
       }
       let item = list[index].id
       snapBacks[item] = nil
-      tracks[gesture.id] = .pan(item: item, xPixels: pan.translationPixels.x)
+      tracks[gesture.id] = .pan(item: item, xPixels: finite(pan.translationPixels.x))
     case .pull(let pull):
       stopDeceleration()
-      tracks[gesture.id] = .pull(distancePixels: pull.pullDistancePixels)
+      tracks[gesture.id] = .pull(distancePixels: finite(pull.pullDistancePixels))
       followPull(pull.pullDistancePixels)
     case .pinch(let pinch):
       stopDeceleration()
