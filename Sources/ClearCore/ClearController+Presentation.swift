@@ -60,7 +60,7 @@ extension ClearController {
     let spread =
       Double(shuffles.count) * height + pinches.reduce(0) { $0 + $1.deltaPixels }
       + returning.reduce(0) { $0 + $1.delta }
-    let margin = 1 + Int((spread / height).rounded(.up))
+    let margin = 1 + layout.rowIndex(spread / height, rounding: .up)
     let near = layout.visibleRows(itemCount: count, scrollOffsetPixels: offset - translation)
     var rows: [RowPresentation] = []
     for index in max(0, near.lowerBound - margin)..<min(count, near.upperBound + margin) {
@@ -93,8 +93,11 @@ extension ClearController {
           scaleY: 1, alpha: min(1, pulled / height),
           label: pulled > height ? Self.releaseLabel : Self.pullLabel, backgroundColor: .pureRed)
       case .pinch(let pinch):
+        // The upper row's untranslated frame moved down by H/2: centred on the seam.
+        var frame = layout.rowFrame(index: pinch.upperIndex, scrollOffsetPixels: offset)
+        frame.y += translation + height / 2
         placeholder = PlaceholderPresentation(
-          framePixels: pinch.placeholderFrame, scaleY: min(pinch.gapPixels, height) / height,
+          framePixels: frame, scaleY: min(pinch.gapPixels, height) / height,
           alpha: min(1, pinch.gapPixels / height),
           label: pinch.gapPixels > height ? Self.releaseLabel : Self.pinchLabel,
           backgroundColor: pinch.placeholderColor)

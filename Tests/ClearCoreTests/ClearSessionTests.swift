@@ -213,4 +213,27 @@ struct TouchScreenScript {
     #expect(session.gestureEvents.map(\.kind) == [.tap])
     #expect(session.controller.editingIndex == 0)
   }
+
+  @Test func aPinchTakingOverAPullHitTestsTheRowsAsShown() {
+    var script = TouchScreenScript()
+    // Finger 1 on row 0 pulls the list down 60 px: it stays over row 0 (shown at 60...110).
+    script.frame([(0, .down, 100, 40)])
+    for step in 1...6 { script.frame([(0, .move, 100, 40 + Double(step) * 10)]) }
+    // Finger 2 lands on row 1 as shown (110...160): a pinch on rows 0 and 1; the pull
+    // is cancelled without adding anything.
+    script.frame([(1, .down, 120, 130)])
+    for step in 1...4 {
+      let d = Double(step) * 10  // 40 px each way: gap 80 > 50
+      script.frame([(0, .move, 100, 100 - d), (1, .move, 120, 130 + d)])
+    }
+    script.frame([(0, .up, 100, 60), (1, .up, 120, 170)])
+    let session = script.run()
+    #expect(session.gestureEvents.map(\.kind).contains(.pull))
+    #expect(session.gestureEvents.contains { $0.kind == .pull && $0.state == .cancelled })
+    #expect(session.controller.kinds == [.add, .editBegin])
+    #expect(session.controller.actions[0].index == 1)
+    #expect(session.controller.texts[0] == "feed the cat")
+    #expect(session.controller.texts[2] == "buy eggs")
+    #expect(session.controller.scrollOffsetPixels == 0)
+  }
 }
