@@ -32,6 +32,8 @@ struct LibinputFastLayout {
       offset = lines.bytesConsumed
       if var current = block {
         let indent = LibinputFastLayout.indentation(line)
+        // libyaml rejects control characters and checks UTF-8: leave such lines to it.
+        if !LibinputFastLayout.isPrintableASCII(line) { return nil }
         let shape = LibinputFastLayout.shape(line, itemIndent: current.itemIndent)
         if shape == .blank { continue }
         let first = indent < line.count ? line[indent] : 0
@@ -75,6 +77,11 @@ struct LibinputFastLayout {
       eventBlocks.append(current)
     }
     if eventBlocks.isEmpty { return nil }
+  }
+
+  static func isPrintableASCII(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+    for byte in line where byte &- 0x20 >= 0x5F && byte != 0x09 { return false }
+    return true
   }
 
   static func indentation(_ line: UnsafeBufferPointer<UInt8>) -> Int {
