@@ -59,7 +59,11 @@ public enum Scenarios: Sendable {
             ]),
         "ts-drag": Session(
             touchpad: false,
-            steps: [.stroke([Track(from: (1000, 400), to: (3000, 400))], frames: 20)]),
+            steps: [
+                // Starts once the other device's gesture is under way (tests with two devices).
+                .pause(microseconds: 150_000),
+                .stroke([Track(from: (1000, 400), to: (3000, 400))], frames: 20),
+            ]),
         "tp-session": Session(
             touchpad: true,
             steps: [
@@ -85,7 +89,7 @@ public enum Scenarios: Sendable {
     public static func events(for session: Session) -> [EvemuEvent] {
         var writer = Writer()
         for (index, step) in session.steps.enumerated() {
-            if index > 0 { writer.time += gapMicroseconds }
+            if index > 0, case .stroke = session.steps[index - 1] { writer.time += gapMicroseconds }
             switch step {
             case .stroke(let tracks, let frames):
                 writer.stroke(tracks, frames: frames, touchpad: session.touchpad, lift: true)
@@ -100,6 +104,9 @@ public enum Scenarios: Sendable {
                     }
                 }
             case .pause(let microseconds):
+                // An empty frame marks the stream's start, so a leading pause survives
+                // conversion to a script (whose first frame plays at the barrier).
+                if writer.events.isEmpty { writer.sync() }
                 writer.time += microseconds
             }
         }

@@ -36,6 +36,10 @@ struct DebugGesturesUmockdevTests {
         let pinchEnd = try #require(reports.first { $0.kind == "pinch" && $0.state == "ended" })
         let gap = try #require(Self.value(after: "gap", in: pinchEnd.line))
         #expect(gap > 169)
+        // The row pan went past Clear's threshold (complete), the pull past H (add at the top,
+        // then editing it).
+        let actions = lines.filter { $0.hasPrefix("     action") }.map { String($0.split(separator: " ")[1]) }
+        #expect(Array(actions.prefix(3)) == ["complete", "add", "edit-begin"], "\(run.standardOutput)")
     }
 
     @Test func aDeviceRemovedMidGestureCancelsIt() throws {
@@ -57,6 +61,7 @@ struct DebugGesturesUmockdevTests {
         #expect(after.contains { $0.contains("DEVICE_REMOVED") })
         #expect(reports.contains { $0.kind == "pan" && $0.state == "cancelled" })
         #expect(!reports.contains { $0.state == "ended" })
+        #expect(!lines.contains { $0.contains("action") }, "nothing may be committed")
         // No frame arrives from the device after it is gone.
         let removed = try #require(lines.firstIndex { $0.contains("DEVICE_REMOVED") })
         #expect(!lines[removed...].contains { $0.contains("TOUCH_FRAME") })
