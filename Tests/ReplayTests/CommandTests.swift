@@ -125,6 +125,17 @@ import Testing
     #expect(help.standardOutput.contains("usage: cleartouch replay FILE"))
   }
 
+  /// The real clock paces these (a few milliseconds); the output must not change.
+  @Test func pacedCommandPrintsTheSameJSON() throws {
+    let path = Self.recording("pan-complete-above.trace")
+    let unpaced = try Self.cleartouch(["replay", path, "--json"])
+    for speed in ["50", "1000"] {
+      let paced = try Self.cleartouch(["replay", path, "--json", "--speed", speed])
+      #expect(paced.status == 0)
+      #expect(paced.standardOutput == unpaced.standardOutput, "--speed \(speed)")
+    }
+  }
+
   @Test func jsonOutputIsTheContractObject() throws {
     let run = try Self.cleartouch(["replay", Self.recording("pull-add-above.trace"), "--json"])
     #expect(run.status == 0)
