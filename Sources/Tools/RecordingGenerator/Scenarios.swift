@@ -158,6 +158,19 @@ let scenarios: [Scenario] = [
     s.up([0, 1])
   },
   scenario(
+    "pinch-scrolled", .trace,
+    "20 items scrolled by 400 px; pinch rows 4 and 5 (as shown) apart 100 px: add 5 between them",
+    list: (1...20).map { ("item \($0)", false) }
+  ) { s in
+    s.drag(x: 540, y: 1500, dx: 0, dy: -400)
+    s.wait(milliseconds: 1000)
+    // At offset 400 row i spans 169 i − 400 … 169 i − 231: row 4 is 276…445, row 5 445…614.
+    s.down([(0, 540, 361), (1, 560, 530)])
+    s.move([(0, 0, -100), (1, 0, 100)], steps: 15)
+    s.wait(milliseconds: 150)
+    s.up([0, 1])
+  },
+  scenario(
     "pinch-non-adjacent", .evemu, "rows 2 and 5 spread 200 px each: not adjacent rows, ignored"
   ) { s in
     s.down([(0, 540, row(2)), (1, 560, row(5))])
