@@ -14,9 +14,9 @@ func runReplayBenchmarks() {
   try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
   defer { try? FileManager.default.removeItem(atPath: directory) }
   print(
-    "| format | session | events | file MB | replay s | events/s | ns/event | × real time | peak RSS MB |"
+    "| format | session | events | file MB | replay s | events/s | ns/event | × real time | RSS before MB | peak RSS MB |"
   )
-  print("|---|---|---|---|---|---|---|---|---|")
+  print("|---|---|---|---|---|---|---|---|---|---|")
   for hours in [1, 2] {
     for format in ["trace", "evemu", "libinput"] {
       let path = "\(directory)/session-\(hours)h.\(format)"
@@ -24,6 +24,8 @@ func runReplayBenchmarks() {
         try SyntheticSession.write(
           format: format, cycles: hours * SyntheticSession.cyclesPerHour, to: path)
         let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        resetPeakResident()
+        let before = procStatusMegabytes("VmRSS:") ?? 0
         let start = monotonicNanoseconds()
         let result = try ReplayHarness(
           source: ReplaySource(path: path), keepListsAfterActions: false
@@ -35,7 +37,8 @@ func runReplayBenchmarks() {
           "| \(format) | \(hours) h | \(result.eventCount) | \(String(format: "%.1f", Double(bytes) / 1e6)) | "
             + "\(String(format: "%.2f", seconds)) | \(String(format: "%.0f", Double(result.eventCount) / seconds)) | "
             + "\(String(format: "%.0f", seconds * 1e9 / Double(result.eventCount))) | "
-            + "\(String(format: "%.0f", recorded / seconds)) | \(String(format: "%.1f", peakResidentMegabytes())) |"
+            + "\(String(format: "%.0f", recorded / seconds)) | \(String(format: "%.1f", before)) | "
+            + "\(String(format: "%.1f", peakResidentMegabytes())) |"
         )
       } catch {
         print("| \(format) | \(hours) h | failed: \(error) |")
@@ -50,10 +53,29 @@ private func monotonicNanoseconds() -> UInt64 {
   return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
 }
 
+/// The peak resident set since the last `resetPeakResident()`: Linux's VmHWM, which
+/// writing 5 to /proc/self/clear_refs resets, so each run is measured on its own even
+/// after other benchmarks in this process. Falls back to getrusage's ru_maxrss.
 private func peakResidentMegabytes() -> Double {
+  if let megabytes = procStatusMegabytes("VmHWM:") { return megabytes }
   var usage = rusage()
   getrusage(RUSAGE_SELF.rawValue, &usage)
   return Double(usage.ru_maxrss) / 1024  // kilobytes on Linux
+}
+
+/// A `/proc/self/status` line in megabytes (VmRSS: resident now; VmHWM: its peak).
+private func procStatusMegabytes(_ key: String) -> Double? {
+  if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+    let line = status.split(separator: "\n").first(where: { $0.hasPrefix(key) }),
+    let kilobytes = Double(line.split(separator: " ").dropFirst().first ?? "")
+  {
+    return kilobytes / 1024
+  }
+  return nil
+}
+
+private func resetPeakResident() {
+  try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
 }
 
 /// A long session made of a 10-second cycle that leaves the list as it found it:
