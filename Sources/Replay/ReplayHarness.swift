@@ -53,8 +53,11 @@ public struct ReplayHarness {
     let recording = try open()
     let items = try startingItems(header: recording.header)
     let screen = source.screen ?? recording.header.screen ?? .defaultKiosk
+    // A recorded row height belongs to the recorded screen: another screen gets its own
+    // default unless a row height is given too.
+    let recordedRowHeight = source.screen == nil ? recording.header.rowHeightPixels : nil
     let layout = ClearLayout(
-      screen: screen, rowHeightPixels: source.rowHeightPixels ?? recording.header.rowHeightPixels)
+      screen: screen, rowHeightPixels: source.rowHeightPixels ?? recordedRowHeight)
     let rowHeight = layout.rowHeightPixels
     let session = ClearSession(items: items, layout: layout)
     let collector = Collector(
