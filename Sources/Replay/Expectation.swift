@@ -15,13 +15,13 @@ import ClearCore
 public struct Expectation: Hashable, Sendable {
   /// The recording's file name, for people reading the file.
   public var recording: String?
-  public var actions: [ExpectedAction]
+  public var actions: [Action]
   public var items: [ExpectedItem]
   /// `.some(nil)` when the file says `"editing": null`; nil when the key is absent.
   public var editing: Int??
 
   public init(
-    recording: String? = nil, actions: [ExpectedAction], items: [ExpectedItem], editing: Int?? = nil
+    recording: String? = nil, actions: [Action], items: [ExpectedItem], editing: Int?? = nil
   ) {
     self.recording = recording
     self.actions = actions
@@ -34,22 +34,9 @@ public struct Expectation: Hashable, Sendable {
     self.init(
       recording: recording,
       actions: result.actions.map {
-        ExpectedAction(timeMicroseconds: $0.timeMicroseconds, kind: $0.kind, index: $0.index)
+        Action(timeMicroseconds: $0.timeMicroseconds, kind: $0.kind, index: $0.index)
       },
       items: result.items, editing: .some(result.editing))
-  }
-}
-
-/// An action as golden files hold it.
-public struct ExpectedAction: Hashable, Sendable {
-  public var timeMicroseconds: Int64
-  public var kind: ActionKind
-  public var index: Int
-
-  public init(timeMicroseconds: Int64, kind: ActionKind, index: Int) {
-    self.timeMicroseconds = timeMicroseconds
-    self.kind = kind
-    self.index = index
   }
 }
 
@@ -89,7 +76,7 @@ extension Expectation {
       throw fail(
         root.line(ofKey: "actions"), "\"actions\" must be an array of {t_ms, action, index}")
     }
-    var actions: [ExpectedAction] = []
+    var actions: [Action] = []
     for value in actionValues {
       guard case .number(let ms)? = value["t_ms"], case .string(let name)? = value["action"],
         case .number(let index)? = value["index"]
@@ -109,7 +96,7 @@ extension Expectation {
           value.line(ofKey: "index"), "index must be an integer and t_ms a time in milliseconds")
       }
       actions.append(
-        ExpectedAction(
+        Action(
           timeMicroseconds: Int64((ms * 1000).rounded()), kind: kind, index: Int(index)))
     }
 
@@ -171,7 +158,7 @@ extension Expectation {
     return sections.isEmpty ? nil : sections.joined(separator: "\n")
   }
 
-  static func line(for action: ExpectedAction) -> String {
+  static func line(for action: Action) -> String {
     "\(JSONText.milliseconds(action.timeMicroseconds)) ms  \(action.kind.rawValue) \(action.index)"
   }
 

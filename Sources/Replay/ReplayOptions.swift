@@ -123,13 +123,7 @@ public struct ReplayOptions: CommandOptions, Hashable, Sendable {
         }
         options.speed = speed
       default:
-        if argument.hasPrefix("-") && argument != "-" {
-          throw UsageError("unknown option \(argument)")
-        }
-        guard path == nil else {
-          throw UsageError("more than one FILE given ('\(path!)' and '\(argument)')")
-        }
-        path = argument
+        try parser.positional(argument, into: &path)
       }
     }
     if options.help { return options }
@@ -176,13 +170,7 @@ public struct RenderOptions: CommandOptions, Hashable, Sendable {
       case "--help", "-h": help = true
       case "-o", "--output": output = try parser.value(for: argument)
       default:
-        if argument.hasPrefix("-") && argument != "-" {
-          throw UsageError("unknown option \(argument)")
-        }
-        guard path == nil else {
-          throw UsageError("more than one FILE given ('\(path!)' and '\(argument)')")
-        }
-        path = argument
+        try parser.positional(argument, into: &path)
       }
     }
     if help { return RenderOptions(source: source, outputPath: "", help: true) }
@@ -221,6 +209,13 @@ struct OptionParser {
     guard index < arguments.count else { throw UsageError("\(option) needs a value") }
     index += 1
     return arguments[index - 1]
+  }
+
+  /// The recording FILE; anything else starting with `-` is an unknown option.
+  func positional(_ argument: String, into path: inout String?) throws(UsageError) {
+    if argument.hasPrefix("-") && argument != "-" { throw UsageError("unknown option \(argument)") }
+    if let path { throw UsageError("more than one FILE given ('\(path)' and '\(argument)')") }
+    path = argument
   }
 
   /// Parses one of the options of `ReplaySource`; false when `argument` is not one.

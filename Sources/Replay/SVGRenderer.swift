@@ -137,7 +137,8 @@ public struct SVGRenderer {
             "<line x1=\"0\" y1=\"\(fmt(y))\" x2=\"\(fmt(width))\" y2=\"\(fmt(y))\" stroke=\"#ffab40\"/>"
           )
           svg.line(
-            "<text x=\"4\" y=\"\(fmt(y - 4))\" fill=\"#ffab40\" stroke=\"none\">\(escape(label))</text>")
+            "<text x=\"4\" y=\"\(fmt(y - 4))\" fill=\"#ffab40\" stroke=\"none\">\(escape(label))</text>"
+          )
         }
       default:
         break

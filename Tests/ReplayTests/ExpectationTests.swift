@@ -7,8 +7,8 @@ import Testing
   let sample = Expectation(
     recording: "x.trace",
     actions: [
-      ExpectedAction(timeMicroseconds: 360_000, kind: .complete, index: 1),
-      ExpectedAction(timeMicroseconds: 1_200_500, kind: .editBegin, index: 0),
+      Action(timeMicroseconds: 360_000, kind: .complete, index: 1),
+      Action(timeMicroseconds: 1_200_500, kind: .editBegin, index: 0),
     ],
     items: [
       ExpectedItem(text: "feed \"the\" cat", completed: false),
