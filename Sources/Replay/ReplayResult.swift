@@ -124,3 +124,12 @@ public struct ReplayResult: Hashable, Sendable {
     self.initialPresentation = initialPresentation
   }
 }
+
+extension ReplayedGesture {
+  /// `#3` for touchscreen gestures, `#tp3` for those mapped from a touchpad (their ids
+  /// start at `ClearSession.touchpadGestureIDBase`).
+  public var label: String {
+    id.rawValue >= ClearSession.touchpadGestureIDBase
+      ? "#tp\(id.rawValue - ClearSession.touchpadGestureIDBase)" : id.description
+  }
+}

@@ -217,7 +217,7 @@ public struct SVGRenderer {
       ? "cancelled"
       : (caused.isEmpty
         ? "no action" + (withShortfall ? shortfall(gesture) : "") : caused.joined(separator: ", "))
-    return "\(gesture.kind.rawValue) \(gesture.id): \(outcome)"
+    return "\(gesture.kind.rawValue) \(gesture.label): \(outcome)"
   }
 
   /// Why a gesture that ended did nothing: how far it got against its threshold.
@@ -250,7 +250,7 @@ public struct SVGRenderer {
         "<rect x=\"\(fmt(begin.x - s))\" y=\"\(fmt(begin.y - s))\" width=\"\(fmt(2 * s))\" height=\"\(fmt(2 * s))\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"2\"/>"
       )
       svg.line(
-        "<text x=\"\(fmt(begin.x - s - 2))\" y=\"\(fmt(begin.y - s))\" fill=\"\(color)\" text-anchor=\"end\">\(gesture.id)</text>"
+        "<text x=\"\(fmt(begin.x - s - 2))\" y=\"\(fmt(begin.y - s))\" fill=\"\(color)\" text-anchor=\"end\">\(gesture.label)</text>"
       )
       if gesture.last != gesture.first {
         svg.line(

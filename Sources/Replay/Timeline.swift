@@ -47,10 +47,10 @@ extension ReplayResult {
     for entry in ordered {
       switch entry {
       case .began(let g):
-        out += "\(time(g.startMicroseconds))  \(g.kind.rawValue) \(g.id) began\n"
+        out += "\(time(g.startMicroseconds))  \(g.kind.rawValue) \(g.label) began\n"
       case .ended(let g):
         let verb = g.outcome == .cancelled ? "cancelled" : (g.kind == .tap ? "recognized" : "ended")
-        out += "\(time(g.endMicroseconds))  \(g.kind.rawValue) \(g.id) \(verb)\n"
+        out += "\(time(g.endMicroseconds))  \(g.kind.rawValue) \(g.label) \(verb)\n"
       case .action(let a):
         out += "\(time(a.timeMicroseconds))  → \(a.kind.rawValue) \(a.index)\n"
         out += Self.listText(a.itemsAfter, indent: String(repeating: " ", count: width + 6))
