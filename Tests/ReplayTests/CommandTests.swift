@@ -136,6 +136,32 @@ import Testing
     }
   }
 
+  /// The bundled recordings are exactly what the generator writes (tools/make-recordings).
+  @Test func generatorReproducesTheBundledRecordings() throws {
+    let generator = TestPaths.packageRoot + "/.build/debug/cleartouch-make-recordings"
+    try #require(
+      FileManager.default.isExecutableFile(atPath: generator), "build the generator first")
+    let dir = TestPaths.temporaryDirectory()
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: generator)
+    process.arguments = [dir]
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    let written = try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
+    let bundled = try FileManager.default.contentsOfDirectory(atPath: TestPaths.recordings).filter {
+      $0.hasSuffix(".trace") || $0.hasSuffix(".evemu") || $0.hasSuffix(".yml")
+    }.sorted()
+    #expect(written == bundled)
+    for name in written {
+      #expect(
+        FileManager.default.contents(atPath: dir + "/" + name)
+          == FileManager.default.contents(atPath: TestPaths.recordings + "/" + name),
+        "\(name) differs")
+    }
+  }
+
   @Test func jsonOutputIsTheContractObject() throws {
     let run = try Self.cleartouch(["replay", Self.recording("pull-add-above.trace"), "--json"])
     #expect(run.status == 0)
