@@ -1,1 +1,5 @@
 // The benchmarks: see docs/performance.md.
+runGestureBenchmarks()
+runCoreBenchmarks()
+runRenderBenchmarks()
+runReplayBenchmarks()

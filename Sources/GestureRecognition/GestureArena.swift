@@ -16,243 +16,73 @@ import TouchInput
 /// Time comes only from event timestamps. Every call first clears `events`, then
 /// fills it with the reports of that call in order.
 public final class GestureArena {
-  public let configuration: GestureConfiguration
-  /// Set by the client before each frame: a vertical drag becomes a pull only when
-  /// this is ≤ 0 at its start.
-  public var listScrollOffsetPixels: Double = 0
+    private var core: ArenaCore
 
-  /// Reports produced by the last call to `handle`, `advance`, `deviceAdded` or
-  /// `deviceRemoved`, in order (a reused buffer).
-  public var events: [GestureEvent] { output.events }
-
-  /// The latest event time seen; times earlier than this are treated as this.
-  public private(set) var latestTimeMicroseconds: Int64 = .min
-
-  private var output = GestureOutput()
-  private var devices: ContiguousArray<DeviceDescription> = []
-  private var touches: ContiguousArray<TouchTrack>
-  private var primaryIndex = -1
-  private var pinchMoved = false
-  private var tap = TapRecognizer()
-  private var longPress = LongPressRecognizer()
-  private var pan: PanRecognizer
-  private var pinch = PinchRecognizer()
-
-  public init(configuration: GestureConfiguration = .clear) {
-    self.configuration = configuration
-    touches = ContiguousArray(
-      repeating: TouchTrack(), count: max(1, configuration.maximumSimultaneousTouches))
-    pan = PanRecognizer(configuration)
-    devices.reserveCapacity(8)
-  }
-
-  /// The number of touches the arena is following.
-  public var liveTouchCount: Int { touches.reduce(0) { $0 + ($1.isLive ? 1 : 0) } }
-
-  /// A device appeared. Frames are handled only from added touchscreens; adding an id
-  /// again replaces its description.
-  public func deviceAdded(_ device: DeviceDescription) {
-    output.events.removeAll(keepingCapacity: true)
-    if let index = devices.firstIndex(where: { $0.id == device.id }) {
-      devices[index] = device
-    } else {
-      devices.append(device)
+    public init(configuration: GestureConfiguration = .clear) {
+        core = ArenaCore(configuration: configuration)
     }
-  }
 
-  /// A device went away: every gesture one of its touches is in is cancelled, and its
-  /// touches are forgotten. Unknown ids are ignored.
-  public func deviceRemoved(_ device: DeviceID, timeMicroseconds: Int64) {
-    output.events.removeAll(keepingCapacity: true)
-    let time = observe(timeMicroseconds)
-    fireTimers(at: time)
-    for index in touches.indices where touches[index].isLive && touches[index].device == device {
-      cancelTouch(index, at: time)
+    public var configuration: GestureConfiguration { core.configuration }
+
+    /// Set by the client before each frame: a vertical drag becomes a pull only when
+    /// this is ≤ 0 at its start.
+    public var listScrollOffsetPixels: Double {
+        get { core.listScrollOffsetPixels }
+        set { core.listScrollOffsetPixels = newValue }
     }
-    devices.removeAll { $0.id == device }
-  }
 
-  /// Lets event time pass without input: fires a long-press whose time has come.
-  public func advance(toMicroseconds time: Int64) {
-    output.events.removeAll(keepingCapacity: true)
-    fireTimers(at: observe(time))
-  }
+    /// Reports produced by the last call to `handle`, `advance`, `deviceAdded` or
+    /// `deviceRemoved`, in order (a reused buffer).
+    public var events: [GestureEvent] { core.output.events }
 
-  /// Handles one frame. Frames from devices never added, already removed, or not
-  /// touchscreens are ignored (their time still counts).
-  public func handle(_ frame: TouchFrame) {
-    output.events.removeAll(keepingCapacity: true)
-    let time = observe(frame.timeMicroseconds)
-    fireTimers(at: time)
-    guard isTouchscreen(frame.device) else { return }
-    for contact in frame.contacts {
-      switch contact.phase {
-      case .down: touchDown(contact, device: frame.device, at: time)
-      case .move: touchMoved(contact, device: frame.device, at: time)
-      case .up: touchEnded(contact, device: frame.device, at: time, cancelled: false)
-      case .cancel: touchEnded(contact, device: frame.device, at: time, cancelled: true)
-      }
+    /// The latest event time seen; times earlier than this are treated as this.
+    public var latestTimeMicroseconds: Int64 { core.latestTimeMicroseconds }
+
+    /// The number of touches the arena is following.
+    public var liveTouchCount: Int { core.liveTouchCount }
+
+    /// A device appeared. Frames are handled only from added touchscreens; adding an id
+    /// again replaces what was known about it.
+    public func deviceAdded(_ device: DeviceDescription) {
+        core.beginCall()
+        core.deviceAdded(device)
     }
-    if pinchMoved {
-      pinchMoved = false
-      pinch.touchesMoved(touches, at: time, &output)
+
+    /// A device went away: every gesture one of its touches is in is cancelled, and its
+    /// touches are forgotten. Unknown ids are ignored.
+    public func deviceRemoved(_ device: DeviceID, timeMicroseconds: Int64) {
+        core.beginCall()
+        core.deviceRemoved(device, timeMicroseconds: timeMicroseconds)
     }
-  }
 
-  // MARK: - Touches
-
-  private func touchDown(_ contact: TouchContact, device: DeviceID, at time: Int64) {
-    // A second down on a live slot means its up was lost: the old touch cannot be
-    // trusted to commit anything, so it is cancelled and the new one starts afresh.
-    if let old = liveIndex(of: contact.seatSlot, device: device) {
-      cancelTouch(old, at: time)
+    /// Lets event time pass without input: fires a long-press whose time has come.
+    public func advance(toMicroseconds time: Int64) {
+        core.beginCall()
+        core.advance(toMicroseconds: time)
     }
-    guard contact.positionPixels.isFinite,
-      let index = touches.firstIndex(where: { !$0.isLive })
-    else { return }
-    let millimetres = finiteOrNil(contact.positionMillimetres)
-    touches[index] = TouchTrack(
-      seatSlot: contact.seatSlot, device: device, isLive: true, role: .ignored,
-      downTimeMicroseconds: time, startPixels: contact.positionPixels,
-      startMillimetres: millimetres, pixels: contact.positionPixels, millimetres: millimetres)
 
-    if primaryIndex < 0 && !pinch.isActive {
-      primaryIndex = index
-      touches[index].role = .primary
-      tap.start()
-      longPress.start(touches[index], configuration)
-      pan.start(touches[index])
-    } else if primaryIndex >= 0 && !pan.isRowPanActive && touches[primaryIndex].device == device {
-      beginPinch(with: index, at: time)
+    /// Handles one frame. Frames from devices never added, already removed, or not
+    /// touchscreens are ignored (their time still counts).
+    public func handle(_ frame: TouchFrame) {
+        core.beginCall()
+        core.handle(frame)
     }
-  }
 
-  private func beginPinch(with secondIndex: Int, at time: Int64) {
-    let firstIndex = primaryIndex
-    let first = touches[firstIndex]
-    tap.fail()
-    longPress.cancel(first, at: time, &output)
-    pan.cancel(first, at: time, &output)
-    primaryIndex = -1
-    touches[firstIndex].role = .pinch
-    touches[secondIndex].role = .pinch
-    pinch.begin(
-      first: first, at: firstIndex, second: touches[secondIndex], at: secondIndex, time: time,
-      &output)
-  }
-
-  private func touchMoved(_ contact: TouchContact, device: DeviceID, at time: Int64) {
-    guard let index = liveIndex(of: contact.seatSlot, device: device),
-      contact.positionPixels.isFinite
-    else { return }
-    touches[index].pixels = contact.positionPixels
-    touches[index].millimetres = finiteOrNil(contact.positionMillimetres)
-    switch touches[index].role {
-    case .primary:
-      let touch = touches[index]
-      tap.touchMoved(touch, configuration)
-      longPress.touchMoved(touch, at: time, configuration, &output)
-      if longPress.state.isActive { pan.fail() }
-      pan.touchMoved(
-        touch, at: time, listScrollOffsetPixels: listScrollOffsetPixels, configuration,
-        &output)
-      if pan.state.isActive {
-        tap.fail()
-        longPress.cancel(touch, at: time, &output)
-      }
-    case .pinch:
-      pinchMoved = true
-    case .ignored:
-      break
+    /// Handles any input event: device added or removed, touch frames; every other
+    /// event only lets its time pass (a long-press may fire). A convenience for
+    /// front ends that feed a whole recording; `events` holds this event's reports.
+    public func handle(_ event: InputEvent) {
+        core.beginCall()
+        switch event {
+        case .deviceAdded(let device, let time):
+            core.advance(toMicroseconds: time)
+            core.deviceAdded(device)
+        case .deviceRemoved(let device, let time):
+            core.deviceRemoved(device, timeMicroseconds: time)
+        case .touchFrame(let frame):
+            core.handle(frame)
+        default:
+            core.advance(toMicroseconds: event.timeMicroseconds)
+        }
     }
-  }
-
-  private func touchEnded(
-    _ contact: TouchContact, device: DeviceID, at time: Int64, cancelled: Bool
-  ) {
-    guard let index = liveIndex(of: contact.seatSlot, device: device) else { return }
-    if cancelled {
-      cancelTouch(index, at: time)
-      return
-    }
-    // Up contacts carry no position in libinput: the last known one is used.
-    let touch = touches[index]
-    switch touch.role {
-    case .primary:
-      tap.touchLifted(touch, at: time, configuration, &output)
-      longPress.touchLifted(touch, at: time, &output)
-      pan.touchLifted(touch, at: time, &output)
-      primaryIndex = -1
-    case .pinch:
-      endPinch(.ended, at: time)
-    case .ignored:
-      break
-    }
-    touches[index].isLive = false
-  }
-
-  /// Cancels every gesture the touch is in and forgets the touch.
-  private func cancelTouch(_ index: Int, at time: Int64) {
-    let touch = touches[index]
-    switch touch.role {
-    case .primary:
-      tap.fail()
-      longPress.cancel(touch, at: time, &output)
-      pan.cancel(touch, at: time, &output)
-      primaryIndex = -1
-    case .pinch:
-      endPinch(.cancelled, at: time)
-    case .ignored:
-      break
-    }
-    touches[index].isLive = false
-  }
-
-  private func endPinch(_ final: GestureState, at time: Int64) {
-    pinchMoved = false
-    let upper = pinch.upperIndex
-    let lower = pinch.lowerIndex
-    pinch.finish(final, touches, at: time, &output)
-    touches[upper].role = .ignored
-    touches[lower].role = .ignored
-  }
-
-  // MARK: - Time and lookup
-
-  /// Clamps time so it never goes backwards.
-  private func observe(_ time: Int64) -> Int64 {
-    latestTimeMicroseconds = max(latestTimeMicroseconds, time)
-    return latestTimeMicroseconds
-  }
-
-  private func fireTimers(at time: Int64) {
-    guard primaryIndex >= 0 else { return }
-    longPress.advance(to: time, touches[primaryIndex], &output)
-    if longPress.state.isActive {
-      tap.fail()
-      pan.fail()
-    }
-  }
-
-  private func liveIndex(of seatSlot: Int, device: DeviceID) -> Int? {
-    for index in touches.indices
-    where touches[index].isLive && touches[index].seatSlot == seatSlot
-      && touches[index].device == device
-    {
-      return index
-    }
-    return nil
-  }
-
-  private func isTouchscreen(_ device: DeviceID) -> Bool {
-    for description in devices where description.id == device {
-      return description.kind == .touchscreen
-    }
-    return false
-  }
-
-  private func finiteOrNil(_ point: Point?) -> Point? {
-    guard let point, point.isFinite else { return nil }
-    return point
-  }
 }

@@ -1,17 +1,27 @@
 // The `cleartouch` command: dispatches on the first argument to `<Name>Command.run`.
-#if canImport(Glibc)
-    import Glibc
-#endif
+import Glibc
 
-let arguments = Array(CommandLine.arguments.dropFirst())
-let subcommands: [String: ([String]) -> Int32] = [
-    "record": RecordCommand.run(arguments:),
-    "debug-gestures": DebugGesturesCommand.run(arguments:),
+let subcommands: [(name: String, run: ([String]) -> Int32, summary: String)] = [
+    ("app", AppCommand.run(arguments:), "the kiosk app: Clear on this screen"),
+    ("debug-gestures", DebugGesturesCommand.run(arguments:), "print gestures recognized from live input"),
+    ("inspect", InspectCommand.run(arguments:), "describe a recording"),
+    ("convert", ConvertCommand.run(arguments:), "convert a recording to another format"),
+    ("replay", ReplayCommand.run(arguments:), "replay a recording into the to-do core"),
+    ("render", RenderCommand.run(arguments:), "draw a recording as an SVG picture"),
+    ("record", RecordCommand.run(arguments:), "record live input to a ClearTouch trace"),
 ]
 
-if let name = arguments.first, let run = subcommands[name] {
-    exit(run(Array(arguments.dropFirst())))
+let arguments = Array(CommandLine.arguments.dropFirst())
+if let name = arguments.first, let subcommand = subcommands.first(where: { $0.name == name }) {
+    exit(subcommand.run(Array(arguments.dropFirst())))
 }
-let usage = "usage: cleartouch <\(subcommands.keys.sorted().joined(separator: "|"))> [--help] ...\n"
-_ = usage.withCString { write(arguments.isEmpty || arguments.first == "--help" ? 1 : 2, $0, strlen($0)) }
-exit(arguments.first == "--help" ? 0 : 2)
+let help =
+    "usage: cleartouch COMMAND [--help]\n\ncommands:\n"
+    + subcommands.map { "  \($0.name.padding(toLength: 16, withPad: " ", startingAt: 0))\($0.summary)" }.joined(
+        separator: "\n") + "\n"
+if arguments.first == "--help" || arguments.first == "-h" {
+    CommandLine2.printOut(help)
+    exit(0)
+}
+CommandLine2.printError((arguments.first.map { "cleartouch: unknown command '\($0)'\n" } ?? "") + help)
+exit(2)
