@@ -5,7 +5,10 @@ import Replay
 /// `cleartouch replay FILE ...`: see `ReplayOptions.usage` and docs/replay.md.
 enum ReplayCommand {
   static func run(arguments: [String]) -> Int32 {
-    ReplayCommandRunner.replay(arguments, pictures: CairoPictureWriter())
+    if arguments.contains(ViaLibinputReplayCommand.flag) {
+      return ViaLibinputReplayCommand.run(arguments: arguments)
+    }
+    return ReplayCommandRunner.replay(arguments, pictures: CairoPictureWriter())
   }
 }
 
