@@ -198,3 +198,26 @@ struct RecordCommandErrorTests {
         #expect(try runCleartouch(["record", "--help"]).status == 0)
     }
 }
+
+/// Without a device, `record` takes every touch-capable device of the udev seat.
+@Suite(.enabled(if: UmockdevHarness.available, "\(UmockdevHarness.unavailableReason ?? "")"))
+struct RecordSeatUmockdevTests {
+    @Test func withoutDevicesEveryTouchDeviceOfTheSeatIsRecordedAndNothingElse() throws {
+        let output = RecordUmockdevTests.temporaryPath("seat.trace")
+        defer { unlink(output) }
+        let run = try UmockdevHarness.run(
+            [
+                .init(description: "touchscreen.evemu", eventNumber: 50, session: "ts-drag.evemu"),
+                .init(description: "touchpad.evemu", eventNumber: 51, session: nil),
+                .init(description: "keyboard.evemu", eventNumber: 53, session: "kbd-typing.evemu"),
+            ],
+            command: [UmockdevHarness.cleartouch, "record", "-o", output, "--until-idle", "1", "--duration", "20"])
+        #expect(run.status == 0, "\(run.standardError)")
+        let (recording, events) = try RecordUmockdevTests.readAll(output)
+        #expect(Set(recording.header.devices.map(\.kind)) == [.touchscreen, .touchpad])
+        #expect(run.standardError.contains("ClearTouch Mock Touchscreen"))
+        #expect(!run.standardError.contains("Keyboard"))
+        #expect(!RecordUmockdevTests.frames(events).isEmpty)
+        #expect(!events.contains { if case .key = $0 { true } else { false } })
+    }
+}
