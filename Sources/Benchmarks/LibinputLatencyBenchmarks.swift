@@ -26,47 +26,36 @@ func runLibinputLatencyBenchmarks() {
     print("skipped: umockdev-run not installed")
     return
   }
-  let executable = LibinputLatencyProbe.runningExecutable()
+  let executable = UmockdevTestbed.runningExecutable()
   let directory = String(executable[..<(executable.lastIndex(of: "/") ?? executable.startIndex)])
   let preload = directory + "/libUmockdevFixup.so"
   guard access(preload, R_OK) == 0 else {
     print("skipped: \(preload) not built (swift build -c release --product UmockdevFixup)")
     return
   }
-  var template = Array("/tmp/cleartouch-bench-XXXXXX".utf8CString)
-  guard let made = mkdtemp(&template) else { return }
-  let testbed = String(cString: made)
-  var arguments = [umockdevRun]
-  let setups: [(description: String, session: String, event: Int)] = [
+  var devices: [UmockdevTestbed.Device] = []
+  for (description, session, eventNumber) in [
     ("touchscreen", "ts-clear-session", 50), ("touchpad", "tp-session", 51),
-  ]
-  for (index, setup) in setups.enumerated() {
-    guard let description = LibinputLatencyProbe.fixtureDescription(setup.description) else {
-      print("skipped: no device description \(setup.description)")
+  ] {
+    guard let parsed = LibinputLatencyProbe.fixtureDescription(description) else {
+      print("skipped: no device description \(description).evemu")
       return
     }
-    let events = Scenarios.events(for: Scenarios.all[setup.session]!)
-    let node = "/dev/input/event\(setup.event)"
-    let prefix = "\(testbed)/event\(setup.event)"
-    LibinputLatencyProbe.write(
-      Array(
-        UmockdevFiles.umockdevFile(
-          description, eventNumber: setup.event, kind: UmockdevFiles.kind(of: description),
-          dmi: index == 0
-        ).utf8), prefix + ".umockdev")
-    LibinputLatencyProbe.write(
-      Array(UmockdevFiles.ioctlFile(description, node: node).utf8), prefix + ".ioctl")
-    guard
-      let script = try? BarrierScript.script(events: events, barrier: "GO", title: setup.session)
-    else { return }
-    LibinputLatencyProbe.write(script, prefix + ".script")
-    arguments += [
-      "-d", prefix + ".umockdev", "-i", "\(node)=\(prefix).ioctl", "-s", "\(node)=\(prefix).script",
-    ]
+    devices.append(
+      .init(
+        description: parsed, eventNumber: eventNumber,
+        events: Scenarios.events(for: Scenarios.all[session]!)))
   }
-  arguments += [
-    "--", executable, LibinputLatencyProbe.flag, "/dev/input/event50", "/dev/input/event51",
-  ]
+  guard let testbed = UmockdevTestbed.makeTemporaryDirectory(prefix: "cleartouch-bench"),
+    let testbedArguments = try? UmockdevTestbed.write(devices, into: testbed)
+  else {
+    print("skipped: cannot write the testbed files")
+    return
+  }
+  defer { UmockdevTestbed.remove(devices, from: testbed) }
+  let arguments =
+    [umockdevRun] + testbedArguments + ["--", executable, LibinputLatencyProbe.flag]
+    + devices.map(\.node)
   var argv = arguments.map { strdup($0) } + [nil]
   setenv("LD_PRELOAD", preload, 1)
   setenv("CLEARTOUCH_UMOCKDEV_BARRIER", "/dev/input/event50:/dev/input/event51", 1)
@@ -81,10 +70,6 @@ func runLibinputLatencyBenchmarks() {
   } else {
     print("skipped: cannot start umockdev-run")
   }
-  for name in ["event50", "event51"] {
-    for suffix in [".umockdev", ".ioctl", ".script"] { unlink("\(testbed)/\(name)\(suffix)") }
-  }
-  rmdir(testbed)
 }
 
 /// The measuring side, run inside the testbed.
@@ -201,37 +186,15 @@ enum LibinputLatencyProbe {
     return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
   }
 
-  static func runningExecutable() -> String {
-    var buffer = [CChar](repeating: 0, count: 4096)
-    let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-    return length > 0
-      ? String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
-  }
-
   /// The evemu device descriptions of the libinput tests, found from the executable's
   /// place in the package (.build/<config>/cleartouch-bench).
   static func fixtureDescription(_ name: String) -> EvemuDescription? {
-    var directory = runningExecutable()
+    var directory = UmockdevTestbed.runningExecutable()
     for _ in 0..<5 {
       directory = String(directory[..<(directory.lastIndex(of: "/") ?? directory.startIndex)])
       let path = directory + "/Tests/LibInputBackendTests/Fixtures/\(name).evemu"
-      guard let file = fopen(path, "rb") else { continue }
-      defer { fclose(file) }
-      var bytes: [UInt8] = []
-      var chunk = [UInt8](repeating: 0, count: 4096)
-      while true {
-        let count = fread(&chunk, 1, chunk.count, file)
-        if count <= 0 { break }
-        bytes += chunk[0..<count]
-      }
-      return try? EvemuParser.parse(text: String(decoding: bytes, as: UTF8.self), path: path).0
+      if access(path, R_OK) == 0 { return try? UmockdevTestbed.parseFile(path).0 }
     }
     return nil
-  }
-
-  static func write(_ bytes: [UInt8], _ path: String) {
-    guard let file = fopen(path, "wb") else { return }
-    fwrite(bytes, 1, bytes.count, file)
-    fclose(file)
   }
 }

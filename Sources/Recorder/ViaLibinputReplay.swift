@@ -44,7 +44,7 @@ public enum ViaLibinputReplay {
   /// (`$CLEARTOUCH_UMOCKDEV_FIXUP`, else `libUmockdevFixup.so` next to the running
   /// executable or in `../lib`), and the running executable itself.
   public static func discover() throws(ViaLibinputError) -> Environment {
-    let executable = runningExecutable()
+    let executable = UmockdevTestbed.runningExecutable()
     let directory = executable.split(separator: "/", omittingEmptySubsequences: false).dropLast()
       .joined(separator: "/")
     guard let umockdevRun = environment("CLEARTOUCH_UMOCKDEV_RUN") ?? searchPath("umockdev-run")
@@ -70,9 +70,17 @@ public enum ViaLibinputReplay {
   public static func run(
     evemuPath path: String, descPath: String?, screen: ScreenSize, environment: Environment
   ) throws(ViaLibinputError) -> (header: RecordingHeader, events: [InputEvent]) {
-    let directory = try temporaryDirectory()
-    defer { removeDirectory(directory) }
+    guard
+      let directory = UmockdevTestbed.makeTemporaryDirectory(
+        prefix: "cleartouch-via-libinput-trace")
+    else {
+      throw ViaLibinputError("cannot create a temporary directory")
+    }
     let trace = directory + "/replay.trace"
+    defer {
+      unlink(trace)
+      rmdir(directory)
+    }
     try recordTrace(
       evemuPath: path, descPath: descPath, screen: screen, environment: environment,
       tracePath: trace)
@@ -100,24 +108,20 @@ public enum ViaLibinputReplay {
       throw ViaLibinputError(
         "\(descPath ?? path):1: no device description (N:, I:, B:, A: lines); use --desc")
     }
-    let directory = try temporaryDirectory()
-    defer { removeDirectory(directory) }
-    let node = "/dev/input/event\(eventNumber)"
-    let prefix = directory + "/device"
-    let script: [UInt8]
-    do throws(BarrierScript.TooLong) {
-      script = try BarrierScript.script(events: events, barrier: "GO", title: path)
-    } catch {
-      throw ViaLibinputError("\(path):\(events.count): \(error)")
+    guard let directory = UmockdevTestbed.makeTemporaryDirectory(prefix: "cleartouch-via-libinput")
+    else {
+      throw ViaLibinputError("cannot create a temporary directory")
     }
-    try write(
-      Array(
-        UmockdevFiles.umockdevFile(
-          description, eventNumber: eventNumber, kind: UmockdevFiles.kind(of: description),
-          dmi: true
-        ).utf8), to: prefix + ".umockdev")
-    try write(Array(UmockdevFiles.ioctlFile(description, node: node).utf8), to: prefix + ".ioctl")
-    try write(script, to: prefix + ".script")
+    let device = UmockdevTestbed.Device(
+      description: description, eventNumber: eventNumber, events: events)
+    defer { UmockdevTestbed.remove([device], from: directory) }
+    let node = device.node
+    let testbed: [String]
+    do throws(EvemuError) {
+      testbed = try UmockdevTestbed.write([device], into: directory)
+    } catch {
+      throw ViaLibinputError("\(path):\(events.count): \(error.message)")
+    }
 
     // Stop at the end: after the longest pause of the recording has passed without input.
     var longestGap: Int64 = 0
@@ -127,13 +131,14 @@ public enum ViaLibinputReplay {
     }
     let length = Double(events.last!.timeMicroseconds - events.first!.timeMicroseconds) / 1e6
     let idleSeconds = Double(longestGap) / 1e6 + 0.5
-    let arguments = [
-      environment.umockdevRun, "-d", prefix + ".umockdev", "-i", "\(node)=\(prefix).ioctl", "-s",
-      "\(node)=\(prefix).script", "--", environment.cleartouch, "record", "-o", trace,
-      "--show-keycodes",
-      "--screen", "\(screen.widthPixels)x\(screen.heightPixels)", "--until-idle", "\(idleSeconds)",
-      "--duration", "\(length + idleSeconds + 10)", node,
-    ]
+    let arguments =
+      [environment.umockdevRun] + testbed + [
+        "--", environment.cleartouch, "record", "-o", trace,
+        "--show-keycodes",
+        "--screen", "\(screen.widthPixels)x\(screen.heightPixels)", "--until-idle",
+        "\(idleSeconds)",
+        "--duration", "\(length + idleSeconds + 10)", node,
+      ]
     let status = try spawnAndWait(
       arguments,
       extraEnvironment: [
@@ -151,59 +156,12 @@ public enum ViaLibinputReplay {
     EvemuDescription, [EvemuEvent]
   ) {
     do throws(EvemuError) {
-      let (fileDescription, events) = try EvemuParser.parse(text: try readText(path), path: path)
+      let (fileDescription, events) = try UmockdevTestbed.parseFile(path)
       guard let descPath else { return (fileDescription, events) }
-      let (description, _) = try EvemuParser.parse(text: try readText(descPath), path: descPath)
-      return (description, events)
+      return (try UmockdevTestbed.parseFile(descPath).0, events)
     } catch {
       throw ViaLibinputError(error.description)
     }
-  }
-
-  static func readText(_ path: String) throws(EvemuError) -> String {
-    guard let file = fopen(path, "rb") else {
-      throw EvemuError(
-        path: path, line: 0, message: "cannot read: \(String(cString: strerror(errno)))")
-    }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 65536)
-    while true {
-      let count = fread(&chunk, 1, chunk.count, file)
-      if count <= 0 { break }
-      bytes += chunk[0..<count]
-    }
-    return String(decoding: bytes, as: UTF8.self)
-  }
-
-  static func write(_ bytes: [UInt8], to path: String) throws(ViaLibinputError) {
-    guard let file = fopen(path, "wb") else { throw ViaLibinputError("\(path):0: cannot create") }
-    defer { fclose(file) }
-    guard fwrite(bytes, 1, bytes.count, file) == bytes.count else {
-      throw ViaLibinputError("\(path):0: cannot write")
-    }
-  }
-
-  static func temporaryDirectory() throws(ViaLibinputError) -> String {
-    let base = environment("TMPDIR") ?? "/tmp"
-    var template = Array((base + "/cleartouch-via-libinput-XXXXXX").utf8CString)
-    guard let result = mkdtemp(&template) else {
-      throw ViaLibinputError("cannot create a temporary directory in \(base)")
-    }
-    return String(cString: result)
-  }
-
-  static func removeDirectory(_ directory: String) {
-    if let handle = opendir(directory) {
-      while let entry = readdir(handle) {
-        let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-          String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-        }
-        if name != "." && name != ".." { unlink(directory + "/" + name) }
-      }
-      closedir(handle)
-    }
-    rmdir(directory)
   }
 
   static func environment(_ name: String) -> String? {
@@ -216,13 +174,6 @@ public enum ViaLibinputReplay {
       if access(candidate, X_OK) == 0 { return candidate }
     }
     return nil
-  }
-
-  static func runningExecutable() -> String {
-    var buffer = [CChar](repeating: 0, count: 4096)
-    let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-    guard length > 0 else { return CommandLine.arguments[0] }
-    return String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 
   /// Runs a program with the current environment plus `extraEnvironment`; its stdout goes

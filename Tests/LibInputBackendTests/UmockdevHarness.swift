@@ -65,29 +65,17 @@ enum UmockdevHarness {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
       "cleartouch-umockdev-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    var arguments: [String] = []
-    for (index, device) in devices.enumerated() {
-      let descriptionPath = fixtures.appendingPathComponent(device.description).path
-      let text = try String(contentsOfFile: descriptionPath, encoding: .utf8)
-      let (description, _) = try EvemuParser.parse(text: text, path: descriptionPath)
-      let prefix = directory.appendingPathComponent("event\(device.eventNumber)").path
-      let kind = UmockdevFiles.kind(of: description)
-      try UmockdevFiles.umockdevFile(
-        description, eventNumber: device.eventNumber, kind: kind, dmi: index == 0
-      ).write(toFile: prefix + ".umockdev", atomically: false, encoding: .utf8)
-      try UmockdevFiles.ioctlFile(description, node: device.node).write(
-        toFile: prefix + ".ioctl", atomically: false, encoding: .utf8)
-      arguments += ["-d", prefix + ".umockdev", "-i", "\(device.node)=\(prefix).ioctl"]
-      if let session = device.session {
-        let sessionPath = fixtures.appendingPathComponent(session).path
-        let (_, events) = try EvemuParser.parse(
-          text: try String(contentsOfFile: sessionPath, encoding: .utf8), path: sessionPath)
-        let script = try BarrierScript.script(events: events, barrier: "GO", title: session)
-        try Data(script).write(to: URL(fileURLWithPath: prefix + ".script"))
-        arguments += ["-s", "\(device.node)=\(prefix).script"]
-      }
+    let testbed = try devices.map { device in
+      UmockdevTestbed.Device(
+        description: try UmockdevTestbed.parseFile(
+          fixtures.appendingPathComponent(device.description).path
+        ).0,
+        eventNumber: device.eventNumber,
+        events: try device.session.map {
+          try UmockdevTestbed.parseFile(fixtures.appendingPathComponent($0).path).1
+        })
     }
-    return (directory, arguments)
+    return (directory, try UmockdevTestbed.write(testbed, into: directory.path))
   }
 
   /// Runs `command` inside a testbed of `devices`; the barriers of the devices with a

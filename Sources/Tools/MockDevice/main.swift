@@ -1,5 +1,5 @@
 // cleartouch-mockdev: describes evdev devices and input sessions for umockdev-run.
-import Foundation
+import Glibc
 import MockDevice
 
 let usage = """
@@ -13,21 +13,17 @@ let usage = """
   """
 
 func fail(_ message: String, status: Int32 = 2) -> Never {
-  FileHandle.standardError.write(Data((message + "\n").utf8))
+  let line = message + "\n"
+  _ = line.withCString { Glibc.write(2, $0, strlen($0)) }
   exit(status)
 }
 
-func readText(_ path: String) -> String {
-  guard let data = FileManager.default.contents(atPath: path) else {
-    fail("\(path):0: cannot read the file")
-  }
-  return String(decoding: data, as: UTF8.self)
+func readText(_ path: String) throws(EvemuError) -> String {
+  String(decoding: try UmockdevTestbed.readFile(path), as: UTF8.self)
 }
 
-func write(_ bytes: [UInt8], to path: String) {
-  guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
-    fail("\(path):0: cannot write the file")
-  }
+func write(_ bytes: [UInt8], to path: String) throws(EvemuError) {
+  try UmockdevTestbed.writeFile(bytes, to: path)
 }
 
 func option(_ name: String, in arguments: inout [String]) -> String? {
@@ -52,7 +48,8 @@ do throws(any Error) {
     let dmi = arguments.contains("--dmi")
     arguments.removeAll { $0 == "--dmi" }
     guard arguments.count == 2, (0..<192).contains(eventNumber) else { fail(usage) }
-    let (description, _) = try EvemuParser.parse(text: readText(arguments[0]), path: arguments[0])
+    let (description, _) = try EvemuParser.parse(
+      text: try readText(arguments[0]), path: arguments[0])
     guard !description.name.isEmpty else { fail("\(arguments[0]):1: no N: line (device name)") }
     var kind = UmockdevFiles.kind(of: description)
     if let kindName {
@@ -62,20 +59,21 @@ do throws(any Error) {
       kind = named
     }
     let node = "/dev/input/event\(eventNumber)"
-    write(
+    try write(
       Array(
         UmockdevFiles.umockdevFile(description, eventNumber: eventNumber, kind: kind, dmi: dmi).utf8
       ),
       to: arguments[1] + ".umockdev")
-    write(Array(UmockdevFiles.ioctlFile(description, node: node).utf8), to: arguments[1] + ".ioctl")
+    try write(
+      Array(UmockdevFiles.ioctlFile(description, node: node).utf8), to: arguments[1] + ".ioctl")
   case "script":
     let barrier = option("--barrier", in: &arguments) ?? "GO"
     guard arguments.count == 2 else { fail(usage) }
-    let (_, events) = try EvemuParser.parse(text: readText(arguments[0]), path: arguments[0])
+    let (_, events) = try EvemuParser.parse(text: try readText(arguments[0]), path: arguments[0])
     guard !events.isEmpty else { fail("\(arguments[0]):1: no E: lines (events)") }
-    let title = URL(fileURLWithPath: arguments[0]).lastPathComponent
+    let title = String(arguments[0].split(separator: "/").last ?? "")
     do {
-      write(
+      try write(
         try BarrierScript.script(events: events, barrier: barrier, title: title), to: arguments[1])
     } catch {
       fail("\(arguments[0]):\(events.count): \(error)")
@@ -86,7 +84,7 @@ do throws(any Error) {
       fail("unknown scenario \(arguments[0])\n" + usage)
     }
     let text = Scenarios.evemuText(Scenarios.events(for: session), name: arguments[0])
-    write(Array(text.utf8), to: arguments[1])
+    try write(Array(text.utf8), to: arguments[1])
   default:
     fail("unknown command \(command)\n" + usage)
   }
