@@ -28,16 +28,13 @@ enum DebugGesturesCommand {
   static let touchpadFirstGestureID = 1_000_000
 
   static func run(arguments: [String]) -> Int32 {
-    if arguments.contains("--help") {
-      printNow(help)
-      return 0
-    }
     let parsed: LiveInputArguments
-    do throws(LiveInputArguments.UsageError) {
-      parsed = try LiveInputArguments(arguments, flags: [], valued: ["--unplug-after-frames"])
-    } catch {
-      printError("cleartouch debug-gestures: \(error.message)\n\(help)")
-      return 2
+    switch LiveInputArguments.parse(
+      arguments, command: "debug-gestures", help: help, flags: [], valued: ["--unplug-after-frames"]
+    )
+    {
+    case .exit(let status): return status
+    case .run(let arguments): parsed = arguments
     }
     var unplugAfterFrames: Int? = nil
     if let index = parsed.remaining.firstIndex(of: "--unplug-after-frames") {

@@ -65,6 +65,27 @@ struct LiveInputArguments {
     }
   }
 
+  enum Outcome {
+    case run(LiveInputArguments)
+    case exit(Int32)
+  }
+
+  /// Handles `--help` (exit 0) and usage errors (exit 2) for the subcommand `command`.
+  static func parse(
+    _ arguments: [String], command: String, help: String, flags: Set<String>, valued: Set<String>
+  ) -> Outcome {
+    if arguments.contains("--help") {
+      printNow(help)
+      return .exit(0)
+    }
+    do throws(UsageError) {
+      return .run(try LiveInputArguments(arguments, flags: flags, valued: valued))
+    } catch {
+      printError("cleartouch \(command): \(error.message)\n\(help)")
+      return .exit(2)
+    }
+  }
+
   static func parseScreen(_ text: String) -> ScreenSize? {
     let parts = text.split(separator: "x")
     guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]), width > 0,

@@ -26,17 +26,13 @@ enum RecordCommand {
     """ + LiveInputArguments.help + "\n"
 
   static func run(arguments: [String]) -> Int32 {
-    if arguments.contains("--help") {
-      printNow(help)
-      return 0
-    }
     let parsed: LiveInputArguments
-    do throws(LiveInputArguments.UsageError) {
-      parsed = try LiveInputArguments(
-        arguments, flags: ["--show-keycodes", "--force"], valued: ["-o", "--row-height"])
-    } catch {
-      printError("cleartouch record: \(error.message)\n\(help)")
-      return 2
+    switch LiveInputArguments.parse(
+      arguments, command: "record", help: help, flags: ["--show-keycodes", "--force"],
+      valued: ["-o", "--row-height"])
+    {
+    case .exit(let status): return status
+    case .run(let arguments): parsed = arguments
     }
     var outputPath: String? = nil
     var rowHeight: Double? = nil
