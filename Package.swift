@@ -50,7 +50,7 @@ let package = Package(
         // MARK: input sources and outputs
         .target(name: "Recordings", dependencies: ["TouchInput", "CYAML"]),
         .target(name: "LibInputBackend", dependencies: ["TouchInput", "CLibInput", "MockDevice"]),
-        .target(name: "Recorder", dependencies: ["LibInputBackend", "Recordings", "TouchInput"]),
+        .target(name: "Recorder", dependencies: ["LibInputBackend", "Recordings", "TouchInput", "MockDevice"]),
         .target(
             name: "Replay",
             dependencies: ["Recordings", "ClearCore", "GestureRecognition", "TouchInput"]),
@@ -99,7 +99,8 @@ let package = Package(
         .testTarget(
             name: "LibInputBackendTests",
             dependencies: [
-                "LibInputBackend", "Recorder", "Recordings", "TouchInput", "GestureRecognition", "MockDevice",
+                "LibInputBackend", "Recorder", "Recordings", "TouchInput", "GestureRecognition", "ClearCore",
+                "MockDevice",
             ]),
         .testTarget(
             name: "ReplayTests", dependencies: ["Replay", "Recordings", "ClearCore", "TouchInput"]),

@@ -39,7 +39,7 @@ public enum Scenarios: Sendable {
         "ts-clear-session": Session(
             touchpad: false,
             steps: [
-                .stroke([Track(from: (900, 560), to: (2900, 560))], frames: 20),  // pan right: complete
+                .stroke([Track(from: (600, 560), to: (3600, 560))], frames: 20),  // pan right: complete
                 .stroke([Track(from: (3000, 950), to: (900, 950))], frames: 20),  // pan left: delete
                 .stroke([Track(from: (2000, 200), to: (2000, 1100))], frames: 25),  // pull down: add
                 .stroke([Track(from: (2000, 1500), to: (2000, 1500))], frames: 2),  // tap

@@ -3,6 +3,7 @@ import Glibc
 
 let subcommands: [(name: String, run: ([String]) -> Int32, summary: String)] = [
     ("app", AppCommand.run(arguments:), "the kiosk app: Clear on this screen"),
+    ("record", RecordCommand.run(arguments:), "record live input to a trace"),
     ("debug-gestures", DebugGesturesCommand.run(arguments:), "print gestures recognized from live input"),
     ("inspect", InspectCommand.run(arguments:), "describe a recording"),
     ("convert", ConvertCommand.run(arguments:), "convert a recording to another format"),

@@ -16,7 +16,7 @@ struct DebugGesturesUmockdevTests {
     @Test func touchpadPinchSwipeAndScrollArriveAsLibinputGesturesAndMapToClearGestures() throws {
         let run = try UmockdevHarness.run(
             [.init(description: "touchpad.evemu", eventNumber: 51, session: "tp-session.evemu")],
-            command: [UmockdevHarness.cleartouch, "debug-gestures", "--until-idle", "1", "/dev/input/event51"])
+            command: [UmockdevHarness.cleartouch, "debug-gestures", "--until-idle", "1", "--duration", "20", "/dev/input/event51"])
         #expect(run.status == 0, "\(run.standardError)")
         let lines = run.lines
         // libinput itself decided these (the touchpad is not ours to interpret).
@@ -46,7 +46,7 @@ struct DebugGesturesUmockdevTests {
         let run = try UmockdevHarness.run(
             [.init(description: "touchscreen.evemu", eventNumber: 50, session: "ts-long-drag.evemu")],
             command: [
-                UmockdevHarness.cleartouch, "debug-gestures", "--until-idle", "1", "--unplug-after-frames", "30",
+                UmockdevHarness.cleartouch, "debug-gestures", "--until-idle", "1", "--duration", "20", "--unplug-after-frames", "30",
                 "/dev/input/event50",
             ])
         #expect(run.status == 0, "\(run.standardError)")
@@ -74,7 +74,7 @@ struct DebugGesturesUmockdevTests {
                 .init(description: "touchscreen2.evemu", eventNumber: 52, session: "ts-drag.evemu"),
             ],
             command: [
-                UmockdevHarness.cleartouch, "debug-gestures", "--until-idle", "1", "/dev/input/event50",
+                UmockdevHarness.cleartouch, "debug-gestures", "--until-idle", "1", "--duration", "20", "/dev/input/event50",
                 "/dev/input/event52",
             ])
         #expect(run.status == 0, "\(run.standardError)")
