@@ -80,7 +80,7 @@ let package = Package(
             name: "cleartouch-bench",
             dependencies: [
                 "Replay", "Recordings", "ClearCore", "GestureRecognition", "TouchInput",
-                "ClearRendering", "AllocationCounter",
+                "ClearRendering", "LibInputBackend", "MockDevice", "AllocationCounter",
             ],
             path: "Sources/Benchmarks"),
         // The child process of ListStore's SIGKILL test.

@@ -63,9 +63,11 @@ public final class LiveRecorder {
     /// Reads the devices present at start and writes the header. Throws `.noDevice`
     /// when nothing is left to record.
     public func start(screen: ScreenSize, rowHeightPixels: Double?, recordedAt: String?) throws(RecorderError) {
+        var added: [InputEvent] = []
         for event in input.readInitialEvents() {
             if case .deviceAdded(let device, _) = event, isRecorded(device) {
                 devices.append(device)
+                added.append(event)
             }
         }
         recordedDevices = Set(devices.map(\.id))
@@ -79,7 +81,10 @@ public final class LiveRecorder {
             format: .trace, formatVersion: String(TraceWriter.formatVersion), recordedAt: recordedAt,
             devices: devices, screen: screen, rowHeightPixels: rowHeightPixels)
         do throws(RecordingError) {
+            // The devices present at the start are in the header and, as in every trace,
+            // also added at the start of the events.
             try writer.writeHeader(header)
+            for event in added { try writer.write(event) }
         } catch {
             throw .write(error)
         }

@@ -68,6 +68,27 @@ public enum ViaLibinputReplay {
     public static func run(
         evemuPath path: String, descPath: String?, screen: ScreenSize, environment: Environment
     ) throws(ViaLibinputError) -> (header: RecordingHeader, events: [InputEvent]) {
+        let directory = try temporaryDirectory()
+        defer { removeDirectory(directory) }
+        let trace = directory + "/replay.trace"
+        try recordTrace(
+            evemuPath: path, descPath: descPath, screen: screen, environment: environment, tracePath: trace)
+        do throws(RecordingError) {
+            let recording = try Recording.open(path: trace, format: .trace)
+            var output: [InputEvent] = []
+            while let event = try recording.next() { output.append(event) }
+            return (recording.header, output)
+        } catch {
+            throw ViaLibinputError("\(error)")
+        }
+    }
+
+    /// Like `run`, but leaves what libinput delivered as a ClearTouch trace at `tracePath`
+    /// (which must not exist), for `cleartouch replay` to replay like any trace.
+    public static func recordTrace(
+        evemuPath path: String, descPath: String?, screen: ScreenSize, environment: Environment,
+        tracePath trace: String
+    ) throws(ViaLibinputError) {
         let (description, events) = try parse(path: path, descPath: descPath)
         guard !events.isEmpty else { throw ViaLibinputError("\(path):1: no events (E: lines) to replay") }
         guard !description.name.isEmpty else {
@@ -98,7 +119,6 @@ public enum ViaLibinputReplay {
         }
         let length = Double(events.last!.timeMicroseconds - events.first!.timeMicroseconds) / 1e6
         let idleSeconds = Double(longestGap) / 1e6 + 0.5
-        let trace = directory + "/replay.trace"
         let arguments = [
             environment.umockdevRun, "-d", prefix + ".umockdev", "-i", "\(node)=\(prefix).ioctl", "-s",
             "\(node)=\(prefix).script", "--", environment.cleartouch, "record", "-o", trace, "--show-keycodes",
@@ -110,14 +130,6 @@ public enum ViaLibinputReplay {
             extraEnvironment: ["LD_PRELOAD=\(environment.preload)", "CLEARTOUCH_UMOCKDEV_BARRIER=\(node)"])
         guard status == 0 else {
             throw ViaLibinputError("\(path):0: replay through libinput failed (umockdev-run exit status \(status))")
-        }
-        do throws(RecordingError) {
-            let recording = try Recording.open(path: trace, format: .trace)
-            var output: [InputEvent] = []
-            while let event = try recording.next() { output.append(event) }
-            return (recording.header, output)
-        } catch {
-            throw ViaLibinputError("\(error)")
         }
     }
 

@@ -31,6 +31,8 @@ enum ReplayCommand {
     }
     do throws(ViaLibinputError) {
       let environment = try ViaLibinputReplay.discover()
+      FileHandle.standardError.write(
+        Data("cleartouch replay: playing \(source.path) through libinput in real time …\n".utf8))
       let (header, events) = try ViaLibinputReplay.run(
         evemuPath: source.path, descPath: source.descPath, screen: source.screen ?? .defaultKiosk,
         environment: environment)

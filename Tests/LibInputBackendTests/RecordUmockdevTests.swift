@@ -26,9 +26,8 @@ struct RecordUmockdevTests {
     }
 
     /// The actions and final list a Clear session reaches on these events (arena → controller).
-    static func clearOutcome(_ recording: Recording, _ events: [InputEvent]) -> (actions: [String], items: [String]) {
+    static func clearOutcome(_ events: [InputEvent]) -> (actions: [String], items: [String]) {
         let arena = GestureArena()
-        for device in recording.header.devices { arena.deviceAdded(device) }
         let controller = ClearController(layout: ClearLayout(screen: screen))
         for event in events {
             controller.advance(toMicroseconds: event.timeMicroseconds)
@@ -64,7 +63,7 @@ struct RecordUmockdevTests {
         #expect(recording.header.devices.map(\.name) == ["ClearTouch Mock Touchscreen"])
         let source = UmockdevHarness.fixtures.appendingPathComponent("ts-clear-session.evemu").path
         let description = UmockdevHarness.fixtures.appendingPathComponent("touchscreen.evemu").path
-        let (sourceRecording, decoded) = try Self.readAll(source, descPath: description)
+        let (_, decoded) = try Self.readAll(source, descPath: description)
 
         // Frame for frame: the same contacts, phases, slots and positions (libinput maps
         // with (v − min)·W/(max − min + 1), as the evemu decoder does).
@@ -87,8 +86,8 @@ struct RecordUmockdevTests {
             #expect(abs(recordedSpan - sourceSpan) < 50_000, "spans \(recordedSpan) vs \(sourceSpan) µs")
         }
         // Replaying either gives the same Clear actions and final list.
-        let fromTrace = Self.clearOutcome(recording, recorded)
-        let fromSource = Self.clearOutcome(sourceRecording, decoded)
+        let fromTrace = Self.clearOutcome(recorded)
+        let fromSource = Self.clearOutcome(decoded)
         #expect(fromTrace.actions == fromSource.actions)
         #expect(fromTrace.items == fromSource.items)
         // Pan right completes row 2, pan left deletes row 4, the pull adds at the top, the tap
@@ -197,5 +196,28 @@ struct RecordCommandErrorTests {
         #expect(try runCleartouch(["record", "--screen", "wide"]).status == 2)
         #expect(try runCleartouch(["record", "--duration", "-1"]).status == 2)
         #expect(try runCleartouch(["record", "--help"]).status == 0)
+    }
+}
+
+/// Without a device, `record` takes every touch-capable device of the udev seat.
+@Suite(.enabled(if: UmockdevHarness.available, "\(UmockdevHarness.unavailableReason ?? "")"))
+struct RecordSeatUmockdevTests {
+    @Test func withoutDevicesEveryTouchDeviceOfTheSeatIsRecordedAndNothingElse() throws {
+        let output = RecordUmockdevTests.temporaryPath("seat.trace")
+        defer { unlink(output) }
+        let run = try UmockdevHarness.run(
+            [
+                .init(description: "touchscreen.evemu", eventNumber: 50, session: "ts-drag.evemu"),
+                .init(description: "touchpad.evemu", eventNumber: 51, session: nil),
+                .init(description: "keyboard.evemu", eventNumber: 53, session: "kbd-typing.evemu"),
+            ],
+            command: [UmockdevHarness.cleartouch, "record", "-o", output, "--until-idle", "1", "--duration", "20"])
+        #expect(run.status == 0, "\(run.standardError)")
+        let (recording, events) = try RecordUmockdevTests.readAll(output)
+        #expect(Set(recording.header.devices.map(\.kind)) == [.touchscreen, .touchpad])
+        #expect(run.standardError.contains("ClearTouch Mock Touchscreen"))
+        #expect(!run.standardError.contains("Keyboard"))
+        #expect(!RecordUmockdevTests.frames(events).isEmpty)
+        #expect(!events.contains { if case .key = $0 { true } else { false } })
     }
 }
