@@ -23,9 +23,12 @@ public enum ReplayCommandRunner {
   }
 
   /// Runs `cleartouch replay ARGUMENTS`; returns 0, 1 (expectation not met) or 2.
-  /// `pictures` draws `--frames` and `--snapshot` (the command passes its cairo writer).
+  /// `pictures` draws `--frames` and `--snapshot` (the command passes its cairo writer);
+  /// `viaLibinput` opens the input for `--via-libinput` (the command passes one that runs
+  /// real libinput under umockdev).
   public static func replay(
-    _ arguments: [String], output: Output = .process, pictures: PresentationPictureWriter? = nil
+    _ arguments: [String], output: Output = .process, pictures: PresentationPictureWriter? = nil,
+    viaLibinput: ((ReplaySource) throws(ReplayError) -> ReplayInput)? = nil
   ) -> Int32 {
     let options: ReplayOptions
     switch parse(
@@ -46,7 +49,13 @@ public enum ReplayCommandRunner {
           throw ReplayError(error.description)
         }
       }
-      let harness = ReplayHarness(source: options.source, keepListsAfterActions: !options.json)
+      var harness = ReplayHarness(source: options.source, keepListsAfterActions: !options.json)
+      if options.viaLibinput {
+        guard let viaLibinput else {
+          throw ReplayError("cleartouch replay: --via-libinput is not available in this program")
+        }
+        harness.openInput = viaLibinput
+      }
       var progress = ProgressBar(label: "replay")
       var pacer = options.speed.map { Pacer(speed: $0, clock: MonotonicClock()) }
       let (sampler, report) = try pictureSampler(options, pictures)

@@ -1,5 +1,4 @@
 import ClearCore
-import Foundation
 import GestureRecognition
 import Recordings
 import TouchInput
@@ -32,6 +31,8 @@ public struct ReplayHarness {
   public var keepTouchPaths = false
   /// Keep the list after each action (for the readable timeline).
   public var keepListsAfterActions = true
+  /// Opens the input; nil reads the file with `Recording.open` (`RecordingInput`).
+  public var openInput: ((ReplaySource) throws(ReplayError) -> ReplayInput)?
 
   public init(
     source: ReplaySource, keepTouchPaths: Bool = false, keepListsAfterActions: Bool = true
@@ -50,7 +51,12 @@ public struct ReplayHarness {
   public func run(hook: EventHook? = nil, sampler: PresentationSampler? = nil) throws(ReplayError)
     -> ReplayResult
   {
-    let recording = try open()
+    let recording: ReplayInput
+    if let openInput {
+      recording = try openInput(source)
+    } else {
+      recording = try RecordingInput(source)
+    }
     let items = try startingItems(header: recording.header)
     let screen = source.screen ?? recording.header.screen ?? .defaultKiosk
     // A recorded row height belongs to the recorded screen: another screen gets its own
@@ -79,26 +85,23 @@ public struct ReplayHarness {
 
     var firstTime: Int64?
     var lastTime: Int64 = 0
-    let fileBytes = Self.fileSize(source.path)
-    func nextEvent() throws(ReplayError) -> InputEvent? {
-      do {
-        return try recording.next()
-      } catch {
-        throw ReplayError(error.description)
-      }
-    }
-    while let event = try nextEvent() {
+    while let event = try recording.next() {
       let time = event.timeMicroseconds
       if firstTime == nil {
         firstTime = time
         collector.origin = time
+        // The devices present at the start, also when the file has no `added` event for
+        // them (adding a device twice just replaces its description).
+        for device in recording.header.devices {
+          session.handle(.deviceAdded(device, timeMicroseconds: time))
+        }
         if keepTouchPaths {
           result.initialPresentation = session.controller.presentation(atMicroseconds: time)
         }
       }
       // Relative times and pacing follow the latest time (a file whose times run backwards).
       lastTime = max(lastTime, time)
-      hook?(lastTime - firstTime!, fileBytes.map { Double(recording.bytesConsumed) / Double($0) })
+      hook?(lastTime - firstTime!, recording.progress)
       if let sampler { try Self.sample(sampler, session, origin: firstTime!, before: lastTime) }
       // The session first lets time pass to the event (timers, animations).
       session.handle(event)
@@ -145,23 +148,6 @@ public struct ReplayHarness {
     while let moment = sampler.nextSampleMicroseconds, origin + moment < time {
       try sampler.take(
         session.controller.presentation(atMicroseconds: origin + moment), atMicroseconds: moment)
-    }
-  }
-
-  private static func fileSize(_ path: String) -> Int? {
-    var info = stat()
-    guard stat(path, &info) == 0, info.st_size > 0 else { return nil }
-    return Int(info.st_size)
-  }
-
-  private func open() throws(ReplayError) -> Recording {
-    do {
-      return try Recording.open(
-        path: source.path, descPath: source.descPath,
-        format: source.format.flatMap(RecordingFormat.init(rawValue:)),
-        screen: source.screen)
-    } catch {
-      throw ReplayError(error.description)
     }
   }
 

@@ -57,6 +57,9 @@ public struct ReplayOptions: CommandOptions, Hashable, Sendable {
   /// when nil, once everything has settled after the last event.
   public var snapshotPath: String?
   public var snapshotAtMicroseconds: Int64?
+  /// Play an evemu recording through the real libinput (under umockdev, in real time)
+  /// and replay what libinput reports.
+  public var viaLibinput = false
   public var help = false
 
   public static let usage = """
@@ -64,6 +67,7 @@ public struct ReplayOptions: CommandOptions, Hashable, Sendable {
                              [--screen WxH] [--row-height PX] [--list LIST.json]
                              [--expect EXPECTED.json] [--write-expect FILE] [--json] [--speed X]
                              [--frames DIR [--fps N]] [--snapshot OUT.png [--at MS]]
+                             [--via-libinput]
 
     Replays a recording (ClearTouch trace, evemu, `libinput record` YAML) into the
     Clear to-do core on a virtual clock and prints the timeline and the final list.
@@ -83,6 +87,9 @@ public struct ReplayOptions: CommandOptions, Hashable, Sendable {
       --fps N              of recording time (default 30), from the first event until settled
       --snapshot OUT.png   draw the screen once: at --at MS after the first event, or at the
       --at MS              end once everything has settled
+      --via-libinput       evemu FILE only: play it through the real libinput first (an
+                           emulated device under umockdev, in real time), then replay
+                           the touches and gestures libinput reported
 
     Exit status: 0 ok, 1 expectation not met, 2 bad usage or unreadable input.
     """
@@ -99,6 +106,7 @@ public struct ReplayOptions: CommandOptions, Hashable, Sendable {
       switch argument {
       case "--help", "-h": options.help = true
       case "--json": options.json = true
+      case "--via-libinput": options.viaLibinput = true
       case "--expect": options.expectPath = try parser.value(for: argument)
       case "--write-expect": options.writeExpectPath = try parser.value(for: argument)
       case "--frames": options.framesDirectory = try parser.value(for: argument)

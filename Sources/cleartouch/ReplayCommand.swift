@@ -1,14 +1,49 @@
 import ClearCore
 import ClearRendering
+import Foundation
+import Recorder
+import Recordings
 import Replay
+import TouchInput
 
 /// `cleartouch replay FILE ...`: see `ReplayOptions.usage` and docs/replay.md.
 enum ReplayCommand {
   static func run(arguments: [String]) -> Int32 {
-    if arguments.contains(ViaLibinputReplayCommand.flag) {
-      return ViaLibinputReplayCommand.run(arguments: arguments)
+    ReplayCommandRunner.replay(
+      arguments, pictures: CairoPictureWriter(), viaLibinput: throughLibinput)
+  }
+
+  /// `--via-libinput`: plays an evemu recording through real libinput under umockdev
+  /// (`ViaLibinputReplay`, Recorder) and replays what libinput reported.
+  static func throughLibinput(_ source: ReplaySource) throws(ReplayError) -> ReplayInput {
+    var format: RecordingFormat? = source.format.flatMap(RecordingFormat.init(rawValue:))
+    if format == nil {
+      do throws(RecordingError) {
+        format = try RecordingFormat.detect(path: source.path)
+      } catch {
+        throw ReplayError(error.description)
+      }
     }
-    return ReplayCommandRunner.replay(arguments, pictures: CairoPictureWriter())
+    guard format == .evemu else {
+      throw ReplayError(
+        "\(source.path):1: --via-libinput plays evemu recordings through libinput; this is a \(format?.rawValue ?? "different") file"
+      )
+    }
+    do throws(ViaLibinputError) {
+      let environment = try ViaLibinputReplay.discover()
+      FileHandle.standardError.write(
+        Data("cleartouch replay: playing \(source.path) through libinput in real time …\n".utf8))
+      let (header, events) = try ViaLibinputReplay.run(
+        evemuPath: source.path, descPath: source.descPath, screen: source.screen ?? .defaultKiosk,
+        environment: environment)
+      return EventListInput(header: header, events: events)
+    } catch {
+      // Its errors name a file and line when they concern one; the others (umockdev
+      // missing, …) concern the whole replay of FILE.
+      let message = error.description
+      let namesAFile = message.range(of: #"^[^ ]+:\d+: "#, options: .regularExpression) != nil
+      throw ReplayError(namesAFile ? message : "\(source.path):0: \(message)")
+    }
   }
 }
 

@@ -3,12 +3,12 @@ import Glibc
 
 let subcommands: [(name: String, run: ([String]) -> Int32, summary: String)] = [
     ("app", AppCommand.run(arguments:), "the kiosk app: Clear on this screen"),
+    ("record", RecordCommand.run(arguments:), "record live input to a trace"),
     ("debug-gestures", DebugGesturesCommand.run(arguments:), "print gestures recognized from live input"),
     ("inspect", InspectCommand.run(arguments:), "describe a recording"),
     ("convert", ConvertCommand.run(arguments:), "convert a recording to another format"),
     ("replay", ReplayCommand.run(arguments:), "replay a recording into the to-do core"),
     ("render", RenderCommand.run(arguments:), "draw a recording as an SVG picture"),
-    ("record", RecordCommand.run(arguments:), "record live input to a ClearTouch trace"),
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -162,6 +162,39 @@ import Testing
     }
   }
 
+  /// The progress bar goes to stderr only when stderr is a terminal (a pseudo-terminal here).
+  @Test func progressBarOnlyOnATerminal() throws {
+    let path = Self.recording("mixed-session.trace")
+    let piped = try Self.cleartouch(["replay", path, "--json"])
+    #expect(!piped.standardError.contains("replay ["))
+
+    var controller: Int32 = -1
+    var terminal: Int32 = -1
+    try #require(openpty(&controller, &terminal, nil, nil, nil) == 0)
+    defer { close(controller) }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: TestPaths.cleartouchBinary)
+    process.arguments = ["replay", path, "--json"]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle(fileDescriptor: terminal, closeOnDealloc: true)
+    try process.run()
+    process.waitUntilExit()
+    process.standardError = nil
+    var drawn = [UInt8]()
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    var flags = fcntl(controller, F_GETFL)
+    flags |= O_NONBLOCK
+    _ = fcntl(controller, F_SETFL, flags)
+    while true {
+      let count = read(controller, &buffer, buffer.count)
+      if count <= 0 { break }
+      drawn += buffer[0..<count]
+    }
+    let text = String(decoding: drawn, as: UTF8.self)
+    #expect(process.terminationStatus == 0)
+    #expect(text.contains("replay [##############################] 100%"), "\(text.suffix(200))")
+  }
+
   @Test func jsonOutputIsTheContractObject() throws {
     let run = try Self.cleartouch(["replay", Self.recording("pull-add-above.trace"), "--json"])
     #expect(run.status == 0)
