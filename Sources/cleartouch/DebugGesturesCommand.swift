@@ -19,13 +19,10 @@ enum DebugGesturesCommand {
     `gesture`: id, kind, state, then the gesture's values in screen pixels. The gestures
     drive a Clear list (the twelve sample items); each change they cause follows on an
     `action` line: kind, model index, item text.
-    Touchpad gestures are numbered from \(touchpadFirstGestureID).
+    Touchpad gestures are numbered from \(ClearSession.touchpadGestureIDBase) up.
 
     """ + LiveInputArguments.help + "\n"
     + "  --unplug-after-frames N  (tests) remove the first DEVICE after N touch frames, as an unplug\n"
-
-  /// Keeps touchpad gesture ids apart from the arena's.
-  static let touchpadFirstGestureID = 1_000_000
 
   static func run(arguments: [String]) -> Int32 {
     let parsed: LiveInputArguments
@@ -52,8 +49,7 @@ enum DebugGesturesCommand {
       printError("cleartouch debug-gestures: \(error)")
       return 2
     }
-    let view = GestureDebugView(
-      screen: parsed.screen, firstTouchpadGestureID: touchpadFirstGestureID)
+    let view = GestureDebugView(screen: parsed.screen)
     var touchFrames = 0
     var sawDevice = false
     let stop = input.loop.run(
@@ -84,60 +80,59 @@ enum DebugGesturesCommand {
 
 /// Formats input events and the gesture reports they cause, one line each.
 final class GestureDebugView {
-  let arena = GestureArena()
+  /// Touch frames → arena, touchpad input → `touchpad`, reports → controller.
+  let session: ClearSession
   let touchpad: TouchpadGestureMapper
-  let controller: ClearController
   private var firstTime: Int64? = nil
+  private var pending: [String] = []
+  private var itemsSeen: [TodoItem]
 
-  init(screen: ScreenSize, firstTouchpadGestureID: Int) {
+  init(screen: ScreenSize) {
     let layout = ClearLayout(screen: screen)
-    controller = ClearController(layout: layout)
-    touchpad = TouchpadGestureMapper(
+    session = ClearSession(layout: layout)
+    session.keepsGestureHistory = false
+    itemsSeen = session.controller.items
+    let touchpad = TouchpadGestureMapper(
       configuration: TouchpadMappingConfiguration(
         screen: screen, rowHeightPixels: layout.rowHeightPixels),
-      firstGestureID: firstTouchpadGestureID)
+      firstGestureID: ClearSession.touchpadGestureIDBase)
+    self.touchpad = touchpad
+    session.touchpadGestureMapping = { event, listScrollOffsetPixels in
+      touchpad.listScrollOffsetPixels = listScrollOffsetPixels
+      touchpad.handle(event)
+      return touchpad.events
+    }
+    session.onGesture = { [unowned self] report in self.reported(report) }
   }
 
   func handle(_ event: InputEvent) -> [String] {
     let time = event.timeMicroseconds
-    let start = firstTime ?? time
     if firstTime == nil { firstTime = time }
-    var lines = [describe(event, relativeMicroseconds: time - start)]
-    var reports: [GestureEvent] = []
-    controller.advance(toMicroseconds: time)
-    arena.listScrollOffsetPixels = controller.scrollOffsetPixels
-    touchpad.listScrollOffsetPixels = controller.scrollOffsetPixels
-    switch event {
-    case .deviceAdded(let device, _):
-      arena.deviceAdded(device)
-      reports += arena.events
-    case .deviceRemoved(let id, let time):
-      arena.deviceRemoved(id, timeMicroseconds: time)
-      reports += arena.events
-      touchpad.handle(event)
-      reports += touchpad.events
-    case .touchFrame(let frame):
-      arena.handle(frame)
-      reports += arena.events
-    default:
-      arena.advance(toMicroseconds: time)
-      reports += arena.events
-      touchpad.handle(event)
-      reports += touchpad.events
-    }
-    for report in reports {
-      lines.append(describe(report, start: start))
-      let before = controller.actions.count
-      let itemsBefore = controller.items
-      controller.handle(report)
-      for action in controller.actions[before...] {
-        let items = action.kind == .delete ? itemsBefore : controller.items
-        let text = items.indices.contains(action.index) ? items[action.index].text : ""
-        lines.append("     action \(action.kind.rawValue) \(action.index) \"\(text)\"")
-      }
-    }
-    return lines
+    pending = [describe(event, relativeMicroseconds: time - firstTime!)]
+    session.handle(event)
+    appendNewActions()  // changes that came from time passing (animations ending)
+    return pending
   }
+
+  /// A gesture report, after the controller applied it: the report and the actions it caused.
+  private func reported(_ report: GestureEvent) {
+    pending.append(describe(report, start: firstTime ?? report.timeMicroseconds))
+    appendNewActions()
+  }
+
+  private func appendNewActions() {
+    let controller = session.controller
+    for action in controller.actions[actionsShown...] {
+      // A deleted item is only in the list as it was before.
+      let items = action.kind == .delete ? itemsSeen : controller.items
+      let text = items.indices.contains(action.index) ? items[action.index].text : ""
+      pending.append("     action \(action.kind.rawValue) \(action.index) \"\(text)\"")
+    }
+    actionsShown = controller.actions.count
+    itemsSeen = controller.items
+  }
+
+  private var actionsShown = 0
 
   private func describe(_ event: InputEvent, relativeMicroseconds: Int64) -> String {
     let time = seconds(relativeMicroseconds)
