@@ -154,6 +154,39 @@ struct RecordUmockdevTests {
     #expect(keys.contains { $0.code == 30 })
   }
 
+  @Test func sigtermStopsTheRecorderCleanly() throws {
+    let output = Self.temporaryPath("terminated.trace")
+    defer { unlink(output) }
+    let errors = Pipe()
+    let process = try UmockdevHarness.start(
+      [.init(description: "touchscreen.evemu", eventNumber: 50, session: "ts-long-drag.evemu")],
+      command: [
+        UmockdevHarness.cleartouch, "record", "-o", output, "--duration", "20",
+        "/dev/input/event50",
+      ], errors: errors)
+    var signalled = false
+    for _ in 0..<2000 where !signalled && process.isRunning {
+      if let text = try? String(contentsOfFile: output, encoding: .utf8),
+        text.split(separator: "\n").filter({ $0.contains(" frame ") }).count >= 10,
+        let recorder = UmockdevHarness.childProcesses(of: process.processIdentifier).first
+      {
+        kill(recorder, SIGTERM)
+        signalled = true
+      } else {
+        usleep(5_000)  // waiting on another process, not timing our logic
+      }
+    }
+    let messages = String(
+      decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(signalled)
+    #expect(process.terminationStatus == 0, "\(messages)")
+    #expect(messages.contains("terminated"))
+    let (recording, events) = try Self.readAll(output)
+    #expect(recording.warnings.isEmpty)
+    #expect(Self.frames(events).count >= 10)
+  }
+
   @Test func recordingWithShowKeycodesKeepsTheRealCodes() throws {
     let output = Self.temporaryPath("keys.trace")
     defer { unlink(output) }
