@@ -19,7 +19,7 @@ struct DebugGesturesUmockdevTests {
     let run = try UmockdevHarness.run(
       [.init(description: "touchpad.evemu", eventNumber: 51, session: "tp-session.evemu")],
       command: [
-        UmockdevHarness.cleartouch, "debug-gestures", "--until-idle", "1", "--duration", "20",
+        UmockdevHarness.cleartouch, "debug-gestures", "--until-idle", "2", "--duration", "20",
         "/dev/input/event51",
       ])
     #expect(run.status == 0, "\(run.standardError)")
@@ -53,7 +53,7 @@ struct DebugGesturesUmockdevTests {
     let run = try UmockdevHarness.run(
       [.init(description: "touchscreen.evemu", eventNumber: 50, session: "ts-long-drag.evemu")],
       command: [
-        UmockdevHarness.cleartouch, "debug-gestures", "--until-idle", "1", "--duration", "20",
+        UmockdevHarness.cleartouch, "debug-gestures", "--until-idle", "2", "--duration", "20",
         "--unplug-after-frames", "30",
         "/dev/input/event50",
       ])
@@ -82,7 +82,7 @@ struct DebugGesturesUmockdevTests {
         .init(description: "touchscreen2.evemu", eventNumber: 52, session: "ts-drag.evemu"),
       ],
       command: [
-        UmockdevHarness.cleartouch, "debug-gestures", "--until-idle", "1", "--duration", "20",
+        UmockdevHarness.cleartouch, "debug-gestures", "--until-idle", "2", "--duration", "20",
         "/dev/input/event50",
         "/dev/input/event52",
       ])

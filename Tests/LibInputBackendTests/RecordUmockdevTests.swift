@@ -85,13 +85,15 @@ struct RecordUmockdevTests {
         #expect(abs(a.positionPixels.y - b.positionPixels.y) < 0.01)
       }
     }
-    // Frame spacing survives libinput and the preload's retiming within a few ms.
-    if let firstGot = got.first, let firstWant = want.first, let lastGot = got.last,
-      let lastWant = want.last
-    {
-      let recordedSpan = lastGot.timeMicroseconds - firstGot.timeMicroseconds
-      let sourceSpan = lastWant.timeMicroseconds - firstWant.timeMicroseconds
-      #expect(abs(recordedSpan - sourceSpan) < 50_000, "spans \(recordedSpan) vs \(sourceSpan) µs")
+    // Frame spacing: the preload dates a frame "now" when read but never earlier than its
+    // scripted spacing allows, so an interval can stretch when umockdev delivers late (it
+    // drifts about 1 ms per frame, more under load) but never shrinks.
+    if got.count == want.count {
+      for index in got.indices.dropFirst() {
+        let recorded = got[index].timeMicroseconds - got[index - 1].timeMicroseconds
+        let source = want[index].timeMicroseconds - want[index - 1].timeMicroseconds
+        #expect(recorded >= source - 1_000, "frame \(index): \(recorded) µs after the last, source \(source) µs")
+      }
     }
     // Replaying either gives the same Clear actions and final list.
     let fromTrace = Self.clearOutcome(recorded)
@@ -262,7 +264,7 @@ struct RecordSeatUmockdevTests {
         .init(description: "keyboard.evemu", eventNumber: 53, session: "kbd-typing.evemu"),
       ],
       command: [
-        UmockdevHarness.cleartouch, "record", "-o", output, "--until-idle", "1", "--duration", "20",
+        UmockdevHarness.cleartouch, "record", "-o", output, "--until-idle", "2", "--duration", "20",
       ])
     #expect(run.status == 0, "\(run.standardError)")
     let (recording, events) = try RecordUmockdevTests.readAll(output)

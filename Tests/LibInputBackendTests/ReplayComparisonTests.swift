@@ -40,7 +40,7 @@ struct ReplayComparisonTests {
     let run = try UmockdevHarness.run(
       [.init(description: "touchscreen.evemu", eventNumber: 50, session: "ts-clear-session.evemu")],
       command: [
-        UmockdevHarness.cleartouch, "record", "-o", output, "--until-idle", "1", "--duration", "20",
+        UmockdevHarness.cleartouch, "record", "-o", output, "--until-idle", "2", "--duration", "20",
         "/dev/input/event50",
       ])
     #expect(run.status == 0, "\(run.standardError)")
