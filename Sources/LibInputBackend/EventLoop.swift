@@ -47,14 +47,21 @@ public final class LibInputEventLoop {
 
   /// Runs the loop. `handler` gets each converted event with the CLOCK_MONOTONIC time at
   /// which libinput handed it over, and returns false to stop.
+  ///
+  /// With `tickSeconds`, `onTick` is also called at least that often with CLOCK_MONOTONIC
+  /// now (libinput's clock), so a client can let time pass while no input comes: a resting
+  /// finger sends nothing, yet its long-press must fire. Returning false stops the loop.
   @discardableResult
   public func run(
-    durationSeconds: Double? = nil, idleSeconds: Double? = nil,
+    durationSeconds: Double? = nil, idleSeconds: Double? = nil, tickSeconds: Double? = nil,
+    onTick: (_ nowMicroseconds: Int64) -> Bool = { _ in true },
     handler: (InputEvent, _ deliveredMicroseconds: Int64) -> Bool
   ) -> EventLoopStop {
     installSignalHandlers()
     defer { restoreSignalHandlers() }
     let start = monotonicMicroseconds()
+    let tickMicroseconds = tickSeconds.map { max(1000, Int64($0 * 1e6)) }
+    var nextTick = tickMicroseconds.map { start + $0 }
     var lastInput: Int64? = nil
     var barriersReleased = barrierNodes.isEmpty
     var fds = [
@@ -82,12 +89,19 @@ public final class LibInputEventLoop {
           for node in barrierNodes { releaseUmockdevBarrier(node: node) }
         }
       }
-      let now = monotonicMicroseconds()
+      var now = monotonicMicroseconds()
+      if let tick = nextTick, let tickMicroseconds, now >= tick {
+        if !onTick(now) { return .requested }
+        now = monotonicMicroseconds()
+        nextTick = now + tickMicroseconds
+      }
       var timeoutMilliseconds: Int64 = -1
+      if let tick = nextTick { timeoutMilliseconds = max(0, (tick - now + 999) / 1000) }
       if let durationSeconds {
         let left = start + Int64(durationSeconds * 1e6) - now
         if left <= 0 { return .durationElapsed }
-        timeoutMilliseconds = (left + 999) / 1000
+        timeoutMilliseconds = min(
+          timeoutMilliseconds < 0 ? Int64.max : timeoutMilliseconds, (left + 999) / 1000)
       }
       if let idleSeconds, let lastInput {
         let left = lastInput + Int64(idleSeconds * 1e6) - now

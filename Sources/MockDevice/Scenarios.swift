@@ -27,6 +27,8 @@ public enum Scenarios: Sendable {
     case strokeWithoutLift([Track], frames: Int)
     /// Key presses and releases (evdev codes), one frame each.
     case keys([UInt16])
+    /// One finger down, resting without any event for `microseconds`, then lifted.
+    case rest(at: (x: Int32, y: Int32), microseconds: Int64)
     case pause(microseconds: Int64)
   }
 
@@ -95,6 +97,9 @@ public enum Scenarios: Sendable {
             Track(from: (2200, 1500), to: (2200, 700)),
           ], frames: 25),  // three-finger swipe
       ]),
+    // A finger resting 900 ms: long enough for a long-press; it sends nothing while it rests.
+    "ts-rest": Session(
+      touchpad: false, steps: [.rest(at: (2000, 1000), microseconds: 900_000)]),
     "kbd-typing": Session(touchpad: false, steps: [.keys([35, 18, 38, 38, 24, 28])]),
   ]
 
@@ -115,6 +120,10 @@ public enum Scenarios: Sendable {
             writer.time += 50_000
           }
         }
+      case .rest(let position, let microseconds):
+        writer.down([Track(from: position, to: position)], touchpad: session.touchpad)
+        writer.time += microseconds
+        writer.lift(fingers: 1, touchpad: session.touchpad)
       case .pause(let microseconds):
         // An empty frame marks the stream's start, so a leading pause survives
         // conversion to a script (whose first frame plays at the barrier).
@@ -137,18 +146,7 @@ public enum Scenarios: Sendable {
     public mutating func sync() { add(0, 0, 0) }
 
     public mutating func stroke(_ tracks: [Track], frames: Int, touchpad: Bool, lift: Bool) {
-      for (slot, track) in tracks.enumerated() {
-        add(3, absMtSlot, Int32(slot))
-        add(3, absMtTrackingID, nextTrackingID)
-        nextTrackingID += 1
-        add(3, absMtPositionX, track.from.x)
-        add(3, absMtPositionY, track.from.y)
-      }
-      add(1, btnTouch, 1)
-      if touchpad, let tool = toolButtons[tracks.count] { add(1, tool, 1) }
-      add(3, absX, tracks[0].from.x)
-      add(3, absY, tracks[0].from.y)
-      sync()
+      down(tracks, touchpad: touchpad)
       for frame in stride(from: 1, through: frames, by: 1) {
         time += frameIntervalMicroseconds
         let fraction = Double(frame) / Double(frames)
@@ -161,14 +159,34 @@ public enum Scenarios: Sendable {
         add(3, absY, interpolate(tracks[0].from.y, tracks[0].to.y, fraction))
         sync()
       }
-      guard lift else { return }
+      if lift { self.lift(fingers: tracks.count, touchpad: touchpad) }
+    }
+
+    /// Every track's finger down at its start, in one frame.
+    public mutating func down(_ tracks: [Track], touchpad: Bool) {
+      for (slot, track) in tracks.enumerated() {
+        add(3, absMtSlot, Int32(slot))
+        add(3, absMtTrackingID, nextTrackingID)
+        nextTrackingID += 1
+        add(3, absMtPositionX, track.from.x)
+        add(3, absMtPositionY, track.from.y)
+      }
+      add(1, btnTouch, 1)
+      if touchpad, let tool = toolButtons[tracks.count] { add(1, tool, 1) }
+      add(3, absX, tracks[0].from.x)
+      add(3, absY, tracks[0].from.y)
+      sync()
+    }
+
+    /// Slots 0..<fingers lifted, one frame interval later, in one frame.
+    public mutating func lift(fingers: Int, touchpad: Bool) {
       time += frameIntervalMicroseconds
-      for slot in tracks.indices {
+      for slot in 0..<fingers {
         add(3, absMtSlot, Int32(slot))
         add(3, absMtTrackingID, -1)
       }
       add(1, btnTouch, 0)
-      if touchpad, let tool = toolButtons[tracks.count] { add(1, tool, 0) }
+      if touchpad, let tool = toolButtons[fingers] { add(1, tool, 0) }
       sync()
     }
 

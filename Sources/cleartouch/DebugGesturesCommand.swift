@@ -53,7 +53,12 @@ enum DebugGesturesCommand {
     var touchFrames = 0
     var sawDevice = false
     let stop = input.loop.run(
-      durationSeconds: parsed.durationSeconds, idleSeconds: parsed.idleSeconds
+      durationSeconds: parsed.durationSeconds, idleSeconds: parsed.idleSeconds,
+      tickSeconds: GestureDebugView.tickSeconds,
+      onTick: { now in
+        for line in view.tick(nowMicroseconds: now) { printNow(line) }
+        return true
+      }
     ) {
       event, _ in
       if case .deviceAdded = event { sawDevice = true }
@@ -105,8 +110,26 @@ final class GestureDebugView {
     session.onGesture = { [unowned self] report in self.reported(report) }
   }
 
+  /// How often time passes without input (long-press timers), and how far behind the
+  /// clock: an event is stamped before it is delivered, and session time only moves forward.
+  static let tickSeconds = 0.05
+  static let tickLagMicroseconds: Int64 = 50_000
+  private var latestTime: Int64 = .min
+
+  /// Lets time pass while no input comes; returns the lines of what that caused.
+  func tick(nowMicroseconds: Int64) -> [String] {
+    let time = nowMicroseconds - Self.tickLagMicroseconds
+    guard firstTime != nil, time > latestTime else { return [] }
+    latestTime = time
+    pending = []
+    session.advance(toMicroseconds: time)
+    appendNewActions()
+    return pending
+  }
+
   func handle(_ event: InputEvent) -> [String] {
     let time = event.timeMicroseconds
+    latestTime = max(latestTime, time)
     if firstTime == nil { firstTime = time }
     pending = [describe(event, relativeMicroseconds: time - firstTime!)]
     session.handle(event)

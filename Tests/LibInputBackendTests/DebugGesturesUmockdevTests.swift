@@ -107,6 +107,25 @@ struct DebugGesturesUmockdevTests {
     #expect(run.lines.contains { $0.contains("gesture") && $0.contains("pinch began") })
   }
 
+  @Test func aRestingFingersLongPressAppearsWhileItRests() throws {
+    let run = try UmockdevHarness.run(
+      [.init(description: "touchscreen.evemu", eventNumber: 50, session: "ts-rest.evemu")],
+      command: [
+        UmockdevHarness.cleartouch, "debug-gestures", "--until-idle", "2", "--duration", "20",
+        "/dev/input/event50",
+      ])
+    #expect(run.status == 0, "\(run.standardError)")
+    let lines = run.lines
+    // The finger sends nothing between its down and its lift frame; the long-press
+    // begins from the clock, before the lift arrives.
+    let began = try #require(
+      lines.firstIndex { $0.contains("long-press began") }, "\(run.standardOutput)")
+    let lift = try #require(
+      lines.firstIndex { $0.contains("TOUCH_FRAME") && $0.contains("up 0/0") })
+    #expect(began < lift)
+    #expect(lines.filter { $0.contains("TOUCH_FRAME") }.count == 2)
+  }
+
   static func value(after label: String, in line: Substring) -> Double? {
     let words = line.split(separator: " ")
     guard let index = words.firstIndex(of: Substring(label)), index + 1 < words.count else {
