@@ -92,7 +92,9 @@ struct RecordUmockdevTests {
       for index in got.indices.dropFirst() {
         let recorded = got[index].timeMicroseconds - got[index - 1].timeMicroseconds
         let source = want[index].timeMicroseconds - want[index - 1].timeMicroseconds
-        #expect(recorded >= source - 1_000, "frame \(index): \(recorded) µs after the last, source \(source) µs")
+        #expect(
+          recorded >= source - 1_000,
+          "frame \(index): \(recorded) µs after the last, source \(source) µs")
       }
     }
     // Replaying either gives the same Clear actions and final list.
@@ -273,5 +275,22 @@ struct RecordSeatUmockdevTests {
     #expect(!run.standardError.contains("Keyboard"))
     #expect(!RecordUmockdevTests.frames(events).isEmpty)
     #expect(!events.contains { if case .key = $0 { true } else { false } })
+  }
+
+  @Test func aSeatWithoutTouchDevicesIsAnErrorThatSaysWhatToDo() throws {
+    let output = RecordUmockdevTests.temporaryPath("none.trace")
+    let record = try UmockdevHarness.run(
+      [.init(description: "keyboard.evemu", eventNumber: 53, session: nil)],
+      command: [UmockdevHarness.cleartouch, "record", "-o", output, "--duration", "20"])
+    #expect(record.status == 2)
+    #expect(
+      record.standardError.contains("no touch device found on seat0"), "\(record.standardError)")
+    #expect(access(output, F_OK) != 0, "no empty file is left behind")
+
+    let debug = try UmockdevHarness.run(
+      [], command: [UmockdevHarness.cleartouch, "debug-gestures", "--duration", "20"])
+    #expect(debug.status == 2)
+    #expect(
+      debug.standardError.contains("no input device found on seat0"), "\(debug.standardError)")
   }
 }
