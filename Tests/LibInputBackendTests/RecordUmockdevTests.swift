@@ -126,18 +126,7 @@ struct RecordUmockdevTests {
         "/dev/input/event53",
       ])
     // Kill the recorder (umockdev-run's child) once the drag is under way: 30 frames written.
-    var killed = false
-    for _ in 0..<2000 where !killed && process.isRunning {
-      if let text = try? String(contentsOfFile: output, encoding: .utf8),
-        text.split(separator: "\n").filter({ $0.contains(" frame ") }).count >= 30,
-        let recorder = UmockdevHarness.childProcesses(of: process.processIdentifier).first
-      {
-        kill(recorder, SIGKILL)
-        killed = true
-      } else {
-        usleep(5_000)  // waiting on another process, not timing our logic
-      }
-    }
+    let killed = UmockdevHarness.signal(SIGKILL, whenFileHas: 30, output: output, process: process)
     process.waitUntilExit()
     #expect(killed)
 
@@ -168,18 +157,8 @@ struct RecordUmockdevTests {
         UmockdevHarness.cleartouch, "record", "-o", output, "--duration", "20",
         "/dev/input/event50",
       ], errors: errors)
-    var signalled = false
-    for _ in 0..<2000 where !signalled && process.isRunning {
-      if let text = try? String(contentsOfFile: output, encoding: .utf8),
-        text.split(separator: "\n").filter({ $0.contains(" frame ") }).count >= 10,
-        let recorder = UmockdevHarness.childProcesses(of: process.processIdentifier).first
-      {
-        kill(recorder, SIGTERM)
-        signalled = true
-      } else {
-        usleep(5_000)  // waiting on another process, not timing our logic
-      }
-    }
+    let signalled = UmockdevHarness.signal(
+      SIGTERM, whenFileHas: 10, output: output, process: process)
     let messages = String(
       decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
