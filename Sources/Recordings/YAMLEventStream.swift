@@ -227,6 +227,10 @@ indirect enum YAMLNode {
           throw stream.error("YAML: a mapping key must be a scalar")
         }
         let key = stream.scalar.string
+        // YAML keys are unique; a reader that took the first or the last would guess.
+        if pairs.contains(where: { $0.key == key }) {
+          throw stream.error("YAML: duplicate key `\(key)`")
+        }
         try stream.next()
         if skipValue(key, depth) {
           let valueLine = stream.line

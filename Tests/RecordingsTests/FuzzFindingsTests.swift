@@ -20,3 +20,20 @@ import Testing
     }
   }
 }
+
+extension FuzzFindingsTests {
+  /// Two `devices:` keys: the fast path and libyaml took different ones. Duplicate keys
+  /// are now an error on both paths.
+  @Test func aDuplicateKeyIsAnErrorOnBothPaths() throws {
+    let path = TestFiles.fixtures.appendingPathComponent("fuzz-duplicate-devices-key.yml").path
+    for parsing in [LibinputRecordReader.Parsing.libyaml, .automatic] {
+      #expect {
+        let reader = try LibinputRecordReader(path: path, parsing: parsing)
+        while try reader.next() != nil {}
+      } throws: { error in
+        (error as? RecordingError)?.description.hasSuffix(":86: YAML: duplicate key `ndevices`")
+          == true
+      }
+    }
+  }
+}
