@@ -216,7 +216,7 @@ final class LibinputFastCursor: LibinputFrameSource {
       scanner.index = indent + 2
       scanner.skipSpaces()
       guard scanner.skip(0x5B) else { continue }
-      var numbers: (Int64, Int64, Int64, Int64, Int64) = (0, 0, 0, 0, 0)
+      var numbers = EvdevRowNumbers()
       for field in 0..<5 {
         let start = scanner.index
         guard let value = scanner.readInt64() else {
@@ -232,13 +232,7 @@ final class LibinputFastCursor: LibinputFrameSource {
         }
         scanner.skipSpaces()
         _ = scanner.skip(0x2C)
-        switch field {
-        case 0: numbers.0 = value
-        case 1: numbers.1 = value
-        case 2: numbers.2 = value
-        case 3: numbers.3 = value
-        default: numbers.4 = value
-        }
+        numbers[field] = value
       }
       frame.append(try LibinputRecordReader.makeEvent(numbers, lines.path, lines.lineNumber))
     }

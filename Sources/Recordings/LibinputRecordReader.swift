@@ -364,7 +364,7 @@ final class LibinputYAMLCursor: LibinputFrameSource {
         }
         while try stream.next() == YAML_SEQUENCE_START_EVENT {
           let rowLine = stream.line
-          var numbers: (Int64, Int64, Int64, Int64, Int64) = (0, 0, 0, 0, 0)
+          var numbers = EvdevRowNumbers()
           for field in 0..<5 {
             guard try stream.next() == YAML_SCALAR_EVENT else {
               throw stream.error("expected 5 numbers [sec, usec, type, code, value]", line: rowLine)
@@ -373,13 +373,7 @@ final class LibinputYAMLCursor: LibinputFrameSource {
             guard let value = scanner.readInt64(), scanner.atEnd else {
               throw stream.error("bad number `\(stream.scalar.string)` in an evdev row")
             }
-            switch field {
-            case 0: numbers.0 = value
-            case 1: numbers.1 = value
-            case 2: numbers.2 = value
-            case 3: numbers.3 = value
-            default: numbers.4 = value
-            }
+            numbers[field] = value
           }
           guard try stream.next() == YAML_SEQUENCE_END_EVENT else {
             throw stream.error("expected 5 numbers [sec, usec, type, code, value]", line: rowLine)
@@ -401,9 +395,10 @@ final class LibinputYAMLCursor: LibinputFrameSource {
 
 extension LibinputRecordReader {
   /// Checks the ranges of one `[sec, usec, type, code, value]` row.
-  static func makeEvent(_ numbers: (Int64, Int64, Int64, Int64, Int64), _ path: String, _ line: Int)
+  static func makeEvent(_ row: EvdevRowNumbers, _ path: String, _ line: Int)
     throws(RecordingError) -> EvdevEvent
   {
+    let numbers = row.values
     guard numbers.0 >= 0, numbers.0 < 1 << 40, numbers.1 >= 0, numbers.1 < 1_000_000,
       numbers.2 >= 0,
       numbers.2 <= 0xFFFF, numbers.3 >= 0, numbers.3 <= 0xFFFF,
@@ -416,5 +411,19 @@ extension LibinputRecordReader {
       timeMicroseconds: numbers.0 * 1_000_000 + numbers.1, type: UInt16(numbers.2),
       code: UInt16(numbers.3),
       value: value)
+  }
+}
+
+/// The five numbers of a `[sec, usec, type, code, value]` row, filled field by field.
+struct EvdevRowNumbers {
+  private(set) var values: (Int64, Int64, Int64, Int64, Int64) = (0, 0, 0, 0, 0)
+
+  subscript(field: Int) -> Int64 {
+    get { withUnsafeBytes(of: values) { $0.load(fromByteOffset: field * 8, as: Int64.self) } }
+    set {
+      withUnsafeMutableBytes(of: &values) {
+        $0.storeBytes(of: newValue, toByteOffset: field * 8, as: Int64.self)
+      }
+    }
   }
 }
