@@ -121,6 +121,22 @@ final class YAMLEventStream {
     RecordingError(path: path, line: line ?? self.line, message: message)
   }
 
+  /// True when libyaml reads `text` as a whole YAML stream without an error.
+  static func parses(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = text.baseAddress else { return true }
+    var parser = yaml_parser_t()
+    var event = yaml_event_t()
+    yaml_parser_initialize(&parser)
+    defer { yaml_parser_delete(&parser) }
+    yaml_parser_set_input_string(&parser, base, text.count)
+    while true {
+      guard yaml_parser_parse(&parser, &event) == 1 else { return false }
+      let type = event.type
+      yaml_event_delete(&event)
+      if type == YAML_STREAM_END_EVENT { return true }
+    }
+  }
+
   /// Advances to the next event.
   @discardableResult
   func next() throws(RecordingError) -> yaml_event_type_t {

@@ -37,3 +37,17 @@ extension FuzzFindingsTests {
     }
   }
 }
+
+extension FuzzFindingsTests {
+  /// `{type: DEVICE_ADDEDl seat: seat0, …}` in a `libinput:` list: invalid YAML that the
+  /// fast path skipped. Skipped lines are now checked with libyaml too.
+  @Test func anInvalidLibinputLineIsAnErrorOnBothPaths() throws {
+    let path = TestFiles.fixtures.appendingPathComponent("fuzz-invalid-flow-map.yml").path
+    for parsing in [LibinputRecordReader.Parsing.libyaml, .automatic] {
+      expectRecordingError(path: path, line: 102, containing: "did not find expected ',' or '}'") {
+        let reader = try LibinputRecordReader(path: path, parsing: parsing)
+        while try reader.next() != nil {}
+      }
+    }
+  }
+}
