@@ -54,14 +54,16 @@ final class LibinputRecordReader: RecordingEventSource {
     if let fastLayout {
       let stream = YAMLEventStream(
         bytes: fastLayout.headerText, path: path, lineMap: fastLayout.headerLineNumbers)
-      (devices, warnings) = try LibinputRecordReader.readHeader(stream)
-      if devices.count == fastLayout.eventBlocks.count {
+      let eventsLines: [Int?]
+      (devices, warnings, eventsLines) = try LibinputRecordReader.readHeader(stream)
+      // Each events list found by the scan must be the `events:` of the device in turn.
+      if eventsLines == fastLayout.eventBlocks.map({ $0.firstLine - 1 }) {
         fastSources = try fastLayout.eventBlocks.map { block throws(RecordingError) in
           try LibinputFastCursor(path: path, block: block, maximumLineBytes: maximumLineBytes)
         }
       } else if parsing == .fastPath {
         throw RecordingError(
-          path: path, line: 0, message: "fast path: a device has no `events:` list")
+          path: path, line: 0, message: "the events are not in the layout the fast path reads")
       }
     }
     if let fastSources {
@@ -69,7 +71,7 @@ final class LibinputRecordReader: RecordingEventSource {
       usesFastPath = true
     } else {
       let stream = try YAMLEventStream(path: path, maximumLineBytes: maximumLineBytes)
-      (devices, warnings) = try LibinputRecordReader.readHeader(stream)
+      (devices, warnings, _) = try LibinputRecordReader.readHeader(stream)
       sources = try devices.indices.map { index throws(RecordingError) in
         try LibinputYAMLCursor(path: path, deviceIndex: index, maximumLineBytes: maximumLineBytes)
       }
@@ -145,8 +147,9 @@ final class LibinputRecordReader: RecordingEventSource {
   // MARK: header
 
   /// Reads the document up to its end, skipping every device's `events`, and returns the devices.
+  /// Also returns, per device, the line of its `events:` key (nil without one).
   static func readHeader(_ stream: YAMLEventStream) throws(RecordingError) -> (
-    [EvdevDevice], [RecordingError]
+    [EvdevDevice], [RecordingError], eventsLines: [Int?]
   ) {
     guard try stream.next() == YAML_STREAM_START_EVENT else {
       throw stream.error("YAML: no stream")
@@ -185,7 +188,12 @@ final class LibinputRecordReader: RecordingEventSource {
     for item in items {
       devices.append(try readDevice(item, stream))
     }
-    return (devices, warnings)
+    // One document only: a reader that stopped after the first would ignore the rest.
+    guard try stream.next() == YAML_DOCUMENT_END_EVENT, try stream.next() == YAML_STREAM_END_EVENT
+    else {
+      throw stream.error("more than one YAML document: a `libinput record` file has one")
+    }
+    return (devices, warnings, items.map { $0["events"]?.line })
   }
 
   private static func int(_ node: YAMLNode?, _ stream: YAMLEventStream, what: String, line: Int)
@@ -359,6 +367,7 @@ final class LibinputYAMLCursor: LibinputFrameSource {
           try stream.skipNode()
           continue
         }
+        if stream.type == YAML_SCALAR_EVENT && stream.scalarIsNull { continue }
         guard stream.type == YAML_SEQUENCE_START_EVENT else {
           throw stream.error("expected `evdev:` to be a list of [sec, usec, type, code, value]")
         }

@@ -247,11 +247,12 @@ indirect enum YAMLNode {
         if pairs.contains(where: { $0.key == key }) {
           throw stream.error("YAML: duplicate key `\(key)`")
         }
+        let keyLine = stream.line
         try stream.next()
         if skipValue(key, depth) {
-          let valueLine = stream.line
+          // Stands for the skipped value; its line is the key's.
           try stream.skipNode()
-          pairs.append((key, .scalar("", line: valueLine, null: true)))
+          pairs.append((key, .scalar("", line: keyLine, null: true)))
         } else {
           pairs.append((key, try read(stream, skipValue: skipValue, depth: depth + 1)))
         }
