@@ -36,10 +36,15 @@ let package = Package(
             name: "CSDL2", path: "Sources/Shims/CSDL2", pkgConfig: "sdl2",
             providers: [.apt(["libsdl2-dev"])]),
         .target(name: "UmockdevFixup", path: "Sources/Shims/UmockdevFixup"),
+        // Counts heap allocations (interposes malloc); linked only into cleartouch-bench.
+        .target(name: "AllocationCounter", path: "Sources/Shims/AllocationCounter"),
 
         // MARK: pure Swift layers
         .target(name: "TouchInput"),
-        .target(name: "GestureRecognition", dependencies: ["TouchInput"]),
+        // libm: `squareRoot()` becomes a call to sqrt in debug builds.
+        .target(
+            name: "GestureRecognition", dependencies: ["TouchInput"],
+            linkerSettings: [.linkedLibrary("m")]),
         .target(name: "ClearCore", dependencies: ["GestureRecognition", "TouchInput"]),
 
         // MARK: input sources and outputs
@@ -68,7 +73,7 @@ let package = Package(
             name: "cleartouch-bench",
             dependencies: [
                 "Replay", "Recordings", "ClearCore", "GestureRecognition", "TouchInput",
-                "ClearRendering",
+                "ClearRendering", "AllocationCounter",
             ],
             path: "Sources/Benchmarks"),
 

@@ -1,1 +1,2 @@
 // The benchmarks: see docs/performance.md.
+runGestureBenchmarks()
