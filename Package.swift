@@ -76,6 +76,10 @@ let package = Package(
                 "ClearRendering", "AllocationCounter",
             ],
             path: "Sources/Benchmarks"),
+        // The child process of ListStore's SIGKILL test.
+        .executableTarget(
+            name: "cleartouch-store-writer", dependencies: ["ClearCore"],
+            path: "Sources/Tools/StoreWriter"),
 
         // MARK: tests
         .testTarget(name: "TouchInputTests", dependencies: ["TouchInput"]),
