@@ -119,3 +119,35 @@ struct ArenaContractTests {
         #expect(first == s.run())
     }
 }
+
+@Suite("Input events")
+struct InputEventTests {
+    @Test func inputEventsRouteToTheArena() {
+        let arena = GestureArena()
+        let screen = TouchScript.touchscreen(DeviceID(3))
+        let contact = { (phase: TouchPhase) in
+            TouchContact(seatSlot: 0, phase: phase, positionPixels: Point(x: 5, y: 5))
+        }
+        var reports: [String] = []
+        let events: [InputEvent] = [
+            .deviceAdded(screen, timeMicroseconds: 0),
+            .touchFrame(
+                TouchFrame(device: DeviceID(3), timeMicroseconds: 10, contacts: [contact(.down)])),
+            // A key event 600 ms later lets the long-press fire.
+            .key(
+                KeyboardKey(device: DeviceID(4), timeMicroseconds: 600_010, code: 30, pressed: true)
+            ),
+            .deviceRemoved(DeviceID(3), timeMicroseconds: 700_000),
+            .touchFrame(
+                TouchFrame(device: DeviceID(3), timeMicroseconds: 700_010, contacts: [contact(.up)])
+            ),
+        ]
+        for event in events {
+            arena.handle(event)
+            reports += arena.events.map(\.summary)
+        }
+        #expect(reports == ["long-press began", "long-press cancelled"])
+        #expect(arena.latestTimeMicroseconds == 700_010)
+        #expect(arena.liveTouchCount == 0)
+    }
+}
