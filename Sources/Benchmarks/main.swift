@@ -1,2 +1,3 @@
 // The benchmarks: see docs/performance.md.
 runGestureBenchmarks()
+runCoreBenchmarks()

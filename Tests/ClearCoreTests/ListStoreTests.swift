@@ -137,7 +137,7 @@ final class ScratchFolder {
 /// checks that the file always holds exactly the last list the child finished saving or
 /// the one it was saving, and never anything else.
 @Suite struct ListStoreKillTests {
-  static let iterations = 250
+  static let iterations = 200
   static let itemCount = 400
 
   /// `cleartouch-store-writer`, built next to the test bundle.
@@ -192,8 +192,11 @@ final class ScratchFolder {
         if count <= 0 { break }
         output += buffer[0..<count]
       }
-      var spin = random.next() % 400_000
-      while spin > 0 { spin = spin &- 1 &+ UInt64(output.count & 0) }
+      // A counted busy loop (up to about a millisecond), not a sleep: the kill lands
+      // at a varied point of the child's next save.
+      var spun: UInt64 = 0
+      for step in 0..<(random.next() % 400_000) { spun &+= step }
+      withExtendedLifetime(spun) {}
       kill(pid, SIGKILL)
       var status: Int32 = 0
       waitpid(pid, &status, 0)
