@@ -58,10 +58,15 @@ public struct TouchFrame: Hashable, Sendable {
     /// Event time in microseconds. Only differences between times matter.
     public var timeMicroseconds: Int64
     public var contacts: [TouchContact]
+    /// Fingers on the device after this frame as the device reports them: the larger of
+    /// the tracked contacts and the `BTN_TOOL_*TAP` count, which can exceed the slot
+    /// count (a 2-slot semi-MT touchpad reports 3 fingers). Nil when the source does not say.
+    public var fingerCount: Int?
 
-    public init(device: DeviceID, timeMicroseconds: Int64, contacts: [TouchContact]) {
+    public init(device: DeviceID, timeMicroseconds: Int64, contacts: [TouchContact], fingerCount: Int? = nil) {
         self.device = device
         self.timeMicroseconds = timeMicroseconds
         self.contacts = contacts
+        self.fingerCount = fingerCount
     }
 }

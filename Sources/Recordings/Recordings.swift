@@ -1,1 +1,0 @@
-// The Recordings module: see docs/architecture.md.
