@@ -36,20 +36,28 @@ let package = Package(
             name: "CSDL2", path: "Sources/Shims/CSDL2", pkgConfig: "sdl2",
             providers: [.apt(["libsdl2-dev"])]),
         .target(name: "UmockdevFixup", path: "Sources/Shims/UmockdevFixup"),
+        // Counts heap allocations (interposes malloc); linked only into cleartouch-bench.
+        .target(name: "AllocationCounter", path: "Sources/Shims/AllocationCounter"),
 
         // MARK: pure Swift layers
         .target(name: "TouchInput"),
-        .target(name: "GestureRecognition", dependencies: ["TouchInput"]),
+        // libm: `squareRoot()` becomes a call to sqrt in debug builds.
+        .target(
+            name: "GestureRecognition", dependencies: ["TouchInput"],
+            linkerSettings: [.linkedLibrary("m")]),
         .target(name: "ClearCore", dependencies: ["GestureRecognition", "TouchInput"]),
 
         // MARK: input sources and outputs
         .target(name: "Recordings", dependencies: ["TouchInput", "CYAML"]),
-        .target(name: "LibInputBackend", dependencies: ["TouchInput", "CLibInput"]),
-        .target(name: "Recorder", dependencies: ["LibInputBackend", "Recordings", "TouchInput"]),
+        .target(name: "LibInputBackend", dependencies: ["TouchInput", "CLibInput", "MockDevice"]),
+        .target(name: "Recorder", dependencies: ["LibInputBackend", "Recordings", "TouchInput", "MockDevice"]),
         .target(
             name: "Replay",
             dependencies: ["Recordings", "ClearCore", "GestureRecognition", "TouchInput"]),
-        .target(name: "ClearRendering", dependencies: ["ClearCore", "CCairo"]),
+        .target(
+            name: "ClearRendering", dependencies: ["ClearCore", "TouchInput", "CCairo"],
+            // Cairo's pkg-config flags do not bring libm, which Double.rounded() needs.
+            linkerSettings: [.linkedLibrary("m")]),
         .target(
             name: "KioskApp",
             dependencies: [
@@ -64,13 +72,24 @@ let package = Package(
                 "Replay", "Recorder", "KioskApp", "ClearRendering", "Recordings",
                 "LibInputBackend", "ClearCore", "GestureRecognition", "TouchInput",
             ]),
+        // Writes Recordings/ (tools/make-recordings).
+        .executableTarget(
+            name: "cleartouch-make-recordings", dependencies: ["Replay", "Recordings", "TouchInput"],
+            path: "Sources/Tools/RecordingGenerator"),
         .executableTarget(
             name: "cleartouch-bench",
             dependencies: [
                 "Replay", "Recordings", "ClearCore", "GestureRecognition", "TouchInput",
-                "ClearRendering",
+                "ClearRendering", "LibInputBackend", "MockDevice", "AllocationCounter",
             ],
             path: "Sources/Benchmarks"),
+        // The child process of ListStore's SIGKILL test.
+        .executableTarget(
+            name: "cleartouch-store-writer", dependencies: ["ClearCore"],
+            path: "Sources/Tools/StoreWriter"),
+        // Describes evdev devices and sessions for umockdev-run (the libinput tests).
+        .target(name: "MockDevice"),
+        .executableTarget(name: "cleartouch-mockdev", dependencies: ["MockDevice"], path: "Sources/Tools/MockDevice"),
 
         // MARK: tests
         .testTarget(name: "TouchInputTests", dependencies: ["TouchInput"]),
@@ -79,7 +98,10 @@ let package = Package(
         .testTarget(name: "RecordingsTests", dependencies: ["Recordings", "TouchInput"]),
         .testTarget(
             name: "LibInputBackendTests",
-            dependencies: ["LibInputBackend", "Recorder", "Recordings", "TouchInput"]),
+            dependencies: [
+                "LibInputBackend", "Recorder", "Recordings", "TouchInput", "GestureRecognition", "ClearCore",
+                "MockDevice",
+            ]),
         .testTarget(
             name: "ReplayTests", dependencies: ["Replay", "Recordings", "ClearCore", "TouchInput"]),
         .testTarget(name: "ClearRenderingTests", dependencies: ["ClearRendering", "ClearCore"]),

@@ -1,2 +1,8 @@
 // The benchmarks: see docs/performance.md.
+LibinputLatencyProbe.runIfRequested()  // inside the umockdev testbed of the live-input benchmark
+runGestureBenchmarks()
+runCoreBenchmarks()
 runRecordingBenchmarks()
+runRenderBenchmarks()
+runReplayBenchmarks()
+runLibinputLatencyBenchmarks()

@@ -1,1 +1,0 @@
-// The ClearRendering module: see docs/architecture.md.

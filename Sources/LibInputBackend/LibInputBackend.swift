@@ -1,1 +1,0 @@
-// The LibInputBackend module: see docs/architecture.md.

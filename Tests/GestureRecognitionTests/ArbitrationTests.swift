@@ -1,0 +1,194 @@
+import GestureRecognition
+import Testing
+import TouchInput
+
+/// One test per row of the arbitration table in docs/gestures.md.
+@Suite("Arbitration table")
+struct ArbitrationTests {
+    @Test func row1QuickLiftWithinSlopIsATapOnly() {
+        var s = TouchScript()
+        s.down(0, 100, 100, at: 0)
+        s.move(0, 104, 103, at: 50)
+        s.up(0, at: 120)
+        #expect(s.run().outline == ["tap ended"])
+    }
+
+    @Test func row2HeldWithinSlopIsALongPressNotATap() {
+        var s = TouchScript()
+        s.down(0, 100, 100, at: 0)
+        s.up(0, at: 520)  // the lift's frame fires the timer first
+        #expect(s.run().map(\.summary) == ["long-press began", "long-press ended"])
+    }
+
+    @Test func row3LiftBetweenTapAndLongPressIsNothing() {
+        var s = TouchScript()
+        s.down(0, 100, 100, at: 0)
+        s.up(0, at: 400)
+        #expect(s.run().isEmpty)
+    }
+
+    @Test func row4DragBeyondSlopBeatsTapAndLongPress() {
+        var s = TouchScript()
+        s.down(0, 100, 100, at: 0)
+        s.move(0, 140, 100, at: 20)
+        s.up(0, at: 40)  // quick: would have been a tap
+        s.down(1, 100, 100, at: 100)
+        s.move(1, 140, 100, at: 120)
+        s.move(1, 141, 100, at: 700)  // long: would have been a long-press
+        s.up(1, at: 800)
+        #expect(
+            s.run().outline == ["pan began", "pan ended", "pan began", "pan changed", "pan ended"])
+    }
+
+    @Test func row5SecondFingerBeforeAnyGestureMakesAPinch() {
+        var s = TouchScript()
+        s.down(0, 100, 100, at: 0)
+        s.down(1, 100, 200, at: 30)
+        s.up(0, at: 100)
+        s.up(1, at: 110)
+        let events = s.run()
+        #expect(events.map(\.summary) == ["pinch began", "pinch ended"])
+        #expect(events.first?.timeMicroseconds == 30_000)
+    }
+
+    @Test func row6SecondFingerCancelsAScroll() {
+        var s = TouchScript()
+        s.setScrollOffset(50)
+        s.down(0, 100, 300, at: 0)
+        s.drag(0, by: 0, -50, from: 0, steps: 5)
+        s.down(1, 100, 400, at: 60)
+        s.up(0, at: 100)
+        s.up(1, at: 100)
+        #expect(
+            s.run().outline == [
+                "scroll began", "scroll changed", "scroll cancelled", "pinch began", "pinch ended",
+            ])
+    }
+
+    @Test func row7SecondFingerCancelsAPull() {
+        var s = TouchScript()
+        s.down(0, 100, 300, at: 0)
+        s.drag(0, by: 0, 50, from: 0, steps: 5)
+        s.down(1, 100, 450, at: 60)
+        s.up(0, at: 100)
+        let events = s.run()
+        #expect(
+            events.outline == [
+                "pull began", "pull changed", "pull cancelled", "pinch began", "pinch ended",
+            ])
+    }
+
+    @Test func row8SecondFingerCancelsALongPress() {
+        var s = TouchScript()
+        s.down(0, 100, 300, at: 0)
+        s.advance(to: 600)
+        s.down(1, 100, 400, at: 650)
+        s.up(1, at: 700)
+        s.up(0, at: 710)
+        #expect(
+            s.run().map(\.summary) == [
+                "long-press began", "long-press cancelled", "pinch began", "pinch ended",
+            ])
+    }
+
+    @Test func row9RowPanKeepsItsTouchAndIgnoresLaterFingers() {
+        var s = TouchScript()
+        s.down(0, 100, 300, at: 0)
+        s.drag(0, by: 100, 0, from: 0, steps: 5)
+        s.down(1, 100, 400, at: 60)
+        s.move(1, 100, 500, at: 70)
+        s.move(0, 250, 300, at: 80)
+        s.up(1, at: 90)
+        s.up(0, at: 100)
+        let events = s.run()
+        #expect(events.outline == ["pan began", "pan changed", "pan ended"])
+        #expect(events.last?.pan?.translationPixels == Point(x: 150, y: 0))
+    }
+
+    @Test func row10RunningPinchIgnoresAThirdFinger() {
+        var s = TouchScript()
+        s.down(0, 100, 300, at: 0)
+        s.down(1, 100, 400, at: 10)
+        s.down(2, 300, 350, at: 20)
+        s.move(2, 300, 900, at: 30)  // moves nothing
+        s.move(1, 100, 420, at: 40)
+        s.up(2, at: 50)  // the third finger's lift ends nothing
+        s.up(0, at: 60)
+        let events = s.run()
+        #expect(events.map(\.summary) == ["pinch began", "pinch changed", "pinch ended"])
+        #expect(events[1].pinch?.lowerPixels == Point(x: 100, y: 420))
+    }
+
+    @Test func row11PinchEndsWhenOneFingerLiftsAndTheOtherIsIgnored() {
+        var s = TouchScript()
+        s.down(0, 100, 300, at: 0)
+        s.down(1, 100, 400, at: 10)
+        s.up(1, at: 50)
+        s.move(0, 100, 100, at: 60)  // leftover finger: no scroll
+        s.up(0, at: 70)
+        #expect(s.run().map(\.summary) == ["pinch began", "pinch ended"])
+    }
+
+    @Test func row12NewFingerAfterAPinchIsPrimaryAgain() {
+        var s = TouchScript()
+        s.down(0, 100, 300, at: 0)
+        s.down(1, 100, 400, at: 10)
+        s.up(1, at: 50)  // pinch ends; finger 0 stays down, ignored
+        s.down(2, 500, 500, at: 60)
+        s.up(2, at: 100)  // a tap by the new finger
+        s.up(0, at: 110)
+        #expect(s.run().map(\.summary) == ["pinch began", "pinch ended", "tap ended"])
+    }
+
+    @Test func row13SecondFingerOnAnotherDeviceIsIgnored() {
+        var s = TouchScript()
+        s.addDevice(TouchScript.touchscreen(DeviceID(2)))
+        s.down(0, 100, 300, at: 0)
+        s.frame(at: 10, [s.contact(7, .down, Point(x: 100, y: 400))], device: DeviceID(2))
+        s.up(0, at: 50)
+        #expect(s.run().map(\.summary) == ["tap ended"])
+    }
+
+    @Test func row14LongPressFailsTheDrag() {
+        // Same as the long-press threshold test, from the pan's side: after the long-press
+        // began, moving far never makes a pan, scroll or pull.
+        var s = TouchScript()
+        s.down(0, 100, 100, at: 0)
+        s.move(0, 100, 300, at: 520)
+        s.up(0, at: 600)
+        #expect(s.run().outline == ["long-press began", "long-press changed", "long-press ended"])
+    }
+
+    @Test(arguments: [20.0, 40.0, 60.0])
+    func twoFingersLandingApartThenSpreadingIsAPinchNotAScroll(gapMilliseconds: Double) {
+        var s = TouchScript(pixelsPerMillimetre: 10)
+        s.setScrollOffset(0)
+        // First finger lands and already drifts downwards while the second comes.
+        s.down(0, 500, 800, at: 0)
+        s.drag(0, by: 0, 30, from: 0, steps: Int(gapMilliseconds / 10), intervalMilliseconds: 10)
+        s.down(1, 510, 1000, at: gapMilliseconds + 5)
+        for k in 1...10 {
+            let t = gapMilliseconds + 5 + Double(k) * 10
+            s.frame(
+                at: t,
+                [
+                    s.contact(0, .move, Point(x: 500, y: 830 - Double(k) * 6)),
+                    s.contact(1, .move, Point(x: 510, y: 1000 + Double(k) * 4)),
+                ])
+        }
+        s.up(0, at: gapMilliseconds + 200)
+        s.up(1, at: gapMilliseconds + 210)
+        let events = s.run()
+        let recognized = events.filter { $0.state == .ended }
+        #expect(recognized.map(\.kind) == [.pinch])
+        // A drag that began before the second finger is cancelled, never ended.
+        #expect(events.allSatisfy { $0.kind == .pinch || $0.state != .ended })
+        let last = events.last?.pinch
+        #expect(last?.upperStartPixels == Point(x: 500, y: 830))
+        #expect(last?.lowerStartPixels == Point(x: 510, y: 1000))
+        #expect(last?.spreadDeltaPixels == 60)
+        #expect(last?.gapPixels == 120)
+        #expect(events.filter { $0.kind == .pinch }.map(\.summary).first == "pinch began")
+        #expect(events.filter { $0.kind == .pinch && $0.state == .changed }.count == 10)
+    }
+}
