@@ -50,8 +50,17 @@ enum DebugGesturesCommand {
       return 2
     }
     let view = GestureDebugView(screen: parsed.screen)
+    let initial = input.readInitialEvents()
+    guard initial.contains(where: { if case .deviceAdded = $0 { true } else { false } }) else {
+      printError(
+        "cleartouch debug-gestures: \(LiveInput.explainNoDevice(seat: parsed.seat, wanted: "input device"))"
+      )
+      return 2
+    }
+    for event in initial {
+      for line in view.handle(event) { printNow(line) }
+    }
     var touchFrames = 0
-    var sawDevice = false
     let stop = input.loop.run(
       durationSeconds: parsed.durationSeconds, idleSeconds: parsed.idleSeconds,
       tickSeconds: GestureDebugView.tickSeconds,
@@ -61,7 +70,6 @@ enum DebugGesturesCommand {
       }
     ) {
       event, _ in
-      if case .deviceAdded = event { sawDevice = true }
       for line in view.handle(event) { printNow(line) }
       if case .touchFrame = event, let limit = unplugAfterFrames {
         touchFrames += 1
@@ -71,12 +79,6 @@ enum DebugGesturesCommand {
         }
       }
       return true
-    }
-    if !sawDevice {
-      printError(
-        "cleartouch debug-gestures: \(LiveInput.explainNoDevice(seat: parsed.seat, wanted: "input device"))"
-      )
-      return 2
     }
     if case .signal = stop { printError("cleartouch debug-gestures: interrupted") }
     return 0

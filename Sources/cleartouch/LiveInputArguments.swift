@@ -86,14 +86,8 @@ struct LiveInputArguments {
     }
   }
 
-  static func parseScreen(_ text: String) -> ScreenSize? {
-    let parts = text.split(separator: "x")
-    guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]), width > 0,
-      height > 0,
-      width <= 32768, height <= 32768
-    else { return nil }
-    return ScreenSize(widthPixels: width, heightPixels: height)
-  }
+  /// `WIDTHxHEIGHT` in pixels (the app's parser uses it too).
+  static func parseScreen(_ text: String) -> ScreenSize? { RecordingOptions.parseScreen(text) }
 
   func openInput() throws(LibInputError) -> LiveInput {
     try LiveInput(
@@ -103,12 +97,10 @@ struct LiveInputArguments {
 
 /// Writes a line to stderr.
 func printError(_ message: String) {
-  let line = message.hasSuffix("\n") ? message : message + "\n"
-  _ = line.withCString { write(2, $0, strlen($0)) }
+  CommandLine2.printError(message.hasSuffix("\n") ? String(message.dropLast()) : message)
 }
 
 /// Writes text to stdout at once (live views must not sit in a buffer).
 func printNow(_ text: String) {
-  let line = text.hasSuffix("\n") ? text : text + "\n"
-  _ = line.withCString { write(1, $0, strlen($0)) }
+  CommandLine2.printOut(text.hasSuffix("\n") ? text : text + "\n")
 }

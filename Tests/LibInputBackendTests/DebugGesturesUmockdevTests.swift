@@ -15,13 +15,22 @@ struct DebugGesturesUmockdevTests {
     }
   }
 
-  @Test func touchpadPinchSwipeAndScrollArriveAsLibinputGesturesAndMapToClearGestures() throws {
-    let run = try UmockdevHarness.run(
-      [.init(description: "touchpad.evemu", eventNumber: 51, session: "tp-session.evemu")],
+  /// `cleartouch debug-gestures ARGUMENTS` on `devices`, until 2 s without input.
+  static func debugGestures(_ devices: [UmockdevHarness.Device], arguments: [String]) throws
+    -> UmockdevHarness.Run
+  {
+    try UmockdevHarness.run(
+      devices,
       command: [
         UmockdevHarness.cleartouch, "debug-gestures", "--until-idle", "2", "--duration", "20",
-        "/dev/input/event51",
-      ])
+      ]
+        + arguments)
+  }
+
+  @Test func touchpadPinchSwipeAndScrollArriveAsLibinputGesturesAndMapToClearGestures() throws {
+    let run = try Self.debugGestures(
+      [.init(description: "touchpad.evemu", eventNumber: 51, session: "tp-session.evemu")],
+      arguments: ["/dev/input/event51"])
     #expect(run.status == 0, "\(run.standardError)")
     let lines = run.lines
     // libinput itself decided these (the touchpad is not ours to interpret).
@@ -50,10 +59,9 @@ struct DebugGesturesUmockdevTests {
   }
 
   @Test func aDeviceRemovedMidGestureCancelsIt() throws {
-    let run = try UmockdevHarness.run(
+    let run = try Self.debugGestures(
       [.init(description: "touchscreen.evemu", eventNumber: 50, session: "ts-long-drag.evemu")],
-      command: [
-        UmockdevHarness.cleartouch, "debug-gestures", "--until-idle", "2", "--duration", "20",
+      arguments: [
         "--unplug-after-frames", "30",
         "/dev/input/event50",
       ])
@@ -76,13 +84,12 @@ struct DebugGesturesUmockdevTests {
   }
 
   @Test func twoTouchscreensAtOnceKeepTheirContactsApart() throws {
-    let run = try UmockdevHarness.run(
+    let run = try Self.debugGestures(
       [
         .init(description: "touchscreen.evemu", eventNumber: 50, session: "ts-pinch.evemu"),
         .init(description: "touchscreen2.evemu", eventNumber: 52, session: "ts-drag.evemu"),
       ],
-      command: [
-        UmockdevHarness.cleartouch, "debug-gestures", "--until-idle", "2", "--duration", "20",
+      arguments: [
         "/dev/input/event50",
         "/dev/input/event52",
       ])
@@ -108,12 +115,9 @@ struct DebugGesturesUmockdevTests {
   }
 
   @Test func aRestingFingersLongPressAppearsWhileItRests() throws {
-    let run = try UmockdevHarness.run(
+    let run = try Self.debugGestures(
       [.init(description: "touchscreen.evemu", eventNumber: 50, session: "ts-rest.evemu")],
-      command: [
-        UmockdevHarness.cleartouch, "debug-gestures", "--until-idle", "2", "--duration", "20",
-        "/dev/input/event50",
-      ])
+      arguments: ["/dev/input/event50"])
     #expect(run.status == 0, "\(run.standardError)")
     let lines = run.lines
     // The finger sends nothing between its down and its lift frame; the long-press

@@ -92,7 +92,9 @@ struct RecordUmockdevTests {
       for index in got.indices.dropFirst() {
         let recorded = got[index].timeMicroseconds - got[index - 1].timeMicroseconds
         let source = want[index].timeMicroseconds - want[index - 1].timeMicroseconds
-        #expect(recorded >= source - 1_000, "frame \(index): \(recorded) µs after the last, source \(source) µs")
+        #expect(
+          recorded >= source - 1_000,
+          "frame \(index): \(recorded) µs after the last, source \(source) µs")
       }
     }
     // Replaying either gives the same Clear actions and final list.
@@ -124,18 +126,7 @@ struct RecordUmockdevTests {
         "/dev/input/event53",
       ])
     // Kill the recorder (umockdev-run's child) once the drag is under way: 30 frames written.
-    var killed = false
-    for _ in 0..<2000 where !killed && process.isRunning {
-      if let text = try? String(contentsOfFile: output, encoding: .utf8),
-        text.split(separator: "\n").filter({ $0.contains(" frame ") }).count >= 30,
-        let recorder = UmockdevHarness.childProcesses(of: process.processIdentifier).first
-      {
-        kill(recorder, SIGKILL)
-        killed = true
-      } else {
-        usleep(5_000)  // waiting on another process, not timing our logic
-      }
-    }
+    let killed = UmockdevHarness.signal(SIGKILL, whenFileHas: 30, output: output, process: process)
     process.waitUntilExit()
     #expect(killed)
 
@@ -166,18 +157,8 @@ struct RecordUmockdevTests {
         UmockdevHarness.cleartouch, "record", "-o", output, "--duration", "20",
         "/dev/input/event50",
       ], errors: errors)
-    var signalled = false
-    for _ in 0..<2000 where !signalled && process.isRunning {
-      if let text = try? String(contentsOfFile: output, encoding: .utf8),
-        text.split(separator: "\n").filter({ $0.contains(" frame ") }).count >= 10,
-        let recorder = UmockdevHarness.childProcesses(of: process.processIdentifier).first
-      {
-        kill(recorder, SIGTERM)
-        signalled = true
-      } else {
-        usleep(5_000)  // waiting on another process, not timing our logic
-      }
-    }
+    let signalled = UmockdevHarness.signal(
+      SIGTERM, whenFileHas: 10, output: output, process: process)
     let messages = String(
       decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
@@ -273,5 +254,22 @@ struct RecordSeatUmockdevTests {
     #expect(!run.standardError.contains("Keyboard"))
     #expect(!RecordUmockdevTests.frames(events).isEmpty)
     #expect(!events.contains { if case .key = $0 { true } else { false } })
+  }
+
+  @Test func aSeatWithoutTouchDevicesIsAnErrorThatSaysWhatToDo() throws {
+    let output = RecordUmockdevTests.temporaryPath("none.trace")
+    let record = try UmockdevHarness.run(
+      [.init(description: "keyboard.evemu", eventNumber: 53, session: nil)],
+      command: [UmockdevHarness.cleartouch, "record", "-o", output, "--duration", "20"])
+    #expect(record.status == 2)
+    #expect(
+      record.standardError.contains("no touch device found on seat0"), "\(record.standardError)")
+    #expect(access(output, F_OK) != 0, "no empty file is left behind")
+
+    let debug = try UmockdevHarness.run(
+      [], command: [UmockdevHarness.cleartouch, "debug-gestures", "--duration", "20"])
+    #expect(debug.status == 2)
+    #expect(
+      debug.standardError.contains("no input device found on seat0"), "\(debug.standardError)")
   }
 }

@@ -102,6 +102,24 @@ enum UmockdevHarness {
     }
   }
 
+  /// Sends `signal` to the program umockdev-run runs once `output` holds `frames` frame
+  /// lines; false when the run ended first.
+  static func signal(
+    _ signal: Int32, whenFileHas frames: Int, output: String, process: Process
+  ) -> Bool {
+    for _ in 0..<2000 where process.isRunning {
+      if let text = try? String(contentsOfFile: output, encoding: .utf8),
+        text.split(separator: "\n").filter({ $0.contains(" frame ") }).count >= frames,
+        let program = childProcesses(of: process.processIdentifier).first
+      {
+        kill(program, signal)
+        return true
+      }
+      usleep(5_000)  // waiting on another process, not timing our logic
+    }
+    return false
+  }
+
   /// Starts `command` inside a testbed; the testbed files are removed when it exits.
   static func start(
     _ devices: [Device], command: [String], output: Pipe? = nil, errors: Pipe? = nil
