@@ -86,6 +86,10 @@ let package = Package(
         // Describes evdev devices and sessions for umockdev-run (the libinput tests).
         .target(name: "MockDevice"),
         .executableTarget(name: "cleartouch-mockdev", dependencies: ["MockDevice"], path: "Sources/Tools/MockDevice"),
+        // The child process of ListStore's SIGKILL test.
+        .executableTarget(
+            name: "cleartouch-store-writer", dependencies: ["ClearCore"],
+            path: "Sources/Tools/StoreWriter"),
 
         // MARK: tests
         .testTarget(name: "TouchInputTests", dependencies: ["TouchInput"]),

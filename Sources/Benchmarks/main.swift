@@ -1,3 +1,4 @@
 // The benchmarks: see docs/performance.md.
 runGestureBenchmarks()
 runRenderBenchmarks()
+runCoreBenchmarks()

@@ -30,7 +30,8 @@ struct Tween: Hashable, Sendable {
 
   func value(at time: Int64) -> Double {
     guard time < endMicroseconds, durationMicroseconds > 0 else { return to }
-    let progress = Double(time - startMicroseconds) / Double(durationMicroseconds)
+    // In Double: any two Int64 times subtract without overflow.
+    let progress = (Double(time) - Double(startMicroseconds)) / Double(durationMicroseconds)
     return from + (to - from) * curve.value(atProgress: progress)
   }
 

@@ -31,24 +31,41 @@ extension ClearController {
       if latestPan == nil || id > latestPan!.id { latestPan = (id, item) }
     }
 
-    var rows: [RowPresentation] = []
-    var frames: [ItemID: RectPixels] = [:]
-    for index in 0..<count {
-      let item = list[index]
+    let returning = pinchReturns.compactMap {
+      pinchReturn -> (upper: Int, lower: Int, delta: Double)? in
+      guard let upper = list.index(of: pinchReturn.upperItem),
+        let lower = list.index(of: pinchReturn.lowerItem)
+      else { return nil }
+      return (upper, lower, pinchReturn.delta.value(at: time))
+    }
+    func frame(ofRowAt index: Int) -> RectPixels {
+      let item = list[index].id
       var frame = layout.rowFrame(index: index, scrollOffsetPixels: offset)
-      frame.x = pannedX[item.id] ?? snapBacks[item.id]?.value(at: time) ?? 0
+      frame.x = pannedX[item] ?? snapBacks[item]?.value(at: time) ?? 0
       frame.y += translation
-      for shuffle in shuffles { frame.y += shuffle.offset(of: item.id, at: time) }
+      for shuffle in shuffles { frame.y += shuffle.offset(of: item, at: time) }
       for pinch in pinches {
         if index <= pinch.upperIndex { frame.y -= pinch.deltaPixels }
         if index >= pinch.lowerIndex { frame.y += pinch.deltaPixels }
       }
-      for pinchReturn in pinchReturns {
-        let delta = pinchReturn.delta.value(at: time)
-        if let upper = list.index(of: pinchReturn.upperItem), index <= upper { frame.y -= delta }
-        if let lower = list.index(of: pinchReturn.lowerItem), index >= lower { frame.y += delta }
+      for pinchReturn in returning {
+        if index <= pinchReturn.upper { frame.y -= pinchReturn.delta }
+        if index >= pinchReturn.lower { frame.y += pinchReturn.delta }
       }
-      frames[item.id] = frame
+      return frame
+    }
+
+    // Only rows near the screen can be on it: a shuffle moves a row by at most H, a
+    // pinch by its delta; the edit translation moves every row alike.
+    let spread =
+      Double(shuffles.count) * height + pinches.reduce(0) { $0 + $1.deltaPixels }
+      + returning.reduce(0) { $0 + $1.delta }
+    let margin = 1 + layout.rowIndex(spread / height, rounding: .up)
+    let near = layout.visibleRows(itemCount: count, scrollOffsetPixels: offset - translation)
+    var rows: [RowPresentation] = []
+    for index in max(0, near.lowerBound - margin)..<min(count, near.upperBound + margin) {
+      let item = list[index]
+      let frame = frame(ofRowAt: index)
       guard frame.maxY > 0, frame.minY < layout.heightPixels else { continue }
       let isEdited = editSession?.item == item.id
       rows.append(
@@ -61,7 +78,9 @@ extension ClearController {
     }
 
     let cueItem = latestPan?.item ?? latestSnapBack(at: time)
-    let cues = cueItem.flatMap { item in frames[item].map { cuesPresentation(rowFrame: $0) } }
+    let cues = cueItem.flatMap { list.index(of: $0) }.map {
+      cuesPresentation(rowFrame: frame(ofRowAt: $0))
+    }
 
     var placeholder: PlaceholderPresentation?
     for track in tracks.values {
@@ -74,8 +93,11 @@ extension ClearController {
           scaleY: 1, alpha: min(1, pulled / height),
           label: pulled > height ? Self.releaseLabel : Self.pullLabel, backgroundColor: .pureRed)
       case .pinch(let pinch):
+        // The upper row's untranslated frame moved down by H/2: centred on the seam.
+        var frame = layout.rowFrame(index: pinch.upperIndex, scrollOffsetPixels: offset)
+        frame.y += translation + height / 2
         placeholder = PlaceholderPresentation(
-          framePixels: pinch.placeholderFrame, scaleY: min(pinch.gapPixels, height) / height,
+          framePixels: frame, scaleY: min(pinch.gapPixels, height) / height,
           alpha: min(1, pinch.gapPixels / height),
           label: pinch.gapPixels > height ? Self.releaseLabel : Self.pinchLabel,
           backgroundColor: pinch.placeholderColor)

@@ -44,8 +44,6 @@ public final class ClearController {
     var lowerItem: ItemID
     var upperIndex: Int
     var lowerIndex: Int
-    /// The untranslated frame of the upper row at the start, moved down by H/2.
-    var placeholderFrame: RectPixels
     var placeholderColor: RGBColor
     var deltaPixels: Double = 0
     /// Reset at every pinch start (product.md: the Swift variant).
@@ -94,20 +92,24 @@ public final class ClearController {
     }
   }
 
+  /// Event times are clamped to ±2⁶¹ µs (73 000 years) so that adding durations and
+  /// subtracting times can never overflow.
+  static let timeLimitMicroseconds: Int64 = 1 << 61
+
   private func setClock(_ time: Int64) {
+    let time = min(max(time, -Self.timeLimitMicroseconds), Self.timeLimitMicroseconds)
     if !hasTime || time > currentTimeMicroseconds {
       currentTimeMicroseconds = time
       hasTime = true
     }
   }
 
-  /// A finger touched the screen: a decelerating or settling list stops where it is,
-  /// as a UIScrollView does. ClearSession calls this on every touch down.
+  /// A finger touched the screen: a decelerating list stops where it is, as a
+  /// UIScrollView does (a list settling back after a pull goes on settling).
+  /// ClearSession calls this on every touch down.
   public func interruptScrolling(atMicroseconds time: Int64) {
     advance(toMicroseconds: time)
-    if case .decelerating = scroll {
-      scroll = .still(scrollOffsetPixels)
-    }
+    stopDeceleration()
   }
 
   // MARK: - Gestures
@@ -141,10 +143,10 @@ public final class ClearController {
       }
       let item = list[index].id
       snapBacks[item] = nil
-      tracks[gesture.id] = .pan(item: item, xPixels: pan.translationPixels.x)
+      tracks[gesture.id] = .pan(item: item, xPixels: finite(pan.translationPixels.x))
     case .pull(let pull):
       stopDeceleration()
-      tracks[gesture.id] = .pull(distancePixels: pull.pullDistancePixels)
+      tracks[gesture.id] = .pull(distancePixels: finite(pull.pullDistancePixels))
       followPull(pull.pullDistancePixels)
     case .pinch(let pinch):
       stopDeceleration()
@@ -170,7 +172,7 @@ public final class ClearController {
       tracks[gesture.id] = .pull(distancePixels: finite(pull.pullDistancePixels))
       followPull(pull.pullDistancePixels)
     case (.pinch(var pinch), .pinch(let values)):
-      pinch.deltaPixels = max(0, finite(values.spreadDeltaPixels))
+      pinch.deltaPixels = spreadDelta(values)
       pinch.exceededRequiredDistance = pinch.gapPixels > layout.rowHeightPixels
       tracks[gesture.id] = .pinch(pinch)
     case (.scroll(let start), .scroll(let drag)):
@@ -226,8 +228,10 @@ public final class ClearController {
       settleAfterPull(time: time)
     case .pinch(let pinch):
       returnPinch(pinch, time: time)
-    case .scroll(let start):
-      scroll = .still(start)
+    case .scroll:
+      // Nothing to commit: no fling. The list stays where the finger left it, so a
+      // pinch taking over hit-tests the rows as they are on screen.
+      scroll = .still(layout.clampedScrollOffset(scrollOffsetPixels, itemCount: list.count))
     }
   }
 
@@ -305,14 +309,17 @@ public final class ClearController {
     else { return .ignored }
     let upper = min(first, second)
     let lower = max(first, second)
-    var frame = layout.rowFrame(index: upper, scrollOffsetPixels: scrollOffsetPixels)
-    frame.y += layout.rowHeightPixels / 2
     var pinch = PinchTrack(
       upperItem: list[upper].id, lowerItem: list[lower].id, upperIndex: upper, lowerIndex: lower,
-      placeholderFrame: frame, placeholderColor: heatColor(index: upper, count: list.count))
-    pinch.deltaPixels = max(0, finite(values.spreadDeltaPixels))
+      placeholderColor: heatColor(index: upper, count: list.count))
+    pinch.deltaPixels = spreadDelta(values)
     pinch.exceededRequiredDistance = pinch.gapPixels > layout.rowHeightPixels
     return .pinch(pinch)
+  }
+
+  /// Clear's delta, never negative, at most a screen height (fingers cannot spread further).
+  private func spreadDelta(_ values: PinchValues) -> Double {
+    min(max(0, finite(values.spreadDeltaPixels)), layout.heightPixels)
   }
 
   /// The insertion index of a committed pinch: lowerIdx + floor(off/H) with lowerIdx
@@ -322,7 +329,8 @@ public final class ClearController {
     let offset = max(0, scrollOffsetPixels)
     let lowerVisibleIndex = layout.visibleIndex(
       ofModelIndex: lowerModelIndex, scrollOffsetPixels: offset)
-    let index = lowerVisibleIndex + Int((offset / layout.rowHeightPixels).rounded(.down))
+    let index =
+      lowerVisibleIndex + layout.rowIndex(offset / layout.rowHeightPixels, rounding: .down)
     return min(max(index, 0), list.count)
   }
 
@@ -345,6 +353,8 @@ public final class ClearController {
   }
 
   private func fling(velocityPixelsPerSecond velocity: Double, time: Int64) {
+    let limit = ScrollDeceleration.maximumVelocityPixelsPerSecond
+    let velocity = min(max(velocity, -limit), limit)
     let range = layout.scrollRange(itemCount: list.count)
     let offset = layout.clampedScrollOffset(scrollOffsetPixels, itemCount: list.count)
     guard abs(velocity) >= ScrollDeceleration.minimumVelocityPixelsPerSecond else {
@@ -372,8 +382,8 @@ public final class ClearController {
   /// (and the one that comes into view) move up one row, staggered.
   func delete(at index: Int, time: Int64) {
     let offset = scrollOffsetPixels
+    guard let removed = list.remove(at: index) else { return }
     record(.delete, index: index, time: time)
-    let removed = list.remove(at: index)
     snapBacks[removed.id] = nil
     var moving: [ItemID] = []
     var below = index

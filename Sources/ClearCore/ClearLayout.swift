@@ -64,8 +64,8 @@ public struct ClearLayout: Hashable, Sendable {
   /// The model indices of the rows at least partly on screen.
   public func visibleRows(itemCount: Int, scrollOffsetPixels: Double) -> Range<Int> {
     guard itemCount > 0 else { return 0..<0 }
-    let first = Int((scrollOffsetPixels / rowHeightPixels).rounded(.down))
-    let last = Int(((scrollOffsetPixels + heightPixels) / rowHeightPixels).rounded(.up))
+    let first = rowIndex(scrollOffsetPixels / rowHeightPixels, rounding: .down)
+    let last = rowIndex((scrollOffsetPixels + heightPixels) / rowHeightPixels, rounding: .up)
     let lower = min(max(first, 0), itemCount)
     let upper = min(max(last, lower), itemCount)
     return lower..<upper
@@ -77,7 +77,7 @@ public struct ClearLayout: Hashable, Sendable {
   public func modelIndex(at point: Point, itemCount: Int, scrollOffsetPixels: Double) -> Int? {
     guard point.isFinite, point.x >= 0, point.x <= widthPixels else { return nil }
     let contentY = point.y + scrollOffsetPixels
-    let candidate = Int((contentY / rowHeightPixels).rounded(.down))
+    let candidate = rowIndex(contentY / rowHeightPixels, rounding: .down)
     guard candidate >= 0, candidate < itemCount else { return nil }
     let frame = rowFrame(index: candidate, scrollOffsetPixels: scrollOffsetPixels)
     return frame.minY < point.y && point.y < frame.maxY ? candidate : nil
@@ -91,6 +91,14 @@ public struct ClearLayout: Hashable, Sendable {
 
   /// floor(offset/H) clamped at 0: the model index of the first row on screen.
   public func firstVisibleModelIndex(scrollOffsetPixels: Double) -> Int {
-    max(0, Int((scrollOffsetPixels / rowHeightPixels).rounded(.down)))
+    max(0, rowIndex(scrollOffsetPixels / rowHeightPixels, rounding: .down))
+  }
+
+  /// A row count from a Double, rounded, without trapping on NaN or huge values
+  /// (NaN → 0; beyond ±2³¹ rows → ±2³¹).
+  func rowIndex(_ rows: Double, rounding rule: FloatingPointRoundingRule) -> Int {
+    guard !rows.isNaN else { return 0 }
+    let limit = Double(Int32.max)
+    return Int(min(max(rows.rounded(rule), -limit), limit))
   }
 }

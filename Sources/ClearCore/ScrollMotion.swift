@@ -10,6 +10,8 @@ public enum ScrollDeceleration {
   /// d, the friction. At 3000 px/s² a 3000 px/s flick travels 1500 px in 1 s, about
   /// what UIScrollView's normal deceleration rate does with the same flick.
   public static let decelerationPixelsPerSecondSquared = 3000.0
+  /// Release speeds are capped here, so that a wild velocity estimate cannot fling far.
+  public static let maximumVelocityPixelsPerSecond = 50_000.0
   /// A release slower than this (offset speed) leaves the list where it is.
   public static let minimumVelocityPixelsPerSecond = 50.0
 }
@@ -48,7 +50,7 @@ struct Deceleration: Hashable, Sendable {
 
   func offset(at time: Int64) -> Double {
     let duration = durationSeconds
-    let elapsed = min(max(Double(time - startMicroseconds) / 1_000_000, 0), duration)
+    let elapsed = min(max((Double(time) - Double(startMicroseconds)) / 1_000_000, 0), duration)
     if elapsed >= duration, reachesBound { return bound }
     let sign: Double = velocityPixelsPerSecond < 0 ? -1 : 1
     let raw =

@@ -59,18 +59,20 @@ public struct TodoList: Hashable, Sendable {
     return item
   }
 
-  /// Removes and returns the item at `index`.
+  /// Removes and returns the item at `index`; nil (and no change) for an index outside the list.
   @discardableResult
-  public mutating func remove(at index: Int) -> TodoItem {
-    items.remove(at: index)
+  public mutating func remove(at index: Int) -> TodoItem? {
+    items.indices.contains(index) ? items.remove(at: index) : nil
   }
 
+  /// Sets the completed flag of the item at `index`; no change for an index outside the list.
   public mutating func setCompleted(_ completed: Bool, at index: Int) {
-    items[index].completed = completed
+    if items.indices.contains(index) { items[index].completed = completed }
   }
 
+  /// Sets the text of the item at `index`; no change for an index outside the list.
   public mutating func setText(_ text: String, at index: Int) {
-    items[index].text = text
+    if items.indices.contains(index) { items[index].text = text }
   }
 
   /// The twelve sample items of the Swift tutorial, in order, with ids 1...12

@@ -41,7 +41,7 @@ struct ArenaCore {
         fireTimers(at: time)
         for index in 0..<touchesInUse where touches[index].isLive && touches[index].device == device
         {
-            cancelTouch(index, at: time)
+            release(index, at: time, cancelled: true)
         }
         touchscreens.removeAll { $0 == device }
     }
@@ -76,7 +76,7 @@ struct ArenaCore {
         // A second down on a live slot means its up was lost: the old touch cannot be
         // trusted to commit anything, so it is cancelled and the new one starts afresh.
         if let old = liveIndex(of: contact.seatSlot, device: device) {
-            cancelTouch(old, at: time)
+            release(old, at: time, cancelled: true)
         }
         guard contact.positionPixels.isFinite, let index = freeTouchIndex() else { return }
         let millimetres = finiteOrNil(contact.positionMillimetres)
@@ -101,8 +101,8 @@ struct ArenaCore {
         let firstIndex = primaryIndex
         let first = touches[firstIndex]
         tap.fail()
-        longPress.cancel(first, at: time, &output)
-        pan.cancel(first, at: time, &output)
+        longPress.finish(.cancelled, first, at: time, &output)
+        pan.finish(.cancelled, first, at: time, &output)
         primaryIndex = -1
         touches[firstIndex].role = .pinch
         touches[secondIndex].role = .pinch
@@ -128,7 +128,7 @@ struct ArenaCore {
                 &output)
             if pan.state.isActive {
                 tap.fail()
-                longPress.cancel(touch, at: time, &output)
+                longPress.finish(.cancelled, touch, at: time, &output)
             }
         case .pinch:
             pinchMoved = true
@@ -141,37 +141,26 @@ struct ArenaCore {
         _ contact: TouchContact, device: DeviceID, at time: Int64, cancelled: Bool
     ) {
         guard let index = liveIndex(of: contact.seatSlot, device: device) else { return }
-        if cancelled {
-            cancelTouch(index, at: time)
-            return
-        }
-        // Up contacts carry no position in libinput: the last known one is used.
-        let touch = touches[index]
-        switch touch.role {
-        case .primary:
-            tap.touchLifted(touch, at: time, configuration, &output)
-            longPress.touchLifted(touch, at: time, &output)
-            pan.touchLifted(touch, at: time, &output)
-            primaryIndex = -1
-        case .pinch:
-            endPinch(.ended, at: time)
-        case .ignored:
-            break
-        }
-        touches[index].isLive = false
+        release(index, at: time, cancelled: cancelled)
     }
 
-    /// Cancels every gesture the touch is in and forgets the touch.
-    private mutating func cancelTouch(_ index: Int, at time: Int64) {
+    /// Forgets the touch after ending the gestures it is in: a lift ends them, a cancel
+    /// cancels them. Up contacts carry no position in libinput: the last known one is used.
+    private mutating func release(_ index: Int, at time: Int64, cancelled: Bool) {
         let touch = touches[index]
+        let final: GestureState = cancelled ? .cancelled : .ended
         switch touch.role {
         case .primary:
-            tap.fail()
-            longPress.cancel(touch, at: time, &output)
-            pan.cancel(touch, at: time, &output)
+            if cancelled {
+                tap.fail()
+            } else {
+                tap.touchLifted(touch, at: time, configuration, &output)
+            }
+            longPress.finish(final, touch, at: time, &output)
+            pan.finish(final, touch, at: time, &output)
             primaryIndex = -1
         case .pinch:
-            endPinch(.cancelled, at: time)
+            endPinch(final, at: time)
         case .ignored:
             break
         }

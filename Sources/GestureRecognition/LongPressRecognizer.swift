@@ -47,26 +47,14 @@ struct LongPressRecognizer {
         }
     }
 
-    mutating func touchLifted(_ touch: TouchTrack, at time: Int64, _ output: inout GestureOutput) {
-        finish(.ended, touch, time, &output)
-    }
-
-    /// The touch was cancelled or taken by a pinch.
-    mutating func cancel(_ touch: TouchTrack, at time: Int64, _ output: inout GestureOutput) {
-        finish(.cancelled, touch, time, &output)
-    }
-
-    private mutating func finish(
-        _ final: GestureState, _ touch: TouchTrack, _ time: Int64, _ output: inout GestureOutput
+    /// The touch lifted (`ended`), or was cancelled or taken by a pinch (`cancelled`).
+    mutating func finish(
+        _ final: GestureState, _ touch: TouchTrack, at time: Int64, _ output: inout GestureOutput
     ) {
-        switch state {
-        case .possible:
-            transition(to: .failed)
-        case .began, .changed:
-            transition(to: final)
+        guard let next = state.whenTouchEnds(final) else { return }
+        transition(to: next)
+        if next == final {
             output.emit(id, .longPress, final, time, .longPress(locationPixels: touch.pixels))
-        default:
-            break
         }
     }
 

@@ -78,15 +78,6 @@ struct PanRecognizer {
         }
     }
 
-    mutating func touchLifted(_ touch: TouchTrack, at time: Int64, _ output: inout GestureOutput) {
-        finish(.ended, touch, time, &output)
-    }
-
-    /// The touch was cancelled or taken by a pinch.
-    mutating func cancel(_ touch: TouchTrack, at time: Int64, _ output: inout GestureOutput) {
-        finish(.cancelled, touch, time, &output)
-    }
-
     /// A long-press took the touch before the drag began.
     mutating func fail() {
         if state == .possible { transition(to: .failed) }
@@ -98,18 +89,13 @@ struct PanRecognizer {
         output.emit(id, kind, .began, time, values(touch, time))
     }
 
-    private mutating func finish(
-        _ final: GestureState, _ touch: TouchTrack, _ time: Int64, _ output: inout GestureOutput
+    /// The touch lifted (`ended`), or was cancelled or taken by a pinch (`cancelled`).
+    mutating func finish(
+        _ final: GestureState, _ touch: TouchTrack, at time: Int64, _ output: inout GestureOutput
     ) {
-        switch state {
-        case .possible:
-            transition(to: .failed)
-        case .began, .changed:
-            transition(to: final)
-            output.emit(id, kind, final, time, values(touch, time))
-        default:
-            break
-        }
+        guard let next = state.whenTouchEnds(final) else { return }
+        transition(to: next)
+        if next == final { output.emit(id, kind, final, time, values(touch, time)) }
     }
 
     private func pullDistance(_ touch: TouchTrack) -> Double {

@@ -84,6 +84,17 @@ extension GestureState {
         }
     }
 
+    /// Where a recognizer goes when its touch lifts or is cancelled (`final` is ended
+    /// or cancelled): a possible gesture fails, a running one takes `final`; nil when
+    /// it is already over.
+    func whenTouchEnds(_ final: GestureState) -> GestureState? {
+        switch self {
+        case .possible: .failed
+        case .began, .changed: final
+        default: nil
+        }
+    }
+
     /// True for began and changed: the gesture has begun and not yet ended.
     var isActive: Bool { self == .began || self == .changed }
 }

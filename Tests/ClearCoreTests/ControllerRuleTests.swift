@@ -413,12 +413,49 @@ import TouchInput
     #expect(controller.scrollOffsetPixels == stopped)
   }
 
-  @Test func aCancelledScrollPutsTheListBack() {
+  @Test func aCancelledScrollStopsWithoutAFling() {
     let controller = ClearController(layout: smallLayout)
     controller.handle(Fixture.scroll(1, .began, at: 0, dy: 0))
     controller.handle(Fixture.scroll(1, .changed, at: 10_000, dy: -60))
     controller.handle(Fixture.scroll(1, .cancelled, at: 20_000, dy: -60, velocityY: -2000))
     controller.advance(toMicroseconds: 1_000_000)
-    #expect(controller.scrollOffsetPixels == 0)
+    #expect(controller.scrollOffsetPixels == 60)
+  }
+}
+
+@Suite struct BadInputTests {
+  @Test func wildValuesAndTimesNeverCrash() {
+    let controller = ClearController(layout: smallLayout)
+    let wild: [Double] = [.nan, .infinity, -.infinity, 1e300, -1e300, .greatestFiniteMagnitude]
+    let times: [Int64] = [.max, .min, 0, -5, .max - 1]
+    var id = 0
+    for value in wild {
+      for time in times {
+        id += 1
+        let point = Point(x: value, y: value)
+        controller.handle(Fixture.pan(id, .began, at: time, start: Point(x: 10, y: 25), dx: value))
+        controller.handle(
+          Fixture.pan(id, .ended, at: time, start: point, dx: value, velocity: point))
+        controller.handle(Fixture.pull(id + 1000, .began, at: time, distance: value))
+        controller.handle(Fixture.pull(id + 1000, .ended, at: time, distance: value))
+        controller.handle(
+          Fixture.pinch(id + 2000, .began, at: time, upperY: 75, lowerY: 125, spread: 0))
+        controller.handle(
+          Fixture.pinch(id + 2000, .cancelled, at: time, upperY: 75, lowerY: 125, spread: value))
+        controller.handle(Fixture.scroll(id + 3000, .began, at: time, dy: value))
+        controller.handle(Fixture.scroll(id + 3000, .ended, at: time, dy: value, velocityY: value))
+        controller.handle(Fixture.tap(id + 4000, at: time, point))
+        controller.pressEscape(at: time)
+        _ = controller.presentation(atMicroseconds: time)
+        controller.advance(toMicroseconds: time)
+      }
+    }
+    let presentation = controller.presentation(atMicroseconds: .max)
+    #expect(presentation.rows.allSatisfy { $0.framePixels.y.isFinite })
+    #expect(controller.scrollOffsetPixels.isFinite)
+    #expect(smallLayout.visibleRows(itemCount: 12, scrollOffsetPixels: .nan).isEmpty)
+    #expect(
+      smallLayout.modelIndex(at: Point(x: 1, y: 1), itemCount: 12, scrollOffsetPixels: .infinity)
+        == nil)
   }
 }

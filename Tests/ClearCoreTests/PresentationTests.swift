@@ -174,4 +174,30 @@ import TouchInput
     #expect(settled.rows.first { $0.isEditing }?.framePixels.y == 0)
     #expect(settled.rows.first { $0.isEditing }?.modelIndex == 2)
   }
+
+  @Test func aLongListShowsOnlyTheRowsOnScreen() {
+    let items = (0..<200).map { TodoItem(id: ItemID(rawValue: UInt64($0 + 1)), text: "item \($0)") }
+    let controller = ClearController(items: items, layout: smallLayout)
+    controller.handle(Fixture.scroll(1, .began, at: 0, dy: 0))
+    controller.handle(Fixture.scroll(1, .ended, at: 10_000, dy: -5010))
+    let scrolled = controller.presentation(atMicroseconds: 10_000)
+    #expect(scrolled.rows.map(\.modelIndex) == Array(100...109))
+    #expect(scrolled.rows.first?.framePixels.y == -10)
+    // Edit the row at screen y 300 (content 5310: row 106): it moves to the top and the
+    // rows below it fill the screen.
+    controller.handle(Fixture.tap(2, at: 100_000, Point(x: 100, y: 300)))
+    let editing = controller.presentation(atMicroseconds: 400_000)
+    #expect(editing.rows.map(\.modelIndex) == Array(106...115))
+    #expect(editing.rows.map(\.framePixels.y) == (0..<10).map { Double($0) * 50 })
+    // Deleting it shuffles the rows below up; the list stays contiguous at the end.
+    controller.pressReturn(at: 500_000)
+    let before = controller.items.count
+    controller.handle(Fixture.tap(3, at: 1_000_000, Point(x: 100, y: 300)))
+    for step in 0..<10 { controller.deleteBackward(at: 1_000_001 + Int64(step)) }
+    controller.pressReturn(at: 1_100_000)
+    #expect(controller.items.count == before - 1)
+    let rest = controller.presentation(atMicroseconds: 3_000_000)
+    #expect(rest.rows.map(\.modelIndex) == Array(100...109))
+    #expect(rest.rows.map(\.framePixels.y) == (0..<10).map { Double($0) * 50 - 10 })
+  }
 }
