@@ -25,6 +25,7 @@ test: bootstrap
 
 bench: bootstrap
 	$(SWIFT) build -c release --product cleartouch-bench
+	$(SWIFT) build -c release --product UmockdevFixup
 	$(BIN_RELEASE)/cleartouch-bench
 
 fuzz: bootstrap

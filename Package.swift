@@ -50,7 +50,7 @@ let package = Package(
         // MARK: input sources and outputs
         .target(name: "Recordings", dependencies: ["TouchInput", "CYAML"]),
         .target(name: "LibInputBackend", dependencies: ["TouchInput", "CLibInput", "MockDevice"]),
-        .target(name: "Recorder", dependencies: ["LibInputBackend", "Recordings", "TouchInput"]),
+        .target(name: "Recorder", dependencies: ["LibInputBackend", "Recordings", "TouchInput", "MockDevice"]),
         .target(
             name: "Replay",
             dependencies: ["Recordings", "ClearCore", "GestureRecognition", "TouchInput"]),
@@ -80,16 +80,16 @@ let package = Package(
             name: "cleartouch-bench",
             dependencies: [
                 "Replay", "Recordings", "ClearCore", "GestureRecognition", "TouchInput",
-                "ClearRendering", "AllocationCounter",
+                "ClearRendering", "LibInputBackend", "MockDevice", "AllocationCounter",
             ],
             path: "Sources/Benchmarks"),
-        // Describes evdev devices and sessions for umockdev-run (the libinput tests).
-        .target(name: "MockDevice"),
-        .executableTarget(name: "cleartouch-mockdev", dependencies: ["MockDevice"], path: "Sources/Tools/MockDevice"),
         // The child process of ListStore's SIGKILL test.
         .executableTarget(
             name: "cleartouch-store-writer", dependencies: ["ClearCore"],
             path: "Sources/Tools/StoreWriter"),
+        // Describes evdev devices and sessions for umockdev-run (the libinput tests).
+        .target(name: "MockDevice"),
+        .executableTarget(name: "cleartouch-mockdev", dependencies: ["MockDevice"], path: "Sources/Tools/MockDevice"),
 
         // MARK: tests
         .testTarget(name: "TouchInputTests", dependencies: ["TouchInput"]),
@@ -99,7 +99,8 @@ let package = Package(
         .testTarget(
             name: "LibInputBackendTests",
             dependencies: [
-                "LibInputBackend", "Recorder", "Recordings", "TouchInput", "GestureRecognition", "MockDevice",
+                "LibInputBackend", "Recorder", "Recordings", "TouchInput", "GestureRecognition", "ClearCore",
+                "MockDevice",
             ]),
         .testTarget(
             name: "ReplayTests", dependencies: ["Replay", "Recordings", "ClearCore", "TouchInput"]),

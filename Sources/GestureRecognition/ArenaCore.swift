@@ -29,14 +29,17 @@ struct ArenaCore {
 
     var liveTouchCount: Int { touches.reduce(0) { $0 + ($1.isLive ? 1 : 0) } }
 
-    mutating func deviceAdded(_ device: DeviceDescription) {
+    /// Every public call starts here: `events` holds one call's reports.
+    mutating func beginCall() {
         output.events.removeAll(keepingCapacity: true)
+    }
+
+    mutating func deviceAdded(_ device: DeviceDescription) {
         touchscreens.removeAll { $0 == device.id }
         if device.kind == .touchscreen { touchscreens.append(device.id) }
     }
 
     mutating func deviceRemoved(_ device: DeviceID, timeMicroseconds: Int64) {
-        output.events.removeAll(keepingCapacity: true)
         let time = observe(timeMicroseconds)
         fireTimers(at: time)
         for index in 0..<touchesInUse where touches[index].isLive && touches[index].device == device
@@ -47,12 +50,10 @@ struct ArenaCore {
     }
 
     mutating func advance(toMicroseconds time: Int64) {
-        output.events.removeAll(keepingCapacity: true)
         fireTimers(at: observe(time))
     }
 
     mutating func handle(_ frame: TouchFrame) {
-        output.events.removeAll(keepingCapacity: true)
         let time = observe(frame.timeMicroseconds)
         fireTimers(at: time)
         guard isTouchscreen(frame.device) else { return }

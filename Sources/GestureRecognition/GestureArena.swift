@@ -43,18 +43,46 @@ public final class GestureArena {
 
     /// A device appeared. Frames are handled only from added touchscreens; adding an id
     /// again replaces what was known about it.
-    public func deviceAdded(_ device: DeviceDescription) { core.deviceAdded(device) }
+    public func deviceAdded(_ device: DeviceDescription) {
+        core.beginCall()
+        core.deviceAdded(device)
+    }
 
     /// A device went away: every gesture one of its touches is in is cancelled, and its
     /// touches are forgotten. Unknown ids are ignored.
     public func deviceRemoved(_ device: DeviceID, timeMicroseconds: Int64) {
+        core.beginCall()
         core.deviceRemoved(device, timeMicroseconds: timeMicroseconds)
     }
 
     /// Lets event time pass without input: fires a long-press whose time has come.
-    public func advance(toMicroseconds time: Int64) { core.advance(toMicroseconds: time) }
+    public func advance(toMicroseconds time: Int64) {
+        core.beginCall()
+        core.advance(toMicroseconds: time)
+    }
 
     /// Handles one frame. Frames from devices never added, already removed, or not
     /// touchscreens are ignored (their time still counts).
-    public func handle(_ frame: TouchFrame) { core.handle(frame) }
+    public func handle(_ frame: TouchFrame) {
+        core.beginCall()
+        core.handle(frame)
+    }
+
+    /// Handles any input event: device added or removed, touch frames; every other
+    /// event only lets its time pass (a long-press may fire). A convenience for
+    /// front ends that feed a whole recording; `events` holds this event's reports.
+    public func handle(_ event: InputEvent) {
+        core.beginCall()
+        switch event {
+        case .deviceAdded(let device, let time):
+            core.advance(toMicroseconds: time)
+            core.deviceAdded(device)
+        case .deviceRemoved(let device, let time):
+            core.deviceRemoved(device, timeMicroseconds: time)
+        case .touchFrame(let frame):
+            core.handle(frame)
+        default:
+            core.advance(toMicroseconds: event.timeMicroseconds)
+        }
+    }
 }

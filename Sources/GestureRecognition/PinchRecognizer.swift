@@ -26,11 +26,6 @@ struct PinchRecognizer {
 
     var isActive: Bool { state.isActive }
 
-    func involves(_ index: Int) -> Bool { isActive && (index == upperIndex || index == lowerIndex) }
-
-    /// The touch of the pinch that is not `index`.
-    func partner(of index: Int) -> Int { index == upperIndex ? lowerIndex : upperIndex }
-
     mutating func begin(
         first: TouchTrack, at firstIndex: Int, second: TouchTrack, at secondIndex: Int,
         time: Int64, _ output: inout GestureOutput

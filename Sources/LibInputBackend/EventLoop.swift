@@ -127,6 +127,12 @@ public final class LibInputEventLoop {
             sigaction(signalNumber, &action, &previous)
             previousActions[signalNumber] = previous
         }
+        // A parent may have left them blocked (some process spawners do).
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        sigaddset(&unblock, SIGINT)
+        sigaddset(&unblock, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
     }
 
     private func restoreSignalHandlers() {

@@ -33,6 +33,13 @@ public struct EvemuEvent: Sendable {
     public var type: UInt16
     public var code: UInt16
     public var value: Int32
+
+    public init(timeMicroseconds: Int64, type: UInt16, code: UInt16, value: Int32) {
+        self.timeMicroseconds = timeMicroseconds
+        self.type = type
+        self.code = code
+        self.value = value
+    }
 }
 
 public struct EvemuError: Error, Sendable, CustomStringConvertible {
@@ -40,6 +47,12 @@ public struct EvemuError: Error, Sendable, CustomStringConvertible {
     public var line: Int
     public var message: String
     public var description: String { "\(path):\(line): \(message)" }
+
+    public init(path: String, line: Int, message: String) {
+        self.path = path
+        self.line = line
+        self.message = message
+    }
 }
 
 public enum EvemuParser: Sendable {

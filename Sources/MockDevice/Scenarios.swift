@@ -39,7 +39,7 @@ public enum Scenarios: Sendable {
         "ts-clear-session": Session(
             touchpad: false,
             steps: [
-                .stroke([Track(from: (900, 560), to: (2900, 560))], frames: 20),  // pan right: complete
+                .stroke([Track(from: (600, 560), to: (3600, 560))], frames: 20),  // pan right: complete
                 .stroke([Track(from: (3000, 950), to: (900, 950))], frames: 20),  // pan left: delete
                 .stroke([Track(from: (2000, 200), to: (2000, 1100))], frames: 25),  // pull down: add
                 .stroke([Track(from: (2000, 1500), to: (2000, 1500))], frames: 2),  // tap
@@ -59,7 +59,11 @@ public enum Scenarios: Sendable {
             ]),
         "ts-drag": Session(
             touchpad: false,
-            steps: [.stroke([Track(from: (1000, 400), to: (3000, 400))], frames: 20)]),
+            steps: [
+                // Starts once the other device's gesture is under way (tests with two devices).
+                .pause(microseconds: 150_000),
+                .stroke([Track(from: (1000, 400), to: (3000, 400))], frames: 20),
+            ]),
         "tp-session": Session(
             touchpad: true,
             steps: [
@@ -85,7 +89,7 @@ public enum Scenarios: Sendable {
     public static func events(for session: Session) -> [EvemuEvent] {
         var writer = Writer()
         for (index, step) in session.steps.enumerated() {
-            if index > 0 { writer.time += gapMicroseconds }
+            if index > 0, case .stroke = session.steps[index - 1] { writer.time += gapMicroseconds }
             switch step {
             case .stroke(let tracks, let frames):
                 writer.stroke(tracks, frames: frames, touchpad: session.touchpad, lift: true)
@@ -100,6 +104,9 @@ public enum Scenarios: Sendable {
                     }
                 }
             case .pause(let microseconds):
+                // An empty frame marks the stream's start, so a leading pause survives
+                // conversion to a script (whose first frame plays at the barrier).
+                if writer.events.isEmpty { writer.sync() }
                 writer.time += microseconds
             }
         }

@@ -62,6 +62,9 @@ final class EvdevTouchDecoder {
   private var touchDown = false
   private var touchButtonChanged = false
   private let touchButton: UInt16
+  /// Touchpads count fingers with `BTN_TOOL_*`; touchscreens (N-Trig sends
+  /// `BTN_TOOL_DOUBLETAP` for one finger) are counted by their contacts, as libinput does.
+  private let countsToolFingers: Bool
   // protocol A
   private var pointsA: [PointA] = []
   private var pendingA = PointA(x: 0, y: 0, trackingID: nil)
@@ -104,6 +107,7 @@ final class EvdevTouchDecoder {
       slots = []
       slotMinimum = 0
     }
+    countsToolFingers = device.kind == .touchpad
     touchButton =
       device.has(EV.key, EV.btnTouch) || !device.has(EV.key, EV.btnLeft) ? EV.btnTouch : EV.btnLeft
   }
@@ -141,6 +145,7 @@ final class EvdevTouchDecoder {
 
   /// Finger count from `BTN_TOOL_*`: the highest pressed.
   private var toolCount: Int {
+    guard countsToolFingers else { return 0 }
     if toolBits & 0x10 != 0 { return 5 }
     if toolBits & 0x08 != 0 { return 4 }
     if toolBits & 0x04 != 0 { return 3 }

@@ -15,22 +15,42 @@ struct LibinputFastLayout {
   var eventBlocks: [EventBlock] = []
   static let maximumHeaderBytes = 16 << 20
 
-  enum LineShape { case evdevItem, otherItem, libinputKey, row, flowMap, blank, invalid }
+  enum LineShape {
+    case evdevItem, libinputItem, hidItem, libinputKey, row, flowMap, blank, invalid
+  }
+
+  /// Which list the rows below belong to; a row is only valid in its own kind of list.
+  private enum ListContext { case none, evdevRows, libinputRows }
 
   init?(path: String, maximumLineBytes: Int) throws(RecordingError) {
     let lines = try LineReader(path: path, maximumLineBytes: maximumLineBytes)
     var block: EventBlock? = nil
+    var context = ListContext.none
     var offset = 0
     while let line = try lines.nextLine() {
       let lineOffset = offset
       offset = lines.bytesConsumed
       if var current = block {
         let indent = LibinputFastLayout.indentation(line)
+        // libyaml rejects control characters and checks UTF-8: leave such lines to it.
+        if !LibinputFastLayout.isPrintableASCII(line) { return nil }
         let shape = LibinputFastLayout.shape(line, itemIndent: current.itemIndent)
         if shape == .blank { continue }
         let first = indent < line.count ? line[indent] : 0
         if indent > current.itemIndent || (indent == current.itemIndent && first == 0x2D) {
-          if shape == .invalid { return nil }
+          let rowIndent = current.itemIndent + 2
+          switch shape {
+          case .evdevItem: context = .evdevRows
+          case .libinputItem: context = .libinputRows
+          case .hidItem: context = .none
+          case .libinputKey:
+            guard context == .evdevRows else { return nil }
+            context = .libinputRows
+          case .row: guard context == .evdevRows && indent == rowIndent else { return nil }
+          case .flowMap: guard context == .libinputRows && indent == rowIndent else { return nil }
+          case .blank: break
+          case .invalid: return nil
+          }
           continue
         }
         current.length = lineOffset - current.offset
@@ -42,6 +62,7 @@ struct LibinputFastLayout {
       var scanner = ByteScanner(line)
       scanner.index = indent
       if scanner.skip(literal: "events:"), LibinputFastLayout.restIsBlankOrComment(&scanner) {
+        context = .none
         block = EventBlock(
           offset: offset, length: 0, firstLine: lines.lineNumber + 1, itemIndent: indent)
         headerText.append(contentsOf: line[..<(indent + 7)])
@@ -56,6 +77,11 @@ struct LibinputFastLayout {
       eventBlocks.append(current)
     }
     if eventBlocks.isEmpty { return nil }
+  }
+
+  static func isPrintableASCII(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+    for byte in line where byte &- 0x20 >= 0x5F && byte != 0x09 { return false }
+    return true
   }
 
   static func indentation(_ line: UnsafeBufferPointer<UInt8>) -> Int {
@@ -81,11 +107,11 @@ struct LibinputFastLayout {
         return restIsBlankOrComment(&scanner) ? .evdevItem : .invalid
       }
       if scanner.skip(literal: "- libinput:") {
-        return restIsBlankOrComment(&scanner) ? .otherItem : .invalid
+        return restIsBlankOrComment(&scanner) ? .libinputItem : .invalid
       }
       if scanner.skip(literal: "- hid:") {
         scanner.skipSpaces()
-        return scanner.current == 0x7B && isBalancedFlow(&scanner) ? .otherItem : .invalid
+        return scanner.current == 0x7B && isBalancedFlow(&scanner) ? .hidItem : .invalid
       }
       return .invalid
     }

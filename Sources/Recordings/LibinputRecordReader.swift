@@ -48,19 +48,24 @@ final class LibinputRecordReader: RecordingEventSource {
           path: path, line: 0, message: "the events are not in the layout the fast path reads")
       }
     }
-    let devices: [EvdevDevice]
+    var devices: [EvdevDevice] = []
     var warnings: [RecordingError] = []
+    var fastSources: [any LibinputFrameSource]? = nil
     if let fastLayout {
-      let stream = try YAMLEventStream(
+      let stream = YAMLEventStream(
         bytes: fastLayout.headerText, path: path, lineMap: fastLayout.headerLineNumbers)
       (devices, warnings) = try LibinputRecordReader.readHeader(stream)
-      guard devices.count == fastLayout.eventBlocks.count else {
+      if devices.count == fastLayout.eventBlocks.count {
+        fastSources = try fastLayout.eventBlocks.map { block throws(RecordingError) in
+          try LibinputFastCursor(path: path, block: block, maximumLineBytes: maximumLineBytes)
+        }
+      } else if parsing == .fastPath {
         throw RecordingError(
-          path: path, line: 0, message: "fast path: device count does not match the events lists")
+          path: path, line: 0, message: "fast path: a device has no `events:` list")
       }
-      sources = try fastLayout.eventBlocks.map { block throws(RecordingError) in
-        try LibinputFastCursor(path: path, block: block, maximumLineBytes: maximumLineBytes)
-      }
+    }
+    if let fastSources {
+      sources = fastSources
       usesFastPath = true
     } else {
       let stream = try YAMLEventStream(path: path, maximumLineBytes: maximumLineBytes)

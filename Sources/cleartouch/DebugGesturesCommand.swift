@@ -1,3 +1,4 @@
+import ClearCore
 import GestureRecognition
 import LibInputBackend
 import TouchInput
@@ -15,7 +16,9 @@ enum DebugGesturesCommand {
         Shows live input as libinput delivers it and the gestures ClearTouch recognizes in it,
         one line each, until Ctrl-C. Touchscreen frames go through the gesture arena; touchpad
         input through the touchpad mapping (docs/libinput-backend.md). Gesture lines start with
-        `gesture`: id, kind, state, then the gesture's values in screen pixels.
+        `gesture`: id, kind, state, then the gesture's values in screen pixels. The gestures
+        drive a Clear list (the twelve sample items); each change they cause follows on an
+        `action` line: kind, model index, item text.
         Touchpad gestures are numbered from \(touchpadFirstGestureID).
 
         """ + LiveInputArguments.help + "\n"
@@ -80,11 +83,15 @@ enum DebugGesturesCommand {
 final class GestureDebugView {
     let arena = GestureArena()
     let touchpad: TouchpadGestureMapper
+    let controller: ClearController
     private var firstTime: Int64? = nil
 
     init(screen: ScreenSize, firstTouchpadGestureID: Int) {
+        let layout = ClearLayout(screen: screen)
+        controller = ClearController(layout: layout)
         touchpad = TouchpadGestureMapper(
-            configuration: TouchpadMappingConfiguration(screen: screen), firstGestureID: firstTouchpadGestureID)
+            configuration: TouchpadMappingConfiguration(screen: screen, rowHeightPixels: layout.rowHeightPixels),
+            firstGestureID: firstTouchpadGestureID)
     }
 
     func handle(_ event: InputEvent) -> [String] {
@@ -93,6 +100,9 @@ final class GestureDebugView {
         if firstTime == nil { firstTime = time }
         var lines = [describe(event, relativeMicroseconds: time - start)]
         var reports: [GestureEvent] = []
+        controller.advance(toMicroseconds: time)
+        arena.listScrollOffsetPixels = controller.scrollOffsetPixels
+        touchpad.listScrollOffsetPixels = controller.scrollOffsetPixels
         switch event {
         case .deviceAdded(let device, _):
             arena.deviceAdded(device)
@@ -111,7 +121,17 @@ final class GestureDebugView {
             touchpad.handle(event)
             reports += touchpad.events
         }
-        for report in reports { lines.append(describe(report, start: start)) }
+        for report in reports {
+            lines.append(describe(report, start: start))
+            let before = controller.actions.count
+            let itemsBefore = controller.items
+            controller.handle(report)
+            for action in controller.actions[before...] {
+                let items = action.kind == .delete ? itemsBefore : controller.items
+                let text = items.indices.contains(action.index) ? items[action.index].text : ""
+                lines.append("     action \(action.kind.rawValue) \(action.index) \"\(text)\"")
+            }
+        }
         return lines
     }
 

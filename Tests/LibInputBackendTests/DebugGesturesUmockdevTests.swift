@@ -16,7 +16,7 @@ struct DebugGesturesUmockdevTests {
     @Test func touchpadPinchSwipeAndScrollArriveAsLibinputGesturesAndMapToClearGestures() throws {
         let run = try UmockdevHarness.run(
             [.init(description: "touchpad.evemu", eventNumber: 51, session: "tp-session.evemu")],
-            command: [UmockdevHarness.cleartouch, "debug-gestures", "--until-idle", "1", "/dev/input/event51"])
+            command: [UmockdevHarness.cleartouch, "debug-gestures", "--until-idle", "1", "--duration", "20", "/dev/input/event51"])
         #expect(run.status == 0, "\(run.standardError)")
         let lines = run.lines
         // libinput itself decided these (the touchpad is not ours to interpret).
@@ -36,13 +36,17 @@ struct DebugGesturesUmockdevTests {
         let pinchEnd = try #require(reports.first { $0.kind == "pinch" && $0.state == "ended" })
         let gap = try #require(Self.value(after: "gap", in: pinchEnd.line))
         #expect(gap > 169)
+        // The row pan went past Clear's threshold (complete), the pull past H (add at the top,
+        // then editing it).
+        let actions = lines.filter { $0.hasPrefix("     action") }.map { String($0.split(separator: " ")[1]) }
+        #expect(Array(actions.prefix(3)) == ["complete", "add", "edit-begin"], "\(run.standardOutput)")
     }
 
     @Test func aDeviceRemovedMidGestureCancelsIt() throws {
         let run = try UmockdevHarness.run(
             [.init(description: "touchscreen.evemu", eventNumber: 50, session: "ts-long-drag.evemu")],
             command: [
-                UmockdevHarness.cleartouch, "debug-gestures", "--until-idle", "1", "--unplug-after-frames", "30",
+                UmockdevHarness.cleartouch, "debug-gestures", "--until-idle", "1", "--duration", "20", "--unplug-after-frames", "30",
                 "/dev/input/event50",
             ])
         #expect(run.status == 0, "\(run.standardError)")
@@ -57,6 +61,7 @@ struct DebugGesturesUmockdevTests {
         #expect(after.contains { $0.contains("DEVICE_REMOVED") })
         #expect(reports.contains { $0.kind == "pan" && $0.state == "cancelled" })
         #expect(!reports.contains { $0.state == "ended" })
+        #expect(!lines.contains { $0.contains("action") }, "nothing may be committed")
         // No frame arrives from the device after it is gone.
         let removed = try #require(lines.firstIndex { $0.contains("DEVICE_REMOVED") })
         #expect(!lines[removed...].contains { $0.contains("TOUCH_FRAME") })
@@ -69,7 +74,7 @@ struct DebugGesturesUmockdevTests {
                 .init(description: "touchscreen2.evemu", eventNumber: 52, session: "ts-drag.evemu"),
             ],
             command: [
-                UmockdevHarness.cleartouch, "debug-gestures", "--until-idle", "1", "/dev/input/event50",
+                UmockdevHarness.cleartouch, "debug-gestures", "--until-idle", "1", "--duration", "20", "/dev/input/event50",
                 "/dev/input/event52",
             ])
         #expect(run.status == 0, "\(run.standardError)")

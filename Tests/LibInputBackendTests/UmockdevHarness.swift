@@ -88,10 +88,32 @@ enum UmockdevHarness {
 
     /// Runs `command` inside a testbed of `devices`; the barriers of the devices with a
     /// session are released once the command's libinput has opened them.
-    static func run(_ devices: [Device], command: [String], killAfterOutput: String? = nil) throws -> Run {
+    static func run(_ devices: [Device], command: [String]) throws -> Run {
+        let output = Pipe()
+        let errors = Pipe()
+        let process = try start(devices, command: command, output: output, errors: errors)
+        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(
+            status: process.terminationStatus, standardOutput: String(decoding: outputData, as: UTF8.self),
+            standardError: String(decoding: errorData, as: UTF8.self))
+    }
+
+    /// The children of a process (Linux /proc).
+    static func childProcesses(of pid: Int32) -> [Int32] {
+        let path = "/proc/\(pid)/task/\(pid)/children"
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [] }
+        return text.split(separator: " ").compactMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+    }
+
+    /// Starts `command` inside a testbed; the testbed files are removed when it exits.
+    static func start(
+        _ devices: [Device], command: [String], output: Pipe? = nil, errors: Pipe? = nil
+    ) throws -> Process {
         let (directory, testbed) = try prepare(devices)
-        defer { try? FileManager.default.removeItem(at: directory) }
         let process = Process()
+        process.terminationHandler = { _ in try? FileManager.default.removeItem(at: directory) }
         process.executableURL = URL(fileURLWithPath: umockdevRun)
         process.arguments = testbed + ["--"] + command
         var environment = ProcessInfo.processInfo.environment
@@ -99,16 +121,9 @@ enum UmockdevHarness {
         environment["CLEARTOUCH_UMOCKDEV_BARRIER"] =
             devices.filter { $0.session != nil }.map(\.node).joined(separator: ":")
         process.environment = environment
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
+        process.standardOutput = output ?? FileHandle.nullDevice
+        process.standardError = errors ?? FileHandle.nullDevice
         try process.run()
-        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(
-            status: process.terminationStatus, standardOutput: String(decoding: outputData, as: UTF8.self),
-            standardError: String(decoding: errorData, as: UTF8.self))
+        return process
     }
 }

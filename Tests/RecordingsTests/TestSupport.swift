@@ -9,8 +9,13 @@ enum TestFiles {
     .deletingLastPathComponent().deletingLastPathComponent()
   static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("Fixtures")
-  /// The shared corpus of real evemu recordings, beside the project.
-  static let corpus = packageRoot.appendingPathComponent("../shared/corpus").standardizedFileURL
+  /// The shared corpus of real evemu recordings, beside the project (`../shared/corpus`;
+  /// a git worktree one level deeper finds it at `../../shared/corpus`).
+  static let corpus: URL = {
+    let beside = packageRoot.appendingPathComponent("../shared/corpus").standardizedFileURL
+    let worktree = packageRoot.appendingPathComponent("../../shared/corpus").standardizedFileURL
+    return FileManager.default.fileExists(atPath: beside.path) ? beside : worktree
+  }()
   static var corpusAvailable: Bool { FileManager.default.fileExists(atPath: corpus.path) }
 
   /// Writes `contents` to a fresh temporary file and returns its path.
