@@ -143,6 +143,23 @@ import TouchInput
     #expect(small.surface.pixel(x: 265, y: Int(rowHeight) + 1)?.green ?? 0 > 10)
   }
 
+  @Test func aRowWhosePictureIsCachedIsRedrawnWhenItChanges() {
+    renderer.render(Fixture.list())
+    let y = Fixture.clearGlossY(row: 0)
+    #expect(pixel(1060, y) == Pixel(red: 255, green: 0, blue: 0))
+    var presentation = Fixture.list()
+    presentation.rows[0] = Fixture.row(0, completed: true)
+    renderer.render(presentation)
+    #expect(pixel(1060, y) == Pixel(red: 0, green: 153, blue: 0))
+    // Same colour, new text: the label is drawn anew (a wide text reaches further right).
+    presentation.rows[0] = Fixture.row(0, text: String(repeating: "W", count: 30))
+    renderer.render(presentation)
+    let white = (700..<1000).filter {
+      pixel($0, Int(Fixture.rowHeight / 2)) == Pixel(red: 255, green: 255, blue: 255)
+    }
+    #expect(white.count > 10)
+  }
+
   @Test func writtenPNGRoundTrips() throws {
     var presentation = Fixture.list()
     presentation.rows[1] = Fixture.row(1, completed: true)

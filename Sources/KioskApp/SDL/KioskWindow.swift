@@ -29,7 +29,9 @@ public final class KioskWindow {
     }
     var size = frameSize ?? Self.defaultWindowedSize
     var mode = SDL_DisplayMode()
-    if frameSize == nil, fullscreen, SDL_GetDesktopDisplayMode(0, &mode) == 0, mode.w > 0, mode.h > 0 {
+    if frameSize == nil, fullscreen, SDL_GetDesktopDisplayMode(0, &mode) == 0, mode.w > 0,
+      mode.h > 0
+    {
       size = ScreenSize(widthPixels: Int(mode.w), heightPixels: Int(mode.h))
     }
     let frameWidth = size.widthPixels
@@ -80,7 +82,9 @@ public final class KioskWindow {
   public static let defaultWindowedSize = ScreenSize(widthPixels: 540, heightPixels: 960)
 
   /// The frame size as a screen size.
-  public var frameSize: ScreenSize { ScreenSize(widthPixels: frameWidth, heightPixels: frameHeight) }
+  public var frameSize: ScreenSize {
+    ScreenSize(widthPixels: frameWidth, heightPixels: frameHeight)
+  }
 
   /// `SDL_WINDOWPOS_CENTERED` (a C macro Swift does not import).
   static let centered: UInt32 = 0x2FFF_0000
