@@ -150,3 +150,26 @@ let touchscreenDescription = """
         }
     }
 }
+
+extension EvemuReaderTests {
+    /// evemu-describe's `# Value` of ABS_MT_SLOT is the slot selected when recording
+    /// started: events before the first ABS_MT_SLOT belong to it (not to slot 0).
+    @Test func theRecordedCurrentSlotIsUsedBeforeTheFirstSlotEvent() throws {
+        let comments =
+            "#     Event code 47 (ABS_MT_SLOT)\n#       Value      3\n#       Min        0\n"
+        let events = "E: 0.000001 0003 0039 0007\nE: 0.000001 0000 0000 0000\n"
+        let together = TestFiles.scratch(comments + touchscreenDescription + events)
+        let frames = touchFrames(try readAll(try Recording.open(path: together)))
+        #expect(frames[0].contacts.map(\.deviceSlot) == [3])
+        // Without the comment (or with it in a separate --desc file) slot 0 is current.
+        let plain = TestFiles.scratch(touchscreenDescription + events)
+        #expect(
+            touchFrames(try readAll(try Recording.open(path: plain)))[0].contacts.map(\.deviceSlot)
+                == [0])
+        let desc = TestFiles.scratch(comments + touchscreenDescription, name: "d.desc")
+        let eventsOnly = TestFiles.scratch(events, name: "e.events")
+        let separate = touchFrames(
+            try readAll(try Recording.open(path: eventsOnly, descPath: desc)))
+        #expect(separate[0].contacts.map(\.deviceSlot) == [0])
+    }
+}
