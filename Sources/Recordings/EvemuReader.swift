@@ -5,9 +5,9 @@ import TouchInput
 /// or with the description in a second file (`descPath`). Comments anywhere; hex in either
 /// case; values zero-padded or not; absolute or relative times (made relative to the first
 /// event). Events stream through `EvdevTouchDecoder`.
-final class EvemuReader: RecordingEventSource {
-    let header: RecordingHeader
-    private(set) var warnings: [RecordingError] = []
+public final class EvemuReader: RecordingEventSource {
+    public let header: RecordingHeader
+    public private(set) var warnings: [RecordingError] = []
     private let lines: LineReader
     private let decoder: EvdevTouchDecoder
     private var output: [InputEvent] = []
@@ -17,7 +17,17 @@ final class EvemuReader: RecordingEventSource {
     private var pendingEvent: EvdevEvent?
     private let deviceID = DeviceID(1)
 
-    var bytesConsumed: Int { lines.bytesConsumed }
+    public var bytesConsumed: Int { lines.bytesConsumed }
+
+    /// Opens an evemu file; `descPath` supplies the description of an events-only file.
+    public convenience init(
+        path: String, descPath: String? = nil, screen: ScreenSize = .defaultKiosk,
+        maximumLineBytes: Int = 1 << 20
+    ) throws(RecordingError) {
+        try self.init(
+            lines: LineReader(path: path, maximumLineBytes: maximumLineBytes), descPath: descPath,
+            screen: screen)
+    }
 
     /// How a file's description section looked, for the error messages.
     private struct DescriptionParser {
@@ -84,7 +94,8 @@ final class EvemuReader: RecordingEventSource {
         output.append(.deviceAdded(deviceDescription, timeMicroseconds: 0))
     }
 
-    func next() throws(RecordingError) -> InputEvent? {
+    /// The next event, or nil at the end.
+    public func next() throws(RecordingError) -> InputEvent? {
         while outputIndex >= output.count {
             output.removeAll(keepingCapacity: true)
             outputIndex = 0

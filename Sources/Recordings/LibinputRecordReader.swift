@@ -17,11 +17,12 @@ protocol LibinputFrameSource: AnyObject {
 /// `.fastPath` (the `- [sec, usec, type, code, value]` rows parsed directly, everything
 /// else through libyaml; used only when every events line has the shape `libinput record`
 /// writes). `.automatic` takes the fast path when it applies. Tests prove both equal.
-final class LibinputRecordReader: RecordingEventSource {
-    enum Parsing: Sendable { case libyaml, fastPath, automatic }
+public final class LibinputRecordReader: RecordingEventSource {
+    /// How the event rows are read (see the type's documentation).
+    public enum Parsing: Sendable { case libyaml, fastPath, automatic }
 
-    let header: RecordingHeader
-    private(set) var warnings: [RecordingError] = []
+    public let header: RecordingHeader
+    public private(set) var warnings: [RecordingError] = []
     private let sources: [any LibinputFrameSource]
     private let decoders: [EvdevTouchDecoder]
     private var lookahead: [[EvdevEvent]]
@@ -30,11 +31,12 @@ final class LibinputRecordReader: RecordingEventSource {
     private var outputIndex = 0
     private var finished = false
     /// Whether the fast path is in use (for tests and benchmarks).
-    let usesFastPath: Bool
+    public let usesFastPath: Bool
 
-    var bytesConsumed: Int { sources.reduce(0) { $0 + $1.bytesRead } }
+    public var bytesConsumed: Int { sources.reduce(0) { $0 + $1.bytesRead } }
 
-    init(
+    /// Opens a `libinput record` file; touch positions are mapped onto `screen`.
+    public init(
         path: String, screen: ScreenSize = .defaultKiosk, maximumLineBytes: Int = 1 << 20,
         parsing: Parsing = .automatic
     ) throws(RecordingError) {
@@ -118,7 +120,8 @@ final class LibinputRecordReader: RecordingEventSource {
         return (best, frame)
     }
 
-    func next() throws(RecordingError) -> InputEvent? {
+    /// The next event, or nil at the end.
+    public func next() throws(RecordingError) -> InputEvent? {
         while outputIndex >= output.count {
             output.removeAll(keepingCapacity: true)
             outputIndex = 0
