@@ -4,133 +4,134 @@ import TouchInput
 /// `cleartouch inspect FILE [--desc DESC] [--format F] [--screen WxH] [--json]`: what a
 /// recording contains.
 enum InspectCommand {
-  static let usage = """
-    usage: cleartouch inspect FILE [--desc DESC] [--format trace|evemu|libinput] [--screen WxH] [--json]
+    static let usage = """
+        usage: cleartouch inspect FILE [--desc DESC] [--format trace|evemu|libinput] [--screen WxH] [--json]
 
-    Prints what a recording contains: its devices, duration, touch frames, contacts
-    and the most fingers down at once. Reads ClearTouch traces, evemu files (with
-    --desc for an events-only file) and `libinput record` YAML; the format is
-    detected unless --format is given. Exit status 0, or 2 for bad usage or an
-    unreadable file (FILE:LINE: what is wrong on stderr).
+        Prints what a recording contains: its devices, duration, touch frames, contacts
+        and the most fingers down at once. Reads ClearTouch traces, evemu files (with
+        --desc for an events-only file) and `libinput record` YAML; the format is
+        detected unless --format is given. Exit status 0, or 2 for bad usage or an
+        unreadable file (FILE:LINE: what is wrong on stderr).
 
-    """
+        """
 
-  static func run(arguments: [String]) -> Int32 {
-    let options: RecordingOptions
-    switch RecordingOptions.parse(
-      arguments, command: "inspect", usage: usage, allowJSON: true, fileCount: 1,
-      fileNames: "one FILE")
-    {
-    case .success(let parsed): options = parsed
-    case .failure(let exit): return exit.status
+    static func run(arguments: [String]) -> Int32 {
+        let options: RecordingOptions
+        switch RecordingOptions.parse(
+            arguments, command: "inspect", usage: usage, allowJSON: true, fileCount: 1,
+            fileNames: "one FILE")
+        {
+        case .success(let parsed): options = parsed
+        case .failure(let exit): return exit.status
+        }
+        let path = options.files[0]
+        var summary = RecordingSummary()
+        let recording: Recording
+        do {
+            recording = try Recording.open(
+                path: path, descPath: options.descPath, format: options.format,
+                screen: options.screen)
+            while let event = try recording.next() { summary.add(event) }
+        } catch {
+            CommandLine2.printError(error.description)
+            return 2
+        }
+        for warning in recording.warnings { CommandLine2.printError("warning: \(warning)") }
+        CommandLine2.printOut(options.json ? json(recording, summary) : text(recording, summary))
+        return 0
     }
-    let path = options.files[0]
-    var summary = RecordingSummary()
-    let recording: Recording
-    do {
-      recording = try Recording.open(
-        path: path, descPath: options.descPath, format: options.format, screen: options.screen)
-      while let event = try recording.next() { summary.add(event) }
-    } catch {
-      CommandLine2.printError(error.description)
-      return 2
-    }
-    for warning in recording.warnings { CommandLine2.printError("warning: \(warning)") }
-    CommandLine2.printOut(options.json ? json(recording, summary) : text(recording, summary))
-    return 0
-  }
 
-  static func text(_ recording: Recording, _ summary: RecordingSummary) -> String {
-    var out =
-      "file: \(recording.path)\nformat: \(recording.format.rawValue) \(recording.header.formatVersion)\n"
-    if let recordedAt = recording.header.recordedAt { out += "recorded: \(recordedAt)\n" }
-    let devices = summary.devices.isEmpty ? recording.header.devices : summary.devices
-    for device in devices {
-      out += "device \(device.id.rawValue): \(device.name) (\(device.kind.rawValue)"
-      if let size = device.sizeMillimetres {
-        out += ", \(formatted(size.width))x\(formatted(size.height)) mm"
-      } else {
-        out += ", size unknown"
-      }
-      if let slots = device.slotCount { out += ", \(slots) slots" }
-      out += ")\n"
-      if let counts = summary.perDevice[device.id] {
-        out += "  frames: \(counts.frames), contacts: \(counts.contacts)"
-        out +=
-          ", cancelled: \(counts.cancelledContacts), most fingers at once: \(counts.mostFingersAtOnce)\n"
-      }
+    static func text(_ recording: Recording, _ summary: RecordingSummary) -> String {
+        var out =
+            "file: \(recording.path)\nformat: \(recording.format.rawValue) \(recording.header.formatVersion)\n"
+        if let recordedAt = recording.header.recordedAt { out += "recorded: \(recordedAt)\n" }
+        let devices = summary.devices.isEmpty ? recording.header.devices : summary.devices
+        for device in devices {
+            out += "device \(device.id.rawValue): \(device.name) (\(device.kind.rawValue)"
+            if let size = device.sizeMillimetres {
+                out += ", \(formatted(size.width))x\(formatted(size.height)) mm"
+            } else {
+                out += ", size unknown"
+            }
+            if let slots = device.slotCount { out += ", \(slots) slots" }
+            out += ")\n"
+            if let counts = summary.perDevice[device.id] {
+                out += "  frames: \(counts.frames), contacts: \(counts.contacts)"
+                out +=
+                    ", cancelled: \(counts.cancelledContacts), most fingers at once: \(counts.mostFingersAtOnce)\n"
+            }
+        }
+        out += "events: \(summary.events)\n"
+        out += "duration: \(formatted(Double(summary.durationMicroseconds) / 1000)) ms\n"
+        out += "frames: \(summary.frames)\ncontacts: \(summary.contacts)\n"
+        out += "most fingers at once: \(summary.mostFingersAtOnce)\n"
+        if summary.gestures > 0 { out += "touchpad gestures: \(summary.gestures)\n" }
+        if summary.pointerEvents > 0 { out += "pointer events: \(summary.pointerEvents)\n" }
+        if summary.keys + summary.texts > 0 {
+            out += "keys: \(summary.keys), texts: \(summary.texts)\n"
+        }
+        return out
     }
-    out += "events: \(summary.events)\n"
-    out += "duration: \(formatted(Double(summary.durationMicroseconds) / 1000)) ms\n"
-    out += "frames: \(summary.frames)\ncontacts: \(summary.contacts)\n"
-    out += "most fingers at once: \(summary.mostFingersAtOnce)\n"
-    if summary.gestures > 0 { out += "touchpad gestures: \(summary.gestures)\n" }
-    if summary.pointerEvents > 0 { out += "pointer events: \(summary.pointerEvents)\n" }
-    if summary.keys + summary.texts > 0 {
-      out += "keys: \(summary.keys), texts: \(summary.texts)\n"
-    }
-    return out
-  }
 
-  static func json(_ recording: Recording, _ summary: RecordingSummary) -> String {
-    let devices = summary.devices.isEmpty ? recording.header.devices : summary.devices
-    let deviceObjects = devices.map { device -> String in
-      let counts = summary.perDevice[device.id] ?? RecordingSummary.DeviceCounts()
-      var fields = [
-        "\"id\": \(device.id.rawValue)", "\"name\": \(quoted(device.name))",
-        "\"kind\": \"\(device.kind.rawValue)\"",
-      ]
-      if let size = device.sizeMillimetres {
-        fields.append("\"size_mm\": [\(formatted(size.width)), \(formatted(size.height))]")
-      } else {
-        fields.append("\"size_mm\": null")
-      }
-      fields.append("\"slots\": \(device.slotCount.map(String.init) ?? "null")")
-      fields.append("\"frames\": \(counts.frames)")
-      fields.append("\"contacts\": \(counts.contacts)")
-      fields.append("\"cancelled_contacts\": \(counts.cancelledContacts)")
-      fields.append("\"most_fingers_at_once\": \(counts.mostFingersAtOnce)")
-      return "{" + fields.joined(separator: ", ") + "}"
+    static func json(_ recording: Recording, _ summary: RecordingSummary) -> String {
+        let devices = summary.devices.isEmpty ? recording.header.devices : summary.devices
+        let deviceObjects = devices.map { device -> String in
+            let counts = summary.perDevice[device.id] ?? RecordingSummary.DeviceCounts()
+            var fields = [
+                "\"id\": \(device.id.rawValue)", "\"name\": \(quoted(device.name))",
+                "\"kind\": \"\(device.kind.rawValue)\"",
+            ]
+            if let size = device.sizeMillimetres {
+                fields.append("\"size_mm\": [\(formatted(size.width)), \(formatted(size.height))]")
+            } else {
+                fields.append("\"size_mm\": null")
+            }
+            fields.append("\"slots\": \(device.slotCount.map(String.init) ?? "null")")
+            fields.append("\"frames\": \(counts.frames)")
+            fields.append("\"contacts\": \(counts.contacts)")
+            fields.append("\"cancelled_contacts\": \(counts.cancelledContacts)")
+            fields.append("\"most_fingers_at_once\": \(counts.mostFingersAtOnce)")
+            return "{" + fields.joined(separator: ", ") + "}"
+        }
+        var fields: [String] = []
+        fields.append("\"file\": \(quoted(recording.path))")
+        fields.append("\"format\": \"\(recording.format.rawValue)\"")
+        fields.append("\"format_version\": \(quoted(recording.header.formatVersion))")
+        fields.append("\"devices\": [" + deviceObjects.joined(separator: ", ") + "]")
+        fields.append("\"events\": \(summary.events)")
+        fields.append("\"duration_ms\": \(formatted(Double(summary.durationMicroseconds) / 1000))")
+        fields.append("\"frames\": \(summary.frames)")
+        fields.append("\"contacts\": \(summary.contacts)")
+        fields.append("\"most_fingers_at_once\": \(summary.mostFingersAtOnce)")
+        fields.append("\"touchpad_gestures\": \(summary.gestures)")
+        fields.append("\"pointer_events\": \(summary.pointerEvents)")
+        fields.append("\"keys\": \(summary.keys)")
+        fields.append("\"texts\": \(summary.texts)")
+        let warnings = recording.warnings.map { quoted($0.description) }
+        fields.append("\"warnings\": [" + warnings.joined(separator: ", ") + "]")
+        return "{" + fields.joined(separator: ", ") + "}\n"
     }
-    var fields: [String] = []
-    fields.append("\"file\": \(quoted(recording.path))")
-    fields.append("\"format\": \"\(recording.format.rawValue)\"")
-    fields.append("\"format_version\": \(quoted(recording.header.formatVersion))")
-    fields.append("\"devices\": [" + deviceObjects.joined(separator: ", ") + "]")
-    fields.append("\"events\": \(summary.events)")
-    fields.append("\"duration_ms\": \(formatted(Double(summary.durationMicroseconds) / 1000))")
-    fields.append("\"frames\": \(summary.frames)")
-    fields.append("\"contacts\": \(summary.contacts)")
-    fields.append("\"most_fingers_at_once\": \(summary.mostFingersAtOnce)")
-    fields.append("\"touchpad_gestures\": \(summary.gestures)")
-    fields.append("\"pointer_events\": \(summary.pointerEvents)")
-    fields.append("\"keys\": \(summary.keys)")
-    fields.append("\"texts\": \(summary.texts)")
-    let warnings = recording.warnings.map { quoted($0.description) }
-    fields.append("\"warnings\": [" + warnings.joined(separator: ", ") + "]")
-    return "{" + fields.joined(separator: ", ") + "}\n"
-  }
 
-  static func formatted(_ value: Double) -> String {
-    let rounded = (value * 1000).rounded() / 1000
-    return rounded == rounded.rounded() ? String(Int64(rounded)) : String(rounded)
-  }
-
-  static func quoted(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      case _ where scalar.value < 0x20:
-        let hex = String(scalar.value, radix: 16)
-        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: out.unicodeScalars.append(scalar)
-      }
+    static func formatted(_ value: Double) -> String {
+        let rounded = (value * 1000).rounded() / 1000
+        return rounded == rounded.rounded() ? String(Int64(rounded)) : String(rounded)
     }
-    return out + "\""
-  }
+
+    static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
 }
