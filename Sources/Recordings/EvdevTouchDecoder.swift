@@ -13,481 +13,503 @@ import TouchInput
 /// starts as a palm is never reported. `SYN_DROPPED` discards events up to the next
 /// `SYN_REPORT`. `finish` cancels whatever is still down.
 final class EvdevTouchDecoder {
-  enum Mode { case slots, protocolA, singleTouch, none }
+    enum Mode { case slots, protocolA, singleTouch, none }
 
-  private struct Slot {
-    var trackingID: Int32 = -1
-    var x: Int32 = 0
-    var y: Int32 = 0
-    var toolType: Int32 = 0
-    /// The contact reported down (−1: none).
-    var activeID: Int32 = -1
-    var seatSlot = -1
-    var trackingChanged = false
-    var positionChanged = false
-    /// The current tracking id is a palm: ignore it until the id changes.
-    var suppressed = false
-  }
-
-  private struct PointA {
-    var x: Int32
-    var y: Int32
-    var trackingID: Int32?
-  }
-
-  private struct ContactA {
-    var point: PointA
-    var deviceSlot: Int
-    var seatSlot: Int
-  }
-
-  let id: DeviceID
-  let mode: Mode
-  private let seat: SeatSlots
-  private let axisX: AbsoluteAxisInfo
-  private let axisY: AbsoluteAxisInfo
-  private let screen: ScreenSize
-  private let xCode: UInt16
-  private let yCode: UInt16
-  private let slotMinimum: Int32
-  private var slots: [Slot]
-  private var currentSlot = 0
-  private var dirtySlots: [Int] = []
-  private var contacts: [TouchContact] = []
-  private var dropping = false
-  private var toolBits: UInt8 = 0
-  private var lastFingerCount = 0
-  private var activeCount = 0
-  // single touch
-  private var touchDown = false
-  private var touchButtonChanged = false
-  private let touchButton: UInt16
-  /// Touchpads count fingers with `BTN_TOOL_*`; touchscreens (N-Trig sends
-  /// `BTN_TOOL_DOUBLETAP` for one finger) are counted by their contacts, as libinput does.
-  private let countsToolFingers: Bool
-  // protocol A
-  private var pointsA: [PointA] = []
-  private var pendingA = PointA(x: 0, y: 0, trackingID: nil)
-  private var pendingHasData = false
-  private var contactsA: [ContactA] = []
-  private var sawMTReport = false
-  // relative motion and wheel, summed per frame
-  private var relX: Int32 = 0
-  private var relY: Int32 = 0
-  private var wheel: Int32 = 0
-  private var hwheel: Int32 = 0
-  private(set) var lastTime: Int64 = 0
-
-  init(id: DeviceID, device: EvdevDevice, screen: ScreenSize, seat: SeatSlots) {
-    self.id = id
-    self.seat = seat
-    self.screen = screen
-    let codes = device.positionAxisCodes
-    xCode = codes.x
-    yCode = codes.y
-    axisX = device.absinfo[codes.x] ?? AbsoluteAxisInfo(minimum: 0, maximum: 0)
-    axisY = device.absinfo[codes.y] ?? AbsoluteAxisInfo(minimum: 0, maximum: 0)
-    let hasMT = device.has(EV.abs, EV.mtPositionX) || device.absinfo[EV.mtPositionX] != nil
-    if let count = device.slotCount,
-      device.has(EV.abs, EV.mtSlot) || device.absinfo[EV.mtSlot] != nil
-    {
-      mode = .slots
-      slots = Array(repeating: Slot(), count: count)
-      slotMinimum = device.absinfo[EV.mtSlot]?.minimum ?? 0
-    } else if hasMT {
-      mode = .protocolA
-      slots = []
-      slotMinimum = 0
-    } else if device.has(EV.abs, EV.absX) || device.absinfo[EV.absX] != nil {
-      mode = .singleTouch
-      slots = []
-      slotMinimum = 0
-    } else {
-      mode = .none
-      slots = []
-      slotMinimum = 0
+    private struct Slot {
+        var trackingID: Int32 = -1
+        var x: Int32 = 0
+        var y: Int32 = 0
+        var toolType: Int32 = 0
+        /// The contact reported down (−1: none).
+        var activeID: Int32 = -1
+        var seatSlot = -1
+        var trackingChanged = false
+        var positionChanged = false
+        /// The current tracking id is a palm: ignore it until the id changes.
+        var suppressed = false
     }
-    countsToolFingers = device.kind == .touchpad
-    touchButton =
-      device.has(EV.key, EV.btnTouch) || !device.has(EV.key, EV.btnLeft) ? EV.btnTouch : EV.btnLeft
-  }
 
-  // MARK: coordinates
-
-  private func pixels(_ x: Int32, _ y: Int32) -> Point {
-    Point(
-      x: EvdevTouchDecoder.scale(x, axisX, Double(screen.widthPixels)),
-      y: EvdevTouchDecoder.scale(y, axisY, Double(screen.heightPixels)))
-  }
-
-  /// libinput's `scale_axis`: (v − min) · size / (max − min + 1).
-  static func scale(_ value: Int32, _ axis: AbsoluteAxisInfo, _ size: Double) -> Double {
-    let range = Double(Int64(axis.maximum) - Int64(axis.minimum) + 1)
-    guard range > 0 else { return Double(value) }
-    return Double(Int64(value) - Int64(axis.minimum)) * size / range
-  }
-
-  private func millimetres(_ x: Int32, _ y: Int32) -> Point? {
-    guard axisX.resolution > 0, axisY.resolution > 0 else { return nil }
-    return Point(
-      x: Double(Int64(x) - Int64(axisX.minimum)) / Double(axisX.resolution),
-      y: Double(Int64(y) - Int64(axisY.minimum)) / Double(axisY.resolution))
-  }
-
-  private func contact(_ phase: TouchPhase, seatSlot: Int, deviceSlot: Int, x: Int32, y: Int32)
-    -> TouchContact
-  {
-    TouchContact(
-      seatSlot: seatSlot, deviceSlot: deviceSlot, phase: phase,
-      positionMillimetres: millimetres(x, y),
-      positionPixels: pixels(x, y))
-  }
-
-  /// Finger count from `BTN_TOOL_*`: the highest pressed.
-  private var toolCount: Int {
-    guard countsToolFingers else { return 0 }
-    if toolBits & 0x10 != 0 { return 5 }
-    if toolBits & 0x08 != 0 { return 4 }
-    if toolBits & 0x04 != 0 { return 3 }
-    if toolBits & 0x02 != 0 { return 2 }
-    if toolBits & 0x01 != 0 { return 1 }
-    return 0
-  }
-
-  // MARK: events
-
-  /// Feeds one kernel event; appends what it completes to `out`.
-  func handle(_ event: EvdevEvent, into out: inout [InputEvent]) {
-    lastTime = event.timeMicroseconds
-    if dropping {
-      if event.type == EV.syn && event.code == EV.synReport { resynchronise() }
-      return
+    private struct PointA {
+        var x: Int32
+        var y: Int32
+        var trackingID: Int32?
     }
-    switch event.type {
-    case EV.syn:
-      switch event.code {
-      case EV.synReport: endFrame(time: event.timeMicroseconds, into: &out)
-      case EV.synMTReport: reportContactA()
-      case EV.synDropped: dropping = true
-      default: break
-      }
-    case EV.abs: handleAbsolute(event.code, event.value)
-    case EV.key: handleKey(event, into: &out)
-    case EV.rel:
-      switch event.code {
-      case EV.relX: relX &+= event.value
-      case EV.relY: relY &+= event.value
-      case EV.relWheel: wheel &+= event.value
-      case EV.relHWheel: hwheel &+= event.value
-      default: break
-      }
-    default: break
-    }
-  }
 
-  private func handleAbsolute(_ code: UInt16, _ value: Int32) {
-    switch mode {
-    case .slots:
-      if code == EV.mtSlot {
-        let index = Int(Int64(value) - Int64(slotMinimum))
-        currentSlot = index >= 0 && index < slots.count ? index : -1
-        return
-      }
-      guard currentSlot >= 0, code >= EV.mtSlot else { return }
-      let index = currentSlot
-      var touched = true
-      switch code {
-      case xCode:
-        slots[index].x = value
-        slots[index].positionChanged = true
-      case yCode:
-        slots[index].y = value
-        slots[index].positionChanged = true
-      case EV.mtTrackingID:
-        slots[index].trackingID = value
-        slots[index].trackingChanged = true
-      case EV.mtToolType:
-        slots[index].toolType = value
-        slots[index].positionChanged = true
-      default: touched = false
-      }
-      if touched && !dirtySlots.contains(index) { dirtySlots.append(index) }
-    case .protocolA:
-      switch code {
-      case xCode:
-        pendingA.x = value
-        pendingHasData = true
-      case yCode:
-        pendingA.y = value
-        pendingHasData = true
-      case EV.mtTrackingID:
-        pendingA.trackingID = value
-        pendingHasData = true
-      default: break
-      }
-    case .singleTouch:
-      if code == xCode {
-        pendingA.x = value
-        pendingHasData = true
-      }
-      if code == yCode {
-        pendingA.y = value
-        pendingHasData = true
-      }
-    case .none: break
+    private struct ContactA {
+        var point: PointA
+        var deviceSlot: Int
+        var seatSlot: Int
     }
-  }
 
-  private func handleKey(_ event: EvdevEvent, into out: inout [InputEvent]) {
-    let code = event.code
-    let pressed = event.value != 0
-    if event.value == 2 { return }  // key repeat, as libinput replay skips it
-    switch code {
-    case EV.btnToolFinger: setTool(0x01, pressed)
-    case EV.btnToolDoubleTap: setTool(0x02, pressed)
-    case EV.btnToolTripleTap: setTool(0x04, pressed)
-    case EV.btnToolQuadTap: setTool(0x08, pressed)
-    case EV.btnToolQuintTap: setTool(0x10, pressed)
-    case touchButton where mode == .singleTouch || mode == .protocolA:
-      if pressed != touchDown {
-        touchDown = pressed
-        touchButtonChanged = true
-      }
-    case EV.btnLeft...EV.btnTask:
-      out.append(
-        .pointerButton(
-          PointerButton(
-            device: id, timeMicroseconds: event.timeMicroseconds, button: Int(code),
-            pressed: pressed)))
-    case 1..<EV.btnMisc:
-      out.append(
-        .key(
-          KeyboardKey(
-            device: id, timeMicroseconds: event.timeMicroseconds, code: Int(code), pressed: pressed)
-        ))
-    default: break
-    }
-  }
+    let id: DeviceID
+    let mode: Mode
+    private let seat: SeatSlots
+    private let axisX: AbsoluteAxisInfo
+    private let axisY: AbsoluteAxisInfo
+    private let screen: ScreenSize
+    private let xCode: UInt16
+    private let yCode: UInt16
+    private let slotMinimum: Int32
+    private var slots: [Slot]
+    private var currentSlot = 0
+    private var dirtySlots: [Int] = []
+    private var contacts: [TouchContact] = []
+    private var dropping = false
+    private var toolBits: UInt8 = 0
+    private var lastFingerCount = 0
+    private var activeCount = 0
+    // single touch
+    private var touchDown = false
+    private var touchButtonChanged = false
+    private let touchButton: UInt16
+    /// Touchpads count fingers with `BTN_TOOL_*`; touchscreens (N-Trig sends
+    /// `BTN_TOOL_DOUBLETAP` for one finger) are counted by their contacts, as libinput does.
+    private let countsToolFingers: Bool
+    // protocol A
+    private var pointsA: [PointA] = []
+    private var pendingA = PointA(x: 0, y: 0, trackingID: nil)
+    private var pendingHasData = false
+    private var contactsA: [ContactA] = []
+    private var sawMTReport = false
+    // relative motion and wheel, summed per frame
+    private var relX: Int32 = 0
+    private var relY: Int32 = 0
+    private var wheel: Int32 = 0
+    private var hwheel: Int32 = 0
+    private(set) var lastTime: Int64 = 0
 
-  private func setTool(_ bit: UInt8, _ pressed: Bool) {
-    if pressed { toolBits |= bit } else { toolBits &= ~bit }
-  }
-
-  private func resynchronise() {
-    dropping = false
-    for index in dirtySlots {
-      slots[index].trackingChanged = false
-      slots[index].positionChanged = false
-    }
-    dirtySlots.removeAll(keepingCapacity: true)
-    pointsA.removeAll(keepingCapacity: true)
-    pendingHasData = false
-    touchButtonChanged = false
-    relX = 0
-    relY = 0
-    wheel = 0
-    hwheel = 0
-  }
-
-  private func endFrame(time: Int64, into out: inout [InputEvent]) {
-    switch mode {
-    case .slots: endFrameSlots()
-    case .protocolA: endFrameProtocolA()
-    case .singleTouch: endFrameSingleTouch()
-    case .none: break
-    }
-    let fingers = max(activeCount, toolCount)
-    if !contacts.isEmpty || (fingers != lastFingerCount && mode != .none) {
-      out.append(
-        .touchFrame(
-          TouchFrame(device: id, timeMicroseconds: time, contacts: contacts, fingerCount: fingers)))
-      contacts.removeAll(keepingCapacity: true)
-    }
-    lastFingerCount = fingers
-    if relX != 0 || relY != 0 {
-      out.append(
-        .pointerMotion(
-          PointerMotion(
-            device: id, timeMicroseconds: time, deltaX: Double(relX), deltaY: Double(relY))))
-      relX = 0
-      relY = 0
-    }
-    if wheel != 0 || hwheel != 0 {
-      // libinput: 15 degrees per wheel click, positive values scroll up (negative axis).
-      out.append(
-        .pointerScroll(
-          PointerScroll(
-            device: id, timeMicroseconds: time, source: .wheel, horizontal: Double(hwheel) * 15,
-            vertical: Double(-wheel) * 15)))
-      wheel = 0
-      hwheel = 0
-    }
-  }
-
-  private func endFrameSlots() {
-    dirtySlots.sort()
-    for index in dirtySlots {
-      var slot = slots[index]
-      if slot.trackingChanged && slot.trackingID != slot.activeID {
-        if slot.activeID >= 0 {
-          if slot.seatSlot >= 0 {
-            contacts.append(
-              contact(.up, seatSlot: slot.seatSlot, deviceSlot: index, x: slot.x, y: slot.y))
-            seat.release(slot.seatSlot)
-            activeCount -= 1
-          }
-          slot.seatSlot = -1
-          slot.activeID = -1
-        }
-        slot.suppressed = false
-        if slot.trackingID >= 0 {
-          slot.activeID = slot.trackingID
-          if slot.toolType == EV.mtToolPalm {
-            slot.suppressed = true
-          } else {
-            slot.seatSlot = seat.take()
-            activeCount += 1
-            contacts.append(
-              contact(.down, seatSlot: slot.seatSlot, deviceSlot: index, x: slot.x, y: slot.y))
-          }
-        }
-      } else if slot.activeID >= 0 && !slot.suppressed && slot.positionChanged {
-        if slot.toolType == EV.mtToolPalm {
-          contacts.append(
-            contact(.cancel, seatSlot: slot.seatSlot, deviceSlot: index, x: slot.x, y: slot.y))
-          seat.release(slot.seatSlot)
-          activeCount -= 1
-          slot.seatSlot = -1
-          slot.suppressed = true
+    init(id: DeviceID, device: EvdevDevice, screen: ScreenSize, seat: SeatSlots) {
+        self.id = id
+        self.seat = seat
+        self.screen = screen
+        let codes = device.positionAxisCodes
+        xCode = codes.x
+        yCode = codes.y
+        axisX = device.absinfo[codes.x] ?? AbsoluteAxisInfo(minimum: 0, maximum: 0)
+        axisY = device.absinfo[codes.y] ?? AbsoluteAxisInfo(minimum: 0, maximum: 0)
+        let hasMT = device.has(EV.abs, EV.mtPositionX) || device.absinfo[EV.mtPositionX] != nil
+        if let count = device.slotCount,
+            device.has(EV.abs, EV.mtSlot) || device.absinfo[EV.mtSlot] != nil
+        {
+            mode = .slots
+            slots = Array(repeating: Slot(), count: count)
+            slotMinimum = device.absinfo[EV.mtSlot]?.minimum ?? 0
+            if let initial = device.initialSlot {
+                let index = Int(Int64(initial) - Int64(slotMinimum))
+                currentSlot = index >= 0 && index < count ? index : 0
+            }
+        } else if hasMT {
+            mode = .protocolA
+            slots = []
+            slotMinimum = 0
+        } else if device.has(EV.abs, EV.absX) || device.absinfo[EV.absX] != nil {
+            mode = .singleTouch
+            slots = []
+            slotMinimum = 0
         } else {
-          contacts.append(
-            contact(.move, seatSlot: slot.seatSlot, deviceSlot: index, x: slot.x, y: slot.y))
+            mode = .none
+            slots = []
+            slotMinimum = 0
         }
-      }
-      slot.trackingChanged = false
-      slot.positionChanged = false
-      slots[index] = slot
+        countsToolFingers = device.kind == .touchpad
+        touchButton =
+            device.has(EV.key, EV.btnTouch) || !device.has(EV.key, EV.btnLeft)
+            ? EV.btnTouch : EV.btnLeft
     }
-    dirtySlots.removeAll(keepingCapacity: true)
-  }
 
-  private func reportContactA() {
-    sawMTReport = true
-    if pendingHasData { pointsA.append(pendingA) }
-    pendingHasData = false
-    pendingA.trackingID = nil
-  }
+    // MARK: coordinates
 
-  private func endFrameProtocolA() {
-    if pendingHasData { reportContactA() }
-    // Each frame lists every contact; a frame without SYN_MT_REPORT changes nothing,
-    // unless BTN_TOUCH went up.
-    guard sawMTReport || touchButtonChanged || !pointsA.isEmpty else { return }
-    sawMTReport = false
-    touchButtonChanged = false
-    var matchedOld = [Bool](repeating: false, count: contactsA.count)
-    var matchedNew = [Int](repeating: -1, count: pointsA.count)
-    if !contactsA.isEmpty && !pointsA.isEmpty {
-      var pairs: [(distance: Double, old: Int, new: Int)] = []
-      pairs.reserveCapacity(contactsA.count * pointsA.count)
-      let scaleX = axisX.resolution > 0 ? Double(axisX.resolution) : 1
-      let scaleY = axisY.resolution > 0 ? Double(axisY.resolution) : 1
-      for (old, previous) in contactsA.enumerated() {
-        for (new, point) in pointsA.enumerated() {
-          if let a = previous.point.trackingID, let b = point.trackingID {
-            if a == b { pairs.append((-1, old, new)) }
-            continue
-          }
-          let dx = Double(Int64(point.x) - Int64(previous.point.x)) / scaleX
-          let dy = Double(Int64(point.y) - Int64(previous.point.y)) / scaleY
-          pairs.append((dx * dx + dy * dy, old, new))
+    private func pixels(_ x: Int32, _ y: Int32) -> Point {
+        Point(
+            x: EvdevTouchDecoder.scale(x, axisX, Double(screen.widthPixels)),
+            y: EvdevTouchDecoder.scale(y, axisY, Double(screen.heightPixels)))
+    }
+
+    /// libinput's `scale_axis`: (v − min) · size / (max − min + 1).
+    static func scale(_ value: Int32, _ axis: AbsoluteAxisInfo, _ size: Double) -> Double {
+        let range = Double(Int64(axis.maximum) - Int64(axis.minimum) + 1)
+        guard range > 0 else { return Double(value) }
+        return Double(Int64(value) - Int64(axis.minimum)) * size / range
+    }
+
+    private func millimetres(_ x: Int32, _ y: Int32) -> Point? {
+        guard axisX.resolution > 0, axisY.resolution > 0 else { return nil }
+        return Point(
+            x: Double(Int64(x) - Int64(axisX.minimum)) / Double(axisX.resolution),
+            y: Double(Int64(y) - Int64(axisY.minimum)) / Double(axisY.resolution))
+    }
+
+    private func contact(_ phase: TouchPhase, seatSlot: Int, deviceSlot: Int, x: Int32, y: Int32)
+        -> TouchContact
+    {
+        TouchContact(
+            seatSlot: seatSlot, deviceSlot: deviceSlot, phase: phase,
+            positionMillimetres: millimetres(x, y),
+            positionPixels: pixels(x, y))
+    }
+
+    /// Finger count from `BTN_TOOL_*`: the highest pressed.
+    private var toolCount: Int {
+        guard countsToolFingers else { return 0 }
+        if toolBits & 0x10 != 0 { return 5 }
+        if toolBits & 0x08 != 0 { return 4 }
+        if toolBits & 0x04 != 0 { return 3 }
+        if toolBits & 0x02 != 0 { return 2 }
+        if toolBits & 0x01 != 0 { return 1 }
+        return 0
+    }
+
+    // MARK: events
+
+    /// Feeds one kernel event; appends what it completes to `out`.
+    func handle(_ event: EvdevEvent, into out: inout [InputEvent]) {
+        lastTime = event.timeMicroseconds
+        if dropping {
+            if event.type == EV.syn && event.code == EV.synReport { resynchronise() }
+            return
         }
-      }
-      pairs.sort { ($0.distance, $0.old, $0.new) < ($1.distance, $1.old, $1.new) }
-      for pair in pairs where !matchedOld[pair.old] && matchedNew[pair.new] < 0 {
-        matchedOld[pair.old] = true
-        matchedNew[pair.new] = pair.old
-      }
+        switch event.type {
+        case EV.syn:
+            switch event.code {
+            case EV.synReport: endFrame(time: event.timeMicroseconds, into: &out)
+            case EV.synMTReport: reportContactA()
+            case EV.synDropped: dropping = true
+            default: break
+            }
+        case EV.abs: handleAbsolute(event.code, event.value)
+        case EV.key: handleKey(event, into: &out)
+        case EV.rel:
+            switch event.code {
+            case EV.relX: relX &+= event.value
+            case EV.relY: relY &+= event.value
+            case EV.relWheel: wheel &+= event.value
+            case EV.relHWheel: hwheel &+= event.value
+            default: break
+            }
+        default: break
+        }
     }
-    var next: [ContactA] = []
-    next.reserveCapacity(pointsA.count)
-    for (old, previous) in contactsA.enumerated() where !matchedOld[old] {
-      contacts.append(
-        contact(
-          .up, seatSlot: previous.seatSlot, deviceSlot: previous.deviceSlot, x: previous.point.x,
-          y: previous.point.y))
-      seat.release(previous.seatSlot)
-    }
-    for (new, point) in pointsA.enumerated() where matchedNew[new] >= 0 {
-      var kept = contactsA[matchedNew[new]]
-      if kept.point.x != point.x || kept.point.y != point.y {
-        contacts.append(
-          contact(
-            .move, seatSlot: kept.seatSlot, deviceSlot: kept.deviceSlot, x: point.x, y: point.y))
-      }
-      kept.point = point
-      next.append(kept)
-    }
-    for (new, point) in pointsA.enumerated() where matchedNew[new] < 0 {
-      var deviceSlot = 0
-      while next.contains(where: { $0.deviceSlot == deviceSlot }) { deviceSlot += 1 }
-      let seatSlot = seat.take()
-      next.append(ContactA(point: point, deviceSlot: deviceSlot, seatSlot: seatSlot))
-      contacts.append(
-        contact(.down, seatSlot: seatSlot, deviceSlot: deviceSlot, x: point.x, y: point.y))
-    }
-    contactsA = next
-    activeCount = next.count
-    pointsA.removeAll(keepingCapacity: true)
-  }
 
-  private func endFrameSingleTouch() {
-    let moved = pendingHasData
-    pendingHasData = false
-    let x = pendingA.x
-    let y = pendingA.y
-    if touchButtonChanged {
-      touchButtonChanged = false
-      if touchDown && contactsA.isEmpty {
-        let seatSlot = seat.take()
-        contactsA = [ContactA(point: pendingA, deviceSlot: 0, seatSlot: seatSlot)]
-        contacts.append(contact(.down, seatSlot: seatSlot, deviceSlot: 0, x: x, y: y))
-      } else if !touchDown, let active = contactsA.first {
-        contacts.append(contact(.up, seatSlot: active.seatSlot, deviceSlot: 0, x: x, y: y))
-        seat.release(active.seatSlot)
+    private func handleAbsolute(_ code: UInt16, _ value: Int32) {
+        switch mode {
+        case .slots:
+            if code == EV.mtSlot {
+                let index = Int(Int64(value) - Int64(slotMinimum))
+                currentSlot = index >= 0 && index < slots.count ? index : -1
+                return
+            }
+            guard currentSlot >= 0, code >= EV.mtSlot else { return }
+            let index = currentSlot
+            var touched = true
+            switch code {
+            case xCode:
+                slots[index].x = value
+                slots[index].positionChanged = true
+            case yCode:
+                slots[index].y = value
+                slots[index].positionChanged = true
+            case EV.mtTrackingID:
+                slots[index].trackingID = value
+                slots[index].trackingChanged = true
+            case EV.mtToolType:
+                slots[index].toolType = value
+                slots[index].positionChanged = true
+            default: touched = false
+            }
+            if touched && !dirtySlots.contains(index) { dirtySlots.append(index) }
+        case .protocolA:
+            switch code {
+            case xCode:
+                pendingA.x = value
+                pendingHasData = true
+            case yCode:
+                pendingA.y = value
+                pendingHasData = true
+            case EV.mtTrackingID:
+                pendingA.trackingID = value
+                pendingHasData = true
+            default: break
+            }
+        case .singleTouch:
+            if code == xCode {
+                pendingA.x = value
+                pendingHasData = true
+            }
+            if code == yCode {
+                pendingA.y = value
+                pendingHasData = true
+            }
+        case .none: break
+        }
+    }
+
+    private func handleKey(_ event: EvdevEvent, into out: inout [InputEvent]) {
+        let code = event.code
+        let pressed = event.value != 0
+        if event.value == 2 { return }  // key repeat, as libinput replay skips it
+        switch code {
+        case EV.btnToolFinger: setTool(0x01, pressed)
+        case EV.btnToolDoubleTap: setTool(0x02, pressed)
+        case EV.btnToolTripleTap: setTool(0x04, pressed)
+        case EV.btnToolQuadTap: setTool(0x08, pressed)
+        case EV.btnToolQuintTap: setTool(0x10, pressed)
+        case touchButton where mode == .singleTouch || mode == .protocolA:
+            if pressed != touchDown {
+                touchDown = pressed
+                touchButtonChanged = true
+            }
+        case EV.btnLeft...EV.btnTask:
+            out.append(
+                .pointerButton(
+                    PointerButton(
+                        device: id, timeMicroseconds: event.timeMicroseconds, button: Int(code),
+                        pressed: pressed)))
+        case 1..<EV.btnMisc:
+            out.append(
+                .key(
+                    KeyboardKey(
+                        device: id, timeMicroseconds: event.timeMicroseconds, code: Int(code),
+                        pressed: pressed)
+                ))
+        default: break
+        }
+    }
+
+    private func setTool(_ bit: UInt8, _ pressed: Bool) {
+        if pressed { toolBits |= bit } else { toolBits &= ~bit }
+    }
+
+    private func resynchronise() {
+        dropping = false
+        for index in dirtySlots {
+            slots[index].trackingChanged = false
+            slots[index].positionChanged = false
+        }
+        dirtySlots.removeAll(keepingCapacity: true)
+        pointsA.removeAll(keepingCapacity: true)
+        pendingHasData = false
+        touchButtonChanged = false
+        relX = 0
+        relY = 0
+        wheel = 0
+        hwheel = 0
+    }
+
+    private func endFrame(time: Int64, into out: inout [InputEvent]) {
+        switch mode {
+        case .slots: endFrameSlots()
+        case .protocolA: endFrameProtocolA()
+        case .singleTouch: endFrameSingleTouch()
+        case .none: break
+        }
+        let fingers = max(activeCount, toolCount)
+        if !contacts.isEmpty || (fingers != lastFingerCount && mode != .none) {
+            out.append(
+                .touchFrame(
+                    TouchFrame(
+                        device: id, timeMicroseconds: time, contacts: contacts, fingerCount: fingers
+                    )))
+            contacts.removeAll(keepingCapacity: true)
+        }
+        lastFingerCount = fingers
+        if relX != 0 || relY != 0 {
+            out.append(
+                .pointerMotion(
+                    PointerMotion(
+                        device: id, timeMicroseconds: time, deltaX: Double(relX),
+                        deltaY: Double(relY))))
+            relX = 0
+            relY = 0
+        }
+        if wheel != 0 || hwheel != 0 {
+            // libinput: 15 degrees per wheel click, positive values scroll up (negative axis).
+            out.append(
+                .pointerScroll(
+                    PointerScroll(
+                        device: id, timeMicroseconds: time, source: .wheel,
+                        horizontal: Double(hwheel) * 15,
+                        vertical: Double(-wheel) * 15)))
+            wheel = 0
+            hwheel = 0
+        }
+    }
+
+    private func endFrameSlots() {
+        dirtySlots.sort()
+        for index in dirtySlots {
+            var slot = slots[index]
+            if slot.trackingChanged && slot.trackingID != slot.activeID {
+                if slot.activeID >= 0 {
+                    if slot.seatSlot >= 0 {
+                        contacts.append(
+                            contact(
+                                .up, seatSlot: slot.seatSlot, deviceSlot: index, x: slot.x,
+                                y: slot.y))
+                        seat.release(slot.seatSlot)
+                        activeCount -= 1
+                    }
+                    slot.seatSlot = -1
+                    slot.activeID = -1
+                }
+                slot.suppressed = false
+                if slot.trackingID >= 0 {
+                    slot.activeID = slot.trackingID
+                    if slot.toolType == EV.mtToolPalm {
+                        slot.suppressed = true
+                    } else {
+                        slot.seatSlot = seat.take()
+                        activeCount += 1
+                        contacts.append(
+                            contact(
+                                .down, seatSlot: slot.seatSlot, deviceSlot: index, x: slot.x,
+                                y: slot.y))
+                    }
+                }
+            } else if slot.activeID >= 0 && !slot.suppressed && slot.positionChanged {
+                if slot.toolType == EV.mtToolPalm {
+                    contacts.append(
+                        contact(
+                            .cancel, seatSlot: slot.seatSlot, deviceSlot: index, x: slot.x,
+                            y: slot.y))
+                    seat.release(slot.seatSlot)
+                    activeCount -= 1
+                    slot.seatSlot = -1
+                    slot.suppressed = true
+                } else {
+                    contacts.append(
+                        contact(
+                            .move, seatSlot: slot.seatSlot, deviceSlot: index, x: slot.x, y: slot.y)
+                    )
+                }
+            }
+            slot.trackingChanged = false
+            slot.positionChanged = false
+            slots[index] = slot
+        }
+        dirtySlots.removeAll(keepingCapacity: true)
+    }
+
+    private func reportContactA() {
+        sawMTReport = true
+        if pendingHasData { pointsA.append(pendingA) }
+        pendingHasData = false
+        pendingA.trackingID = nil
+    }
+
+    private func endFrameProtocolA() {
+        if pendingHasData { reportContactA() }
+        // Each frame lists every contact; a frame without SYN_MT_REPORT changes nothing,
+        // unless BTN_TOUCH went up.
+        guard sawMTReport || touchButtonChanged || !pointsA.isEmpty else { return }
+        sawMTReport = false
+        touchButtonChanged = false
+        var matchedOld = [Bool](repeating: false, count: contactsA.count)
+        var matchedNew = [Int](repeating: -1, count: pointsA.count)
+        if !contactsA.isEmpty && !pointsA.isEmpty {
+            var pairs: [(distance: Double, old: Int, new: Int)] = []
+            pairs.reserveCapacity(contactsA.count * pointsA.count)
+            let scaleX = axisX.resolution > 0 ? Double(axisX.resolution) : 1
+            let scaleY = axisY.resolution > 0 ? Double(axisY.resolution) : 1
+            for (old, previous) in contactsA.enumerated() {
+                for (new, point) in pointsA.enumerated() {
+                    if let a = previous.point.trackingID, let b = point.trackingID {
+                        if a == b { pairs.append((-1, old, new)) }
+                        continue
+                    }
+                    let dx = Double(Int64(point.x) - Int64(previous.point.x)) / scaleX
+                    let dy = Double(Int64(point.y) - Int64(previous.point.y)) / scaleY
+                    pairs.append((dx * dx + dy * dy, old, new))
+                }
+            }
+            pairs.sort { ($0.distance, $0.old, $0.new) < ($1.distance, $1.old, $1.new) }
+            for pair in pairs where !matchedOld[pair.old] && matchedNew[pair.new] < 0 {
+                matchedOld[pair.old] = true
+                matchedNew[pair.new] = pair.old
+            }
+        }
+        var next: [ContactA] = []
+        next.reserveCapacity(pointsA.count)
+        for (old, previous) in contactsA.enumerated() where !matchedOld[old] {
+            contacts.append(
+                contact(
+                    .up, seatSlot: previous.seatSlot, deviceSlot: previous.deviceSlot,
+                    x: previous.point.x,
+                    y: previous.point.y))
+            seat.release(previous.seatSlot)
+        }
+        for (new, point) in pointsA.enumerated() where matchedNew[new] >= 0 {
+            var kept = contactsA[matchedNew[new]]
+            if kept.point.x != point.x || kept.point.y != point.y {
+                contacts.append(
+                    contact(
+                        .move, seatSlot: kept.seatSlot, deviceSlot: kept.deviceSlot, x: point.x,
+                        y: point.y))
+            }
+            kept.point = point
+            next.append(kept)
+        }
+        for (new, point) in pointsA.enumerated() where matchedNew[new] < 0 {
+            var deviceSlot = 0
+            while next.contains(where: { $0.deviceSlot == deviceSlot }) { deviceSlot += 1 }
+            let seatSlot = seat.take()
+            next.append(ContactA(point: point, deviceSlot: deviceSlot, seatSlot: seatSlot))
+            contacts.append(
+                contact(.down, seatSlot: seatSlot, deviceSlot: deviceSlot, x: point.x, y: point.y))
+        }
+        contactsA = next
+        activeCount = next.count
+        pointsA.removeAll(keepingCapacity: true)
+    }
+
+    private func endFrameSingleTouch() {
+        let moved = pendingHasData
+        pendingHasData = false
+        let x = pendingA.x
+        let y = pendingA.y
+        if touchButtonChanged {
+            touchButtonChanged = false
+            if touchDown && contactsA.isEmpty {
+                let seatSlot = seat.take()
+                contactsA = [ContactA(point: pendingA, deviceSlot: 0, seatSlot: seatSlot)]
+                contacts.append(contact(.down, seatSlot: seatSlot, deviceSlot: 0, x: x, y: y))
+            } else if !touchDown, let active = contactsA.first {
+                contacts.append(contact(.up, seatSlot: active.seatSlot, deviceSlot: 0, x: x, y: y))
+                seat.release(active.seatSlot)
+                contactsA = []
+            }
+        } else if moved, let active = contactsA.first {
+            contacts.append(contact(.move, seatSlot: active.seatSlot, deviceSlot: 0, x: x, y: y))
+            contactsA[0].point = pendingA
+        }
+        activeCount = contactsA.count
+    }
+
+    /// Cancels every contact still down (end of the recording); appends the frame, if any.
+    func finish(time: Int64, into out: inout [InputEvent]) {
+        for index in slots.indices where slots[index].activeID >= 0 && slots[index].seatSlot >= 0 {
+            let slot = slots[index]
+            contacts.append(
+                contact(.cancel, seatSlot: slot.seatSlot, deviceSlot: index, x: slot.x, y: slot.y))
+            seat.release(slot.seatSlot)
+            slots[index].seatSlot = -1
+            slots[index].activeID = -1
+        }
+        for active in contactsA {
+            contacts.append(
+                contact(
+                    .cancel, seatSlot: active.seatSlot, deviceSlot: active.deviceSlot,
+                    x: active.point.x,
+                    y: active.point.y))
+            seat.release(active.seatSlot)
+        }
         contactsA = []
-      }
-    } else if moved, let active = contactsA.first {
-      contacts.append(contact(.move, seatSlot: active.seatSlot, deviceSlot: 0, x: x, y: y))
-      contactsA[0].point = pendingA
+        activeCount = 0
+        if !contacts.isEmpty {
+            out.append(
+                .touchFrame(
+                    TouchFrame(
+                        device: id, timeMicroseconds: time, contacts: contacts, fingerCount: 0)))
+            contacts.removeAll(keepingCapacity: true)
+        }
     }
-    activeCount = contactsA.count
-  }
-
-  /// Cancels every contact still down (end of the recording); appends the frame, if any.
-  func finish(time: Int64, into out: inout [InputEvent]) {
-    for index in slots.indices where slots[index].activeID >= 0 && slots[index].seatSlot >= 0 {
-      let slot = slots[index]
-      contacts.append(
-        contact(.cancel, seatSlot: slot.seatSlot, deviceSlot: index, x: slot.x, y: slot.y))
-      seat.release(slot.seatSlot)
-      slots[index].seatSlot = -1
-      slots[index].activeID = -1
-    }
-    for active in contactsA {
-      contacts.append(
-        contact(
-          .cancel, seatSlot: active.seatSlot, deviceSlot: active.deviceSlot, x: active.point.x,
-          y: active.point.y))
-      seat.release(active.seatSlot)
-    }
-    contactsA = []
-    activeCount = 0
-    if !contacts.isEmpty {
-      out.append(
-        .touchFrame(
-          TouchFrame(device: id, timeMicroseconds: time, contacts: contacts, fingerCount: 0)))
-      contacts.removeAll(keepingCapacity: true)
-    }
-  }
 }

@@ -2,9 +2,9 @@ import TouchInput
 
 /// A source of events read from a file: each reader conforms.
 protocol RecordingEventSource: AnyObject {
-  func next() throws(RecordingError) -> InputEvent?
-  var warnings: [RecordingError] { get }
-  var bytesConsumed: Int { get }
+    func next() throws(RecordingError) -> InputEvent?
+    var warnings: [RecordingError] { get }
+    var bytesConsumed: Int { get }
 }
 
 extension TraceReader: RecordingEventSource {}
@@ -17,112 +17,115 @@ extension TraceReader: RecordingEventSource {}
 /// while let event = try recording.next() { session.handle(event) }
 /// ```
 public final class Recording {
-  public let path: String
-  public let format: RecordingFormat
-  public let header: RecordingHeader
-  private let source: any RecordingEventSource
+    public let path: String
+    public let format: RecordingFormat
+    public let header: RecordingHeader
+    private let source: any RecordingEventSource
 
-  /// Warnings so far (a truncated last line, a frame never ended, …); they do not stop reading.
-  public var warnings: [RecordingError] { source.warnings }
-  /// Bytes of the main file read so far.
-  public var bytesConsumed: Int { source.bytesConsumed }
+    /// Warnings so far (a truncated last line, a frame never ended, …); they do not stop reading.
+    public var warnings: [RecordingError] { source.warnings }
+    /// Bytes of the main file read so far.
+    public var bytesConsumed: Int { source.bytesConsumed }
 
-  init(
-    path: String, format: RecordingFormat, header: RecordingHeader, source: any RecordingEventSource
-  ) {
-    self.path = path
-    self.format = format
-    self.header = header
-    self.source = source
-  }
-
-  /// Opens a recording.
-  /// - Parameters:
-  ///   - path: the file.
-  ///   - descPath: an evemu device description for an events-only evemu file.
-  ///   - format: nil to detect it from the first bytes.
-  ///   - screen: the screen evdev touch positions are mapped onto (evemu and libinput
-  ///     files; traces carry their own px). Default 1080x1920.
-  ///   - maximumLineBytes: longer lines are an error.
-  ///   - libinputFastPath: false reads every byte of `libinput record` YAML with libyaml
-  ///     (the fast path is proven equal; this is for comparison and benchmarks).
-  public static func open(
-    path: String, descPath: String? = nil, format: RecordingFormat? = nil,
-    screen: ScreenSize? = nil,
-    maximumLineBytes: Int = 1 << 20, libinputFastPath: Bool = true
-  ) throws(RecordingError) -> Recording {
-    let lines = try LineReader(path: path, maximumLineBytes: maximumLineBytes)
-    let resolved: RecordingFormat
-    if let format {
-      resolved = format
-    } else {
-      resolved = try RecordingFormat.detect(lines.peek, path: path)
+    init(
+        path: String, format: RecordingFormat, header: RecordingHeader,
+        source: any RecordingEventSource
+    ) {
+        self.path = path
+        self.format = format
+        self.header = header
+        self.source = source
     }
-    let screen = screen ?? .defaultKiosk
-    switch resolved {
-    case .trace:
-      let reader = try TraceReader(lines: lines)
-      return Recording(path: path, format: .trace, header: reader.header, source: reader)
-    case .evemu:
-      let reader = try EvemuReader(lines: lines, descPath: descPath, screen: screen)
-      return Recording(path: path, format: .evemu, header: reader.header, source: reader)
-    case .libinput:
-      let reader = try LibinputRecordReader(
-        path: path, screen: screen, maximumLineBytes: maximumLineBytes,
-        parsing: libinputFastPath ? .automatic : .libyaml)
-      return Recording(path: path, format: .libinput, header: reader.header, source: reader)
-    }
-  }
 
-  /// The next event, or nil at the end.
-  public func next() throws(RecordingError) -> InputEvent? {
-    try source.next()
-  }
+    /// Opens a recording.
+    /// - Parameters:
+    ///   - path: the file.
+    ///   - descPath: an evemu device description for an events-only evemu file.
+    ///   - format: nil to detect it from the first bytes.
+    ///   - screen: the screen evdev touch positions are mapped onto (evemu and libinput
+    ///     files; traces carry their own px). Default 1080x1920.
+    ///   - maximumLineBytes: longer lines are an error.
+    ///   - libinputFastPath: false reads every byte of `libinput record` YAML with libyaml
+    ///     (the fast path is proven equal; this is for comparison and benchmarks).
+    public static func open(
+        path: String, descPath: String? = nil, format: RecordingFormat? = nil,
+        screen: ScreenSize? = nil,
+        maximumLineBytes: Int = 1 << 20, libinputFastPath: Bool = true
+    ) throws(RecordingError) -> Recording {
+        let lines = try LineReader(path: path, maximumLineBytes: maximumLineBytes)
+        let resolved: RecordingFormat
+        if let format {
+            resolved = format
+        } else {
+            resolved = try RecordingFormat.detect(lines.peek, path: path)
+        }
+        let screen = screen ?? .defaultKiosk
+        switch resolved {
+        case .trace:
+            let reader = try TraceReader(lines: lines)
+            return Recording(path: path, format: .trace, header: reader.header, source: reader)
+        case .evemu:
+            let reader = try EvemuReader(lines: lines, descPath: descPath, screen: screen)
+            return Recording(path: path, format: .evemu, header: reader.header, source: reader)
+        case .libinput:
+            let reader = try LibinputRecordReader(
+                path: path, screen: screen, maximumLineBytes: maximumLineBytes,
+                parsing: libinputFastPath ? .automatic : .libyaml)
+            return Recording(path: path, format: .libinput, header: reader.header, source: reader)
+        }
+    }
+
+    /// The next event, or nil at the end.
+    public func next() throws(RecordingError) -> InputEvent? {
+        try source.next()
+    }
 }
 
 extension RecordingFormat {
-  /// Detects the format of the file at `path` from its first bytes.
-  public static func detect(path: String) throws(RecordingError) -> RecordingFormat {
-    let lines = try LineReader(path: path)
-    return try detect(lines.peek, path: path)
-  }
-
-  static func detect(_ bytes: UnsafeBufferPointer<UInt8>, path: String) throws(RecordingError)
-    -> RecordingFormat
-  {
-    // Judge by the first line that is not blank and not a plain comment.
-    var scanner = ByteScanner(bytes)
-    var lineNumber = 1
-    while !scanner.atEnd {
-      let lineStart = scanner.index
-      while let byte = scanner.current, byte != 0x0A { scanner.index += 1 }
-      var line = ByteScanner(UnsafeBufferPointer(rebasing: bytes[lineStart..<scanner.index]))
-      _ = scanner.skip(0x0A)
-      line.skipSpaces()
-      if line.skip(literal: "cleartouch-trace") { return .trace }
-      if line.skip(literal: "# EVEMU") { return .evemu }
-      if line.skip(literal: "# libinput record") { return .libinput }
-      if line.atEnd || line.current == 0x23 {
-        lineNumber += 1
-        continue
-      }
-      if line.skip(literal: "version:") || line.skip(literal: "ndevices:")
-        || line.skip(literal: "libinput:")
-        || line.skip(literal: "devices:") || line.skip(literal: "---")
-      {
-        return .libinput
-      }
-      if let first = line.current, line.bytes.count > line.index + 1,
-        line.bytes[line.index + 1] == 0x3A,
-        "NIPBAELS".utf8.contains(first)
-      {
-        return .evemu
-      }
-      throw RecordingError(
-        path: path, line: lineNumber,
-        message: "unknown format (not a ClearTouch trace, an evemu file or `libinput record` YAML)")
+    /// Detects the format of the file at `path` from its first bytes.
+    public static func detect(path: String) throws(RecordingError) -> RecordingFormat {
+        let lines = try LineReader(path: path)
+        return try detect(lines.peek, path: path)
     }
-    throw RecordingError(
-      path: path, line: lineNumber, message: "no content to detect the format from")
-  }
+
+    static func detect(_ bytes: UnsafeBufferPointer<UInt8>, path: String) throws(RecordingError)
+        -> RecordingFormat
+    {
+        // Judge by the first line that is not blank and not a plain comment.
+        var scanner = ByteScanner(bytes)
+        var lineNumber = 1
+        while !scanner.atEnd {
+            let lineStart = scanner.index
+            while let byte = scanner.current, byte != 0x0A { scanner.index += 1 }
+            var line = ByteScanner(UnsafeBufferPointer(rebasing: bytes[lineStart..<scanner.index]))
+            _ = scanner.skip(0x0A)
+            line.skipSpaces()
+            if line.skip(literal: "cleartouch-trace") { return .trace }
+            if line.skip(literal: "# EVEMU") { return .evemu }
+            if line.skip(literal: "# libinput record") { return .libinput }
+            if line.atEnd || line.current == 0x23 {
+                lineNumber += 1
+                continue
+            }
+            if line.skip(literal: "version:") || line.skip(literal: "ndevices:")
+                || line.skip(literal: "libinput:")
+                || line.skip(literal: "devices:") || line.skip(literal: "---")
+            {
+                return .libinput
+            }
+            if let first = line.current, line.bytes.count > line.index + 1,
+                line.bytes[line.index + 1] == 0x3A,
+                "NIPBAELS".utf8.contains(first)
+            {
+                return .evemu
+            }
+            throw RecordingError(
+                path: path, line: lineNumber,
+                message:
+                    "unknown format (not a ClearTouch trace, an evemu file or `libinput record` YAML)"
+            )
+        }
+        throw RecordingError(
+            path: path, line: lineNumber, message: "no content to detect the format from")
+    }
 }

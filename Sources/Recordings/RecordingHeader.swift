@@ -2,52 +2,53 @@ import TouchInput
 
 /// The file formats ClearTouch reads.
 public enum RecordingFormat: String, Hashable, Sendable, CaseIterable {
-  /// The ClearTouch trace format (docs/trace-format.md).
-  case trace
-  /// evemu-record / evemu-describe files, and umockdev's evemu event files.
-  case evemu
-  /// `libinput record` YAML.
-  case libinput
+    /// The ClearTouch trace format (docs/trace-format.md).
+    case trace
+    /// evemu-record / evemu-describe files, and umockdev's evemu event files.
+    case evemu
+    /// `libinput record` YAML.
+    case libinput
 }
 
 /// One item of the to-do list a recording starts with.
 public struct RecordedItem: Hashable, Sendable {
-  public var text: String
-  public var completed: Bool
+    public var text: String
+    public var completed: Bool
 
-  public init(text: String, completed: Bool = false) {
-    self.text = text
-    self.completed = completed
-  }
+    public init(text: String, completed: Bool = false) {
+        self.text = text
+        self.completed = completed
+    }
 }
 
 /// What a recording says before its first event.
 public struct RecordingHeader: Hashable, Sendable {
-  public var format: RecordingFormat
-  /// The file's own format version (`"1"` for traces, `"1.3"` for evemu, `"1"` for libinput).
-  public var formatVersion: String
-  /// When the recording was made, ISO 8601 in UTC (`2026-11-29T13:03:32Z`), when known.
-  public var recordedAt: String?
-  /// The devices present when the recording started, in id order. Readers also emit a
-  /// `.deviceAdded` event for each (traces: whatever the file says).
-  public var devices: [DeviceDescription]
-  /// App context for replay into the to-do core; nil when the recording carries none
-  /// (evemu and libinput files never do).
-  public var screen: ScreenSize?
-  public var rowHeightPixels: Double?
-  public var initialItems: [RecordedItem]?
+    public var format: RecordingFormat
+    /// The file's own format version (`"1"` for traces, `"1.3"` for evemu, `"1"` for libinput).
+    public var formatVersion: String
+    /// When the recording was made, ISO 8601 in UTC (`2026-11-29T13:03:32Z`), when known.
+    public var recordedAt: String?
+    /// The devices present when the recording started, in id order. Readers also emit a
+    /// `.deviceAdded` event for each (traces: whatever the file says).
+    public var devices: [DeviceDescription]
+    /// App context for replay into the to-do core; nil when the recording carries none
+    /// (evemu and libinput files never do).
+    public var screen: ScreenSize?
+    public var rowHeightPixels: Double?
+    public var initialItems: [RecordedItem]?
 
-  public init(
-    format: RecordingFormat, formatVersion: String, recordedAt: String? = nil,
-    devices: [DeviceDescription] = [], screen: ScreenSize? = nil, rowHeightPixels: Double? = nil,
-    initialItems: [RecordedItem]? = nil
-  ) {
-    self.format = format
-    self.formatVersion = formatVersion
-    self.recordedAt = recordedAt
-    self.devices = devices
-    self.screen = screen
-    self.rowHeightPixels = rowHeightPixels
-    self.initialItems = initialItems
-  }
+    public init(
+        format: RecordingFormat, formatVersion: String, recordedAt: String? = nil,
+        devices: [DeviceDescription] = [], screen: ScreenSize? = nil,
+        rowHeightPixels: Double? = nil,
+        initialItems: [RecordedItem]? = nil
+    ) {
+        self.format = format
+        self.formatVersion = formatVersion
+        self.recordedAt = recordedAt
+        self.devices = devices
+        self.screen = screen
+        self.rowHeightPixels = rowHeightPixels
+        self.initialItems = initialItems
+    }
 }

@@ -4,395 +4,424 @@ import TouchInput
 /// does not grow with the file. A truncated last line (a recorder killed mid-write) is
 /// listed in `warnings` and skipped; everything before it is used.
 public final class TraceReader {
-  public let header: RecordingHeader
-  public private(set) var warnings: [RecordingError] = []
-  private let lines: LineReader
-  private var pendingContacts: [TouchContact] = []
-  private var pendingDevice = DeviceID(0)
-  private var pendingTime: Int64 = 0
-  private var finished = false
+    public let header: RecordingHeader
+    public private(set) var warnings: [RecordingError] = []
+    private let lines: LineReader
+    private var pendingContacts: [TouchContact] = []
+    private var pendingDevice = DeviceID(0)
+    private var pendingTime: Int64 = 0
+    private var finished = false
 
-  public var path: String { lines.path }
-  /// Bytes read so far.
-  public var bytesConsumed: Int { lines.bytesConsumed }
+    public var path: String { lines.path }
+    /// Bytes read so far.
+    public var bytesConsumed: Int { lines.bytesConsumed }
 
-  public convenience init(path: String, maximumLineBytes: Int = 1 << 20) throws(RecordingError) {
-    try self.init(lines: LineReader(path: path, maximumLineBytes: maximumLineBytes))
-  }
+    public convenience init(path: String, maximumLineBytes: Int = 1 << 20) throws(RecordingError) {
+        try self.init(lines: LineReader(path: path, maximumLineBytes: maximumLineBytes))
+    }
 
-  init(lines: LineReader) throws(RecordingError) {
-    self.lines = lines
-    var header = RecordingHeader(format: .trace, formatVersion: "1")
-    var sawVersion = false
-    var sawEvents = false
-    var warnings: [RecordingError] = []
-    while let line = try lines.nextLine() {
-      if lines.lastLineUnterminated {
-        warnings.append(lines.error("truncated last line ignored"))
-        break
-      }
-      var scanner = ByteScanner(line)
-      if scanner.isBlankToEnd() || line.first == 0x23 { continue }
-      scanner.index = 0
-      let keyword = scanner.readWord()
-      if !sawVersion {
-        guard keyword.equals("cleartouch-trace") else {
-          throw lines.error("not a ClearTouch trace (expected `cleartouch-trace 1`)")
+    init(lines: LineReader) throws(RecordingError) {
+        self.lines = lines
+        var header = RecordingHeader(format: .trace, formatVersion: "1")
+        var sawVersion = false
+        var sawEvents = false
+        var warnings: [RecordingError] = []
+        while let line = try lines.nextLine() {
+            if lines.lastLineUnterminated {
+                warnings.append(lines.error("truncated last line ignored"))
+                break
+            }
+            var scanner = ByteScanner(line)
+            if scanner.isBlankToEnd() || line.first == 0x23 { continue }
+            scanner.index = 0
+            let keyword = scanner.readWord()
+            if !sawVersion {
+                guard keyword.equals("cleartouch-trace") else {
+                    throw lines.error("not a ClearTouch trace (expected `cleartouch-trace 1`)")
+                }
+                guard let version = scanner.readInt64() else {
+                    throw lines.error("bad format version")
+                }
+                guard version == 1 else {
+                    throw lines.error(
+                        "unsupported trace format version \(version) (this reader knows 1)")
+                }
+                header.formatVersion = String(version)
+                sawVersion = true
+                continue
+            }
+            if keyword.equals("events") {
+                sawEvents = true
+                break
+            } else if keyword.equals("recorded") {
+                header.recordedAt = try TraceReader.unescape(scanner.readRest(), lines)
+            } else if keyword.equals("screen") {
+                guard let width = scanner.readInt64(), let height = scanner.readInt64(), width > 0,
+                    height > 0,
+                    width <= Int32.max, height <= Int32.max, scanner.isBlankToEnd()
+                else { throw lines.error("bad screen size (expected `screen WIDTH HEIGHT` in px)") }
+                header.screen = ScreenSize(widthPixels: Int(width), heightPixels: Int(height))
+            } else if keyword.equals("row-height") {
+                guard let height = scanner.readDouble(), height > 0, scanner.isBlankToEnd() else {
+                    throw lines.error("bad row height")
+                }
+                header.rowHeightPixels = height
+            } else if keyword.equals("item") {
+                let flag = scanner.readWord()
+                guard flag.equals("0") || flag.equals("1") else {
+                    throw lines.error("bad item (expected `item 0|1 TEXT`)")
+                }
+                let text = try TraceReader.unescape(scanner.readRest(), lines)
+                header.initialItems =
+                    (header.initialItems ?? []) + [
+                        RecordedItem(text: text, completed: flag.equals("1"))
+                    ]
+            } else if keyword.equals("items-empty") {
+                header.initialItems = header.initialItems ?? []
+            } else if keyword.equals("device") {
+                header.devices.append(try TraceReader.parseDevice(&scanner, lines))
+            } else {
+                throw lines.error("unknown header line `\(keyword.string)`")
+            }
         }
-        guard let version = scanner.readInt64() else { throw lines.error("bad format version") }
-        guard version == 1 else {
-          throw lines.error("unsupported trace format version \(version) (this reader knows 1)")
+        guard sawVersion else {
+            throw lines.error("not a ClearTouch trace (no `cleartouch-trace 1` line)", line: 1)
         }
-        header.formatVersion = String(version)
-        sawVersion = true
-        continue
-      }
-      if keyword.equals("events") {
-        sawEvents = true
-        break
-      } else if keyword.equals("recorded") {
-        header.recordedAt = try TraceReader.unescape(scanner.readRest(), lines)
-      } else if keyword.equals("screen") {
-        guard let width = scanner.readInt64(), let height = scanner.readInt64(), width > 0,
-          height > 0,
-          width <= Int32.max, height <= Int32.max, scanner.isBlankToEnd()
-        else { throw lines.error("bad screen size (expected `screen WIDTH HEIGHT` in px)") }
-        header.screen = ScreenSize(widthPixels: Int(width), heightPixels: Int(height))
-      } else if keyword.equals("row-height") {
-        guard let height = scanner.readDouble(), height > 0, scanner.isBlankToEnd() else {
-          throw lines.error("bad row height")
+        if !sawEvents {
+            warnings.append(lines.error("no `events` line: the header is incomplete"))
+            finished = true
         }
-        header.rowHeightPixels = height
-      } else if keyword.equals("item") {
-        let flag = scanner.readWord()
-        guard flag.equals("0") || flag.equals("1") else {
-          throw lines.error("bad item (expected `item 0|1 TEXT`)")
-        }
-        let text = try TraceReader.unescape(scanner.readRest(), lines)
-        header.initialItems =
-          (header.initialItems ?? []) + [RecordedItem(text: text, completed: flag.equals("1"))]
-      } else if keyword.equals("items-empty") {
-        header.initialItems = header.initialItems ?? []
-      } else if keyword.equals("device") {
-        header.devices.append(try TraceReader.parseDevice(&scanner, lines))
-      } else {
-        throw lines.error("unknown header line `\(keyword.string)`")
-      }
+        self.header = header
+        self.warnings = warnings
     }
-    guard sawVersion else {
-      throw lines.error("not a ClearTouch trace (no `cleartouch-trace 1` line)", line: 1)
-    }
-    if !sawEvents {
-      warnings.append(lines.error("no `events` line: the header is incomplete"))
-      finished = true
-    }
-    self.header = header
-    self.warnings = warnings
-  }
 
-  /// The next event, or nil at the end of the file.
-  public func next() throws(RecordingError) -> InputEvent? {
-    guard !finished else { return nil }
-    while let line = try lines.nextLine() {
-      if lines.lastLineUnterminated {
-        warnings.append(lines.error("truncated last line ignored"))
-        break
-      }
-      if line.isEmpty || line[0] == 0x23 { continue }
-      if let event = try parseEvent(line) { return event }
-    }
-    finished = true
-    if !pendingContacts.isEmpty {
-      warnings.append(lines.error("the last touch frame has no `frame` line; used as it is"))
-      return .touchFrame(takePendingFrame(fingerCount: nil))
-    }
-    return nil
-  }
-
-  private func takePendingFrame(fingerCount: Int?) -> TouchFrame {
-    let frame = TouchFrame(
-      device: pendingDevice, timeMicroseconds: pendingTime, contacts: pendingContacts,
-      fingerCount: fingerCount)
-    pendingContacts.removeAll(keepingCapacity: true)
-    return frame
-  }
-
-  private func parseEvent(_ line: UnsafeBufferPointer<UInt8>) throws(RecordingError) -> InputEvent?
-  {
-    var scanner = ByteScanner(line)
-    guard let time = scanner.readInt64(), let separator = scanner.current,
-      ByteScanner.isSpace(separator)
-    else {
-      scanner.index = 0
-      if scanner.isBlankToEnd() { return nil }
-      throw lines.error("bad event time (expected microseconds, then the event)")
-    }
-    let keyword = scanner.readWord()
-    guard let first = keyword.first else { throw lines.error("missing event type after the time") }
-    // Contacts: accumulate until the frame line.
-    let phase: TouchPhase?
-    switch first {
-    case 0x64 where keyword.equals("down"): phase = .down
-    case 0x6D where keyword.equals("move"): phase = .move
-    case 0x75 where keyword.equals("up"): phase = .up
-    case 0x63 where keyword.equals("cancel"): phase = .cancel
-    default: phase = nil
-    }
-    if let phase {
-      guard let device = scanner.readInt64(), let seat = scanner.readInt64(),
-        let slot = scanner.readInt64(),
-        let x = scanner.readDouble(), let y = scanner.readDouble(),
-        let deviceID = Int(exactly: device),
-        let seatSlot = Int(exactly: seat), let deviceSlot = Int(exactly: slot)
-      else {
-        throw lines.error(
-          "bad touch line (expected `T \(phase.rawValue) DEVICE SEAT SLOT XPX YPX XMM|- YMM|-`)")
-      }
-      var millimetres: Point? = nil
-      scanner.skipSpaces()
-      if scanner.current == 0x2D
-        && (scanner.index + 1 == line.count || ByteScanner.isSpace(line[scanner.index + 1]))
-      {
-        _ = scanner.readWord()
-        guard scanner.readWord().equals("-") else { throw lines.error("bad millimetre position") }
-      } else {
-        guard let xmm = scanner.readDouble(), let ymm = scanner.readDouble() else {
-          throw lines.error("bad millimetre position")
+    /// The next event, or nil at the end of the file.
+    public func next() throws(RecordingError) -> InputEvent? {
+        guard !finished else { return nil }
+        while let line = try lines.nextLine() {
+            if lines.lastLineUnterminated {
+                warnings.append(lines.error("truncated last line ignored"))
+                break
+            }
+            if line.isEmpty || line[0] == 0x23 { continue }
+            if let event = try parseEvent(line) { return event }
         }
-        millimetres = Point(x: xmm, y: ymm)
-      }
-      guard scanner.isBlankToEnd() else { throw lines.error("unexpected text after the touch") }
-      if !pendingContacts.isEmpty && pendingDevice.rawValue != deviceID {
-        throw lines.error(
-          "touch of device \(deviceID) inside a frame of device \(pendingDevice.rawValue)")
-      }
-      pendingDevice = DeviceID(deviceID)
-      pendingTime = time
-      pendingContacts.append(
-        TouchContact(
-          seatSlot: seatSlot, deviceSlot: deviceSlot, phase: phase,
-          positionMillimetres: millimetres,
-          positionPixels: Point(x: x, y: y)))
-      return nil
+        finished = true
+        if !pendingContacts.isEmpty {
+            warnings.append(lines.error("the last touch frame has no `frame` line; used as it is"))
+            return .touchFrame(takePendingFrame(fingerCount: nil))
+        }
+        return nil
     }
-    if keyword.equals("frame") {
-      guard let device = scanner.readInt64(), let deviceID = Int(exactly: device) else {
-        throw lines.error("bad frame line (expected `T frame DEVICE [FINGERS]`)")
-      }
-      var fingers: Int? = nil
-      if !scanner.isBlankToEnd() {
-        guard let count = scanner.readInt64(), count >= 0, count < 1000, scanner.isBlankToEnd()
+
+    private func takePendingFrame(fingerCount: Int?) -> TouchFrame {
+        let frame = TouchFrame(
+            device: pendingDevice, timeMicroseconds: pendingTime, contacts: pendingContacts,
+            fingerCount: fingerCount)
+        pendingContacts.removeAll(keepingCapacity: true)
+        return frame
+    }
+
+    private func parseEvent(_ line: UnsafeBufferPointer<UInt8>) throws(RecordingError)
+        -> InputEvent?
+    {
+        var scanner = ByteScanner(line)
+        guard let time = scanner.readInt64(), let separator = scanner.current,
+            ByteScanner.isSpace(separator)
         else {
-          throw lines.error("bad finger count")
+            scanner.index = 0
+            if scanner.isBlankToEnd() { return nil }
+            throw lines.error("bad event time (expected microseconds, then the event)")
         }
-        fingers = Int(count)
-      }
-      if !pendingContacts.isEmpty && pendingDevice.rawValue != deviceID {
-        throw lines.error(
-          "frame of device \(deviceID) ends touches of device \(pendingDevice.rawValue)")
-      }
-      pendingDevice = DeviceID(deviceID)
-      pendingTime = time
-      return .touchFrame(takePendingFrame(fingerCount: fingers))
-    }
-    if !pendingContacts.isEmpty {
-      throw lines.error("`\(keyword.string)` inside a touch frame (no `frame` line before it)")
-    }
-    return try parseOtherEvent(keyword, time: time, &scanner)
-  }
-
-  private func parseOtherEvent(
-    _ keyword: UnsafeBufferPointer<UInt8>, time: Int64, _ scanner: inout ByteScanner
-  ) throws(RecordingError) -> InputEvent {
-    func device() throws(RecordingError) -> DeviceID {
-      guard let value = scanner.readInt64(), let id = Int(exactly: value) else {
-        throw lines.error("bad device id")
-      }
-      return DeviceID(id)
-    }
-    func number() throws(RecordingError) -> Double {
-      guard let value = scanner.readDouble() else { throw lines.error("bad number") }
-      return value
-    }
-    func flag() throws(RecordingError) -> Bool {
-      let word = scanner.readWord()
-      guard word.equals("0") || word.equals("1") else {
-        throw lines.error("bad flag (expected 0 or 1)")
-      }
-      return word.equals("1")
-    }
-    func end() throws(RecordingError) {
-      guard scanner.isBlankToEnd() else {
-        throw lines.error("unexpected text at the end of the line")
-      }
-    }
-    if keyword.equals("added") {
-      let description = try TraceReader.parseDevice(&scanner, lines)
-      return .deviceAdded(description, timeMicroseconds: time)
-    } else if keyword.equals("removed") {
-      let id = try device()
-      try end()
-      return .deviceRemoved(id, timeMicroseconds: time)
-    } else if keyword.equals("gesture") {
-      let id = try device()
-      guard let kind = TouchpadGesture.Kind(rawValue: scanner.readWord().string) else {
-        throw lines.error("bad gesture kind (swipe, pinch or hold)")
-      }
-      guard let stage = TouchpadGesture.Stage(rawValue: scanner.readWord().string) else {
-        throw lines.error("bad gesture stage (begin, update or end)")
-      }
-      guard let fingers = scanner.readInt64(), fingers >= 0, fingers < 1000 else {
-        throw lines.error("bad finger count")
-      }
-      let dx = try number()
-      let dy = try number()
-      let scale = try number()
-      let angle = try number()
-      let cancelled = try flag()
-      try end()
-      return .touchpadGesture(
-        TouchpadGesture(
-          device: id, timeMicroseconds: time, kind: kind, stage: stage, fingerCount: Int(fingers),
-          deltaX: dx, deltaY: dy, scale: scale, angleDeltaDegrees: angle, cancelled: cancelled))
-    } else if keyword.equals("motion") {
-      let id = try device()
-      let dx = try number()
-      let dy = try number()
-      try end()
-      return .pointerMotion(
-        PointerMotion(device: id, timeMicroseconds: time, deltaX: dx, deltaY: dy))
-    } else if keyword.equals("button") {
-      let id = try device()
-      guard let code = scanner.readInt64(), let button = Int(exactly: code) else {
-        throw lines.error("bad button code")
-      }
-      let pressed = try flag()
-      try end()
-      return .pointerButton(
-        PointerButton(device: id, timeMicroseconds: time, button: button, pressed: pressed))
-    } else if keyword.equals("scroll") {
-      let id = try device()
-      guard let source = PointerScroll.Source(rawValue: scanner.readWord().string) else {
-        throw lines.error("bad scroll source (wheel, finger or continuous)")
-      }
-      let horizontal = try number()
-      let vertical = try number()
-      try end()
-      return .pointerScroll(
-        PointerScroll(
-          device: id, timeMicroseconds: time, source: source, horizontal: horizontal,
-          vertical: vertical))
-    } else if keyword.equals("key") {
-      let id = try device()
-      guard let value = scanner.readInt64(), let code = Int(exactly: value) else {
-        throw lines.error("bad key code")
-      }
-      let pressed = try flag()
-      let obfuscated = try flag()
-      try end()
-      return .key(
-        KeyboardKey(
-          device: id, timeMicroseconds: time, code: code, pressed: pressed, obfuscated: obfuscated))
-    } else if keyword.equals("text") {
-      let text = try TraceReader.unescape(scanner.readRest(), lines)
-      return .text(TextInput(timeMicroseconds: time, text: text))
-    }
-    throw lines.error("unknown event type `\(keyword.string)`")
-  }
-
-  /// `ID KIND SCREENW SCREENH WMM|- HMM|- XMIN XMAX XRES|- - - YMIN YMAX YRES|- - - SLOTS|- NAME`
-  static func parseDevice(_ scanner: inout ByteScanner, _ lines: LineReader) throws(RecordingError)
-    -> DeviceDescription
-  {
-    func bad(_ what: String) -> RecordingError {
-      lines.error(
-        "bad device (\(what)); expected `ID KIND SCREENW SCREENH WMM HMM XMIN XMAX XRES YMIN YMAX YRES SLOTS NAME`"
-      )
-    }
-    func dash() -> Bool {
-      scanner.skipSpaces()
-      if scanner.current == 0x2D
-        && (scanner.index + 1 == scanner.bytes.count
-          || ByteScanner.isSpace(scanner.bytes[scanner.index + 1]))
-      {
-        scanner.index += 1
-        return true
-      }
-      return false
-    }
-    guard let idValue = scanner.readInt64(), let id = Int(exactly: idValue) else { throw bad("id") }
-    guard let kind = DeviceKind(rawValue: scanner.readWord().string) else { throw bad("kind") }
-    guard let width = scanner.readInt64(), let height = scanner.readInt64(), width > 0, height > 0,
-      width <= Int32.max, height <= Int32.max
-    else { throw bad("screen size") }
-    var size: SizeMillimetres? = nil
-    if dash() {
-      guard dash() else { throw bad("size") }
-    } else {
-      guard let w = scanner.readDouble(), let h = scanner.readDouble() else { throw bad("size") }
-      size = SizeMillimetres(width: w, height: h)
-    }
-    var axes: [AxisRange?] = []
-    for _ in 0..<2 {
-      if dash() {
-        guard dash(), dash() else { throw bad("axis") }
-        axes.append(nil)
-      } else {
-        guard let minimum = scanner.readInt32(), let maximum = scanner.readInt32(),
-          let resolution = scanner.readInt32()
-        else { throw bad("axis") }
-        axes.append(
-          AxisRange(minimum: minimum, maximum: maximum, resolutionUnitsPerMillimetre: resolution))
-      }
-    }
-    var slots: Int? = nil
-    if !dash() {
-      guard let count = scanner.readInt64(), count >= 0, count < 1 << 20 else {
-        throw bad("slot count")
-      }
-      slots = Int(count)
-    }
-    let name = try unescape(scanner.readRest(), lines)
-    return DeviceDescription(
-      id: DeviceID(id), name: name, kind: kind, sizeMillimetres: size,
-      screen: ScreenSize(widthPixels: Int(width), heightPixels: Int(height)), axisX: axes[0],
-      axisY: axes[1],
-      slotCount: slots)
-  }
-
-  static func unescape(_ bytes: UnsafeBufferPointer<UInt8>, _ lines: LineReader)
-    throws(RecordingError) -> String
-  {
-    guard bytes.contains(0x5C) else { return bytes.string }
-    var out: [UInt8] = []
-    out.reserveCapacity(bytes.count)
-    var index = 0
-    while index < bytes.count {
-      let byte = bytes[index]
-      index += 1
-      guard byte == 0x5C else {
-        out.append(byte)
-        continue
-      }
-      guard index < bytes.count else { throw lines.error("bad escape at the end of the line") }
-      let escaped = bytes[index]
-      index += 1
-      switch escaped {
-      case 0x5C: out.append(0x5C)
-      case 0x6E: out.append(0x0A)
-      case 0x72: out.append(0x0D)
-      case 0x74: out.append(0x09)
-      case 0x78:
-        var sub = ByteScanner(
-          UnsafeBufferPointer(rebasing: bytes[index..<min(index + 2, bytes.count)]))
-        guard sub.bytes.count == 2, let value = sub.readHex(), sub.atEnd else {
-          throw lines.error("bad \\x escape (expected two hex digits)")
+        let keyword = scanner.readWord()
+        guard let first = keyword.first else {
+            throw lines.error("missing event type after the time")
         }
-        out.append(UInt8(value))
-        index += 2
-      default: throw lines.error("unknown escape \\\(Character(Unicode.Scalar(escaped)))")
-      }
+        // Contacts: accumulate until the frame line.
+        let phase: TouchPhase?
+        switch first {
+        case 0x64 where keyword.equals("down"): phase = .down
+        case 0x6D where keyword.equals("move"): phase = .move
+        case 0x75 where keyword.equals("up"): phase = .up
+        case 0x63 where keyword.equals("cancel"): phase = .cancel
+        default: phase = nil
+        }
+        if let phase {
+            guard let device = scanner.readInt64(), let seat = scanner.readInt64(),
+                let slot = scanner.readInt64(),
+                let x = scanner.readDouble(), let y = scanner.readDouble(),
+                let deviceID = Int(exactly: device),
+                let seatSlot = Int(exactly: seat), let deviceSlot = Int(exactly: slot)
+            else {
+                throw lines.error(
+                    "bad touch line (expected `T \(phase.rawValue) DEVICE SEAT SLOT XPX YPX XMM|- YMM|-`)"
+                )
+            }
+            var millimetres: Point? = nil
+            scanner.skipSpaces()
+            if scanner.current == 0x2D
+                && (scanner.index + 1 == line.count || ByteScanner.isSpace(line[scanner.index + 1]))
+            {
+                _ = scanner.readWord()
+                guard scanner.readWord().equals("-") else {
+                    throw lines.error("bad millimetre position")
+                }
+            } else {
+                guard let xmm = scanner.readDouble(), let ymm = scanner.readDouble() else {
+                    throw lines.error("bad millimetre position")
+                }
+                millimetres = Point(x: xmm, y: ymm)
+            }
+            guard scanner.isBlankToEnd() else {
+                throw lines.error("unexpected text after the touch")
+            }
+            if !pendingContacts.isEmpty && pendingDevice.rawValue != deviceID {
+                throw lines.error(
+                    "touch of device \(deviceID) inside a frame of device \(pendingDevice.rawValue)"
+                )
+            }
+            pendingDevice = DeviceID(deviceID)
+            pendingTime = time
+            pendingContacts.append(
+                TouchContact(
+                    seatSlot: seatSlot, deviceSlot: deviceSlot, phase: phase,
+                    positionMillimetres: millimetres,
+                    positionPixels: Point(x: x, y: y)))
+            return nil
+        }
+        if keyword.equals("frame") {
+            guard let device = scanner.readInt64(), let deviceID = Int(exactly: device) else {
+                throw lines.error("bad frame line (expected `T frame DEVICE [FINGERS]`)")
+            }
+            var fingers: Int? = nil
+            if !scanner.isBlankToEnd() {
+                guard let count = scanner.readInt64(), count >= 0, count < 1000,
+                    scanner.isBlankToEnd()
+                else {
+                    throw lines.error("bad finger count")
+                }
+                fingers = Int(count)
+            }
+            if !pendingContacts.isEmpty && pendingDevice.rawValue != deviceID {
+                throw lines.error(
+                    "frame of device \(deviceID) ends touches of device \(pendingDevice.rawValue)")
+            }
+            pendingDevice = DeviceID(deviceID)
+            pendingTime = time
+            return .touchFrame(takePendingFrame(fingerCount: fingers))
+        }
+        if !pendingContacts.isEmpty {
+            throw lines.error(
+                "`\(keyword.string)` inside a touch frame (no `frame` line before it)")
+        }
+        return try parseOtherEvent(keyword, time: time, &scanner)
     }
-    return String(decoding: out, as: UTF8.self)
-  }
+
+    private func parseOtherEvent(
+        _ keyword: UnsafeBufferPointer<UInt8>, time: Int64, _ scanner: inout ByteScanner
+    ) throws(RecordingError) -> InputEvent {
+        func device() throws(RecordingError) -> DeviceID {
+            guard let value = scanner.readInt64(), let id = Int(exactly: value) else {
+                throw lines.error("bad device id")
+            }
+            return DeviceID(id)
+        }
+        func number() throws(RecordingError) -> Double {
+            guard let value = scanner.readDouble() else { throw lines.error("bad number") }
+            return value
+        }
+        func flag() throws(RecordingError) -> Bool {
+            let word = scanner.readWord()
+            guard word.equals("0") || word.equals("1") else {
+                throw lines.error("bad flag (expected 0 or 1)")
+            }
+            return word.equals("1")
+        }
+        func end() throws(RecordingError) {
+            guard scanner.isBlankToEnd() else {
+                throw lines.error("unexpected text at the end of the line")
+            }
+        }
+        if keyword.equals("added") {
+            let description = try TraceReader.parseDevice(&scanner, lines)
+            return .deviceAdded(description, timeMicroseconds: time)
+        } else if keyword.equals("removed") {
+            let id = try device()
+            try end()
+            return .deviceRemoved(id, timeMicroseconds: time)
+        } else if keyword.equals("gesture") {
+            let id = try device()
+            guard let kind = TouchpadGesture.Kind(rawValue: scanner.readWord().string) else {
+                throw lines.error("bad gesture kind (swipe, pinch or hold)")
+            }
+            guard let stage = TouchpadGesture.Stage(rawValue: scanner.readWord().string) else {
+                throw lines.error("bad gesture stage (begin, update or end)")
+            }
+            guard let fingers = scanner.readInt64(), fingers >= 0, fingers < 1000 else {
+                throw lines.error("bad finger count")
+            }
+            let dx = try number()
+            let dy = try number()
+            let scale = try number()
+            let angle = try number()
+            let cancelled = try flag()
+            try end()
+            return .touchpadGesture(
+                TouchpadGesture(
+                    device: id, timeMicroseconds: time, kind: kind, stage: stage,
+                    fingerCount: Int(fingers),
+                    deltaX: dx, deltaY: dy, scale: scale, angleDeltaDegrees: angle,
+                    cancelled: cancelled))
+        } else if keyword.equals("motion") {
+            let id = try device()
+            let dx = try number()
+            let dy = try number()
+            try end()
+            return .pointerMotion(
+                PointerMotion(device: id, timeMicroseconds: time, deltaX: dx, deltaY: dy))
+        } else if keyword.equals("button") {
+            let id = try device()
+            guard let code = scanner.readInt64(), let button = Int(exactly: code) else {
+                throw lines.error("bad button code")
+            }
+            let pressed = try flag()
+            try end()
+            return .pointerButton(
+                PointerButton(device: id, timeMicroseconds: time, button: button, pressed: pressed))
+        } else if keyword.equals("scroll") {
+            let id = try device()
+            guard let source = PointerScroll.Source(rawValue: scanner.readWord().string) else {
+                throw lines.error("bad scroll source (wheel, finger or continuous)")
+            }
+            let horizontal = try number()
+            let vertical = try number()
+            try end()
+            return .pointerScroll(
+                PointerScroll(
+                    device: id, timeMicroseconds: time, source: source, horizontal: horizontal,
+                    vertical: vertical))
+        } else if keyword.equals("key") {
+            let id = try device()
+            guard let value = scanner.readInt64(), let code = Int(exactly: value) else {
+                throw lines.error("bad key code")
+            }
+            let pressed = try flag()
+            let obfuscated = try flag()
+            try end()
+            return .key(
+                KeyboardKey(
+                    device: id, timeMicroseconds: time, code: code, pressed: pressed,
+                    obfuscated: obfuscated))
+        } else if keyword.equals("text") {
+            let text = try TraceReader.unescape(scanner.readRest(), lines)
+            return .text(TextInput(timeMicroseconds: time, text: text))
+        }
+        throw lines.error("unknown event type `\(keyword.string)`")
+    }
+
+    /// `ID KIND SCREENW SCREENH WMM|- HMM|- XMIN XMAX XRES|- - - YMIN YMAX YRES|- - - SLOTS|- NAME`
+    static func parseDevice(_ scanner: inout ByteScanner, _ lines: LineReader)
+        throws(RecordingError)
+        -> DeviceDescription
+    {
+        func bad(_ what: String) -> RecordingError {
+            lines.error(
+                "bad device (\(what)); expected `ID KIND SCREENW SCREENH WMM HMM XMIN XMAX XRES YMIN YMAX YRES SLOTS NAME`"
+            )
+        }
+        func dash() -> Bool {
+            scanner.skipSpaces()
+            if scanner.current == 0x2D
+                && (scanner.index + 1 == scanner.bytes.count
+                    || ByteScanner.isSpace(scanner.bytes[scanner.index + 1]))
+            {
+                scanner.index += 1
+                return true
+            }
+            return false
+        }
+        guard let idValue = scanner.readInt64(), let id = Int(exactly: idValue) else {
+            throw bad("id")
+        }
+        guard let kind = DeviceKind(rawValue: scanner.readWord().string) else { throw bad("kind") }
+        guard let width = scanner.readInt64(), let height = scanner.readInt64(), width > 0,
+            height > 0,
+            width <= Int32.max, height <= Int32.max
+        else { throw bad("screen size") }
+        var size: SizeMillimetres? = nil
+        if dash() {
+            guard dash() else { throw bad("size") }
+        } else {
+            guard let w = scanner.readDouble(), let h = scanner.readDouble() else {
+                throw bad("size")
+            }
+            size = SizeMillimetres(width: w, height: h)
+        }
+        var axes: [AxisRange?] = []
+        for _ in 0..<2 {
+            if dash() {
+                guard dash(), dash() else { throw bad("axis") }
+                axes.append(nil)
+            } else {
+                guard let minimum = scanner.readInt32(), let maximum = scanner.readInt32(),
+                    let resolution = scanner.readInt32()
+                else { throw bad("axis") }
+                axes.append(
+                    AxisRange(
+                        minimum: minimum, maximum: maximum, resolutionUnitsPerMillimetre: resolution
+                    ))
+            }
+        }
+        var slots: Int? = nil
+        if !dash() {
+            guard let count = scanner.readInt64(), count >= 0, count < 1 << 20 else {
+                throw bad("slot count")
+            }
+            slots = Int(count)
+        }
+        let name = try unescape(scanner.readRest(), lines)
+        return DeviceDescription(
+            id: DeviceID(id), name: name, kind: kind, sizeMillimetres: size,
+            screen: ScreenSize(widthPixels: Int(width), heightPixels: Int(height)), axisX: axes[0],
+            axisY: axes[1],
+            slotCount: slots)
+    }
+
+    static func unescape(_ bytes: UnsafeBufferPointer<UInt8>, _ lines: LineReader)
+        throws(RecordingError) -> String
+    {
+        guard bytes.contains(0x5C) else { return bytes.string }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            index += 1
+            guard byte == 0x5C else {
+                out.append(byte)
+                continue
+            }
+            guard index < bytes.count else {
+                throw lines.error("bad escape at the end of the line")
+            }
+            let escaped = bytes[index]
+            index += 1
+            switch escaped {
+            case 0x5C: out.append(0x5C)
+            case 0x6E: out.append(0x0A)
+            case 0x72: out.append(0x0D)
+            case 0x74: out.append(0x09)
+            case 0x78:
+                var sub = ByteScanner(
+                    UnsafeBufferPointer(rebasing: bytes[index..<min(index + 2, bytes.count)]))
+                guard sub.bytes.count == 2, let value = sub.readHex(), sub.atEnd else {
+                    throw lines.error("bad \\x escape (expected two hex digits)")
+                }
+                out.append(UInt8(value))
+                index += 2
+            default: throw lines.error("unknown escape \\\(Character(Unicode.Scalar(escaped)))")
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
 }
