@@ -26,11 +26,14 @@ import Testing
     }
   }
 
-  func startApp(on display: VirtualDisplay, logName: String) throws -> AppProcess {
+  func startApp(on display: VirtualDisplay, logName: String, extraArguments: [String] = []) throws
+    -> AppProcess
+  {
     let executable = try #require(
       cleartouchExecutable(), "build cleartouch first (swift build --build-tests builds it)")
     let app = try AppProcess(
-      executable: executable, arguments: Self.screenArguments + ["--list", listPath],
+      executable: executable,
+      arguments: Self.screenArguments + ["--list", listPath] + extraArguments,
       display: display.display,
       logPath: directory.appendingPathComponent(logName).path)
     #expect(app.waitForLog("ready"), "the app did not draw its first frame:\n\(app.log)")
@@ -121,5 +124,47 @@ import Testing
     #expect(
       green, "row 1 is \(String(describing: try? rowColor(1, display: display))) after the restart")
     restarted.kill(signal: SIGTERM)
+  }
+
+  @Test func aRecordedSessionReplaysToTheSameChanges() throws {
+    let display = try startDisplay()
+    let tracePath = directory.appendingPathComponent("session.trace").path
+    let app = try startApp(
+      on: display, logName: "record.log", extraArguments: ["--record", tracePath])
+    try swipeRight(row: 0, display: display)
+    #expect(app.waitForLog("(1 completed)"), "no save after the drag:\n\(app.log)")
+    // Tap row 1 to edit it, type, Return.
+    let window = try appWindow(display)
+    try display.xdotool([
+      "mousemove", "--window", window.id, "100", String(Self.rowHeight + Self.rowHeight / 2),
+      "click", "1",
+    ])
+    // Edit mode: the other rows fade to alpha 0.3 (red 255 → 77 over black).
+    let faded = waitUntil(seconds: 10) {
+      (try? rowColor(4, display: display)).map { (70...84).contains(Int($0.red)) } ?? false
+    }
+    #expect(
+      faded,
+      "row 4 is \(String(describing: try? rowColor(4, display: display))) while row 1 is edited")
+    try display.xdotool(["type", "--window", window.id, "ok"])
+    try display.xdotool(["key", "--window", window.id, "Return"])
+    let edited = waitUntil(seconds: 10) {
+      (try? savedItems())?.dropFirst().first?["text"] as? String == "buy eggsok"
+    }
+    #expect(edited, "\(app.log)")
+    app.kill(signal: SIGTERM)
+
+    let executable = try #require(cleartouchExecutable())
+    let json = try runProgram(executable, ["replay", tracePath, "--json"])
+    let result = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    let actions = try #require(result["actions"] as? [[String: Any]])
+    #expect(
+      actions.compactMap { $0["action"] as? String } == ["complete", "edit-begin", "edit-end"])
+    #expect(actions.first?["index"] as? Int == 0)
+    let items = try #require(result["items"] as? [[String: Any]])
+    #expect(items.first?["completed"] as? Bool == true)
+    // Typed text is recorded as one x per character (--record-text keeps it).
+    #expect(items.dropFirst().first?["text"] as? String == "buy eggsxx")
   }
 }
