@@ -128,6 +128,12 @@ public final class KioskApp {
           + "; falling back to the window's mouse and touch events")
       return nil
     }
+    // Testbeds (umockdev scripts) wait for this before playing their input.
+    if let nodes = getenv("CLEARTOUCH_UMOCKDEV_BARRIER") {
+      for node in String(cString: nodes).split(separator: ":") {
+        _ = releaseUmockdevBarrier(node: String(node))
+      }
+    }
     return (input, names, initial)
   }
 

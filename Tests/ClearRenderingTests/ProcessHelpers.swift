@@ -133,12 +133,20 @@ final class AppProcess {
   let process = Process()
   let logPath: String
 
-  init(executable: String, arguments: [String], display: String, logPath: String) throws {
+  /// `cleartouch app ARGUMENTS` on `display`.
+  convenience init(executable: String, arguments: [String], display: String, logPath: String) throws
+  {
+    try self.init(
+      command: [executable, "app"] + arguments, environment: ["DISPLAY": display], logPath: logPath)
+  }
+
+  /// Any command (such as `umockdev-run … -- cleartouch app …`), its stderr in `logPath`.
+  init(command: [String], environment: [String: String], logPath: String) throws {
     self.logPath = logPath
     FileManager.default.createFile(atPath: logPath, contents: nil)
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = ["app"] + arguments
-    process.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": display]) { $1 }
+    process.executableURL = URL(fileURLWithPath: command[0])
+    process.arguments = Array(command.dropFirst())
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle(forWritingAtPath: logPath)
     try process.run()
