@@ -167,4 +167,20 @@ import Testing
     // Typed text is recorded as one x per character (--record-text keeps it).
     #expect(items.dropFirst().first?["text"] as? String == "buy eggsxx")
   }
+
+  @Test func withoutListTheListLivesUnderXDGDataHome() throws {
+    let display = try startDisplay()
+    let executable = try #require(cleartouchExecutable())
+    let dataHome = directory.appendingPathComponent("data").path
+    let app = try AppProcess(
+      command: [executable, "app"] + Self.screenArguments,
+      environment: ["DISPLAY": display.display, "XDG_DATA_HOME": dataHome],
+      logPath: directory.appendingPathComponent("xdg.log").path)
+    #expect(app.waitForLog("ready"), "\(app.log)")
+    try swipeRight(row: 0, display: display)
+    let expectedPath = dataHome + "/cleartouch/list.json"
+    #expect(app.waitForLog("saved 12 items (1 completed) to \(expectedPath)"), "\(app.log)")
+    #expect(FileManager.default.fileExists(atPath: expectedPath))
+    app.kill(signal: SIGTERM)
+  }
 }
