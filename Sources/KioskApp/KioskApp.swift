@@ -19,6 +19,9 @@ public final class KioskApp {
   static let idleWaitMilliseconds: Int32 = 250
   /// How long it waits while a finger is down (long-press timers need the clock to move).
   static let touchingWaitMilliseconds: Int32 = 10
+  /// With libinput the loop sleeps in `poll` on libinput's descriptor, which SDL's keyboard
+  /// and window events cannot wake: they are looked at this often.
+  static let keyboardPollMilliseconds: Int32 = 30
   /// Frame pacing when the renderer does not wait for the vertical blank itself.
   static let frameIntervalMicroseconds: Int64 = 16_667
 
@@ -165,10 +168,10 @@ public final class KioskApp {
       let sinceFrame = clock.nowMicroseconds - lastFrameMicroseconds
       return Int32(clamping: max(0, (Self.frameIntervalMicroseconds - sinceFrame) / 1000))
     }
-    if translator.hasContactsDown || !liveContactSlots.isEmpty || liveInput != nil {
+    if translator.hasContactsDown || !liveContactSlots.isEmpty {
       return Self.touchingWaitMilliseconds
     }
-    return Self.idleWaitMilliseconds
+    return liveInput == nil ? Self.idleWaitMilliseconds : Self.keyboardPollMilliseconds
   }
 
   /// Collects what arrived within `milliseconds` into `pending`.
