@@ -2,6 +2,7 @@
 LibinputLatencyProbe.runIfRequested()  // inside the umockdev testbed of the live-input benchmark
 runGestureBenchmarks()
 runCoreBenchmarks()
+runRecordingBenchmarks()
 runRenderBenchmarks()
 runReplayBenchmarks()
 runLibinputLatencyBenchmarks()

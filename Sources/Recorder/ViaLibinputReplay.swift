@@ -4,14 +4,14 @@ import Recordings
 import TouchInput
 
 #if canImport(Glibc)
-    import Glibc
+  import Glibc
 #endif
 
 /// Why a recording could not be replayed through libinput.
 public struct ViaLibinputError: Error, CustomStringConvertible {
-    public var message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
+  public var message: String
+  public init(_ message: String) { self.message = message }
+  public var description: String { message }
 }
 
 /// Replays an evdev-level recording through the real libinput, in real time, under
@@ -23,224 +23,192 @@ public struct ViaLibinputError: Error, CustomStringConvertible {
 /// writes is read back. The events come out as from any recording, with libinput's
 /// timestamps, ready for the recognizers.
 public enum ViaLibinputReplay {
-    /// Where the parts live.
-    public struct Environment: Sendable {
-        public var umockdevRun: String
-        public var preload: String
-        /// The `cleartouch` executable to run inside the testbed.
-        public var cleartouch: String
+  /// Where the parts live.
+  public struct Environment: Sendable {
+    public var umockdevRun: String
+    public var preload: String
+    /// The `cleartouch` executable to run inside the testbed.
+    public var cleartouch: String
 
-        public init(umockdevRun: String, preload: String, cleartouch: String) {
-            self.umockdevRun = umockdevRun
-            self.preload = preload
-            self.cleartouch = cleartouch
-        }
+    public init(umockdevRun: String, preload: String, cleartouch: String) {
+      self.umockdevRun = umockdevRun
+      self.preload = preload
+      self.cleartouch = cleartouch
+    }
+  }
+
+  /// The node the recording's device appears as inside the testbed.
+  public static let eventNumber = 50
+
+  /// Finds umockdev-run (`$CLEARTOUCH_UMOCKDEV_RUN`, else `PATH`), the preload
+  /// (`$CLEARTOUCH_UMOCKDEV_FIXUP`, else `libUmockdevFixup.so` next to the running
+  /// executable or in `../lib`), and the running executable itself.
+  public static func discover() throws(ViaLibinputError) -> Environment {
+    let executable = UmockdevTestbed.runningExecutable()
+    let directory = executable.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+      .joined(separator: "/")
+    guard let umockdevRun = environment("CLEARTOUCH_UMOCKDEV_RUN") ?? searchPath("umockdev-run")
+    else {
+      throw ViaLibinputError(
+        "umockdev-run not found: install the umockdev package (tools/bootstrap), or set CLEARTOUCH_UMOCKDEV_RUN"
+      )
+    }
+    let candidates = [
+      environment("CLEARTOUCH_UMOCKDEV_FIXUP"), directory + "/libUmockdevFixup.so",
+      directory + "/../lib/libUmockdevFixup.so",
+    ].compactMap { $0 }
+    guard let preload = candidates.first(where: { access($0, R_OK) == 0 }) else {
+      throw ViaLibinputError(
+        "libUmockdevFixup.so not found next to \(executable): build it with `swift build --product UmockdevFixup`, or set CLEARTOUCH_UMOCKDEV_FIXUP"
+      )
+    }
+    return Environment(umockdevRun: umockdevRun, preload: preload, cleartouch: executable)
+  }
+
+  /// Replays the evemu recording at `path` (with its description in `descPath` for an
+  /// events-only file) through libinput, mapping touchscreens onto `screen`.
+  public static func run(
+    evemuPath path: String, descPath: String?, screen: ScreenSize, environment: Environment
+  ) throws(ViaLibinputError) -> (header: RecordingHeader, events: [InputEvent]) {
+    guard
+      let directory = UmockdevTestbed.makeTemporaryDirectory(
+        prefix: "cleartouch-via-libinput-trace")
+    else {
+      throw ViaLibinputError("cannot create a temporary directory")
+    }
+    let trace = directory + "/replay.trace"
+    defer {
+      unlink(trace)
+      rmdir(directory)
+    }
+    try recordTrace(
+      evemuPath: path, descPath: descPath, screen: screen, environment: environment,
+      tracePath: trace)
+    do throws(RecordingError) {
+      let recording = try Recording.open(path: trace, format: .trace)
+      var output: [InputEvent] = []
+      while let event = try recording.next() { output.append(event) }
+      return (recording.header, output)
+    } catch {
+      throw ViaLibinputError("\(error)")
+    }
+  }
+
+  /// Like `run`, but leaves what libinput delivered as a ClearTouch trace at `tracePath`
+  /// (which must not exist), for `cleartouch replay` to replay like any trace.
+  public static func recordTrace(
+    evemuPath path: String, descPath: String?, screen: ScreenSize, environment: Environment,
+    tracePath trace: String
+  ) throws(ViaLibinputError) {
+    let (description, events) = try parse(path: path, descPath: descPath)
+    guard !events.isEmpty else {
+      throw ViaLibinputError("\(path):1: no events (E: lines) to replay")
+    }
+    guard !description.name.isEmpty else {
+      throw ViaLibinputError(
+        "\(descPath ?? path):1: no device description (N:, I:, B:, A: lines); use --desc")
+    }
+    guard let directory = UmockdevTestbed.makeTemporaryDirectory(prefix: "cleartouch-via-libinput")
+    else {
+      throw ViaLibinputError("cannot create a temporary directory")
+    }
+    let device = UmockdevTestbed.Device(
+      description: description, eventNumber: eventNumber, events: events)
+    defer { UmockdevTestbed.remove([device], from: directory) }
+    let node = device.node
+    let testbed: [String]
+    do throws(EvemuError) {
+      testbed = try UmockdevTestbed.write([device], into: directory)
+    } catch {
+      throw ViaLibinputError("\(path):\(events.count): \(error.message)")
     }
 
-    /// The node the recording's device appears as inside the testbed.
-    public static let eventNumber = 50
-
-    /// Finds umockdev-run (`$CLEARTOUCH_UMOCKDEV_RUN`, else `PATH`), the preload
-    /// (`$CLEARTOUCH_UMOCKDEV_FIXUP`, else `libUmockdevFixup.so` next to the running
-    /// executable or in `../lib`), and the running executable itself.
-    public static func discover() throws(ViaLibinputError) -> Environment {
-        let executable = runningExecutable()
-        let directory = executable.split(separator: "/", omittingEmptySubsequences: false).dropLast()
-            .joined(separator: "/")
-        guard let umockdevRun = environment("CLEARTOUCH_UMOCKDEV_RUN") ?? searchPath("umockdev-run") else {
-            throw ViaLibinputError(
-                "umockdev-run not found: install the umockdev package (tools/bootstrap), or set CLEARTOUCH_UMOCKDEV_RUN")
-        }
-        let candidates = [
-            environment("CLEARTOUCH_UMOCKDEV_FIXUP"), directory + "/libUmockdevFixup.so",
-            directory + "/../lib/libUmockdevFixup.so",
-        ].compactMap { $0 }
-        guard let preload = candidates.first(where: { access($0, R_OK) == 0 }) else {
-            throw ViaLibinputError(
-                "libUmockdevFixup.so not found next to \(executable): build it with `swift build --product UmockdevFixup`, or set CLEARTOUCH_UMOCKDEV_FIXUP"
-            )
-        }
-        return Environment(umockdevRun: umockdevRun, preload: preload, cleartouch: executable)
+    // Stop at the end: after the longest pause of the recording has passed without input.
+    var longestGap: Int64 = 0
+    for index in events.indices.dropFirst() {
+      longestGap = max(
+        longestGap, events[index].timeMicroseconds - events[index - 1].timeMicroseconds)
     }
-
-    /// Replays the evemu recording at `path` (with its description in `descPath` for an
-    /// events-only file) through libinput, mapping touchscreens onto `screen`.
-    public static func run(
-        evemuPath path: String, descPath: String?, screen: ScreenSize, environment: Environment
-    ) throws(ViaLibinputError) -> (header: RecordingHeader, events: [InputEvent]) {
-        let directory = try temporaryDirectory()
-        defer { removeDirectory(directory) }
-        let trace = directory + "/replay.trace"
-        try recordTrace(
-            evemuPath: path, descPath: descPath, screen: screen, environment: environment, tracePath: trace)
-        do throws(RecordingError) {
-            let recording = try Recording.open(path: trace, format: .trace)
-            var output: [InputEvent] = []
-            while let event = try recording.next() { output.append(event) }
-            return (recording.header, output)
-        } catch {
-            throw ViaLibinputError("\(error)")
-        }
+    let length = Double(events.last!.timeMicroseconds - events.first!.timeMicroseconds) / 1e6
+    let idleSeconds = Double(longestGap) / 1e6 + 0.5
+    let arguments =
+      [environment.umockdevRun] + testbed + [
+        "--", environment.cleartouch, "record", "-o", trace,
+        "--show-keycodes",
+        "--screen", "\(screen.widthPixels)x\(screen.heightPixels)", "--until-idle",
+        "\(idleSeconds)",
+        "--duration", "\(length + idleSeconds + 10)", node,
+      ]
+    let status = try spawnAndWait(
+      arguments,
+      extraEnvironment: [
+        "LD_PRELOAD=\(environment.preload)", "CLEARTOUCH_UMOCKDEV_BARRIER=\(node)",
+      ])
+    guard status == 0 else {
+      throw ViaLibinputError(
+        "\(path):0: replay through libinput failed (umockdev-run exit status \(status))")
     }
+  }
 
-    /// Like `run`, but leaves what libinput delivered as a ClearTouch trace at `tracePath`
-    /// (which must not exist), for `cleartouch replay` to replay like any trace.
-    public static func recordTrace(
-        evemuPath path: String, descPath: String?, screen: ScreenSize, environment: Environment,
-        tracePath trace: String
-    ) throws(ViaLibinputError) {
-        let (description, events) = try parse(path: path, descPath: descPath)
-        guard !events.isEmpty else { throw ViaLibinputError("\(path):1: no events (E: lines) to replay") }
-        guard !description.name.isEmpty else {
-            throw ViaLibinputError("\(descPath ?? path):1: no device description (N:, I:, B:, A: lines); use --desc")
-        }
-        let directory = try temporaryDirectory()
-        defer { removeDirectory(directory) }
-        let node = "/dev/input/event\(eventNumber)"
-        let prefix = directory + "/device"
-        let script: [UInt8]
-        do throws(BarrierScript.TooLong) {
-            script = try BarrierScript.script(events: events, barrier: "GO", title: path)
-        } catch {
-            throw ViaLibinputError("\(path):\(events.count): \(error)")
-        }
-        try write(
-            Array(
-                UmockdevFiles.umockdevFile(
-                    description, eventNumber: eventNumber, kind: UmockdevFiles.kind(of: description), dmi: true
-                ).utf8), to: prefix + ".umockdev")
-        try write(Array(UmockdevFiles.ioctlFile(description, node: node).utf8), to: prefix + ".ioctl")
-        try write(script, to: prefix + ".script")
+  // MARK: helpers
 
-        // Stop at the end: after the longest pause of the recording has passed without input.
-        var longestGap: Int64 = 0
-        for index in events.indices.dropFirst() {
-            longestGap = max(longestGap, events[index].timeMicroseconds - events[index - 1].timeMicroseconds)
-        }
-        let length = Double(events.last!.timeMicroseconds - events.first!.timeMicroseconds) / 1e6
-        let idleSeconds = Double(longestGap) / 1e6 + 0.5
-        let arguments = [
-            environment.umockdevRun, "-d", prefix + ".umockdev", "-i", "\(node)=\(prefix).ioctl", "-s",
-            "\(node)=\(prefix).script", "--", environment.cleartouch, "record", "-o", trace, "--show-keycodes",
-            "--screen", "\(screen.widthPixels)x\(screen.heightPixels)", "--until-idle", "\(idleSeconds)",
-            "--duration", "\(length + idleSeconds + 10)", node,
-        ]
-        let status = try spawnAndWait(
-            arguments,
-            extraEnvironment: ["LD_PRELOAD=\(environment.preload)", "CLEARTOUCH_UMOCKDEV_BARRIER=\(node)"])
-        guard status == 0 else {
-            throw ViaLibinputError("\(path):0: replay through libinput failed (umockdev-run exit status \(status))")
-        }
+  static func parse(path: String, descPath: String?) throws(ViaLibinputError) -> (
+    EvemuDescription, [EvemuEvent]
+  ) {
+    do throws(EvemuError) {
+      let (fileDescription, events) = try UmockdevTestbed.parseFile(path)
+      guard let descPath else { return (fileDescription, events) }
+      return (try UmockdevTestbed.parseFile(descPath).0, events)
+    } catch {
+      throw ViaLibinputError(error.description)
     }
+  }
 
-    // MARK: helpers
+  static func environment(_ name: String) -> String? {
+    getenv(name).map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
+  }
 
-    static func parse(path: String, descPath: String?) throws(ViaLibinputError) -> (EvemuDescription, [EvemuEvent]) {
-        do throws(EvemuError) {
-            let (fileDescription, events) = try EvemuParser.parse(text: try readText(path), path: path)
-            guard let descPath else { return (fileDescription, events) }
-            let (description, _) = try EvemuParser.parse(text: try readText(descPath), path: descPath)
-            return (description, events)
-        } catch {
-            throw ViaLibinputError(error.description)
-        }
+  static func searchPath(_ program: String) -> String? {
+    for directory in (environment("PATH") ?? "/usr/bin:/bin").split(separator: ":") {
+      let candidate = "\(directory)/\(program)"
+      if access(candidate, X_OK) == 0 { return candidate }
     }
+    return nil
+  }
 
-    static func readText(_ path: String) throws(EvemuError) -> String {
-        guard let file = fopen(path, "rb") else {
-            throw EvemuError(path: path, line: 0, message: "cannot read: \(String(cString: strerror(errno)))")
-        }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = fread(&chunk, 1, chunk.count, file)
-            if count <= 0 { break }
-            bytes += chunk[0..<count]
-        }
-        return String(decoding: bytes, as: UTF8.self)
+  /// Runs a program with the current environment plus `extraEnvironment`; its stdout goes
+  /// to our stderr (diagnostics only). Returns the exit status (128+N for a signal).
+  static func spawnAndWait(_ arguments: [String], extraEnvironment: [String])
+    throws(ViaLibinputError) -> Int32
+  {
+    var environmentList: [String] = []
+    var index = 0
+    while let entry = environ[index] {
+      let text = String(cString: entry)
+      if !extraEnvironment.contains(where: { text.hasPrefix($0.prefix { $0 != "=" } + "=") }) {
+        environmentList.append(text)
+      }
+      index += 1
     }
-
-    static func write(_ bytes: [UInt8], to path: String) throws(ViaLibinputError) {
-        guard let file = fopen(path, "wb") else { throw ViaLibinputError("\(path):0: cannot create") }
-        defer { fclose(file) }
-        guard fwrite(bytes, 1, bytes.count, file) == bytes.count else {
-            throw ViaLibinputError("\(path):0: cannot write")
-        }
+    environmentList += extraEnvironment
+    var argv = arguments.map { strdup($0) } + [nil]
+    var envp = environmentList.map { strdup($0) } + [nil]
+    defer {
+      for pointer in argv { free(pointer) }
+      for pointer in envp { free(pointer) }
     }
-
-    static func temporaryDirectory() throws(ViaLibinputError) -> String {
-        let base = environment("TMPDIR") ?? "/tmp"
-        var template = Array((base + "/cleartouch-via-libinput-XXXXXX").utf8CString)
-        guard let result = mkdtemp(&template) else {
-            throw ViaLibinputError("cannot create a temporary directory in \(base)")
-        }
-        return String(cString: result)
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    posix_spawn_file_actions_adddup2(&actions, 2, 1)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    var pid: pid_t = 0
+    let result = posix_spawn(&pid, arguments[0], &actions, nil, &argv, &envp)
+    guard result == 0 else {
+      throw ViaLibinputError("cannot start \(arguments[0]): \(String(cString: strerror(result)))")
     }
-
-    static func removeDirectory(_ directory: String) {
-        if let handle = opendir(directory) {
-            while let entry = readdir(handle) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-                }
-                if name != "." && name != ".." { unlink(directory + "/" + name) }
-            }
-            closedir(handle)
-        }
-        rmdir(directory)
-    }
-
-    static func environment(_ name: String) -> String? {
-        getenv(name).map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
-    }
-
-    static func searchPath(_ program: String) -> String? {
-        for directory in (environment("PATH") ?? "/usr/bin:/bin").split(separator: ":") {
-            let candidate = "\(directory)/\(program)"
-            if access(candidate, X_OK) == 0 { return candidate }
-        }
-        return nil
-    }
-
-    static func runningExecutable() -> String {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard length > 0 else { return CommandLine.arguments[0] }
-        return String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-
-    /// Runs a program with the current environment plus `extraEnvironment`; its stdout goes
-    /// to our stderr (diagnostics only). Returns the exit status (128+N for a signal).
-    static func spawnAndWait(_ arguments: [String], extraEnvironment: [String]) throws(ViaLibinputError) -> Int32 {
-        var environmentList: [String] = []
-        var index = 0
-        while let entry = environ[index] {
-            let text = String(cString: entry)
-            if !extraEnvironment.contains(where: { text.hasPrefix($0.prefix { $0 != "=" } + "=") }) {
-                environmentList.append(text)
-            }
-            index += 1
-        }
-        environmentList += extraEnvironment
-        var argv = arguments.map { strdup($0) } + [nil]
-        var envp = environmentList.map { strdup($0) } + [nil]
-        defer {
-            for pointer in argv { free(pointer) }
-            for pointer in envp { free(pointer) }
-        }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        posix_spawn_file_actions_adddup2(&actions, 2, 1)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        var pid: pid_t = 0
-        let result = posix_spawn(&pid, arguments[0], &actions, nil, &argv, &envp)
-        guard result == 0 else {
-            throw ViaLibinputError("cannot start \(arguments[0]): \(String(cString: strerror(result)))")
-        }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        let exited = status & 0x7f == 0
-        return exited ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-    }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    let exited = status & 0x7f == 0
+    return exited ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+  }
 }

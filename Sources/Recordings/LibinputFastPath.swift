@@ -90,9 +90,11 @@ struct LibinputFastLayout {
     return index
   }
 
+  /// Only spaces, or a comment (YAML wants a space before its `#`), remain.
   private static func restIsBlankOrComment(_ scanner: inout ByteScanner) -> Bool {
+    let start = scanner.index
     scanner.skipSpaces()
-    return scanner.atEnd || scanner.current == 0x23
+    return scanner.atEnd || (scanner.current == 0x23 && scanner.index > start)
   }
 
   /// Classifies one line inside an events list.
@@ -111,7 +113,7 @@ struct LibinputFastLayout {
       }
       if scanner.skip(literal: "- hid:") {
         scanner.skipSpaces()
-        return scanner.current == 0x7B && isBalancedFlow(&scanner) ? .hidItem : .invalid
+        return scanner.current == 0x7B && isValidFlow(&scanner) ? .hidItem : .invalid
       }
       return .invalid
     }
@@ -121,7 +123,7 @@ struct LibinputFastLayout {
     guard indent > itemIndent, scanner.skip(literal: "- ") else { return .invalid }
     scanner.skipSpaces()
     if scanner.current == 0x5B { return isStrictRow(&scanner) ? .row : .invalid }
-    if scanner.current == 0x7B { return isBalancedFlow(&scanner) ? .flowMap : .invalid }
+    if scanner.current == 0x7B { return isValidFlow(&scanner) ? .flowMap : .invalid }
     return .invalid
   }
 
@@ -142,6 +144,14 @@ struct LibinputFastLayout {
     }
     guard scanner.skip(0x5D) else { return false }
     return restIsBlankOrComment(&scanner)
+  }
+
+  /// A one-line flow collection that libyaml itself accepts (these lines are skipped,
+  /// but a file the fast path takes must be one libyaml takes too).
+  private static func isValidFlow(_ scanner: inout ByteScanner) -> Bool {
+    let start = scanner.index
+    guard isBalancedFlow(&scanner) else { return false }
+    return YAMLEventStream.parses(UnsafeBufferPointer(rebasing: scanner.bytes[start...]))
   }
 
   /// A one-line flow collection without quotes, balanced, then nothing or a comment.
@@ -216,7 +226,7 @@ final class LibinputFastCursor: LibinputFrameSource {
       scanner.index = indent + 2
       scanner.skipSpaces()
       guard scanner.skip(0x5B) else { continue }
-      var numbers: (Int64, Int64, Int64, Int64, Int64) = (0, 0, 0, 0, 0)
+      var numbers = EvdevRowNumbers()
       for field in 0..<5 {
         let start = scanner.index
         guard let value = scanner.readInt64() else {
@@ -232,13 +242,7 @@ final class LibinputFastCursor: LibinputFrameSource {
         }
         scanner.skipSpaces()
         _ = scanner.skip(0x2C)
-        switch field {
-        case 0: numbers.0 = value
-        case 1: numbers.1 = value
-        case 2: numbers.2 = value
-        case 3: numbers.3 = value
-        default: numbers.4 = value
-        }
+        numbers[field] = value
       }
       frame.append(try LibinputRecordReader.makeEvent(numbers, lines.path, lines.lineNumber))
     }

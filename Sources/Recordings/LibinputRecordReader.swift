@@ -54,14 +54,16 @@ final class LibinputRecordReader: RecordingEventSource {
     if let fastLayout {
       let stream = YAMLEventStream(
         bytes: fastLayout.headerText, path: path, lineMap: fastLayout.headerLineNumbers)
-      (devices, warnings) = try LibinputRecordReader.readHeader(stream)
-      if devices.count == fastLayout.eventBlocks.count {
+      let eventsLines: [Int?]
+      (devices, warnings, eventsLines) = try LibinputRecordReader.readHeader(stream)
+      // Each events list found by the scan must be the `events:` of the device in turn.
+      if eventsLines == fastLayout.eventBlocks.map({ $0.firstLine - 1 }) {
         fastSources = try fastLayout.eventBlocks.map { block throws(RecordingError) in
           try LibinputFastCursor(path: path, block: block, maximumLineBytes: maximumLineBytes)
         }
       } else if parsing == .fastPath {
         throw RecordingError(
-          path: path, line: 0, message: "fast path: a device has no `events:` list")
+          path: path, line: 0, message: "the events are not in the layout the fast path reads")
       }
     }
     if let fastSources {
@@ -69,7 +71,7 @@ final class LibinputRecordReader: RecordingEventSource {
       usesFastPath = true
     } else {
       let stream = try YAMLEventStream(path: path, maximumLineBytes: maximumLineBytes)
-      (devices, warnings) = try LibinputRecordReader.readHeader(stream)
+      (devices, warnings, _) = try LibinputRecordReader.readHeader(stream)
       sources = try devices.indices.map { index throws(RecordingError) in
         try LibinputYAMLCursor(path: path, deviceIndex: index, maximumLineBytes: maximumLineBytes)
       }
@@ -145,8 +147,9 @@ final class LibinputRecordReader: RecordingEventSource {
   // MARK: header
 
   /// Reads the document up to its end, skipping every device's `events`, and returns the devices.
+  /// Also returns, per device, the line of its `events:` key (nil without one).
   static func readHeader(_ stream: YAMLEventStream) throws(RecordingError) -> (
-    [EvdevDevice], [RecordingError]
+    [EvdevDevice], [RecordingError], eventsLines: [Int?]
   ) {
     guard try stream.next() == YAML_STREAM_START_EVENT else {
       throw stream.error("YAML: no stream")
@@ -185,7 +188,12 @@ final class LibinputRecordReader: RecordingEventSource {
     for item in items {
       devices.append(try readDevice(item, stream))
     }
-    return (devices, warnings)
+    // One document only: a reader that stopped after the first would ignore the rest.
+    guard try stream.next() == YAML_DOCUMENT_END_EVENT, try stream.next() == YAML_STREAM_END_EVENT
+    else {
+      throw stream.error("more than one YAML document: a `libinput record` file has one")
+    }
+    return (devices, warnings, items.map { $0["events"]?.line })
   }
 
   private static func int(_ node: YAMLNode?, _ stream: YAMLEventStream, what: String, line: Int)
@@ -359,12 +367,13 @@ final class LibinputYAMLCursor: LibinputFrameSource {
           try stream.skipNode()
           continue
         }
+        if stream.type == YAML_SCALAR_EVENT && stream.scalarIsNull { continue }
         guard stream.type == YAML_SEQUENCE_START_EVENT else {
           throw stream.error("expected `evdev:` to be a list of [sec, usec, type, code, value]")
         }
         while try stream.next() == YAML_SEQUENCE_START_EVENT {
           let rowLine = stream.line
-          var numbers: (Int64, Int64, Int64, Int64, Int64) = (0, 0, 0, 0, 0)
+          var numbers = EvdevRowNumbers()
           for field in 0..<5 {
             guard try stream.next() == YAML_SCALAR_EVENT else {
               throw stream.error("expected 5 numbers [sec, usec, type, code, value]", line: rowLine)
@@ -373,13 +382,7 @@ final class LibinputYAMLCursor: LibinputFrameSource {
             guard let value = scanner.readInt64(), scanner.atEnd else {
               throw stream.error("bad number `\(stream.scalar.string)` in an evdev row")
             }
-            switch field {
-            case 0: numbers.0 = value
-            case 1: numbers.1 = value
-            case 2: numbers.2 = value
-            case 3: numbers.3 = value
-            default: numbers.4 = value
-            }
+            numbers[field] = value
           }
           guard try stream.next() == YAML_SEQUENCE_END_EVENT else {
             throw stream.error("expected 5 numbers [sec, usec, type, code, value]", line: rowLine)
@@ -401,9 +404,10 @@ final class LibinputYAMLCursor: LibinputFrameSource {
 
 extension LibinputRecordReader {
   /// Checks the ranges of one `[sec, usec, type, code, value]` row.
-  static func makeEvent(_ numbers: (Int64, Int64, Int64, Int64, Int64), _ path: String, _ line: Int)
+  static func makeEvent(_ row: EvdevRowNumbers, _ path: String, _ line: Int)
     throws(RecordingError) -> EvdevEvent
   {
+    let numbers = row.values
     guard numbers.0 >= 0, numbers.0 < 1 << 40, numbers.1 >= 0, numbers.1 < 1_000_000,
       numbers.2 >= 0,
       numbers.2 <= 0xFFFF, numbers.3 >= 0, numbers.3 <= 0xFFFF,
@@ -416,5 +420,19 @@ extension LibinputRecordReader {
       timeMicroseconds: numbers.0 * 1_000_000 + numbers.1, type: UInt16(numbers.2),
       code: UInt16(numbers.3),
       value: value)
+  }
+}
+
+/// The five numbers of a `[sec, usec, type, code, value]` row, filled field by field.
+struct EvdevRowNumbers {
+  private(set) var values: (Int64, Int64, Int64, Int64, Int64) = (0, 0, 0, 0, 0)
+
+  subscript(field: Int) -> Int64 {
+    get { withUnsafeBytes(of: values) { $0.load(fromByteOffset: field * 8, as: Int64.self) } }
+    set {
+      withUnsafeMutableBytes(of: &values) {
+        $0.storeBytes(of: newValue, toByteOffset: field * 8, as: Int64.self)
+      }
+    }
   }
 }

@@ -44,10 +44,12 @@ public final class Recording {
   ///   - screen: the screen evdev touch positions are mapped onto (evemu and libinput
   ///     files; traces carry their own px). Default 1080x1920.
   ///   - maximumLineBytes: longer lines are an error.
+  ///   - libinputFastPath: false reads every byte of `libinput record` YAML with libyaml
+  ///     (the fast path is proven equal; this is for comparison and benchmarks).
   public static func open(
     path: String, descPath: String? = nil, format: RecordingFormat? = nil,
     screen: ScreenSize? = nil,
-    maximumLineBytes: Int = 1 << 20
+    maximumLineBytes: Int = 1 << 20, libinputFastPath: Bool = true
   ) throws(RecordingError) -> Recording {
     let lines = try LineReader(path: path, maximumLineBytes: maximumLineBytes)
     let resolved: RecordingFormat
@@ -66,7 +68,8 @@ public final class Recording {
       return Recording(path: path, format: .evemu, header: reader.header, source: reader)
     case .libinput:
       let reader = try LibinputRecordReader(
-        path: path, screen: screen, maximumLineBytes: maximumLineBytes)
+        path: path, screen: screen, maximumLineBytes: maximumLineBytes,
+        parsing: libinputFastPath ? .automatic : .libyaml)
       return Recording(path: path, format: .libinput, header: reader.header, source: reader)
     }
   }

@@ -184,10 +184,7 @@ public final class TraceWriter {
     case .pointerMotion(let motion):
       appendInt(motion.timeMicroseconds, to: &out)
       append(" motion \(motion.device.rawValue) ", to: &out)
-      appendFixed(motion.deltaX, decimals: valueDecimals, to: &out)
-      out.append(0x20)
-      appendFixed(motion.deltaY, decimals: valueDecimals, to: &out)
-      out.append(0x0A)
+      appendPair(motion.deltaX, motion.deltaY, decimals: valueDecimals, to: &out)
     case .pointerButton(let button):
       appendInt(button.timeMicroseconds, to: &out)
       append(
@@ -195,10 +192,7 @@ public final class TraceWriter {
     case .pointerScroll(let scroll):
       appendInt(scroll.timeMicroseconds, to: &out)
       append(" scroll \(scroll.device.rawValue) \(scroll.source.rawValue) ", to: &out)
-      appendFixed(scroll.horizontal, decimals: valueDecimals, to: &out)
-      out.append(0x20)
-      appendFixed(scroll.vertical, decimals: valueDecimals, to: &out)
-      out.append(0x0A)
+      appendPair(scroll.horizontal, scroll.vertical, decimals: valueDecimals, to: &out)
     case .key(let key):
       appendInt(key.timeMicroseconds, to: &out)
       append(
@@ -319,6 +313,14 @@ public final class TraceWriter {
     }
     for _ in 0..<max(0, leading) { out.append(0x30) }
     appendInt(fraction, to: &out)
+  }
+
+  /// `x y` and the end of the line.
+  private static func appendPair(_ x: Double, _ y: Double, decimals: Int, to out: inout [UInt8]) {
+    appendFixed(x, decimals: decimals, to: &out)
+    out.append(0x20)
+    appendFixed(y, decimals: decimals, to: &out)
+    out.append(0x0A)
   }
 
   /// Text to the end of the line: `\\`, `\n`, `\r`, `\t` and `\xHH` for other control bytes.

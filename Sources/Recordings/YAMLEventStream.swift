@@ -121,6 +121,22 @@ final class YAMLEventStream {
     RecordingError(path: path, line: line ?? self.line, message: message)
   }
 
+  /// True when libyaml reads `text` as a whole YAML stream without an error.
+  static func parses(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = text.baseAddress else { return true }
+    var parser = yaml_parser_t()
+    var event = yaml_event_t()
+    yaml_parser_initialize(&parser)
+    defer { yaml_parser_delete(&parser) }
+    yaml_parser_set_input_string(&parser, base, text.count)
+    while true {
+      guard yaml_parser_parse(&parser, &event) == 1 else { return false }
+      let type = event.type
+      yaml_event_delete(&event)
+      if type == YAML_STREAM_END_EVENT { return true }
+    }
+  }
+
   /// Advances to the next event.
   @discardableResult
   func next() throws(RecordingError) -> yaml_event_type_t {
@@ -227,11 +243,16 @@ indirect enum YAMLNode {
           throw stream.error("YAML: a mapping key must be a scalar")
         }
         let key = stream.scalar.string
+        // YAML keys are unique; a reader that took the first or the last would guess.
+        if pairs.contains(where: { $0.key == key }) {
+          throw stream.error("YAML: duplicate key `\(key)`")
+        }
+        let keyLine = stream.line
         try stream.next()
         if skipValue(key, depth) {
-          let valueLine = stream.line
+          // Stands for the skipped value; its line is the key's.
           try stream.skipNode()
-          pairs.append((key, .scalar("", line: valueLine, null: true)))
+          pairs.append((key, .scalar("", line: keyLine, null: true)))
         } else {
           pairs.append((key, try read(stream, skipValue: skipValue, depth: depth + 1)))
         }

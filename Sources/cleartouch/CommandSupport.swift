@@ -71,6 +71,35 @@ struct RecordingOptions {
   }
 }
 
+/// How a command ends before doing its work: `--help` (0) or bad usage (2).
+struct EarlyExit: Error {
+  var status: Int32
+}
+
+extension RecordingOptions {
+  /// Parses the options of `command`, printing the usage for `--help` and for bad usage.
+  static func parse(
+    _ arguments: [String], command: String, usage: String, allowJSON: Bool, fileCount: Int,
+    fileNames: String
+  ) -> Result<RecordingOptions, EarlyExit> {
+    switch parse(arguments, allowJSON: allowJSON) {
+    case .failure(let error):
+      CommandLine2.printError("cleartouch \(command): \(error.message)\n\(usage)")
+      return .failure(EarlyExit(status: 2))
+    case .success(let options):
+      if options.help {
+        CommandLine2.printOut(usage)
+        return .failure(EarlyExit(status: 0))
+      }
+      guard options.files.count == fileCount else {
+        CommandLine2.printError("cleartouch \(command): expected \(fileNames)\n\(usage)")
+        return .failure(EarlyExit(status: 2))
+      }
+      return .success(options)
+    }
+  }
+}
+
 struct UsageError: Error {
   var message: String
   init(_ message: String) { self.message = message }

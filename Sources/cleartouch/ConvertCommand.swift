@@ -16,19 +16,12 @@ enum ConvertCommand {
 
   static func run(arguments: [String]) -> Int32 {
     let options: RecordingOptions
-    switch RecordingOptions.parse(arguments, allowJSON: false) {
+    switch RecordingOptions.parse(
+      arguments, command: "convert", usage: usage, allowJSON: false, fileCount: 2,
+      fileNames: "IN and OUT")
+    {
     case .success(let parsed): options = parsed
-    case .failure(let error):
-      CommandLine2.printError("cleartouch convert: \(error.message)\n\(usage)")
-      return 2
-    }
-    if options.help {
-      CommandLine2.printOut(usage)
-      return 0
-    }
-    guard options.files.count == 2 else {
-      CommandLine2.printError("cleartouch convert: expected IN and OUT\n\(usage)")
-      return 2
+    case .failure(let exit): return exit.status
     }
     do {
       let recording = try Recording.open(

@@ -17,19 +17,12 @@ enum InspectCommand {
 
   static func run(arguments: [String]) -> Int32 {
     let options: RecordingOptions
-    switch RecordingOptions.parse(arguments, allowJSON: true) {
+    switch RecordingOptions.parse(
+      arguments, command: "inspect", usage: usage, allowJSON: true, fileCount: 1,
+      fileNames: "one FILE")
+    {
     case .success(let parsed): options = parsed
-    case .failure(let error):
-      CommandLine2.printError("cleartouch inspect: \(error.message)\n\(usage)")
-      return 2
-    }
-    if options.help {
-      CommandLine2.printOut(usage)
-      return 0
-    }
-    guard options.files.count == 1 else {
-      CommandLine2.printError("cleartouch inspect: expected one FILE\n\(usage)")
-      return 2
+    case .failure(let exit): return exit.status
     }
     let path = options.files[0]
     var summary = RecordingSummary()

@@ -1,20 +1,25 @@
 // libFuzzer entry for the evemu reader and the evdev decoder (tools/fuzz evemu).
 import TouchInput
 
-// Property: never crashes or hangs; errors name a line of the file.
+// Properties: never crashes or hangs; frames name the file's one device; every contact
+// that goes down comes up or is cancelled exactly once, on a seat slot not in use.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzEvemu(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   let path = fuzzInputPath(data, size, suffix: ".evemu")
-  guard let recording = try? Recording.open(path: path, format: .evemu, maximumLineBytes: 1 << 16)
+  guard let recording = try? Recording.open(path: path, format: .evemu, maximumLineBytes: 1 << 16),
+    let events = drain(recording)
   else { return 0 }
-  if let events = drain(recording) {
-    // Decoded frames are in time order per device and name known devices only.
-    var last: Int64 = .min
-    for case .touchFrame(let frame) in events {
-      precondition(frame.device == DeviceID(1))
-      precondition(frame.timeMicroseconds >= last || true)
-      last = frame.timeMicroseconds
+  var down = Set<Int>()
+  for case .touchFrame(let frame) in events {
+    precondition(frame.device == DeviceID(1))
+    for contact in frame.contacts {
+      switch contact.phase {
+      case .down: precondition(down.insert(contact.seatSlot).inserted, "seat slot taken twice")
+      case .move: precondition(down.contains(contact.seatSlot), "move of a contact not down")
+      case .up, .cancel: precondition(down.remove(contact.seatSlot) != nil, "end of a contact not down")
+      }
     }
   }
+  precondition(down.isEmpty || events.count > 100_000, "contacts still down after the end of the file")
   return 0
 }

@@ -8,15 +8,8 @@ import Testing
   static let formats: [RecordingFormat?] = [nil, .trace, .evemu, .libinput]
 
   func expectError(_ path: String, format: RecordingFormat?, line: Int, _ message: String) {
-    do {
-      let recording = try Recording.open(path: path, format: format)
-      while try recording.next() != nil {}
-      Issue.record("no error for \(path) as \(String(describing: format))")
-    } catch {
-      #expect(error.path == path)
-      #expect(error.line == line, "\(error)")
-      #expect(error.message.contains(message), "\(error)")
-      #expect(error.description.hasPrefix("\(path):\(line): "))
+    expectRecordingError(path: path, line: line, containing: message) {
+      try readToEnd(path, format: format)
     }
   }
 

@@ -142,14 +142,8 @@ let touchscreenDescription = """
   ])
   func malformedEvemuNamesFileAndLine(text: String, line: Int, message: String) throws {
     let path = TestFiles.scratch(text)
-    do {
-      let recording = try Recording.open(path: path, format: .evemu)
-      _ = try readAll(recording)
-      Issue.record("no error for \(text.debugDescription)")
-    } catch let error as RecordingError {
-      #expect(error.path == path)
-      #expect(error.line == line, "\(error)")
-      #expect(error.message.contains(message), "\(error)")
+    expectRecordingError(path: path, line: line, containing: message) {
+      try readToEnd(path, format: .evemu)
     }
   }
 }

@@ -20,3 +20,34 @@ import Testing
     }
   }
 }
+
+extension FuzzFindingsTests {
+  /// Two `devices:` keys: the fast path and libyaml took different ones. Duplicate keys
+  /// are now an error on both paths.
+  @Test func aDuplicateKeyIsAnErrorOnBothPaths() throws {
+    let path = TestFiles.fixtures.appendingPathComponent("fuzz-duplicate-devices-key.yml").path
+    for parsing in [LibinputRecordReader.Parsing.libyaml, .automatic] {
+      #expect {
+        let reader = try LibinputRecordReader(path: path, parsing: parsing)
+        while try reader.next() != nil {}
+      } throws: { error in
+        (error as? RecordingError)?.description.hasSuffix(":86: YAML: duplicate key `ndevices`")
+          == true
+      }
+    }
+  }
+}
+
+extension FuzzFindingsTests {
+  /// `{type: DEVICE_ADDEDl seat: seat0, …}` in a `libinput:` list: invalid YAML that the
+  /// fast path skipped. Skipped lines are now checked with libyaml too.
+  @Test func anInvalidLibinputLineIsAnErrorOnBothPaths() throws {
+    let path = TestFiles.fixtures.appendingPathComponent("fuzz-invalid-flow-map.yml").path
+    for parsing in [LibinputRecordReader.Parsing.libyaml, .automatic] {
+      expectRecordingError(path: path, line: 102, containing: "did not find expected ',' or '}'") {
+        let reader = try LibinputRecordReader(path: path, parsing: parsing)
+        while try reader.next() != nil {}
+      }
+    }
+  }
+}

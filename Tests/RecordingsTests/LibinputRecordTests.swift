@@ -233,14 +233,9 @@ func readLibinput(_ path: String, _ parsing: LibinputRecordReader.Parsing) throw
   func malformedYAMLNamesFileAndLine(text: String, line: Int, message: String) throws {
     let path = TestFiles.scratch(text, name: "bad.yml")
     for parsing in [LibinputRecordReader.Parsing.libyaml, .automatic] {
-      do {
+      expectRecordingError(path: path, line: line, containing: message) {
         let reader = try LibinputRecordReader(path: path, parsing: parsing)
         while try reader.next() != nil {}
-        Issue.record("no error for \(text.debugDescription)")
-      } catch {
-        #expect(error.path == path)
-        #expect(error.line == line, "\(error)")
-        #expect(error.message.contains(message), "\(error)")
       }
     }
   }

@@ -1,5 +1,6 @@
 import Foundation
 import Recordings
+import Testing
 import TouchInput
 
 /// Paths and scratch files for the Recordings tests.
@@ -67,4 +68,29 @@ func mostContactsAtOnce(_ events: [InputEvent]) -> Int {
     most = max(most, set.count)
   }
   return most
+}
+
+/// Runs `read` and expects a `RecordingError` for `path` at `line` whose message contains `message`.
+func expectRecordingError(
+  path: String, line: Int, containing message: String,
+  sourceLocation: SourceLocation = #_sourceLocation,
+  _ read: () throws -> Void
+) {
+  do {
+    try read()
+    Issue.record("no error for \(path)", sourceLocation: sourceLocation)
+  } catch let error as RecordingError {
+    #expect(error.path == path, sourceLocation: sourceLocation)
+    #expect(error.line == line, "\(error)", sourceLocation: sourceLocation)
+    #expect(error.message.contains(message), "\(error)", sourceLocation: sourceLocation)
+    #expect(error.description.hasPrefix("\(path):\(line): "), sourceLocation: sourceLocation)
+  } catch {
+    Issue.record("not a RecordingError: \(error)", sourceLocation: sourceLocation)
+  }
+}
+
+/// Opens `path` and reads every event.
+func readToEnd(_ path: String, format: RecordingFormat? = nil) throws {
+  let recording = try Recording.open(path: path, format: format)
+  while try recording.next() != nil {}
 }
