@@ -109,10 +109,16 @@ enum LibinputLatencyProbe {
     var pollDescriptor = pollfd(fd: input.context.fileDescriptor, events: Int16(POLLIN), revents: 0)
     while true {
       input.context.dispatch()
-      while let event = input.context.nextEvent() {
+      var drained = false
+      while !drained {
         let taken = monotonicNanoseconds()
         converted.removeAll(keepingCapacity: true)
-        input.converter.convert(event, into: &converted)
+        if let event = input.context.nextEvent() {
+          input.converter.convert(event, into: &converted)
+        } else {
+          input.converter.finishBatch(into: &converted)
+          drained = true
+        }
         for item in converted {
           controller.advance(toMicroseconds: item.timeMicroseconds)
           arena.listScrollOffsetPixels = controller.scrollOffsetPixels

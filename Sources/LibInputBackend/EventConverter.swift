@@ -84,13 +84,12 @@ public final class LibInputEventConverter {
         case LIBINPUT_EVENT_POINTER_SCROLL_FINGER: .finger
         default: .continuous
         }
-      output.append(
-        .pointerScroll(
-          PointerScroll(
-            device: id, timeMicroseconds: stamp(libinput_event_pointer_get_time_usec(scroll)),
-            source: source,
-            horizontal: Self.scrollValue(scroll, LIBINPUT_POINTER_AXIS_SCROLL_HORIZONTAL),
-            vertical: Self.scrollValue(scroll, LIBINPUT_POINTER_AXIS_SCROLL_VERTICAL))))
+      let converted = PointerScroll(
+        device: id, timeMicroseconds: stamp(libinput_event_pointer_get_time_usec(scroll)),
+        source: source,
+        horizontal: Self.scrollValue(scroll, LIBINPUT_POINTER_AXIS_SCROLL_HORIZONTAL),
+        vertical: Self.scrollValue(scroll, LIBINPUT_POINTER_AXIS_SCROLL_VERTICAL))
+      output.append(.pointerScroll(converted))
     case LIBINPUT_EVENT_KEYBOARD_KEY:
       guard let id = deviceID(of: device), let key = libinput_event_get_keyboard_event(pointer)
       else { return }
@@ -102,9 +101,41 @@ public final class LibInputEventConverter {
             pressed: libinput_event_keyboard_get_key_state(key) == LIBINPUT_KEY_STATE_PRESSED)))
     default:
       if let gesture = touchpadGesture(event, device: device) {
-        output.append(.touchpadGesture(gesture))
+        if gesture.stage == .end {
+          heldEnds.append(.touchpadGesture(gesture))
+        } else {
+          output.append(.touchpadGesture(gesture))
+        }
       }
     }
+  }
+
+  /// Hands over the touchpad gesture ends held back from the events just converted.
+  /// Call it once libinput's queue is empty (after each drain).
+  ///
+  /// They are held because libinput ends a touchpad's gestures normally when the device
+  /// goes away, in the same batch as DEVICE_REMOVED, so a pinch would commit. A removal
+  /// in the batch turns its device's gesture ends into cancellations. (libinput's
+  /// finger-scroll stop in that batch passes unchanged: `PointerScroll` has no way to
+  /// say "cancelled".)
+  public func finishBatch(into output: inout [InputEvent]) {
+    output.append(contentsOf: heldEnds)
+    heldEnds.removeAll(keepingCapacity: true)
+  }
+
+  private var heldEnds: [InputEvent] = []
+
+  private func releaseHeldEnds(removing device: DeviceID, into output: inout [InputEvent]) {
+    for event in heldEnds {
+      switch event {
+      case .touchpadGesture(var gesture) where gesture.device == device:
+        gesture.cancelled = true
+        output.append(.touchpadGesture(gesture))
+      default:
+        output.append(event)
+      }
+    }
+    heldEnds.removeAll(keepingCapacity: true)
   }
 
   /// Cancels the touches of every device still present (used when input stops
@@ -139,6 +170,7 @@ public final class LibInputEventConverter {
   private func deviceRemoved(_ device: OpaquePointer, into output: inout [InputEvent]) {
     guard let state = devices[device] else { return }
     let time = nowMicroseconds()
+    releaseHeldEnds(removing: state.description.id, into: &output)
     cancelTouches(of: device, timeMicroseconds: time, into: &output)
     devices[device] = nil
     output.append(.deviceRemoved(state.description.id, timeMicroseconds: time))

@@ -74,9 +74,15 @@ public final class LibInputEventLoop {
       if pending {
         context.dispatch()
         var sawInput = false
-        while let event = context.nextEvent() {
+        var drained = false
+        while !drained {
           buffer.removeAll(keepingCapacity: true)
-          converter.convert(event, into: &buffer)
+          if let event = context.nextEvent() {
+            converter.convert(event, into: &buffer)
+          } else {
+            converter.finishBatch(into: &buffer)
+            drained = true
+          }
           let delivered = monotonicMicroseconds()
           for converted in buffer {
             if case .deviceAdded = converted {} else { sawInput = true }

@@ -39,6 +39,7 @@ public final class LiveInput {
     while let event = context.nextEvent() {
       converter.convert(event, into: &output)
     }
+    converter.finishBatch(into: &output)
     return output
   }
 

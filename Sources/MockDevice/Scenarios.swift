@@ -72,6 +72,13 @@ public enum Scenarios: Sendable {
         .pause(microseconds: 150_000),
         .stroke([Track(from: (1000, 400), to: (3000, 400))], frames: 20),
       ]),
+    "tp-pinch": Session(
+      touchpad: true,
+      steps: [
+        .stroke(
+          [Track(from: (1800, 1200), to: (1400, 1200)), Track(from: (2200, 1200), to: (2600, 1200))],
+          frames: 40)
+      ]),
     "tp-session": Session(
       touchpad: true,
       steps: [

@@ -22,25 +22,25 @@ enum DebugGesturesCommand {
     Touchpad gestures are numbered from \(ClearSession.touchpadGestureIDBase) up.
 
     """ + LiveInputArguments.help + "\n"
-    + "  --unplug-after-frames N  (tests) remove the first DEVICE after N touch frames, as an unplug\n"
+    + "  --unplug-after-events N  (tests) remove the first DEVICE after N input events, as an unplug\n"
 
   static func run(arguments: [String]) -> Int32 {
     let parsed: LiveInputArguments
     switch LiveInputArguments.parse(
-      arguments, command: "debug-gestures", help: help, flags: [], valued: ["--unplug-after-frames"]
+      arguments, command: "debug-gestures", help: help, flags: [], valued: ["--unplug-after-events"]
     )
     {
     case .exit(let status): return status
     case .run(let arguments): parsed = arguments
     }
-    var unplugAfterFrames: Int? = nil
-    if let index = parsed.remaining.firstIndex(of: "--unplug-after-frames") {
+    var unplugAfterEvents: Int? = nil
+    if let index = parsed.remaining.firstIndex(of: "--unplug-after-events") {
       guard let count = Int(parsed.remaining[index + 1]), count >= 0, !parsed.devicePaths.isEmpty
       else {
-        printError("cleartouch debug-gestures: --unplug-after-frames needs a count and a DEVICE")
+        printError("cleartouch debug-gestures: --unplug-after-events needs a count and a DEVICE")
         return 2
       }
-      unplugAfterFrames = count
+      unplugAfterEvents = count
     }
     let input: LiveInput
     do throws(LibInputError) {
@@ -60,7 +60,7 @@ enum DebugGesturesCommand {
     for event in initial {
       for line in view.handle(event) { printNow(line) }
     }
-    var touchFrames = 0
+    var inputEvents = 0
     let stop = input.loop.run(
       durationSeconds: parsed.durationSeconds, idleSeconds: parsed.idleSeconds,
       tickSeconds: GestureDebugView.tickSeconds,
@@ -71,9 +71,9 @@ enum DebugGesturesCommand {
     ) {
       event, _ in
       for line in view.handle(event) { printNow(line) }
-      if case .touchFrame = event, let limit = unplugAfterFrames {
-        touchFrames += 1
-        if touchFrames == limit, let first = input.pathDevices.first {
+      if let limit = unplugAfterEvents, !isDeviceEvent(event) {
+        inputEvents += 1
+        if inputEvents == limit, let first = input.pathDevices.first {
           printNow("unplugging \(first.path)")
           input.context.removeDevice(first.device)
         }
@@ -82,6 +82,13 @@ enum DebugGesturesCommand {
     }
     if case .signal = stop { printError("cleartouch debug-gestures: interrupted") }
     return 0
+  }
+}
+
+func isDeviceEvent(_ event: InputEvent) -> Bool {
+  switch event {
+  case .deviceAdded, .deviceRemoved: true
+  default: false
   }
 }
 

@@ -62,7 +62,7 @@ struct DebugGesturesUmockdevTests {
     let run = try Self.debugGestures(
       [.init(description: "touchscreen.evemu", eventNumber: 50, session: "ts-long-drag.evemu")],
       arguments: [
-        "--unplug-after-frames", "30",
+        "--unplug-after-events", "30",
         "/dev/input/event50",
       ])
     #expect(run.status == 0, "\(run.standardError)")
@@ -81,6 +81,24 @@ struct DebugGesturesUmockdevTests {
     // No frame arrives from the device after it is gone.
     let removed = try #require(lines.firstIndex { $0.contains("DEVICE_REMOVED") })
     #expect(!lines[removed...].contains { $0.contains("TOUCH_FRAME") })
+  }
+
+  @Test func aTouchpadRemovedMidPinchCancelsThePinch() throws {
+    let run = try Self.debugGestures(
+      [.init(description: "touchpad.evemu", eventNumber: 51, session: "tp-pinch.evemu")],
+      arguments: ["--unplug-after-events", "36", "/dev/input/event51"])
+    #expect(run.status == 0, "\(run.standardError)")
+    let lines = run.lines
+    let unplug = try #require(lines.firstIndex { $0.hasPrefix("unplugging") })
+    // The fingers had spread the seam past a row: an end now would add an item.
+    let lastChange = try #require(lines[..<unplug].last { $0.contains("pinch changed") })
+    #expect(try #require(Self.value(after: "gap", in: lastChange)) > 169)
+    // libinput ends the pinch normally when the device goes; ClearTouch cancels it.
+    #expect(
+      lines[unplug...].contains { $0.contains("GESTURE_PINCH_END") && $0.contains("cancelled") })
+    #expect(lines.contains { $0.contains("pinch cancelled") })
+    #expect(!lines.contains { $0.contains("pinch ended") })
+    #expect(!lines.contains { $0.hasPrefix("     action") }, "nothing may be committed")
   }
 
   @Test func twoTouchscreensAtOnceKeepTheirContactsApart() throws {

@@ -59,6 +59,17 @@ struct ReplayComparisonTests {
     #expect(via.items == direct.items)
   }
 
+  @Test func aTouchpadRecordingReplaysThroughLibinputAsClearGestures() throws {
+    let session = UmockdevHarness.fixtures.appendingPathComponent("tp-session.evemu").path
+    let touchpad = UmockdevHarness.fixtures.appendingPathComponent("touchpad.evemu").path
+    // Replayed directly, a touchpad's raw frames mean nothing to the touchscreen recognizers;
+    // through libinput they become scrolls, a pinch and a swipe, mapped as documented.
+    let direct = try Self.replay([session, "--desc", touchpad])
+    #expect(direct.actions.isEmpty)
+    let via = try Self.replay(["--via-libinput", session, "--desc", touchpad])
+    #expect(via.actions == ["complete 5", "add 0", "edit-begin 0"], "\(via.stderr)")
+  }
+
   @Test func replayViaLibinputRejectsOtherFormats() throws {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: UmockdevHarness.cleartouch)
