@@ -5,199 +5,205 @@ import TouchInput
 
 /// A touchscreen like the reference umockdev one: 0..4095 x 0..2303 at 13 units/mm, 10 slots.
 func testTouchscreen(kind: DeviceKind = .touchscreen) -> EvdevDevice {
-  var device = EvdevDevice()
-  device.name = "Test Touchscreen"
-  device.properties = kind == .touchscreen ? [EV.propDirect] : [EV.propPointer]
-  device.codes[EV.key] = [EV.btnTouch, EV.btnToolFinger, EV.btnToolDoubleTap, EV.btnToolTripleTap]
-  device.codes[EV.abs] = [
-    EV.absX, EV.absY, EV.mtSlot, EV.mtPositionX, EV.mtPositionY, EV.mtTrackingID, EV.mtToolType,
-  ]
-  for code in [EV.absX, EV.mtPositionX] {
-    device.absinfo[code] = AbsoluteAxisInfo(minimum: 0, maximum: 4095, resolution: 13)
-  }
-  for code in [EV.absY, EV.mtPositionY] {
-    device.absinfo[code] = AbsoluteAxisInfo(minimum: 0, maximum: 2303, resolution: 13)
-  }
-  device.absinfo[EV.mtSlot] = AbsoluteAxisInfo(minimum: 0, maximum: 9)
-  device.absinfo[EV.mtTrackingID] = AbsoluteAxisInfo(minimum: 0, maximum: 65535)
-  device.absinfo[EV.mtToolType] = AbsoluteAxisInfo(minimum: 0, maximum: 2)
-  return device
+    var device = EvdevDevice()
+    device.name = "Test Touchscreen"
+    device.properties = kind == .touchscreen ? [EV.propDirect] : [EV.propPointer]
+    device.codes[EV.key] = [
+        EV.btnTouch, EV.btnToolFinger, EV.btnToolDoubleTap, EV.btnToolTripleTap,
+    ]
+    device.codes[EV.abs] = [
+        EV.absX, EV.absY, EV.mtSlot, EV.mtPositionX, EV.mtPositionY, EV.mtTrackingID, EV.mtToolType,
+    ]
+    for code in [EV.absX, EV.mtPositionX] {
+        device.absinfo[code] = AbsoluteAxisInfo(minimum: 0, maximum: 4095, resolution: 13)
+    }
+    for code in [EV.absY, EV.mtPositionY] {
+        device.absinfo[code] = AbsoluteAxisInfo(minimum: 0, maximum: 2303, resolution: 13)
+    }
+    device.absinfo[EV.mtSlot] = AbsoluteAxisInfo(minimum: 0, maximum: 9)
+    device.absinfo[EV.mtTrackingID] = AbsoluteAxisInfo(minimum: 0, maximum: 65535)
+    device.absinfo[EV.mtToolType] = AbsoluteAxisInfo(minimum: 0, maximum: 2)
+    return device
 }
 
 /// Decodes `(time, type, code, value)` tuples, then ends the recording.
 func decode(_ device: EvdevDevice, _ rows: [(Int64, UInt16, UInt16, Int32)], finish: Bool = true)
-  -> [InputEvent]
+    -> [InputEvent]
 {
-  let decoder = EvdevTouchDecoder(
-    id: DeviceID(1), device: device, screen: ScreenSize(widthPixels: 1000, heightPixels: 500),
-    seat: SeatSlots())
-  var out: [InputEvent] = []
-  for row in rows {
-    decoder.handle(
-      EvdevEvent(timeMicroseconds: row.0, type: row.1, code: row.2, value: row.3), into: &out)
-  }
-  if finish { decoder.finish(time: decoder.lastTime, into: &out) }
-  return out
+    let decoder = EvdevTouchDecoder(
+        id: DeviceID(1), device: device, screen: ScreenSize(widthPixels: 1000, heightPixels: 500),
+        seat: SeatSlots())
+    var out: [InputEvent] = []
+    for row in rows {
+        decoder.handle(
+            EvdevEvent(timeMicroseconds: row.0, type: row.1, code: row.2, value: row.3), into: &out)
+    }
+    if finish { decoder.finish(time: decoder.lastTime, into: &out) }
+    return out
 }
 
 let syn: (UInt16, UInt16, Int32) = (EV.syn, EV.synReport, 0)
 func abs(_ code: UInt16, _ value: Int32) -> (UInt16, UInt16, Int32) { (EV.abs, code, value) }
 func key(_ code: UInt16, _ value: Int32) -> (UInt16, UInt16, Int32) { (EV.key, code, value) }
 func at(_ time: Int64, _ events: [(UInt16, UInt16, Int32)]) -> [(Int64, UInt16, UInt16, Int32)] {
-  events.map { (time, $0.0, $0.1, $0.2) }
+    events.map { (time, $0.0, $0.1, $0.2) }
 }
 
 func phases(_ events: [InputEvent]) -> [[String]] {
-  touchFrames(events).map { frame in frame.contacts.map { "\($0.phase.rawValue)\($0.seatSlot)" } }
+    touchFrames(events).map { frame in frame.contacts.map { "\($0.phase.rawValue)\($0.seatSlot)" } }
 }
 
 @Suite struct EvdevDecoderTests {
-  @Test func protocolBUsesSlotZeroBeforeAnyMTSlot() {
-    let events = decode(
-      testTouchscreen(),
-      at(
-        0,
-        [
-          abs(EV.mtTrackingID, 7), abs(EV.mtPositionX, 1300), abs(EV.mtPositionY, 260),
-          key(EV.btnTouch, 1), syn,
-        ])
-        + at(10, [abs(EV.mtPositionX, 1313), syn])
-        + at(20, [abs(EV.mtTrackingID, -1), key(EV.btnTouch, 0), syn]))
-    #expect(phases(events) == [["down0"], ["move0"], ["up0"]])
-    let down = touchFrames(events)[0].contacts[0]
-    #expect(down.deviceSlot == 0)
-    #expect(down.positionMillimetres == Point(x: 100, y: 20))
-    // libinput's scale_axis: (v - min) * size / (max - min + 1).
-    #expect(down.positionPixels == Point(x: 1300.0 * 1000 / 4096, y: 260.0 * 500 / 2304))
-    #expect(touchFrames(events)[1].timeMicroseconds == 10)
-  }
+    @Test func protocolBUsesSlotZeroBeforeAnyMTSlot() {
+        let events = decode(
+            testTouchscreen(),
+            at(
+                0,
+                [
+                    abs(EV.mtTrackingID, 7), abs(EV.mtPositionX, 1300), abs(EV.mtPositionY, 260),
+                    key(EV.btnTouch, 1), syn,
+                ])
+                + at(10, [abs(EV.mtPositionX, 1313), syn])
+                + at(20, [abs(EV.mtTrackingID, -1), key(EV.btnTouch, 0), syn]))
+        #expect(phases(events) == [["down0"], ["move0"], ["up0"]])
+        let down = touchFrames(events)[0].contacts[0]
+        #expect(down.deviceSlot == 0)
+        #expect(down.positionMillimetres == Point(x: 100, y: 20))
+        // libinput's scale_axis: (v - min) * size / (max - min + 1).
+        #expect(down.positionPixels == Point(x: 1300.0 * 1000 / 4096, y: 260.0 * 500 / 2304))
+        #expect(touchFrames(events)[1].timeMicroseconds == 10)
+    }
 
-  @Test func seatSlotsAreTheLowestFree() {
-    let events = decode(
-      testTouchscreen(),
-      at(
-        0,
-        [
-          abs(EV.mtSlot, 3), abs(EV.mtTrackingID, 1), abs(EV.mtSlot, 5), abs(EV.mtTrackingID, 2),
-          syn,
-        ])
-        + at(1, [abs(EV.mtSlot, 3), abs(EV.mtTrackingID, -1), syn])
-        + at(2, [abs(EV.mtSlot, 0), abs(EV.mtTrackingID, 3), syn]))
-    #expect(phases(events) == [["down0", "down1"], ["up0"], ["down0"], ["cancel0", "cancel1"]])
-    #expect(touchFrames(events)[0].contacts.map(\.deviceSlot) == [3, 5])
-  }
+    @Test func seatSlotsAreTheLowestFree() {
+        let events = decode(
+            testTouchscreen(),
+            at(
+                0,
+                [
+                    abs(EV.mtSlot, 3), abs(EV.mtTrackingID, 1), abs(EV.mtSlot, 5),
+                    abs(EV.mtTrackingID, 2),
+                    syn,
+                ])
+                + at(1, [abs(EV.mtSlot, 3), abs(EV.mtTrackingID, -1), syn])
+                + at(2, [abs(EV.mtSlot, 0), abs(EV.mtTrackingID, 3), syn]))
+        #expect(
+            phases(events) == [["down0", "down1"], ["up0"], ["down0"], ["cancel0", "cancel1"]])
+        #expect(touchFrames(events)[0].contacts.map(\.deviceSlot) == [3, 5])
+    }
 
-  @Test func aNewTrackingIDOnABusySlotEndsOneContactAndStartsAnother() {
-    let events = decode(
-      testTouchscreen(),
-      at(0, [abs(EV.mtTrackingID, 1), syn]) + at(1, [abs(EV.mtTrackingID, 2), syn])
-        + at(2, [abs(EV.mtTrackingID, -1), syn]))
-    #expect(phases(events) == [["down0"], ["up0", "down0"], ["up0"]])
-  }
+    @Test func aNewTrackingIDOnABusySlotEndsOneContactAndStartsAnother() {
+        let events = decode(
+            testTouchscreen(),
+            at(0, [abs(EV.mtTrackingID, 1), syn]) + at(1, [abs(EV.mtTrackingID, 2), syn])
+                + at(2, [abs(EV.mtTrackingID, -1), syn]))
+        #expect(phases(events) == [["down0"], ["up0", "down0"], ["up0"]])
+    }
 
-  @Test func aPalmCancelsTheContactAndAPalmFromTheStartIsNeverReported() {
-    let events = decode(
-      testTouchscreen(),
-      at(0, [abs(EV.mtTrackingID, 1), syn]) + at(1, [abs(EV.mtToolType, 2), syn])
-        + at(2, [abs(EV.mtPositionX, 50), syn]) + at(3, [abs(EV.mtTrackingID, -1), syn])
-        + at(4, [abs(EV.mtTrackingID, 2), syn]) + at(5, [abs(EV.mtPositionX, 60), syn])
-        + at(6, [abs(EV.mtTrackingID, -1), abs(EV.mtToolType, 0), syn]))
-    #expect(phases(events) == [["down0"], ["cancel0"]])
-  }
+    @Test func aPalmCancelsTheContactAndAPalmFromTheStartIsNeverReported() {
+        let events = decode(
+            testTouchscreen(),
+            at(0, [abs(EV.mtTrackingID, 1), syn]) + at(1, [abs(EV.mtToolType, 2), syn])
+                + at(2, [abs(EV.mtPositionX, 50), syn]) + at(3, [abs(EV.mtTrackingID, -1), syn])
+                + at(4, [abs(EV.mtTrackingID, 2), syn]) + at(5, [abs(EV.mtPositionX, 60), syn])
+                + at(6, [abs(EV.mtTrackingID, -1), abs(EV.mtToolType, 0), syn]))
+        #expect(phases(events) == [["down0"], ["cancel0"]])
+    }
 
-  @Test func synDroppedDiscardsEventsUpToTheNextReport() {
-    let events = decode(
-      testTouchscreen(),
-      at(0, [abs(EV.mtTrackingID, 1), syn])
-        + at(1, [(EV.syn, EV.synDropped, 0), abs(EV.mtPositionX, 99), syn])
-        + at(2, [abs(EV.mtPositionX, 100), syn]))
-    #expect(phases(events) == [["down0"], ["move0"], ["cancel0"]])
-    #expect(touchFrames(events)[1].contacts[0].positionMillimetres?.x == 100.0 / 13)
-  }
+    @Test func synDroppedDiscardsEventsUpToTheNextReport() {
+        let events = decode(
+            testTouchscreen(),
+            at(0, [abs(EV.mtTrackingID, 1), syn])
+                + at(1, [(EV.syn, EV.synDropped, 0), abs(EV.mtPositionX, 99), syn])
+                + at(2, [abs(EV.mtPositionX, 100), syn]))
+        #expect(phases(events) == [["down0"], ["move0"], ["cancel0"]])
+        #expect(touchFrames(events)[1].contacts[0].positionMillimetres?.x == 100.0 / 13)
+    }
 
-  @Test func fingersStillDownAtTheEndAreCancelled() {
-    let events = decode(
-      testTouchscreen(),
-      at(0, [abs(EV.mtTrackingID, 1), syn]) + at(5, [abs(EV.mtPositionX, 3), syn]))
-    let last = touchFrames(events).last!
-    #expect(last.contacts.map(\.phase) == [.cancel])
-    #expect(last.timeMicroseconds == 5)
-  }
+    @Test func fingersStillDownAtTheEndAreCancelled() {
+        let events = decode(
+            testTouchscreen(),
+            at(0, [abs(EV.mtTrackingID, 1), syn]) + at(5, [abs(EV.mtPositionX, 3), syn]))
+        let last = touchFrames(events).last!
+        #expect(last.contacts.map(\.phase) == [.cancel])
+        #expect(last.timeMicroseconds == 5)
+    }
 
-  @Test func touchpadFingerCountFollowsBTNToolBeyondTheSlots() {
-    var device = testTouchscreen(kind: .touchpad)
-    device.absinfo[EV.mtSlot] = AbsoluteAxisInfo(minimum: 0, maximum: 1)
-    let events = decode(
-      device,
-      at(
-        0,
-        [
-          abs(EV.mtTrackingID, 1), abs(EV.mtSlot, 1), abs(EV.mtTrackingID, 2),
-          key(EV.btnToolTripleTap, 1), syn,
-        ])
-        + at(1, [key(EV.btnToolTripleTap, 0), key(EV.btnToolDoubleTap, 1), syn]))
-    let frames = touchFrames(events)
-    #expect(frames[0].fingerCount == 3)
-    #expect(frames[1].contacts.isEmpty)
-    #expect(frames[1].fingerCount == 2)
-  }
+    @Test func touchpadFingerCountFollowsBTNToolBeyondTheSlots() {
+        var device = testTouchscreen(kind: .touchpad)
+        device.absinfo[EV.mtSlot] = AbsoluteAxisInfo(minimum: 0, maximum: 1)
+        let events = decode(
+            device,
+            at(
+                0,
+                [
+                    abs(EV.mtTrackingID, 1), abs(EV.mtSlot, 1), abs(EV.mtTrackingID, 2),
+                    key(EV.btnToolTripleTap, 1), syn,
+                ])
+                + at(1, [key(EV.btnToolTripleTap, 0), key(EV.btnToolDoubleTap, 1), syn]))
+        let frames = touchFrames(events)
+        #expect(frames[0].fingerCount == 3)
+        #expect(frames[1].contacts.isEmpty)
+        #expect(frames[1].fingerCount == 2)
+    }
 
-  @Test func touchscreensIgnoreBTNToolCounts() {
-    let events = decode(
-      testTouchscreen(), at(0, [abs(EV.mtTrackingID, 1), key(EV.btnToolDoubleTap, 1), syn]))
-    #expect(touchFrames(events)[0].fingerCount == 1)
-  }
+    @Test func touchscreensIgnoreBTNToolCounts() {
+        let events = decode(
+            testTouchscreen(), at(0, [abs(EV.mtTrackingID, 1), key(EV.btnToolDoubleTap, 1), syn]))
+        #expect(touchFrames(events)[0].fingerCount == 1)
+    }
 
-  @Test func protocolAMatchesContactsByNearestNeighbour() {
-    var device = testTouchscreen()
-    device.absinfo[EV.mtSlot] = nil
-    device.codes[EV.abs]?.remove(EV.mtSlot)
-    let mtReport: (UInt16, UInt16, Int32) = (EV.syn, EV.synMTReport, 0)
-    let events = decode(
-      device,
-      at(0, [abs(EV.mtPositionX, 100), abs(EV.mtPositionY, 100), mtReport, syn])
-        + at(
-          1,
-          [
-            abs(EV.mtPositionX, 2000), abs(EV.mtPositionY, 100), mtReport, abs(EV.mtPositionX, 110),
-            abs(EV.mtPositionY, 100), mtReport, syn,
-          ])
-        + at(2, [abs(EV.mtPositionX, 2010), abs(EV.mtPositionY, 100), mtReport, syn])
-        + at(3, [mtReport, syn]))
-    #expect(phases(events) == [["down0"], ["move0", "down1"], ["up0", "move1"], ["up1"]])
-    #expect(touchFrames(events)[1].contacts[0].positionMillimetres?.x == 110.0 / 13)
-  }
+    @Test func protocolAMatchesContactsByNearestNeighbour() {
+        var device = testTouchscreen()
+        device.absinfo[EV.mtSlot] = nil
+        device.codes[EV.abs]?.remove(EV.mtSlot)
+        let mtReport: (UInt16, UInt16, Int32) = (EV.syn, EV.synMTReport, 0)
+        let events = decode(
+            device,
+            at(0, [abs(EV.mtPositionX, 100), abs(EV.mtPositionY, 100), mtReport, syn])
+                + at(
+                    1,
+                    [
+                        abs(EV.mtPositionX, 2000), abs(EV.mtPositionY, 100), mtReport,
+                        abs(EV.mtPositionX, 110),
+                        abs(EV.mtPositionY, 100), mtReport, syn,
+                    ])
+                + at(2, [abs(EV.mtPositionX, 2010), abs(EV.mtPositionY, 100), mtReport, syn])
+                + at(3, [mtReport, syn]))
+        #expect(phases(events) == [["down0"], ["move0", "down1"], ["up0", "move1"], ["up1"]])
+        #expect(touchFrames(events)[1].contacts[0].positionMillimetres?.x == 110.0 / 13)
+    }
 
-  @Test func singleTouchDevicesUseABSXYAndBTNTouch() {
-    var device = EvdevDevice()
-    device.codes[EV.key] = [EV.btnTouch]
-    device.codes[EV.abs] = [EV.absX, EV.absY]
-    device.absinfo[EV.absX] = AbsoluteAxisInfo(minimum: 100, maximum: 1099)
-    device.absinfo[EV.absY] = AbsoluteAxisInfo(minimum: 0, maximum: 499)
-    #expect(device.kind == .touchscreen)
-    let events = decode(
-      device,
-      at(0, [abs(EV.absX, 600), abs(EV.absY, 250), key(EV.btnTouch, 1), syn])
-        + at(1, [abs(EV.absX, 601), syn])
-        + at(2, [key(EV.btnTouch, 0), syn]))
-    #expect(phases(events) == [["down0"], ["move0"], ["up0"]])
-    let down = touchFrames(events)[0].contacts[0]
-    #expect(down.positionPixels == Point(x: 500, y: 250))
-    #expect(down.positionMillimetres == nil)
-  }
+    @Test func singleTouchDevicesUseABSXYAndBTNTouch() {
+        var device = EvdevDevice()
+        device.codes[EV.key] = [EV.btnTouch]
+        device.codes[EV.abs] = [EV.absX, EV.absY]
+        device.absinfo[EV.absX] = AbsoluteAxisInfo(minimum: 100, maximum: 1099)
+        device.absinfo[EV.absY] = AbsoluteAxisInfo(minimum: 0, maximum: 499)
+        #expect(device.kind == .touchscreen)
+        let events = decode(
+            device,
+            at(0, [abs(EV.absX, 600), abs(EV.absY, 250), key(EV.btnTouch, 1), syn])
+                + at(1, [abs(EV.absX, 601), syn])
+                + at(2, [key(EV.btnTouch, 0), syn]))
+        #expect(phases(events) == [["down0"], ["move0"], ["up0"]])
+        let down = touchFrames(events)[0].contacts[0]
+        #expect(down.positionPixels == Point(x: 500, y: 250))
+        #expect(down.positionMillimetres == nil)
+    }
 
-  @Test func deviceKindFollowsPropertiesUdevAndToolFinger() {
-    var device = testTouchscreen()
-    #expect(device.kind == .touchscreen)
-    device.properties = []
-    #expect(device.kind == .touchpad)  // BTN_TOOL_FINGER without DIRECT
-    device.udev["ID_INPUT_TOUCHSCREEN"] = "1"
-    #expect(device.kind == .touchscreen)
-    device.udev = ["ID_INPUT_TOUCHPAD": "1"]
-    device.properties = [EV.propDirect]
-    #expect(device.kind == .touchscreen)
-    let description = testTouchscreen().description(id: DeviceID(4), screen: .defaultKiosk)
-    #expect(description.sizeMillimetres == SizeMillimetres(width: 4095.0 / 13, height: 2303.0 / 13))
-    #expect(description.slotCount == 10)
-  }
+    @Test func deviceKindFollowsPropertiesUdevAndToolFinger() {
+        var device = testTouchscreen()
+        #expect(device.kind == .touchscreen)
+        device.properties = []
+        #expect(device.kind == .touchpad)  // BTN_TOOL_FINGER without DIRECT
+        device.udev["ID_INPUT_TOUCHSCREEN"] = "1"
+        #expect(device.kind == .touchscreen)
+        device.udev = ["ID_INPUT_TOUCHPAD": "1"]
+        device.properties = [EV.propDirect]
+        #expect(device.kind == .touchscreen)
+        let description = testTouchscreen().description(id: DeviceID(4), screen: .defaultKiosk)
+        #expect(
+            description.sizeMillimetres == SizeMillimetres(width: 4095.0 / 13, height: 2303.0 / 13))
+        #expect(description.slotCount == 10)
+    }
 }
