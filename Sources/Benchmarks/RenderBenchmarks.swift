@@ -7,129 +7,135 @@ import TouchInput
 /// shuffle (rows moving by fractions of a pixel), a row panned left with its cues, the
 /// pull placeholder fading in, and completed rows with their strikethrough.
 func runRenderBenchmarks() {
-  let screen = ScreenSize.defaultKiosk
-  let frameCount = 600
-  let warmUpFrames = 30
-  guard
-    let renderer = try? PresentationRenderer(width: screen.widthPixels, height: screen.heightPixels)
-  else {
-    print("render: cannot create a \(screen) Cairo surface")
-    return
-  }
-  var wallNanoseconds: [Int64] = []
-  var cpuNanoseconds: [Int64] = []
-  frameCount.times { frame in
-    let presentation = animatedPresentation(screen: screen, frame: frame, frameCount: frameCount)
-    let wallStart = clockNanoseconds(CLOCK_MONOTONIC)
-    let cpuStart = clockNanoseconds(CLOCK_THREAD_CPUTIME_ID)
-    renderer.render(presentation)
-    if frame >= warmUpFrames {
-      cpuNanoseconds.append(clockNanoseconds(CLOCK_THREAD_CPUTIME_ID) - cpuStart)
-      wallNanoseconds.append(clockNanoseconds(CLOCK_MONOTONIC) - wallStart)
+    let screen = ScreenSize.defaultKiosk
+    let frameCount = 600
+    let warmUpFrames = 30
+    guard
+        let renderer = try? PresentationRenderer(
+            width: screen.widthPixels, height: screen.heightPixels)
+    else {
+        print("render: cannot create a \(screen) Cairo surface")
+        return
     }
-  }
-  var usage = rusage()
-  getrusage(RUSAGE_SELF.rawValue, &usage)
-  print("render: \(screen) frame, full list, running animations, \(wallNanoseconds.count) frames")
-  let cpu = FrameTimes(cpuNanoseconds)
-  print("  wall time: \(FrameTimes(wallNanoseconds))")
-  print("  CPU time:  \(cpu)")
-  print(
-    "  target p99 < 8 ms (CPU time; wall time also counts other processes): \(cpu.p99 < 8_000_000 ? "met" : "NOT met")"
-  )
-  print("  peak RSS \(usage.ru_maxrss / 1024) MB")
+    var wallNanoseconds: [Int64] = []
+    var cpuNanoseconds: [Int64] = []
+    frameCount.times { frame in
+        let presentation = animatedPresentation(
+            screen: screen, frame: frame, frameCount: frameCount)
+        let wallStart = clockNanoseconds(CLOCK_MONOTONIC)
+        let cpuStart = clockNanoseconds(CLOCK_THREAD_CPUTIME_ID)
+        renderer.render(presentation)
+        if frame >= warmUpFrames {
+            cpuNanoseconds.append(clockNanoseconds(CLOCK_THREAD_CPUTIME_ID) - cpuStart)
+            wallNanoseconds.append(clockNanoseconds(CLOCK_MONOTONIC) - wallStart)
+        }
+    }
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    print("render: \(screen) frame, full list, running animations, \(wallNanoseconds.count) frames")
+    let cpu = FrameTimes(cpuNanoseconds)
+    print("  wall time: \(FrameTimes(wallNanoseconds))")
+    print("  CPU time:  \(cpu)")
+    print(
+        "  target p99 < 8 ms (CPU time; wall time also counts other processes): \(cpu.p99 < 8_000_000 ? "met" : "NOT met")"
+    )
+    print("  peak RSS \(usage.ru_maxrss / 1024) MB")
 }
 
 /// Median, p99, mean and max of per-frame times.
 private struct FrameTimes: CustomStringConvertible {
-  let median: Int64
-  let p99: Int64
-  let mean: Int64
-  let max: Int64
+    let median: Int64
+    let p99: Int64
+    let mean: Int64
+    let max: Int64
 
-  init(_ unsorted: [Int64]) {
-    let sorted = unsorted.sorted()
-    median = sorted[sorted.count / 2]
-    p99 = sorted[Swift.min(sorted.count - 1, sorted.count * 99 / 100)]
-    mean = sorted.reduce(0, +) / Int64(sorted.count)
-    max = sorted.last ?? 0
-  }
+    init(_ unsorted: [Int64]) {
+        let sorted = unsorted.sorted()
+        median = sorted[sorted.count / 2]
+        p99 = sorted[Swift.min(sorted.count - 1, sorted.count * 99 / 100)]
+        mean = sorted.reduce(0, +) / Int64(sorted.count)
+        max = sorted.last ?? 0
+    }
 
-  static func milliseconds(_ nanoseconds: Int64) -> String {
-    let hundredths = (nanoseconds + 5_000) / 10_000
-    return "\(hundredths / 100).\(hundredths % 100 < 10 ? "0" : "")\(hundredths % 100) ms"
-  }
+    static func milliseconds(_ nanoseconds: Int64) -> String {
+        let hundredths = (nanoseconds + 5_000) / 10_000
+        return "\(hundredths / 100).\(hundredths % 100 < 10 ? "0" : "")\(hundredths % 100) ms"
+    }
 
-  var description: String {
-    "median \(Self.milliseconds(median)), p99 \(Self.milliseconds(p99)), mean \(Self.milliseconds(mean)), max \(Self.milliseconds(max))"
-  }
+    var description: String {
+        "median \(Self.milliseconds(median)), p99 \(Self.milliseconds(p99)), mean \(Self.milliseconds(mean)), max \(Self.milliseconds(max))"
+    }
 }
 
 extension Int {
-  fileprivate func times(_ body: (Int) -> Void) { for index in 0..<self { body(index) } }
+    fileprivate func times(_ body: (Int) -> Void) { for index in 0..<self { body(index) } }
 }
 
 private func clockNanoseconds(_ clock: clockid_t) -> Int64 {
-  var now = timespec()
-  clock_gettime(clock, &now)
-  return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
+    var now = timespec()
+    clock_gettime(clock, &now)
+    return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
 }
 
 /// Frame `frame` of a list longer than the screen, with every kind of animation running.
 private func animatedPresentation(screen: ScreenSize, frame: Int, frameCount: Int) -> Presentation {
-  let width = Double(screen.widthPixels)
-  let rowHeight = (width * 50 / 320).rounded()
-  let texts = TodoListSample.texts
-  let count = texts.count
-  let deletedIndex = 3
-  // The delete shuffle over 0.3 s at 60 fps, repeated: rows below the deleted one move up by H.
-  let progress = Double(frame % 18) / 18
-  let pull = rowHeight * Double(frame % 40) / 30
-  var rows: [RowPresentation] = []
-  for index in 0..<count where index != deletedIndex {
-    let shift =
-      index > deletedIndex
-      ? -rowHeight * min(1, max(0, progress - 0.03 * Double(index - deletedIndex - 1) / 0.3)) : 0
-    let completed = index % 4 == 1
-    let panned = index == 0 ? -width * 0.6 * progress : 0
-    rows.append(
-      RowPresentation(
-        modelIndex: index, itemID: ItemID(rawValue: UInt64(index + 1)), text: texts[index],
-        framePixels: RectPixels(
-          x: panned, y: Double(index) * rowHeight + shift + pull, width: width, height: rowHeight),
-        alpha: index == 5 ? 1 : (frame % 2 == 0 ? 1 : 0.3),
-        backgroundColor: completed
-          ? .completedGreen
-          : RGBColor(red: 1, green: 0.6 * Double(index) / Double(count - 1), blue: 0),
-        completed: completed, strikethrough: completed, isEditing: false))
-  }
-  let unit = width / 320
-  let panned = -width * 0.6 * progress
-  let cues = CuesPresentation(
-    tickFramePixels: RectPixels(
-      x: panned - 60 * unit, y: pull, width: 50 * unit, height: rowHeight), tickColor: .white,
-    crossFramePixels: RectPixels(
-      x: panned + width + 10 * unit, y: pull, width: 50 * unit, height: rowHeight),
-    crossColor: panned < -width / 2 ? .pureRed : .white, alpha: abs(panned) / (width / 2))
-  let placeholder = PlaceholderPresentation(
-    framePixels: RectPixels(x: 0, y: pull - rowHeight, width: width, height: rowHeight), scaleY: 1,
-    alpha: min(1, pull / rowHeight),
-    label: pull > rowHeight ? "Release to add item" : "Pull to add item",
-    backgroundColor: .pureRed)
-  return Presentation(
-    screen: screen, rowHeightPixels: rowHeight, rows: rows, cues: cues, placeholder: placeholder,
-    editing: EditingPresentation(
-      modelIndex: 5, text: texts[5], caretCharacterOffset: frame % texts[5].count),
-    isAnimating: true)
+    let width = Double(screen.widthPixels)
+    let rowHeight = (width * 50 / 320).rounded()
+    let texts = TodoListSample.texts
+    let count = texts.count
+    let deletedIndex = 3
+    // The delete shuffle over 0.3 s at 60 fps, repeated: rows below the deleted one move up by H.
+    let progress = Double(frame % 18) / 18
+    let pull = rowHeight * Double(frame % 40) / 30
+    var rows: [RowPresentation] = []
+    for index in 0..<count where index != deletedIndex {
+        let shift =
+            index > deletedIndex
+            ? -rowHeight * min(1, max(0, progress - 0.03 * Double(index - deletedIndex - 1) / 0.3))
+            : 0
+        let completed = index % 4 == 1
+        let panned = index == 0 ? -width * 0.6 * progress : 0
+        rows.append(
+            RowPresentation(
+                modelIndex: index, itemID: ItemID(rawValue: UInt64(index + 1)), text: texts[index],
+                framePixels: RectPixels(
+                    x: panned, y: Double(index) * rowHeight + shift + pull, width: width,
+                    height: rowHeight),
+                alpha: index == 5 ? 1 : (frame % 2 == 0 ? 1 : 0.3),
+                backgroundColor: completed
+                    ? .completedGreen
+                    : RGBColor(red: 1, green: 0.6 * Double(index) / Double(count - 1), blue: 0),
+                completed: completed, strikethrough: completed, isEditing: false))
+    }
+    let unit = width / 320
+    let panned = -width * 0.6 * progress
+    let cues = CuesPresentation(
+        tickFramePixels: RectPixels(
+            x: panned - 60 * unit, y: pull, width: 50 * unit, height: rowHeight), tickColor: .white,
+        crossFramePixels: RectPixels(
+            x: panned + width + 10 * unit, y: pull, width: 50 * unit, height: rowHeight),
+        crossColor: panned < -width / 2 ? .pureRed : .white, alpha: abs(panned) / (width / 2))
+    let placeholder = PlaceholderPresentation(
+        framePixels: RectPixels(x: 0, y: pull - rowHeight, width: width, height: rowHeight),
+        scaleY: 1,
+        alpha: min(1, pull / rowHeight),
+        label: pull > rowHeight ? "Release to add item" : "Pull to add item",
+        backgroundColor: .pureRed)
+    return Presentation(
+        screen: screen, rowHeightPixels: rowHeight, rows: rows, cues: cues,
+        placeholder: placeholder,
+        editing: EditingPresentation(
+            modelIndex: 5, text: texts[5], caretCharacterOffset: frame % texts[5].count),
+        isAnimating: true)
 }
 
 private enum TodoListSample {
-  /// The Swift tutorial's twelve items, twice: more rows than a 1920-pixel screen holds.
-  static let texts = [
-    "feed the cat", "buy eggs", "watch WWDC videos", "rule the Web", "buy a new iPhone",
-    "darn holes in socks",
-    "write this tutorial", "master Swift", "learn to draw", "get more exercise",
-    "catch up with Mom",
-    "get a hair cut",
-  ].flatMap { [$0, $0 + " again"] }
+    /// The Swift tutorial's twelve items, twice: more rows than a 1920-pixel screen holds.
+    static let texts = [
+        "feed the cat", "buy eggs", "watch WWDC videos", "rule the Web", "buy a new iPhone",
+        "darn holes in socks",
+        "write this tutorial", "master Swift", "learn to draw", "get more exercise",
+        "catch up with Mom",
+        "get a hair cut",
+    ].flatMap { [$0, $0 + " again"] }
 }

@@ -12,259 +12,277 @@ import TouchInput
 /// event to the session at its own timestamp, save, and draw a frame when the picture
 /// changed. While an animation runs, frames follow the display's vertical blank.
 public final class KioskApp {
-  /// The session's clock trails the wall clock by this much, so input that libinput or SDL
-  /// hands over a little late still arrives after the time the session has reached.
-  public static let inputLatencyAllowanceMicroseconds: Int64 = 20_000
-  /// How long the loop waits for input while nothing moves and no finger is down.
-  static let idleWaitMilliseconds: Int32 = 250
-  /// How long it waits while a finger is down (long-press timers need the clock to move).
-  static let touchingWaitMilliseconds: Int32 = 10
-  /// Frame pacing when the renderer does not wait for the vertical blank itself.
-  static let frameIntervalMicroseconds: Int64 = 16_667
+    /// The session's clock trails the wall clock by this much, so input that libinput or SDL
+    /// hands over a little late still arrives after the time the session has reached.
+    public static let inputLatencyAllowanceMicroseconds: Int64 = 20_000
+    /// How long the loop waits for input while nothing moves and no finger is down.
+    static let idleWaitMilliseconds: Int32 = 250
+    /// How long it waits while a finger is down (long-press timers need the clock to move).
+    static let touchingWaitMilliseconds: Int32 = 10
+    /// With libinput the loop sleeps in `poll` on libinput's descriptor, which SDL's keyboard
+    /// and window events cannot wake: they are looked at this often.
+    static let keyboardPollMilliseconds: Int32 = 30
+    /// Frame pacing when the renderer does not wait for the vertical blank itself.
+    static let frameIntervalMicroseconds: Int64 = 16_667
 
-  let options: KioskOptions
-  let session: ClearSession
-  let window: KioskWindow
-  let renderer: PresentationRenderer
-  let clock: SessionClock
-  private var persistence: ListPersistence
-  private var translator: WindowInputTranslator
-  private var liveInput: LiveInput?
-  private var liveContactSlots = Set<Int>()
-  private var recording: SessionRecording?
-  private var sessionTimeMicroseconds: Int64 = 0
-  private var lastDrawn: Presentation?
-  private var lastFrameMicroseconds: Int64 = 0
-  private var quitRequested = false
-  private var pending: [InputEvent] = []
-  private let log: (String) -> Void
+    let options: KioskOptions
+    let session: ClearSession
+    let window: KioskWindow
+    let renderer: PresentationRenderer
+    let clock: SessionClock
+    private var persistence: ListPersistence
+    private var translator: WindowInputTranslator
+    private var liveInput: LiveInput?
+    private var liveContactSlots = Set<Int>()
+    private var recording: SessionRecording?
+    private var sessionTimeMicroseconds: Int64 = 0
+    private var lastDrawn: Presentation?
+    private var lastFrameMicroseconds: Int64 = 0
+    private var quitRequested = false
+    private var pending: [InputEvent] = []
+    private let log: (String) -> Void
 
-  /// Opens the list, the window and the input; `log` gets one line per diagnostic.
-  public init(options: KioskOptions, log: @escaping (String) -> Void) throws(KioskError) {
-    self.options = options
-    self.log = log
-    Self.unblockTerminationSignals()
-    do {
-      persistence = try ListPersistence(path: options.listPath, log: log)
-    } catch {
-      throw KioskError("\(error)")
-    }
-    do {
-      window = try KioskWindow(
-        title: "ClearTouch", frameSize: options.screen, fullscreen: options.fullscreen)
-    } catch {
-      throw KioskError(
-        "cannot open a window: \(error) (SDL_VIDEODRIVER=kmsdrm draws without a display server)")
-    }
-    let layout = ClearLayout(screen: window.frameSize, rowHeightPixels: options.rowHeightPixels)
-    session = ClearSession(items: persistence.savedItems, layout: layout)
-    do {
-      renderer = try PresentationRenderer(width: window.frameWidth, height: window.frameHeight)
-    } catch {
-      throw KioskError("cannot create the \(window.frameSize) drawing surface: \(error)")
-    }
-    clock = SessionClock()
-    sessionTimeMicroseconds = clock.nowMicroseconds - Self.inputLatencyAllowanceMicroseconds
-    let libinputDevices =
-      options.windowInputOnly ? nil : Self.openLibInput(options, screen: layout.screen, log: log)
-    liveInput = libinputDevices?.input
-    translator = WindowInputTranslator(
-      screen: layout.screen, windowSize: window.windowSize, translatesTouches: liveInput == nil)
-    if let path = options.recordPath {
-      do {
-        recording = try SessionRecording(
-          path: path, layout: layout, items: persistence.savedItems, recordText: options.recordText)
-      } catch {
-        throw KioskError("cannot record to \(path): \(error)")
-      }
-    }
-    let input =
-      liveInput == nil
-      ? "the window's mouse (as one finger), touch and keyboard"
-      : "libinput (\(libinputDevices?.names.joined(separator: ", ") ?? "")) and the window's keyboard"
-    log(
-      "\(window.frameSize) in a \(window.windowSize.width)x\(window.windowSize.height) window "
-        + "(video \(window.videoDriverName), renderer \(window.rendererName)); input: \(input); list: \(options.listPath)"
-    )
-    for event in libinputDevices?.initialEvents ?? [] { feed(event) }
-  }
-
-  /// A kiosk supervisor (or a test harness) may start the app with SIGINT and SIGTERM
-  /// blocked, which would leave it deaf to the stop request that makes it save and exit;
-  /// SDL turns them into a quit event once they get through.
-  private static func unblockTerminationSignals() {
-    var signals = sigset_t()
-    sigemptyset(&signals)
-    sigaddset(&signals, SIGINT)
-    sigaddset(&signals, SIGTERM)
-    pthread_sigmask(SIG_UNBLOCK, &signals, nil)
-  }
-
-  /// Opens libinput unless it cannot open a touch device; then says why on the log.
-  private static func openLibInput(
-    _ options: KioskOptions, screen: ScreenSize, log: (String) -> Void
-  ) -> (
-    input: LiveInput, names: [String], initialEvents: [InputEvent]
-  )? {
-    let input: LiveInput
-    do {
-      input = try LiveInput(
-        devicePaths: options.devicePaths, seat: options.seat, screen: screen, logPriority: .error,
-        logger: { _, _ in })
-    } catch {
-      log("libinput: \(error); falling back to the window's mouse and touch events")
-      return nil
-    }
-    let initial = input.readInitialEvents()
-    var names: [String] = []
-    for case .deviceAdded(let device, _) in initial
-    where device.kind == .touchscreen || device.kind == .touchpad {
-      names.append("\(device.kind.rawValue) \(device.name)")
-    }
-    guard !names.isEmpty else {
-      log(
-        "libinput: "
-          + LiveInput.explainNoDevice(seat: options.seat, wanted: "touchscreen or touchpad")
-          + "; falling back to the window's mouse and touch events")
-      return nil
-    }
-    return (input, names, initial)
-  }
-
-  /// Runs until the window is closed or SIGINT/SIGTERM arrives; returns the exit status.
-  public func run() -> Int32 {
-    var status: Int32 = 0
-    while !quitRequested {
-      waitForInput(milliseconds: waitMilliseconds())
-      for event in pending { feed(event) }
-      pending.removeAll(keepingCapacity: true)
-      let now = clock.nowMicroseconds
-      advance(to: now - Self.inputLatencyAllowanceMicroseconds)
-      if !save() { status = 1 }
-      window.setTextInputActive(session.controller.editingIndex != nil)
-      drawIfChanged(at: max(now, sessionTimeMicroseconds))
-    }
-    if !save() { status = 1 }
-    do {
-      try recording?.close()
-    } catch {
-      log("recording: \(error)")
-      status = 1
-    }
-    return status
-  }
-
-  private func waitMilliseconds() -> Int32 {
-    if lastDrawn?.isAnimating == true {
-      let sinceFrame = clock.nowMicroseconds - lastFrameMicroseconds
-      return Int32(clamping: max(0, (Self.frameIntervalMicroseconds - sinceFrame) / 1000))
-    }
-    if translator.hasContactsDown || !liveContactSlots.isEmpty || liveInput != nil {
-      return Self.touchingWaitMilliseconds
-    }
-    return Self.idleWaitMilliseconds
-  }
-
-  /// Collects what arrived within `milliseconds` into `pending`.
-  private func waitForInput(milliseconds: Int32) {
-    var event = SDL_Event()
-    if let liveInput {
-      var descriptor = pollfd(
-        fd: liveInput.context.fileDescriptor, events: Int16(POLLIN), revents: 0)
-      _ = poll(&descriptor, 1, milliseconds)
-      liveInput.context.dispatch()
-      while let libinputEvent = liveInput.context.nextEvent() {
-        liveInput.converter.convert(libinputEvent, into: &pending)
-      }
-    } else if SDL_WaitEventTimeout(&event, milliseconds) == 1 {
-      handleWindowEvent(event)
-    }
-    while SDL_PollEvent(&event) == 1 { handleWindowEvent(event) }
-  }
-
-  private func handleWindowEvent(_ event: SDL_Event) {
-    if event.type == SDL_QUIT.rawValue {
-      quitRequested = true
-      return
-    }
-    if event.type == SDL_WINDOWEVENT.rawValue
-      && event.window.event == UInt8(SDL_WINDOWEVENT_EXPOSED.rawValue)
-    {
-      lastDrawn = nil
-    }
-    translator.translate(
-      event, timeMicroseconds: clock.microseconds(sdlTimestamp: event.common.timestamp),
-      into: &pending)
-  }
-
-  /// Hands one event to the session (and the recording) at its own time, never before
-  /// the time the session has reached.
-  private func feed(_ event: InputEvent) {
-    // Keys come from the window in every mode (SDL composes text; libinput does not).
-    if case .key(let key) = event, key.device != WindowInputTranslator.keyboardDeviceID { return }
-    let time = max(event.timeMicroseconds, sessionTimeMicroseconds)
-    let timed = time == event.timeMicroseconds ? event : event.at(timeMicroseconds: time)
-    sessionTimeMicroseconds = time
-    trackLiveContacts(timed)
-    session.handle(timed)
-    do {
-      try recording?.record(timed)
-    } catch {
-      log("recording stopped: \(error)")
-      recording = nil
-    }
-    _ = save()
-  }
-
-  private func trackLiveContacts(_ event: InputEvent) {
-    guard liveInput != nil, case .touchFrame(let frame) = event else { return }
-    for contact in frame.contacts {
-      switch contact.phase {
-      case .down, .move: liveContactSlots.insert(contact.seatSlot)
-      case .up, .cancel: liveContactSlots.remove(contact.seatSlot)
-      }
-    }
-  }
-
-  private func advance(to time: Int64) {
-    guard time > sessionTimeMicroseconds else { return }
-    sessionTimeMicroseconds = time
-    session.advance(toMicroseconds: time)
-  }
-
-  /// Saves when the items changed; false when the save failed (said on the log).
-  private func save() -> Bool {
-    do {
-      if try persistence.saveIfChanged(session.controller.items) {
-        let items = persistence.savedItems
+    /// Opens the list, the window and the input; `log` gets one line per diagnostic.
+    public init(options: KioskOptions, log: @escaping (String) -> Void) throws(KioskError) {
+        self.options = options
+        self.log = log
+        Self.unblockTerminationSignals()
+        do {
+            persistence = try ListPersistence(path: options.listPath, log: log)
+        } catch {
+            throw KioskError("\(error)")
+        }
+        do {
+            window = try KioskWindow(
+                title: "ClearTouch", frameSize: options.screen, fullscreen: options.fullscreen)
+        } catch {
+            throw KioskError(
+                "cannot open a window: \(error) (SDL_VIDEODRIVER=kmsdrm draws without a display server)"
+            )
+        }
+        let layout = ClearLayout(screen: window.frameSize, rowHeightPixels: options.rowHeightPixels)
+        session = ClearSession(items: persistence.savedItems, layout: layout)
+        do {
+            renderer = try PresentationRenderer(
+                width: window.frameWidth, height: window.frameHeight)
+        } catch {
+            throw KioskError("cannot create the \(window.frameSize) drawing surface: \(error)")
+        }
+        clock = SessionClock()
+        sessionTimeMicroseconds = clock.nowMicroseconds - Self.inputLatencyAllowanceMicroseconds
+        let libinputDevices =
+            options.windowInputOnly
+            ? nil : Self.openLibInput(options, screen: layout.screen, log: log)
+        liveInput = libinputDevices?.input
+        translator = WindowInputTranslator(
+            screen: layout.screen, windowSize: window.windowSize,
+            translatesTouches: liveInput == nil)
+        if let path = options.recordPath {
+            do {
+                recording = try SessionRecording(
+                    path: path, layout: layout, items: persistence.savedItems,
+                    recordText: options.recordText)
+            } catch {
+                throw KioskError("cannot record to \(path): \(error)")
+            }
+        }
+        let input =
+            liveInput == nil
+            ? "the window's mouse (as one finger), touch and keyboard"
+            : "libinput (\(libinputDevices?.names.joined(separator: ", ") ?? "")) and the window's keyboard"
         log(
-          "saved \(items.count) items (\(items.filter(\.completed).count) completed) to \(options.listPath)"
+            "\(window.frameSize) in a \(window.windowSize.width)x\(window.windowSize.height) window "
+                + "(video \(window.videoDriverName), renderer \(window.rendererName)); input: \(input); list: \(options.listPath)"
         )
-      }
-      return true
-    } catch {
-      log("cannot save the list: \(error)")
-      return false
+        for event in libinputDevices?.initialEvents ?? [] { feed(event) }
     }
-  }
 
-  private func drawIfChanged(at time: Int64) {
-    let presentation = session.controller.presentation(atMicroseconds: time)
-    guard presentation != lastDrawn else { return }
-    renderer.render(presentation)
-    do {
-      try window.present(renderer.surface)
-    } catch {
-      log("\(error)")
+    /// A kiosk supervisor (or a test harness) may start the app with SIGINT and SIGTERM
+    /// blocked, which would leave it deaf to the stop request that makes it save and exit;
+    /// SDL turns them into a quit event once they get through.
+    private static func unblockTerminationSignals() {
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGINT)
+        sigaddset(&signals, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
     }
-    if lastDrawn == nil && lastFrameMicroseconds == 0 { log("ready") }
-    lastDrawn = presentation
-    lastFrameMicroseconds = clock.nowMicroseconds
-  }
+
+    /// Opens libinput unless it cannot open a touch device; then says why on the log.
+    private static func openLibInput(
+        _ options: KioskOptions, screen: ScreenSize, log: (String) -> Void
+    ) -> (
+        input: LiveInput, names: [String], initialEvents: [InputEvent]
+    )? {
+        let input: LiveInput
+        do {
+            input = try LiveInput(
+                devicePaths: options.devicePaths, seat: options.seat, screen: screen,
+                logPriority: .error,
+                logger: { _, _ in })
+        } catch {
+            log("libinput: \(error); falling back to the window's mouse and touch events")
+            return nil
+        }
+        let initial = input.readInitialEvents()
+        var names: [String] = []
+        for case .deviceAdded(let device, _) in initial
+        where device.kind == .touchscreen || device.kind == .touchpad {
+            names.append("\(device.kind.rawValue) \(device.name)")
+        }
+        guard !names.isEmpty else {
+            log(
+                "libinput: "
+                    + LiveInput.explainNoDevice(
+                        seat: options.seat, wanted: "touchscreen or touchpad")
+                    + "; falling back to the window's mouse and touch events")
+            return nil
+        }
+        // Testbeds (umockdev scripts) wait for this before playing their input.
+        if let nodes = getenv("CLEARTOUCH_UMOCKDEV_BARRIER") {
+            for node in String(cString: nodes).split(separator: ":") {
+                _ = releaseUmockdevBarrier(node: String(node))
+            }
+        }
+        return (input, names, initial)
+    }
+
+    /// Runs until the window is closed or SIGINT/SIGTERM arrives; returns the exit status.
+    public func run() -> Int32 {
+        var status: Int32 = 0
+        while !quitRequested {
+            waitForInput(milliseconds: waitMilliseconds())
+            for event in pending { feed(event) }
+            pending.removeAll(keepingCapacity: true)
+            let now = clock.nowMicroseconds
+            advance(to: now - Self.inputLatencyAllowanceMicroseconds)
+            if !save() { status = 1 }
+            window.setTextInputActive(session.controller.editingIndex != nil)
+            drawIfChanged(at: max(now, sessionTimeMicroseconds))
+        }
+        if !save() { status = 1 }
+        do {
+            try recording?.close()
+        } catch {
+            log("recording: \(error)")
+            status = 1
+        }
+        return status
+    }
+
+    private func waitMilliseconds() -> Int32 {
+        if lastDrawn?.isAnimating == true {
+            let sinceFrame = clock.nowMicroseconds - lastFrameMicroseconds
+            return Int32(clamping: max(0, (Self.frameIntervalMicroseconds - sinceFrame) / 1000))
+        }
+        if translator.hasContactsDown || !liveContactSlots.isEmpty {
+            return Self.touchingWaitMilliseconds
+        }
+        return liveInput == nil ? Self.idleWaitMilliseconds : Self.keyboardPollMilliseconds
+    }
+
+    /// Collects what arrived within `milliseconds` into `pending`.
+    private func waitForInput(milliseconds: Int32) {
+        var event = SDL_Event()
+        if let liveInput {
+            var descriptor = pollfd(
+                fd: liveInput.context.fileDescriptor, events: Int16(POLLIN), revents: 0)
+            _ = poll(&descriptor, 1, milliseconds)
+            liveInput.context.dispatch()
+            while let libinputEvent = liveInput.context.nextEvent() {
+                liveInput.converter.convert(libinputEvent, into: &pending)
+            }
+        } else if SDL_WaitEventTimeout(&event, milliseconds) == 1 {
+            handleWindowEvent(event)
+        }
+        while SDL_PollEvent(&event) == 1 { handleWindowEvent(event) }
+    }
+
+    private func handleWindowEvent(_ event: SDL_Event) {
+        if event.type == SDL_QUIT.rawValue {
+            quitRequested = true
+            return
+        }
+        if event.type == SDL_WINDOWEVENT.rawValue
+            && event.window.event == UInt8(SDL_WINDOWEVENT_EXPOSED.rawValue)
+        {
+            lastDrawn = nil
+        }
+        translator.translate(
+            event, timeMicroseconds: clock.microseconds(sdlTimestamp: event.common.timestamp),
+            into: &pending)
+    }
+
+    /// Hands one event to the session (and the recording) at its own time, never before
+    /// the time the session has reached.
+    private func feed(_ event: InputEvent) {
+        // Keys come from the window in every mode (SDL composes text; libinput does not).
+        if case .key(let key) = event, key.device != WindowInputTranslator.keyboardDeviceID {
+            return
+        }
+        let time = max(event.timeMicroseconds, sessionTimeMicroseconds)
+        let timed = time == event.timeMicroseconds ? event : event.at(timeMicroseconds: time)
+        sessionTimeMicroseconds = time
+        trackLiveContacts(timed)
+        session.handle(timed)
+        do {
+            try recording?.record(timed)
+        } catch {
+            log("recording stopped: \(error)")
+            recording = nil
+        }
+        _ = save()
+    }
+
+    private func trackLiveContacts(_ event: InputEvent) {
+        guard liveInput != nil, case .touchFrame(let frame) = event else { return }
+        for contact in frame.contacts {
+            switch contact.phase {
+            case .down, .move: liveContactSlots.insert(contact.seatSlot)
+            case .up, .cancel: liveContactSlots.remove(contact.seatSlot)
+            }
+        }
+    }
+
+    private func advance(to time: Int64) {
+        guard time > sessionTimeMicroseconds else { return }
+        sessionTimeMicroseconds = time
+        session.advance(toMicroseconds: time)
+    }
+
+    /// Saves when the items changed; false when the save failed (said on the log).
+    private func save() -> Bool {
+        do {
+            if try persistence.saveIfChanged(session.controller.items) {
+                let items = persistence.savedItems
+                log(
+                    "saved \(items.count) items (\(items.filter(\.completed).count) completed) to \(options.listPath)"
+                )
+            }
+            return true
+        } catch {
+            log("cannot save the list: \(error)")
+            return false
+        }
+    }
+
+    private func drawIfChanged(at time: Int64) {
+        let presentation = session.controller.presentation(atMicroseconds: time)
+        guard presentation != lastDrawn else { return }
+        renderer.render(presentation)
+        do {
+            try window.present(renderer.surface)
+        } catch {
+            log("\(error)")
+        }
+        if lastDrawn == nil && lastFrameMicroseconds == 0 { log("ready") }
+        lastDrawn = presentation
+        lastFrameMicroseconds = clock.nowMicroseconds
+    }
 }
 
 /// Why the app could not start.
 public struct KioskError: Error, CustomStringConvertible, Sendable {
-  public var description: String
-  public init(_ description: String) { self.description = description }
+    public var description: String
+    public init(_ description: String) { self.description = description }
 }

@@ -2,36 +2,36 @@ import TouchInput
 
 /// What `cleartouch app` was asked to do.
 public struct KioskOptions: Hashable, Sendable {
-  /// The list file (`ListStore`): loaded at start, saved after every change.
-  public var listPath: String
-  /// The layout's screen in pixels; nil: the display's size in full screen, else 540x960.
-  public var screen: ScreenSize?
-  /// H; nil: round(W·50/320).
-  public var rowHeightPixels: Double?
-  public var fullscreen = false
-  /// Record every input event the session gets to this ClearTouch trace.
-  public var recordPath: String?
-  /// Record typed text as typed (otherwise each character is recorded as `x`).
-  public var recordText = false
-  /// libinput device nodes; empty: every device of `seat`.
-  public var devicePaths: [String] = []
-  public var seat = "seat0"
-  /// Skip libinput and take touches from the window (mouse as one finger, window touch).
-  public var windowInputOnly = false
+    /// The list file (`ListStore`): loaded at start, saved after every change.
+    public var listPath: String
+    /// The layout's screen in pixels; nil: the display's size in full screen, else 540x960.
+    public var screen: ScreenSize?
+    /// H; nil: round(W·50/320).
+    public var rowHeightPixels: Double?
+    public var fullscreen = false
+    /// Record every input event the session gets to this ClearTouch trace.
+    public var recordPath: String?
+    /// Record typed text as typed (otherwise each character is recorded as `x`).
+    public var recordText = false
+    /// libinput device nodes; empty: every device of `seat`.
+    public var devicePaths: [String] = []
+    public var seat = "seat0"
+    /// Skip libinput and take touches from the window (mouse as one finger, window touch).
+    public var windowInputOnly = false
 
-  public init(listPath: String) {
-    self.listPath = listPath
-  }
-
-  /// `$XDG_DATA_HOME/cleartouch/list.json`, with `XDG_DATA_HOME` defaulting to
-  /// `$HOME/.local/share` as the XDG base directory specification says.
-  public static func defaultListPath(environment: [String: String]) -> String {
-    let dataHome: String
-    if let value = environment["XDG_DATA_HOME"], value.hasPrefix("/") {
-      dataHome = value
-    } else {
-      dataHome = (environment["HOME"] ?? ".") + "/.local/share"
+    public init(listPath: String) {
+        self.listPath = listPath
     }
-    return dataHome + "/cleartouch/list.json"
-  }
+
+    /// `$XDG_DATA_HOME/cleartouch/list.json`, with `XDG_DATA_HOME` defaulting to
+    /// `$HOME/.local/share` as the XDG base directory specification says.
+    public static func defaultListPath(environment: [String: String]) -> String {
+        let dataHome: String
+        if let value = environment["XDG_DATA_HOME"], value.hasPrefix("/") {
+            dataHome = value
+        } else {
+            dataHome = (environment["HOME"] ?? ".") + "/.local/share"
+        }
+        return dataHome + "/cleartouch/list.json"
+    }
 }

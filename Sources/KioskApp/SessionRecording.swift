@@ -10,30 +10,31 @@ import TouchInput
 /// text is recorded as one `x` per character unless `recordText` is set, so a trace
 /// replays to the same actions without keeping what was typed.
 final class SessionRecording {
-  let writer: TraceWriter
-  let recordText: Bool
+    let writer: TraceWriter
+    let recordText: Bool
 
-  init(path: String, layout: ClearLayout, items: [TodoItem], recordText: Bool)
-    throws(RecordingError)
-  {
-    writer = try TraceWriter(path: path)
-    self.recordText = recordText
-    let header = RecordingHeader(
-      format: .trace, formatVersion: String(TraceWriter.formatVersion),
-      recordedAt: ISO8601DateFormatter().string(from: Date()), devices: [], screen: layout.screen,
-      rowHeightPixels: layout.rowHeightPixels,
-      initialItems: items.map { RecordedItem(text: $0.text, completed: $0.completed) })
-    try writer.writeHeader(header)
-  }
-
-  func record(_ event: InputEvent) throws(RecordingError) {
-    if case .text(var text) = event, !recordText {
-      text.text = String(repeating: "x", count: text.text.count)
-      try writer.write(.text(text))
-    } else {
-      try writer.write(event)
+    init(path: String, layout: ClearLayout, items: [TodoItem], recordText: Bool)
+        throws(RecordingError)
+    {
+        writer = try TraceWriter(path: path)
+        self.recordText = recordText
+        let header = RecordingHeader(
+            format: .trace, formatVersion: String(TraceWriter.formatVersion),
+            recordedAt: ISO8601DateFormatter().string(from: Date()), devices: [],
+            screen: layout.screen,
+            rowHeightPixels: layout.rowHeightPixels,
+            initialItems: items.map { RecordedItem(text: $0.text, completed: $0.completed) })
+        try writer.writeHeader(header)
     }
-  }
 
-  func close() throws(RecordingError) { try writer.close() }
+    func record(_ event: InputEvent) throws(RecordingError) {
+        if case .text(var text) = event, !recordText {
+            text.text = String(repeating: "x", count: text.text.count)
+            try writer.write(.text(text))
+        } else {
+            try writer.write(event)
+        }
+    }
+
+    func close() throws(RecordingError) { try writer.close() }
 }

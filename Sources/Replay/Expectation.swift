@@ -13,191 +13,195 @@ import ClearCore
 /// }
 /// ```
 public struct Expectation: Hashable, Sendable {
-  /// The recording's file name, for people reading the file.
-  public var recording: String?
-  public var actions: [Action]
-  public var items: [ExpectedItem]
-  /// `.some(nil)` when the file says `"editing": null`; nil when the key is absent.
-  public var editing: Int??
+    /// The recording's file name, for people reading the file.
+    public var recording: String?
+    public var actions: [Action]
+    public var items: [ExpectedItem]
+    /// `.some(nil)` when the file says `"editing": null`; nil when the key is absent.
+    public var editing: Int??
 
-  public init(
-    recording: String? = nil, actions: [Action], items: [ExpectedItem], editing: Int?? = nil
-  ) {
-    self.recording = recording
-    self.actions = actions
-    self.items = items
-    self.editing = editing
-  }
+    public init(
+        recording: String? = nil, actions: [Action], items: [ExpectedItem], editing: Int?? = nil
+    ) {
+        self.recording = recording
+        self.actions = actions
+        self.items = items
+        self.editing = editing
+    }
 
-  /// The expectation a replay meets exactly.
-  public init(result: ReplayResult, recording: String? = nil) {
-    self.init(
-      recording: recording,
-      actions: result.actions.map {
-        Action(timeMicroseconds: $0.timeMicroseconds, kind: $0.kind, index: $0.index)
-      },
-      items: result.items, editing: .some(result.editing))
-  }
+    /// The expectation a replay meets exactly.
+    public init(result: ReplayResult, recording: String? = nil) {
+        self.init(
+            recording: recording,
+            actions: result.actions.map {
+                Action(timeMicroseconds: $0.timeMicroseconds, kind: $0.kind, index: $0.index)
+            },
+            items: result.items, editing: .some(result.editing))
+    }
 }
 
 /// A golden file that cannot be read, at a 1-based line.
 public struct ExpectationFileError: Error, Hashable, Sendable, CustomStringConvertible {
-  public var path: String
-  public var line: Int
-  public var message: String
+    public var path: String
+    public var line: Int
+    public var message: String
 
-  public var description: String { "\(path):\(line): \(message)" }
+    public var description: String { "\(path):\(line): \(message)" }
 }
 
 extension Expectation {
-  /// Parses a golden file's text. `path` names the file in errors.
-  public static func parse(_ text: String, path: String) throws(ExpectationFileError) -> Expectation
-  {
-    let root: JSONValue
-    do {
-      root = try JSONParser.parse(text)
-    } catch {
-      throw ExpectationFileError(path: path, line: error.line, message: error.message)
-    }
-    func fail(_ line: Int?, _ message: String) -> ExpectationFileError {
-      ExpectationFileError(path: path, line: line ?? 1, message: message)
-    }
-    guard case .object = root else { throw fail(1, "an expectation file is a JSON object") }
+    /// Parses a golden file's text. `path` names the file in errors.
+    public static func parse(_ text: String, path: String) throws(ExpectationFileError)
+        -> Expectation
+    {
+        let root: JSONValue
+        do {
+            root = try JSONParser.parse(text)
+        } catch {
+            throw ExpectationFileError(path: path, line: error.line, message: error.message)
+        }
+        func fail(_ line: Int?, _ message: String) -> ExpectationFileError {
+            ExpectationFileError(path: path, line: line ?? 1, message: message)
+        }
+        guard case .object = root else { throw fail(1, "an expectation file is a JSON object") }
 
-    var recording: String?
-    if let value = root["recording"] {
-      guard case .string(let name) = value else {
-        throw fail(root.line(ofKey: "recording"), "\"recording\" must be a string")
-      }
-      recording = name
+        var recording: String?
+        if let value = root["recording"] {
+            guard case .string(let name) = value else {
+                throw fail(root.line(ofKey: "recording"), "\"recording\" must be a string")
+            }
+            recording = name
+        }
+
+        guard case .array(let actionValues)? = root["actions"] else {
+            throw fail(
+                root.line(ofKey: "actions"), "\"actions\" must be an array of {t_ms, action, index}"
+            )
+        }
+        var actions: [Action] = []
+        for value in actionValues {
+            guard case .number(let ms)? = value["t_ms"], case .string(let name)? = value["action"],
+                case .number(let index)? = value["index"]
+            else {
+                throw fail(
+                    value.firstLine ?? root.line(ofKey: "actions"),
+                    "an action needs t_ms (number), action (string) and index (integer)")
+            }
+            guard let kind = ActionKind(rawValue: name) else {
+                throw fail(
+                    value.line(ofKey: "action"),
+                    "unknown action \"\(name)\" (expected one of \(ActionKind.allCases.map(\.rawValue).joined(separator: ", ")))"
+                )
+            }
+            guard index == index.rounded(), abs(index) < 1e9, abs(ms) < 1e12 else {
+                throw fail(
+                    value.line(ofKey: "index"),
+                    "index must be an integer and t_ms a time in milliseconds")
+            }
+            actions.append(
+                Action(
+                    timeMicroseconds: Int64((ms * 1000).rounded()), kind: kind, index: Int(index)))
+        }
+
+        guard let itemsValue = root["items"] else { throw fail(1, "\"items\" is missing") }
+        let items = try ListFile.items(
+            from: itemsValue, line: root.line(ofKey: "items") ?? 1, path: path)
+
+        var editing: Int?? = nil
+        if let value = root["editing"] {
+            switch value {
+            case .null: editing = .some(nil)
+            case .number(let index) where index == index.rounded() && abs(index) < 1e9:
+                editing = .some(Int(index))
+            default:
+                throw fail(root.line(ofKey: "editing"), "\"editing\" must be null or a model index")
+            }
+        }
+        return Expectation(recording: recording, actions: actions, items: items, editing: editing)
     }
 
-    guard case .array(let actionValues)? = root["actions"] else {
-      throw fail(
-        root.line(ofKey: "actions"), "\"actions\" must be an array of {t_ms, action, index}")
-    }
-    var actions: [Action] = []
-    for value in actionValues {
-      guard case .number(let ms)? = value["t_ms"], case .string(let name)? = value["action"],
-        case .number(let index)? = value["index"]
-      else {
-        throw fail(
-          value.firstLine ?? root.line(ofKey: "actions"),
-          "an action needs t_ms (number), action (string) and index (integer)")
-      }
-      guard let kind = ActionKind(rawValue: name) else {
-        throw fail(
-          value.line(ofKey: "action"),
-          "unknown action \"\(name)\" (expected one of \(ActionKind.allCases.map(\.rawValue).joined(separator: ", ")))"
-        )
-      }
-      guard index == index.rounded(), abs(index) < 1e9, abs(ms) < 1e12 else {
-        throw fail(
-          value.line(ofKey: "index"), "index must be an integer and t_ms a time in milliseconds")
-      }
-      actions.append(
-        Action(
-          timeMicroseconds: Int64((ms * 1000).rounded()), kind: kind, index: Int(index)))
+    /// The golden file's text.
+    public func jsonText() -> String {
+        var out = "{\n"
+        if let recording { out += "  \"recording\": \(JSONText.quoted(recording)),\n" }
+        let replayed = actions.map {
+            ReplayedAction(timeMicroseconds: $0.timeMicroseconds, kind: $0.kind, index: $0.index)
+        }
+        out += "  \"actions\": " + ReplayResult.actionsJSON(replayed, indent: "  ") + ",\n"
+        out += "  \"items\": " + ReplayResult.itemsJSON(items, indent: "  ")
+        if let editing {
+            out += ",\n  \"editing\": \(editing.map(String.init) ?? "null")"
+        }
+        return out + "\n}\n"
     }
 
-    guard let itemsValue = root["items"] else { throw fail(1, "\"items\" is missing") }
-    let items = try ListFile.items(
-      from: itemsValue, line: root.line(ofKey: "items") ?? 1, path: path)
+    /// Compares a replay with this expectation. Returns nil when it is met, otherwise a
+    /// readable diff: `-` lines are expected but missing, `+` lines happened instead.
+    public func mismatch(with result: ReplayResult) -> String? {
+        let got = Expectation(result: result)
+        var sections: [String] = []
+        let expectedActions = actions.map(Self.line(for:))
+        let gotActions = got.actions.map(Self.line(for:))
+        if expectedActions != gotActions {
+            sections.append(
+                "actions (- expected, + replayed):\n"
+                    + LineDiff.render(expected: expectedActions, actual: gotActions))
+        }
+        let expectedItems = items.map(Self.line(for:))
+        let gotItems = got.items.map(Self.line(for:))
+        if expectedItems != gotItems {
+            sections.append(
+                "items (- expected, + replayed):\n"
+                    + LineDiff.render(expected: expectedItems, actual: gotItems))
+        }
+        if let editing, editing != result.editing {
+            sections.append(
+                "editing: expected \(editing.map(String.init) ?? "none"), replayed \(result.editing.map(String.init) ?? "none")"
+            )
+        }
+        return sections.isEmpty ? nil : sections.joined(separator: "\n")
+    }
 
-    var editing: Int?? = nil
-    if let value = root["editing"] {
-      switch value {
-      case .null: editing = .some(nil)
-      case .number(let index) where index == index.rounded() && abs(index) < 1e9:
-        editing = .some(Int(index))
-      default: throw fail(root.line(ofKey: "editing"), "\"editing\" must be null or a model index")
-      }
+    static func line(for action: Action) -> String {
+        "\(JSONText.milliseconds(action.timeMicroseconds)) ms  \(action.kind.rawValue) \(action.index)"
     }
-    return Expectation(recording: recording, actions: actions, items: items, editing: editing)
-  }
 
-  /// The golden file's text.
-  public func jsonText() -> String {
-    var out = "{\n"
-    if let recording { out += "  \"recording\": \(JSONText.quoted(recording)),\n" }
-    let replayed = actions.map {
-      ReplayedAction(timeMicroseconds: $0.timeMicroseconds, kind: $0.kind, index: $0.index)
+    static func line(for item: ExpectedItem) -> String {
+        (item.completed ? "[x] " : "[ ] ") + JSONText.quoted(item.text)
     }
-    out += "  \"actions\": " + ReplayResult.actionsJSON(replayed, indent: "  ") + ",\n"
-    out += "  \"items\": " + ReplayResult.itemsJSON(items, indent: "  ")
-    if let editing {
-      out += ",\n  \"editing\": \(editing.map(String.init) ?? "null")"
-    }
-    return out + "\n}\n"
-  }
-
-  /// Compares a replay with this expectation. Returns nil when it is met, otherwise a
-  /// readable diff: `-` lines are expected but missing, `+` lines happened instead.
-  public func mismatch(with result: ReplayResult) -> String? {
-    let got = Expectation(result: result)
-    var sections: [String] = []
-    let expectedActions = actions.map(Self.line(for:))
-    let gotActions = got.actions.map(Self.line(for:))
-    if expectedActions != gotActions {
-      sections.append(
-        "actions (- expected, + replayed):\n"
-          + LineDiff.render(expected: expectedActions, actual: gotActions))
-    }
-    let expectedItems = items.map(Self.line(for:))
-    let gotItems = got.items.map(Self.line(for:))
-    if expectedItems != gotItems {
-      sections.append(
-        "items (- expected, + replayed):\n"
-          + LineDiff.render(expected: expectedItems, actual: gotItems))
-    }
-    if let editing, editing != result.editing {
-      sections.append(
-        "editing: expected \(editing.map(String.init) ?? "none"), replayed \(result.editing.map(String.init) ?? "none")"
-      )
-    }
-    return sections.isEmpty ? nil : sections.joined(separator: "\n")
-  }
-
-  static func line(for action: Action) -> String {
-    "\(JSONText.milliseconds(action.timeMicroseconds)) ms  \(action.kind.rawValue) \(action.index)"
-  }
-
-  static func line(for item: ExpectedItem) -> String {
-    (item.completed ? "[x] " : "[ ] ") + JSONText.quoted(item.text)
-  }
 }
 
 /// A line diff (longest common subsequence) for small lists.
 public enum LineDiff {
-  /// Every line, prefixed `  ` when in both, `- ` when only expected, `+ ` when only actual.
-  public static func render(expected: [String], actual: [String]) -> String {
-    let n = expected.count
-    let m = actual.count
-    // lengths[i][j] = LCS of expected[i...] and actual[j...]
-    var lengths = [[Int]](repeating: [Int](repeating: 0, count: m + 1), count: n + 1)
-    for i in stride(from: n - 1, through: 0, by: -1) {
-      for j in stride(from: m - 1, through: 0, by: -1) {
-        lengths[i][j] =
-          expected[i] == actual[j]
-          ? lengths[i + 1][j + 1] + 1 : max(lengths[i + 1][j], lengths[i][j + 1])
-      }
+    /// Every line, prefixed `  ` when in both, `- ` when only expected, `+ ` when only actual.
+    public static func render(expected: [String], actual: [String]) -> String {
+        let n = expected.count
+        let m = actual.count
+        // lengths[i][j] = LCS of expected[i...] and actual[j...]
+        var lengths = [[Int]](repeating: [Int](repeating: 0, count: m + 1), count: n + 1)
+        for i in stride(from: n - 1, through: 0, by: -1) {
+            for j in stride(from: m - 1, through: 0, by: -1) {
+                lengths[i][j] =
+                    expected[i] == actual[j]
+                    ? lengths[i + 1][j + 1] + 1 : max(lengths[i + 1][j], lengths[i][j + 1])
+            }
+        }
+        var lines: [String] = []
+        var i = 0
+        var j = 0
+        while i < n || j < m {
+            if i < n, j < m, expected[i] == actual[j] {
+                lines.append("    " + expected[i])
+                i += 1
+                j += 1
+            } else if i < n, j == m || lengths[i + 1][j] >= lengths[i][j + 1] {
+                lines.append("  - " + expected[i])
+                i += 1
+            } else {
+                lines.append("  + " + actual[j])
+                j += 1
+            }
+        }
+        return lines.joined(separator: "\n")
     }
-    var lines: [String] = []
-    var i = 0
-    var j = 0
-    while i < n || j < m {
-      if i < n, j < m, expected[i] == actual[j] {
-        lines.append("    " + expected[i])
-        i += 1
-        j += 1
-      } else if i < n, j == m || lengths[i + 1][j] >= lengths[i][j + 1] {
-        lines.append("  - " + expected[i])
-        i += 1
-      } else {
-        lines.append("  + " + actual[j])
-        j += 1
-      }
-    }
-    return lines.joined(separator: "\n")
-  }
 }

@@ -3,98 +3,105 @@ import ClearCore
 /// Receives what was on screen at chosen moments of a replay (for pictures).
 /// Moments count from the recording's first event.
 public protocol PresentationSampler: AnyObject {
-  /// The next moment wanted, or nil when no more are.
-  var nextSampleMicroseconds: Int64? { get }
-  /// The presentation at `nextSampleMicroseconds`; the sampler then moves on.
-  func take(_ presentation: Presentation, atMicroseconds relative: Int64) throws(ReplayError)
-  /// The replay has settled at `relative` with `presentation` on screen.
-  func finish(_ presentation: Presentation, atMicroseconds relative: Int64) throws(ReplayError)
+    /// The next moment wanted, or nil when no more are.
+    var nextSampleMicroseconds: Int64? { get }
+    /// The presentation at `nextSampleMicroseconds`; the sampler then moves on.
+    func take(_ presentation: Presentation, atMicroseconds relative: Int64) throws(ReplayError)
+    /// The replay has settled at `relative` with `presentation` on screen.
+    func finish(_ presentation: Presentation, atMicroseconds relative: Int64) throws(ReplayError)
 }
 
 /// Draws presentations as PNG files. The `cleartouch` command provides one (cairo, in
 /// ClearRendering); the Replay module itself draws nothing.
 public protocol PresentationPictureWriter {
-  func writeFrame(_ presentation: Presentation, number: Int, directory: String) throws(ReplayError)
-  func writeSnapshot(_ presentation: Presentation, path: String) throws(ReplayError)
+    func writeFrame(_ presentation: Presentation, number: Int, directory: String)
+        throws(ReplayError)
+    func writeSnapshot(_ presentation: Presentation, path: String) throws(ReplayError)
 }
 
 /// Frames at a fixed rate on the recording's clock: frame k at k / fps seconds after the
 /// first event, up to the moment the replay has settled.
 public final class FrameSampler: PresentationSampler {
-  public let framesPerSecond: Double
-  public private(set) var framesTaken = 0
-  private let write: (Presentation, Int) throws(ReplayError) -> Void
+    public let framesPerSecond: Double
+    public private(set) var framesTaken = 0
+    private let write: (Presentation, Int) throws(ReplayError) -> Void
 
-  public init(
-    framesPerSecond: Double, write: @escaping (Presentation, Int) throws(ReplayError) -> Void
-  ) {
-    self.framesPerSecond = framesPerSecond
-    self.write = write
-  }
+    public init(
+        framesPerSecond: Double, write: @escaping (Presentation, Int) throws(ReplayError) -> Void
+    ) {
+        self.framesPerSecond = framesPerSecond
+        self.write = write
+    }
 
-  /// Frame k's time, rounded to the microsecond (no drift however long the replay).
-  public func timeMicroseconds(ofFrame number: Int) -> Int64 {
-    Int64((Double(number) * 1_000_000 / framesPerSecond).rounded())
-  }
+    /// Frame k's time, rounded to the microsecond (no drift however long the replay).
+    public func timeMicroseconds(ofFrame number: Int) -> Int64 {
+        Int64((Double(number) * 1_000_000 / framesPerSecond).rounded())
+    }
 
-  public var nextSampleMicroseconds: Int64? { timeMicroseconds(ofFrame: framesTaken) }
+    public var nextSampleMicroseconds: Int64? { timeMicroseconds(ofFrame: framesTaken) }
 
-  public func take(_ presentation: Presentation, atMicroseconds relative: Int64) throws(ReplayError)
-  {
-    try write(presentation, framesTaken)
-    framesTaken += 1
-  }
+    public func take(_ presentation: Presentation, atMicroseconds relative: Int64)
+        throws(ReplayError)
+    {
+        try write(presentation, framesTaken)
+        framesTaken += 1
+    }
 
-  public func finish(_ presentation: Presentation, atMicroseconds relative: Int64)
-    throws(ReplayError)
-  {}
+    public func finish(_ presentation: Presentation, atMicroseconds relative: Int64)
+        throws(ReplayError)
+    {}
 }
 
 /// One picture: at a moment, or of the settled end when no moment is given (or the
 /// moment is after the end).
 public final class SnapshotSampler: PresentationSampler {
-  public let atMicroseconds: Int64?
-  public private(set) var taken = false
-  private let write: (Presentation) throws(ReplayError) -> Void
+    public let atMicroseconds: Int64?
+    public private(set) var taken = false
+    private let write: (Presentation) throws(ReplayError) -> Void
 
-  public init(atMicroseconds: Int64?, write: @escaping (Presentation) throws(ReplayError) -> Void) {
-    self.atMicroseconds = atMicroseconds
-    self.write = write
-  }
+    public init(atMicroseconds: Int64?, write: @escaping (Presentation) throws(ReplayError) -> Void)
+    {
+        self.atMicroseconds = atMicroseconds
+        self.write = write
+    }
 
-  public var nextSampleMicroseconds: Int64? { taken ? nil : atMicroseconds }
+    public var nextSampleMicroseconds: Int64? { taken ? nil : atMicroseconds }
 
-  public func take(_ presentation: Presentation, atMicroseconds relative: Int64) throws(ReplayError)
-  {
-    try write(presentation)
-    taken = true
-  }
+    public func take(_ presentation: Presentation, atMicroseconds relative: Int64)
+        throws(ReplayError)
+    {
+        try write(presentation)
+        taken = true
+    }
 
-  public func finish(_ presentation: Presentation, atMicroseconds relative: Int64)
-    throws(ReplayError)
-  {
-    if !taken { try take(presentation, atMicroseconds: relative) }
-  }
+    public func finish(_ presentation: Presentation, atMicroseconds relative: Int64)
+        throws(ReplayError)
+    {
+        if !taken { try take(presentation, atMicroseconds: relative) }
+    }
 }
 
 /// Several samplers on one replay: each gets the moments it asks for.
 public final class CombinedSampler: PresentationSampler {
-  public let samplers: [PresentationSampler]
+    public let samplers: [PresentationSampler]
 
-  public init(_ samplers: [PresentationSampler]) { self.samplers = samplers }
+    public init(_ samplers: [PresentationSampler]) { self.samplers = samplers }
 
-  public var nextSampleMicroseconds: Int64? { samplers.compactMap(\.nextSampleMicroseconds).min() }
-
-  public func take(_ presentation: Presentation, atMicroseconds relative: Int64) throws(ReplayError)
-  {
-    for sampler in samplers where sampler.nextSampleMicroseconds == relative {
-      try sampler.take(presentation, atMicroseconds: relative)
+    public var nextSampleMicroseconds: Int64? {
+        samplers.compactMap(\.nextSampleMicroseconds).min()
     }
-  }
 
-  public func finish(_ presentation: Presentation, atMicroseconds relative: Int64)
-    throws(ReplayError)
-  {
-    for sampler in samplers { try sampler.finish(presentation, atMicroseconds: relative) }
-  }
+    public func take(_ presentation: Presentation, atMicroseconds relative: Int64)
+        throws(ReplayError)
+    {
+        for sampler in samplers where sampler.nextSampleMicroseconds == relative {
+            try sampler.take(presentation, atMicroseconds: relative)
+        }
+    }
+
+    public func finish(_ presentation: Presentation, atMicroseconds relative: Int64)
+        throws(ReplayError)
+    {
+        for sampler in samplers { try sampler.finish(presentation, atMicroseconds: relative) }
+    }
 }

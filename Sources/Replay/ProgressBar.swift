@@ -6,40 +6,43 @@ import Foundation
 /// size is unknown). It redraws only when the shown percentage changes, so it costs
 /// nothing measurable in a fast replay.
 public struct ProgressBar {
-  public let enabled: Bool
-  private let label: String
-  private var shownPercent = -1
-  private static let barWidth = 30
+    public let enabled: Bool
+    private let label: String
+    private var shownPercent = -1
+    private static let barWidth = 30
 
-  /// `enabled` defaults to whether stderr is a terminal.
-  public init(label: String, enabled: Bool = isatty(2) == 1) {
-    self.label = label
-    self.enabled = enabled
-  }
+    /// `enabled` defaults to whether stderr is a terminal.
+    public init(label: String, enabled: Bool = isatty(2) == 1) {
+        self.label = label
+        self.enabled = enabled
+    }
 
-  /// The line for a fraction in 0...1 (exposed for tests).
-  public static func line(label: String, fraction: Double) -> String {
-    let clamped = min(1, max(0, fraction.isFinite ? fraction : 0))
-    let filled = Int((clamped * Double(barWidth)).rounded(.down))
-    let percent = Int((clamped * 100).rounded(.down))
-    let bar =
-      String(repeating: "#", count: filled) + String(repeating: "-", count: barWidth - filled)
-    return "\(label) [\(bar)] \(percent)%"
-  }
+    /// The line for a fraction in 0...1 (exposed for tests).
+    public static func line(label: String, fraction: Double) -> String {
+        let clamped = min(1, max(0, fraction.isFinite ? fraction : 0))
+        let filled = Int((clamped * Double(barWidth)).rounded(.down))
+        let percent = Int((clamped * 100).rounded(.down))
+        let bar =
+            String(repeating: "#", count: filled) + String(repeating: "-", count: barWidth - filled)
+        return "\(label) [\(bar)] \(percent)%"
+    }
 
-  public mutating func update(fraction: Double) {
-    guard enabled else { return }
-    let percent = Int((min(1, max(0, fraction.isFinite ? fraction : 0)) * 100).rounded(.down))
-    guard percent != shownPercent else { return }
-    shownPercent = percent
-    FileHandle.standardError.write(Data(("\r" + Self.line(label: label, fraction: fraction)).utf8))
-  }
+    public mutating func update(fraction: Double) {
+        guard enabled else { return }
+        let percent = Int((min(1, max(0, fraction.isFinite ? fraction : 0)) * 100).rounded(.down))
+        guard percent != shownPercent else { return }
+        shownPercent = percent
+        FileHandle.standardError.write(
+            Data(("\r" + Self.line(label: label, fraction: fraction)).utf8))
+    }
 
-  /// Clears the line.
-  public mutating func finish() {
-    guard enabled, shownPercent >= 0 else { return }
-    FileHandle.standardError.write(
-      Data(("\r" + String(repeating: " ", count: label.count + Self.barWidth + 8) + "\r").utf8))
-    shownPercent = -1
-  }
+    /// Clears the line.
+    public mutating func finish() {
+        guard enabled, shownPercent >= 0 else { return }
+        FileHandle.standardError.write(
+            Data(
+                ("\r" + String(repeating: " ", count: label.count + Self.barWidth + 8) + "\r").utf8)
+        )
+        shownPercent = -1
+    }
 }

@@ -6,8 +6,8 @@ import TouchInput
 /// A replay that could not run: unreadable recording or list file. Prints as
 /// `FILE:LINE: what is wrong`.
 public struct ReplayError: Error, Hashable, Sendable, CustomStringConvertible {
-  public var description: String
-  public init(_ description: String) { self.description = description }
+    public var description: String
+    public init(_ description: String) { self.description = description }
 }
 
 /// Drives the Clear core from a recording on a virtual clock.
@@ -17,279 +17,287 @@ public struct ReplayError: Error, Hashable, Sendable, CustomStringConvertible {
 /// recording gives the same result every time, at any pacing. After the last event the
 /// clock runs on until every animation and deceleration has settled.
 public struct ReplayHarness {
-  /// Called before each event with its time from the first event, and the share of
-  /// the input consumed when known. Pacing and progress bars hook in here.
-  public typealias EventHook = (_ relativeMicroseconds: Int64, _ progress: Double?) -> Void
+    /// Called before each event with its time from the first event, and the share of
+    /// the input consumed when known. Pacing and progress bars hook in here.
+    public typealias EventHook = (_ relativeMicroseconds: Int64, _ progress: Double?) -> Void
 
-  /// Virtual frame step used to let animations settle after the last event (60 Hz).
-  static let settleStepMicroseconds: Int64 = 16_667
-  /// The longest the clock runs after the last event (a guard, not a timeout).
-  static let settleLimitMicroseconds: Int64 = 30_000_000
+    /// Virtual frame step used to let animations settle after the last event (60 Hz).
+    static let settleStepMicroseconds: Int64 = 16_667
+    /// The longest the clock runs after the last event (a guard, not a timeout).
+    static let settleLimitMicroseconds: Int64 = 30_000_000
 
-  public var source: ReplaySource
-  /// Keep every contact's path and the initial presentation (for pictures).
-  public var keepTouchPaths = false
-  /// Keep the list after each action (for the readable timeline).
-  public var keepListsAfterActions = true
-  /// Opens the input; nil reads the file with `Recording.open` (`RecordingInput`).
-  public var openInput: ((ReplaySource) throws(ReplayError) -> ReplayInput)?
+    public var source: ReplaySource
+    /// Keep every contact's path and the initial presentation (for pictures).
+    public var keepTouchPaths = false
+    /// Keep the list after each action (for the readable timeline).
+    public var keepListsAfterActions = true
+    /// Opens the input; nil reads the file with `Recording.open` (`RecordingInput`).
+    public var openInput: ((ReplaySource) throws(ReplayError) -> ReplayInput)?
 
-  public init(
-    source: ReplaySource, keepTouchPaths: Bool = false, keepListsAfterActions: Bool = true
-  ) {
-    self.source = source
-    self.keepTouchPaths = keepTouchPaths
-    self.keepListsAfterActions = keepListsAfterActions
-  }
-
-  /// Replays the whole recording.
-  ///
-  /// - Parameters:
-  ///   - hook: called before each event (pacing, progress).
-  ///   - sampler: given the presentation at the moments it asks for (pictures); each
-  ///     moment is drawn after every event before it and before any event at or after it.
-  public func run(hook: EventHook? = nil, sampler: PresentationSampler? = nil) throws(ReplayError)
-    -> ReplayResult
-  {
-    let recording: ReplayInput
-    if let openInput {
-      recording = try openInput(source)
-    } else {
-      recording = try RecordingInput(source)
+    public init(
+        source: ReplaySource, keepTouchPaths: Bool = false, keepListsAfterActions: Bool = true
+    ) {
+        self.source = source
+        self.keepTouchPaths = keepTouchPaths
+        self.keepListsAfterActions = keepListsAfterActions
     }
-    let items = try startingItems(header: recording.header)
-    let screen = source.screen ?? recording.header.screen ?? .defaultKiosk
-    // A recorded row height belongs to the recorded screen: another screen gets its own
-    // default unless a row height is given too.
-    let recordedRowHeight = source.screen == nil ? recording.header.rowHeightPixels : nil
-    let layout = ClearLayout(
-      screen: screen, rowHeightPixels: source.rowHeightPixels ?? recordedRowHeight)
-    let rowHeight = layout.rowHeightPixels
-    let session = ClearSession(items: items, layout: layout)
-    let collector = Collector(
-      keepTouchPaths: keepTouchPaths, keepListsAfterActions: keepListsAfterActions)
-    // Touchpads drive the list as in the app: libinput's gestures mapped onto Clear's.
-    let touchpad = TouchpadGestureMapper(
-      configuration: TouchpadMappingConfiguration(screen: screen, rowHeightPixels: rowHeight),
-      firstGestureID: ClearSession.touchpadGestureIDBase)
-    session.touchpadGestureMapping = { event, offset in
-      touchpad.listScrollOffsetPixels = offset
-      touchpad.handle(event)
-      return touchpad.events
-    }
-    // Gesture reports are taken as they come, so memory does not grow with the session.
-    session.keepsGestureHistory = false
-    session.onGesture = { collector.record($0) }
-    var result = ReplayResult(
-      initialItems: items.map(ExpectedItem.init), screen: screen, rowHeightPixels: rowHeight)
 
-    var firstTime: Int64?
-    var lastTime: Int64 = 0
-    while let event = try recording.next() {
-      let time = event.timeMicroseconds
-      if firstTime == nil {
-        firstTime = time
-        collector.origin = time
-        // The devices present at the start, also when the file has no `added` event for
-        // them (adding a device twice just replaces its description).
-        for device in recording.header.devices {
-          session.handle(.deviceAdded(device, timeMicroseconds: time))
+    /// Replays the whole recording.
+    ///
+    /// - Parameters:
+    ///   - hook: called before each event (pacing, progress).
+    ///   - sampler: given the presentation at the moments it asks for (pictures); each
+    ///     moment is drawn after every event before it and before any event at or after it.
+    public func run(hook: EventHook? = nil, sampler: PresentationSampler? = nil) throws(ReplayError)
+        -> ReplayResult
+    {
+        let recording: ReplayInput
+        if let openInput {
+            recording = try openInput(source)
+        } else {
+            recording = try RecordingInput(source)
         }
-        if keepTouchPaths {
-          result.initialPresentation = session.controller.presentation(atMicroseconds: time)
+        let items = try startingItems(header: recording.header)
+        let screen = source.screen ?? recording.header.screen ?? .defaultKiosk
+        // A recorded row height belongs to the recorded screen: another screen gets its own
+        // default unless a row height is given too.
+        let recordedRowHeight = source.screen == nil ? recording.header.rowHeightPixels : nil
+        let layout = ClearLayout(
+            screen: screen, rowHeightPixels: source.rowHeightPixels ?? recordedRowHeight)
+        let rowHeight = layout.rowHeightPixels
+        let session = ClearSession(items: items, layout: layout)
+        let collector = Collector(
+            keepTouchPaths: keepTouchPaths, keepListsAfterActions: keepListsAfterActions)
+        // Touchpads drive the list as in the app: libinput's gestures mapped onto Clear's.
+        let touchpad = TouchpadGestureMapper(
+            configuration: TouchpadMappingConfiguration(screen: screen, rowHeightPixels: rowHeight),
+            firstGestureID: ClearSession.touchpadGestureIDBase)
+        session.touchpadGestureMapping = { event, offset in
+            touchpad.listScrollOffsetPixels = offset
+            touchpad.handle(event)
+            return touchpad.events
         }
-      }
-      // Relative times and pacing follow the latest time (a file whose times run backwards).
-      lastTime = max(lastTime, time)
-      hook?(lastTime - firstTime!, recording.progress)
-      if let sampler { try Self.sample(sampler, session, origin: firstTime!, before: lastTime) }
-      // The session first lets time pass to the event (timers, animations).
-      session.handle(event)
-      collector.observe(event)
-      collector.collect(session)
-      result.eventCount += 1
-    }
-    if let firstTime {
-      // A contact still down at the end of the file: the touch is withdrawn,
-      // as when a device goes away, so nothing half-done commits.
-      for (device, slots) in collector.liveContacts() where !slots.isEmpty {
-        session.handle(
-          .touchFrame(TouchFrame(device: device, timeMicroseconds: lastTime, contacts: slots)))
-        collector.collect(session)
-      }
-      var time = lastTime
-      while time - lastTime < Self.settleLimitMicroseconds
-        && session.controller.presentation(atMicroseconds: time).isAnimating
-      {
-        time += Self.settleStepMicroseconds
-        session.advance(toMicroseconds: time)
-        collector.collect(session)
-      }
-      result.durationMicroseconds = lastTime - firstTime
-      if let sampler {
-        try Self.sample(sampler, session, origin: firstTime, before: time + 1)
-        try sampler.finish(
-          session.controller.presentation(atMicroseconds: time), atMicroseconds: time - firstTime)
-      }
-    }
-    collector.finish()
-    result.gestures = collector.gestures
-    result.actions = collector.actions
-    result.touchPaths = collector.paths
-    result.items = session.controller.items.map(ExpectedItem.init)
-    result.editing = session.controller.editingIndex
-    return result
-  }
+        // Gesture reports are taken as they come, so memory does not grow with the session.
+        session.keepsGestureHistory = false
+        session.onGesture = { collector.record($0) }
+        var result = ReplayResult(
+            initialItems: items.map(ExpectedItem.init), screen: screen, rowHeightPixels: rowHeight)
 
-  /// Gives the sampler every moment it wants before `time` (absolute).
-  private static func sample(
-    _ sampler: PresentationSampler, _ session: ClearSession, origin: Int64, before time: Int64
-  ) throws(ReplayError) {
-    while let moment = sampler.nextSampleMicroseconds, origin + moment < time {
-      try sampler.take(
-        session.controller.presentation(atMicroseconds: origin + moment), atMicroseconds: moment)
+        var firstTime: Int64?
+        var lastTime: Int64 = 0
+        while let event = try recording.next() {
+            let time = event.timeMicroseconds
+            if firstTime == nil {
+                firstTime = time
+                collector.origin = time
+                // The devices present at the start, also when the file has no `added` event for
+                // them (adding a device twice just replaces its description).
+                for device in recording.header.devices {
+                    session.handle(.deviceAdded(device, timeMicroseconds: time))
+                }
+                if keepTouchPaths {
+                    result.initialPresentation = session.controller.presentation(
+                        atMicroseconds: time)
+                }
+            }
+            // Relative times and pacing follow the latest time (a file whose times run backwards).
+            lastTime = max(lastTime, time)
+            hook?(lastTime - firstTime!, recording.progress)
+            if let sampler {
+                try Self.sample(sampler, session, origin: firstTime!, before: lastTime)
+            }
+            // The session first lets time pass to the event (timers, animations).
+            session.handle(event)
+            collector.observe(event)
+            collector.collect(session)
+            result.eventCount += 1
+        }
+        if let firstTime {
+            // A contact still down at the end of the file: the touch is withdrawn,
+            // as when a device goes away, so nothing half-done commits.
+            for (device, slots) in collector.liveContacts() where !slots.isEmpty {
+                session.handle(
+                    .touchFrame(
+                        TouchFrame(device: device, timeMicroseconds: lastTime, contacts: slots)))
+                collector.collect(session)
+            }
+            var time = lastTime
+            while time - lastTime < Self.settleLimitMicroseconds
+                && session.controller.presentation(atMicroseconds: time).isAnimating
+            {
+                time += Self.settleStepMicroseconds
+                session.advance(toMicroseconds: time)
+                collector.collect(session)
+            }
+            result.durationMicroseconds = lastTime - firstTime
+            if let sampler {
+                try Self.sample(sampler, session, origin: firstTime, before: time + 1)
+                try sampler.finish(
+                    session.controller.presentation(atMicroseconds: time),
+                    atMicroseconds: time - firstTime)
+            }
+        }
+        collector.finish()
+        result.gestures = collector.gestures
+        result.actions = collector.actions
+        result.touchPaths = collector.paths
+        result.items = session.controller.items.map(ExpectedItem.init)
+        result.editing = session.controller.editingIndex
+        return result
     }
-  }
 
-  private func startingItems(header: RecordingHeader) throws(ReplayError) -> [TodoItem] {
-    var list: [ExpectedItem]?
-    if let listPath = source.listPath {
-      list = try Self.readList(listPath)
-    } else if let initial = header.initialItems {
-      list = initial.map { ExpectedItem(text: $0.text, completed: $0.completed) }
+    /// Gives the sampler every moment it wants before `time` (absolute).
+    private static func sample(
+        _ sampler: PresentationSampler, _ session: ClearSession, origin: Int64, before time: Int64
+    ) throws(ReplayError) {
+        while let moment = sampler.nextSampleMicroseconds, origin + moment < time {
+            try sampler.take(
+                session.controller.presentation(atMicroseconds: origin + moment),
+                atMicroseconds: moment)
+        }
     }
-    guard let list else { return TodoList.swiftTutorialSamples }
-    return list.enumerated().map {
-      TodoItem(
-        id: ItemID(rawValue: UInt64($0.offset + 1)), text: $0.element.text,
-        completed: $0.element.completed)
-    }
-  }
 
-  static func readList(_ path: String) throws(ReplayError) -> [ExpectedItem] {
-    let text = try TextFile.read(path)
-    do {
-      return try ListFile.parse(text, path: path)
-    } catch {
-      throw ReplayError(error.description)
+    private func startingItems(header: RecordingHeader) throws(ReplayError) -> [TodoItem] {
+        var list: [ExpectedItem]?
+        if let listPath = source.listPath {
+            list = try Self.readList(listPath)
+        } else if let initial = header.initialItems {
+            list = initial.map { ExpectedItem(text: $0.text, completed: $0.completed) }
+        }
+        guard let list else { return TodoList.swiftTutorialSamples }
+        return list.enumerated().map {
+            TodoItem(
+                id: ItemID(rawValue: UInt64($0.offset + 1)), text: $0.element.text,
+                completed: $0.element.completed)
+        }
     }
-  }
+
+    static func readList(_ path: String) throws(ReplayError) -> [ExpectedItem] {
+        let text = try TextFile.read(path)
+        do {
+            return try ListFile.parse(text, path: path)
+        } catch {
+            throw ReplayError(error.description)
+        }
+    }
 }
 
 /// Gathers gestures, actions and paths as the session produces them.
 final class Collector {
-  let keepTouchPaths: Bool
-  let keepListsAfterActions: Bool
-  var origin: Int64 = 0
-  var gestures: [ReplayedGesture] = []
-  var actions: [ReplayedAction] = []
-  var paths: [TouchPath] = []
-  private var seenActions = 0
-  private var openGestures: [GestureID: GestureEvent] = [:]
-  private var openPaths: [Int: Int] = [:]  // (device, seat slot) key → index in paths
-  private var live: [DeviceID: [Int: TouchContact]] = [:]
+    let keepTouchPaths: Bool
+    let keepListsAfterActions: Bool
+    var origin: Int64 = 0
+    var gestures: [ReplayedGesture] = []
+    var actions: [ReplayedAction] = []
+    var paths: [TouchPath] = []
+    private var seenActions = 0
+    private var openGestures: [GestureID: GestureEvent] = [:]
+    private var openPaths: [Int: Int] = [:]  // (device, seat slot) key → index in paths
+    private var live: [DeviceID: [Int: TouchContact]] = [:]
 
-  init(keepTouchPaths: Bool, keepListsAfterActions: Bool) {
-    self.keepTouchPaths = keepTouchPaths
-    self.keepListsAfterActions = keepListsAfterActions
-  }
-
-  /// Takes the actions the controller recorded since the last call.
-  func collect(_ session: ClearSession) {
-    let done = session.controller.actions
-    if done.count > seenActions {
-      let after = keepListsAfterActions ? session.controller.items.map(ExpectedItem.init) : []
-      for action in done[seenActions...] {
-        actions.append(
-          ReplayedAction(
-            timeMicroseconds: action.timeMicroseconds - origin, kind: action.kind,
-            index: action.index,
-            itemsAfter: after))
-      }
-      seenActions = done.count
+    init(keepTouchPaths: Bool, keepListsAfterActions: Bool) {
+        self.keepTouchPaths = keepTouchPaths
+        self.keepListsAfterActions = keepListsAfterActions
     }
-  }
 
-  func record(_ report: GestureEvent) {
-    switch report.state {
-    case .began:
-      openGestures[report.id] = report
-    case .ended, .cancelled:
-      let first = openGestures.removeValue(forKey: report.id) ?? report
-      gestures.append(
-        ReplayedGesture(
-          id: report.id, kind: report.kind,
-          outcome: report.state == .ended ? .recognized : .cancelled,
-          startMicroseconds: first.timeMicroseconds - origin,
-          endMicroseconds: report.timeMicroseconds - origin,
-          first: first, last: report))
-    default:
-      break
-    }
-  }
-
-  /// Follows contacts (for paths, and to withdraw those still down at the end).
-  func observe(_ event: InputEvent) {
-    switch event {
-    case .touchFrame(let frame):
-      for contact in frame.contacts {
-        switch contact.phase {
-        case .down, .move: live[frame.device, default: [:]][contact.seatSlot] = contact
-        case .up, .cancel: live[frame.device]?[contact.seatSlot] = nil
+    /// Takes the actions the controller recorded since the last call.
+    func collect(_ session: ClearSession) {
+        let done = session.controller.actions
+        if done.count > seenActions {
+            let after = keepListsAfterActions ? session.controller.items.map(ExpectedItem.init) : []
+            for action in done[seenActions...] {
+                actions.append(
+                    ReplayedAction(
+                        timeMicroseconds: action.timeMicroseconds - origin, kind: action.kind,
+                        index: action.index,
+                        itemsAfter: after))
+            }
+            seenActions = done.count
         }
-        guard keepTouchPaths else { continue }
-        let key = frame.device.rawValue &* 4096 &+ contact.seatSlot
-        let sample = TouchPath.Sample(
-          timeMicroseconds: frame.timeMicroseconds - origin, positionPixels: contact.positionPixels,
-          phase: contact.phase)
-        if contact.phase == .down || openPaths[key] == nil {
-          openPaths[key] = paths.count
-          paths.append(TouchPath(device: frame.device, seatSlot: contact.seatSlot, samples: []))
-        }
-        paths[openPaths[key]!].samples.append(sample)
-        if contact.phase == .up || contact.phase == .cancel { openPaths[key] = nil }
-      }
-    case .deviceRemoved(let device, let time):
-      for contact in live[device]?.values.sorted(by: { $0.seatSlot < $1.seatSlot }) ?? []
-      where keepTouchPaths {
-        let key = device.rawValue &* 4096 &+ contact.seatSlot
-        if let index = openPaths.removeValue(forKey: key) {
-          paths[index].samples.append(
-            TouchPath.Sample(
-              timeMicroseconds: time - origin, positionPixels: contact.positionPixels,
-              phase: .cancel))
-        }
-      }
-      live[device] = nil
-    default:
-      break
     }
-  }
 
-  /// Cancel contacts for every touch still down, by device.
-  func liveContacts() -> [(DeviceID, [TouchContact])] {
-    live.keys.sorted().map { device in
-      (
-        device,
-        live[device]!.values.sorted { $0.seatSlot < $1.seatSlot }.map {
-          var contact = $0
-          contact.phase = .cancel
-          return contact
+    func record(_ report: GestureEvent) {
+        switch report.state {
+        case .began:
+            openGestures[report.id] = report
+        case .ended, .cancelled:
+            let first = openGestures.removeValue(forKey: report.id) ?? report
+            gestures.append(
+                ReplayedGesture(
+                    id: report.id, kind: report.kind,
+                    outcome: report.state == .ended ? .recognized : .cancelled,
+                    startMicroseconds: first.timeMicroseconds - origin,
+                    endMicroseconds: report.timeMicroseconds - origin,
+                    first: first, last: report))
+        default:
+            break
         }
-      )
     }
-  }
 
-  /// Gestures still open at the very end are reported as cancelled.
-  func finish() {
-    for (id, first) in openGestures.sorted(by: { $0.key < $1.key }) {
-      gestures.append(
-        ReplayedGesture(
-          id: id, kind: first.kind, outcome: .cancelled,
-          startMicroseconds: first.timeMicroseconds - origin,
-          endMicroseconds: first.timeMicroseconds - origin, first: first, last: first))
+    /// Follows contacts (for paths, and to withdraw those still down at the end).
+    func observe(_ event: InputEvent) {
+        switch event {
+        case .touchFrame(let frame):
+            for contact in frame.contacts {
+                switch contact.phase {
+                case .down, .move: live[frame.device, default: [:]][contact.seatSlot] = contact
+                case .up, .cancel: live[frame.device]?[contact.seatSlot] = nil
+                }
+                guard keepTouchPaths else { continue }
+                let key = frame.device.rawValue &* 4096 &+ contact.seatSlot
+                let sample = TouchPath.Sample(
+                    timeMicroseconds: frame.timeMicroseconds - origin,
+                    positionPixels: contact.positionPixels,
+                    phase: contact.phase)
+                if contact.phase == .down || openPaths[key] == nil {
+                    openPaths[key] = paths.count
+                    paths.append(
+                        TouchPath(device: frame.device, seatSlot: contact.seatSlot, samples: []))
+                }
+                paths[openPaths[key]!].samples.append(sample)
+                if contact.phase == .up || contact.phase == .cancel { openPaths[key] = nil }
+            }
+        case .deviceRemoved(let device, let time):
+            for contact in live[device]?.values.sorted(by: { $0.seatSlot < $1.seatSlot }) ?? []
+            where keepTouchPaths {
+                let key = device.rawValue &* 4096 &+ contact.seatSlot
+                if let index = openPaths.removeValue(forKey: key) {
+                    paths[index].samples.append(
+                        TouchPath.Sample(
+                            timeMicroseconds: time - origin, positionPixels: contact.positionPixels,
+                            phase: .cancel))
+                }
+            }
+            live[device] = nil
+        default:
+            break
+        }
     }
-    openGestures = [:]
-    gestures.sort { $0.id < $1.id }
-  }
+
+    /// Cancel contacts for every touch still down, by device.
+    func liveContacts() -> [(DeviceID, [TouchContact])] {
+        live.keys.sorted().map { device in
+            (
+                device,
+                live[device]!.values.sorted { $0.seatSlot < $1.seatSlot }.map {
+                    var contact = $0
+                    contact.phase = .cancel
+                    return contact
+                }
+            )
+        }
+    }
+
+    /// Gestures still open at the very end are reported as cancelled.
+    func finish() {
+        for (id, first) in openGestures.sorted(by: { $0.key < $1.key }) {
+            gestures.append(
+                ReplayedGesture(
+                    id: id, kind: first.kind, outcome: .cancelled,
+                    startMicroseconds: first.timeMicroseconds - origin,
+                    endMicroseconds: first.timeMicroseconds - origin, first: first, last: first))
+        }
+        openGestures = [:]
+        gestures.sort { $0.id < $1.id }
+    }
 }

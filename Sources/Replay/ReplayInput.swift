@@ -5,60 +5,61 @@ import TouchInput
 /// Where a replay's events come from: a recording file read as it goes, or events
 /// produced another way (the command's `--via-libinput` runs real libinput first).
 public protocol ReplayInput: AnyObject {
-  /// What the recording says before its first event (devices, app context).
-  var header: RecordingHeader { get }
-  /// The next event, or nil at the end.
-  func next() throws(ReplayError) -> InputEvent?
-  /// The share of the input consumed so far, when known (progress bars).
-  var progress: Double? { get }
+    /// What the recording says before its first event (devices, app context).
+    var header: RecordingHeader { get }
+    /// The next event, or nil at the end.
+    func next() throws(ReplayError) -> InputEvent?
+    /// The share of the input consumed so far, when known (progress bars).
+    var progress: Double? { get }
 }
 
 /// A recording file, opened with `Recording.open` and read one event at a time.
 public final class RecordingInput: ReplayInput {
-  private let recording: Recording
-  private let fileBytes: Int?
+    private let recording: Recording
+    private let fileBytes: Int?
 
-  public init(_ source: ReplaySource) throws(ReplayError) {
-    do {
-      recording = try Recording.open(
-        path: source.path, descPath: source.descPath,
-        format: source.format.flatMap(RecordingFormat.init(rawValue:)), screen: source.screen)
-    } catch {
-      throw ReplayError(error.description)
+    public init(_ source: ReplaySource) throws(ReplayError) {
+        do {
+            recording = try Recording.open(
+                path: source.path, descPath: source.descPath,
+                format: source.format.flatMap(RecordingFormat.init(rawValue:)),
+                screen: source.screen)
+        } catch {
+            throw ReplayError(error.description)
+        }
+        var info = stat()
+        fileBytes = stat(source.path, &info) == 0 && info.st_size > 0 ? Int(info.st_size) : nil
     }
-    var info = stat()
-    fileBytes = stat(source.path, &info) == 0 && info.st_size > 0 ? Int(info.st_size) : nil
-  }
 
-  public var header: RecordingHeader { recording.header }
+    public var header: RecordingHeader { recording.header }
 
-  public func next() throws(ReplayError) -> InputEvent? {
-    do {
-      return try recording.next()
-    } catch {
-      throw ReplayError(error.description)
+    public func next() throws(ReplayError) -> InputEvent? {
+        do {
+            return try recording.next()
+        } catch {
+            throw ReplayError(error.description)
+        }
     }
-  }
 
-  public var progress: Double? { fileBytes.map { Double(recording.bytesConsumed) / Double($0) } }
+    public var progress: Double? { fileBytes.map { Double(recording.bytesConsumed) / Double($0) } }
 }
 
 /// Events already in memory.
 public final class EventListInput: ReplayInput {
-  public let header: RecordingHeader
-  private let events: [InputEvent]
-  private var index = 0
+    public let header: RecordingHeader
+    private let events: [InputEvent]
+    private var index = 0
 
-  public init(header: RecordingHeader, events: [InputEvent]) {
-    self.header = header
-    self.events = events
-  }
+    public init(header: RecordingHeader, events: [InputEvent]) {
+        self.header = header
+        self.events = events
+    }
 
-  public func next() throws(ReplayError) -> InputEvent? {
-    guard index < events.count else { return nil }
-    index += 1
-    return events[index - 1]
-  }
+    public func next() throws(ReplayError) -> InputEvent? {
+        guard index < events.count else { return nil }
+        index += 1
+        return events[index - 1]
+    }
 
-  public var progress: Double? { events.isEmpty ? nil : Double(index) / Double(events.count) }
+    public var progress: Double? { events.isEmpty ? nil : Double(index) / Double(events.count) }
 }

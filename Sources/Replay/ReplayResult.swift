@@ -4,132 +4,133 @@ import TouchInput
 
 /// How a gesture ended.
 public enum GestureOutcome: String, Hashable, Sendable {
-  case recognized
-  case cancelled
+    case recognized
+    case cancelled
 }
 
 /// One gesture of a replay, from its begin to its end. Times count from the
 /// recording's first event.
 public struct ReplayedGesture: Hashable, Sendable {
-  public var id: GestureID
-  public var kind: GestureKind
-  public var outcome: GestureOutcome
-  public var startMicroseconds: Int64
-  public var endMicroseconds: Int64
-  /// The report that began the gesture and the one that ended it (absolute times),
-  /// kept for pictures: where it began, where it ended.
-  public var first: GestureEvent
-  public var last: GestureEvent
+    public var id: GestureID
+    public var kind: GestureKind
+    public var outcome: GestureOutcome
+    public var startMicroseconds: Int64
+    public var endMicroseconds: Int64
+    /// The report that began the gesture and the one that ended it (absolute times),
+    /// kept for pictures: where it began, where it ended.
+    public var first: GestureEvent
+    public var last: GestureEvent
 
-  public init(
-    id: GestureID, kind: GestureKind, outcome: GestureOutcome, startMicroseconds: Int64,
-    endMicroseconds: Int64, first: GestureEvent, last: GestureEvent
-  ) {
-    self.id = id
-    self.kind = kind
-    self.outcome = outcome
-    self.startMicroseconds = startMicroseconds
-    self.endMicroseconds = endMicroseconds
-    self.first = first
-    self.last = last
-  }
+    public init(
+        id: GestureID, kind: GestureKind, outcome: GestureOutcome, startMicroseconds: Int64,
+        endMicroseconds: Int64, first: GestureEvent, last: GestureEvent
+    ) {
+        self.id = id
+        self.kind = kind
+        self.outcome = outcome
+        self.startMicroseconds = startMicroseconds
+        self.endMicroseconds = endMicroseconds
+        self.first = first
+        self.last = last
+    }
 }
 
 /// One action of a replay. `timeMicroseconds` counts from the recording's first event.
 public struct ReplayedAction: Hashable, Sendable {
-  public var timeMicroseconds: Int64
-  public var kind: ActionKind
-  public var index: Int
-  /// The list right after the input event that caused the action.
-  public var itemsAfter: [ExpectedItem]
+    public var timeMicroseconds: Int64
+    public var kind: ActionKind
+    public var index: Int
+    /// The list right after the input event that caused the action.
+    public var itemsAfter: [ExpectedItem]
 
-  public init(
-    timeMicroseconds: Int64, kind: ActionKind, index: Int, itemsAfter: [ExpectedItem] = []
-  ) {
-    self.timeMicroseconds = timeMicroseconds
-    self.kind = kind
-    self.index = index
-    self.itemsAfter = itemsAfter
-  }
+    public init(
+        timeMicroseconds: Int64, kind: ActionKind, index: Int, itemsAfter: [ExpectedItem] = []
+    ) {
+        self.timeMicroseconds = timeMicroseconds
+        self.kind = kind
+        self.index = index
+        self.itemsAfter = itemsAfter
+    }
 }
 
 /// A to-do item as files and JSON show it: its text and whether it is completed.
 public struct ExpectedItem: Hashable, Sendable {
-  public var text: String
-  public var completed: Bool
+    public var text: String
+    public var completed: Bool
 
-  public init(text: String, completed: Bool = false) {
-    self.text = text
-    self.completed = completed
-  }
+    public init(text: String, completed: Bool = false) {
+        self.text = text
+        self.completed = completed
+    }
 
-  public init(_ item: TodoItem) {
-    self.init(text: item.text, completed: item.completed)
-  }
+    public init(_ item: TodoItem) {
+        self.init(text: item.text, completed: item.completed)
+    }
 }
 
 /// One contact's path through a replay, for pictures.
 public struct TouchPath: Hashable, Sendable {
-  public struct Sample: Hashable, Sendable {
-    /// From the recording's first event.
-    public var timeMicroseconds: Int64
-    public var positionPixels: Point
-    public var phase: TouchPhase
-  }
+    public struct Sample: Hashable, Sendable {
+        /// From the recording's first event.
+        public var timeMicroseconds: Int64
+        public var positionPixels: Point
+        public var phase: TouchPhase
+    }
 
-  public var device: DeviceID
-  public var seatSlot: Int
-  public var samples: [Sample]
+    public var device: DeviceID
+    public var seatSlot: Int
+    public var samples: [Sample]
 
-  /// True when the path ended with a cancel (palm, device removal) rather than a lift.
-  public var wasCancelled: Bool { samples.last?.phase == .cancel }
+    /// True when the path ended with a cancel (palm, device removal) rather than a lift.
+    public var wasCancelled: Bool { samples.last?.phase == .cancel }
 }
 
 /// Everything a replay produced.
 public struct ReplayResult: Hashable, Sendable {
-  public var gestures: [ReplayedGesture]
-  public var actions: [ReplayedAction]
-  public var items: [ExpectedItem]
-  /// The model index being edited at the end, if any.
-  public var editing: Int?
-  /// The list before the first event.
-  public var initialItems: [ExpectedItem]
-  public var screen: ScreenSize
-  public var rowHeightPixels: Double
-  /// Number of input events fed to the session.
-  public var eventCount: Int
-  /// Time of the last event, from the first one.
-  public var durationMicroseconds: Int64
-  /// Contact paths; empty unless the replay was asked to keep them.
-  public var touchPaths: [TouchPath]
-  /// What was on screen before the first event; nil unless paths were kept.
-  public var initialPresentation: Presentation?
+    public var gestures: [ReplayedGesture]
+    public var actions: [ReplayedAction]
+    public var items: [ExpectedItem]
+    /// The model index being edited at the end, if any.
+    public var editing: Int?
+    /// The list before the first event.
+    public var initialItems: [ExpectedItem]
+    public var screen: ScreenSize
+    public var rowHeightPixels: Double
+    /// Number of input events fed to the session.
+    public var eventCount: Int
+    /// Time of the last event, from the first one.
+    public var durationMicroseconds: Int64
+    /// Contact paths; empty unless the replay was asked to keep them.
+    public var touchPaths: [TouchPath]
+    /// What was on screen before the first event; nil unless paths were kept.
+    public var initialPresentation: Presentation?
 
-  public init(
-    gestures: [ReplayedGesture] = [], actions: [ReplayedAction] = [], items: [ExpectedItem] = [],
-    editing: Int? = nil, initialItems: [ExpectedItem] = [], screen: ScreenSize = .defaultKiosk,
-    rowHeightPixels: Double = 169, eventCount: Int = 0, durationMicroseconds: Int64 = 0,
-    touchPaths: [TouchPath] = [], initialPresentation: Presentation? = nil
-  ) {
-    self.gestures = gestures
-    self.actions = actions
-    self.items = items
-    self.editing = editing
-    self.initialItems = initialItems
-    self.screen = screen
-    self.rowHeightPixels = rowHeightPixels
-    self.eventCount = eventCount
-    self.durationMicroseconds = durationMicroseconds
-    self.touchPaths = touchPaths
-    self.initialPresentation = initialPresentation
-  }
+    public init(
+        gestures: [ReplayedGesture] = [], actions: [ReplayedAction] = [],
+        items: [ExpectedItem] = [],
+        editing: Int? = nil, initialItems: [ExpectedItem] = [], screen: ScreenSize = .defaultKiosk,
+        rowHeightPixels: Double = 169, eventCount: Int = 0, durationMicroseconds: Int64 = 0,
+        touchPaths: [TouchPath] = [], initialPresentation: Presentation? = nil
+    ) {
+        self.gestures = gestures
+        self.actions = actions
+        self.items = items
+        self.editing = editing
+        self.initialItems = initialItems
+        self.screen = screen
+        self.rowHeightPixels = rowHeightPixels
+        self.eventCount = eventCount
+        self.durationMicroseconds = durationMicroseconds
+        self.touchPaths = touchPaths
+        self.initialPresentation = initialPresentation
+    }
 }
 
 extension ReplayedGesture {
-  /// `#3` for touchscreen gestures, `#tp3` for those mapped from a touchpad (their ids
-  /// start at `ClearSession.touchpadGestureIDBase`).
-  public var label: String {
-    id.rawValue >= ClearSession.touchpadGestureIDBase
-      ? "#tp\(id.rawValue - ClearSession.touchpadGestureIDBase)" : id.description
-  }
+    /// `#3` for touchscreen gestures, `#tp3` for those mapped from a touchpad (their ids
+    /// start at `ClearSession.touchpadGestureIDBase`).
+    public var label: String {
+        id.rawValue >= ClearSession.touchpadGestureIDBase
+            ? "#tp\(id.rawValue - ClearSession.touchpadGestureIDBase)" : id.description
+    }
 }

@@ -3,44 +3,44 @@ import Foundation
 /// Paths resolved from this file: package root = 3 levels up from
 /// `Tests/ReplayTests/Paths.swift`.
 enum TestPaths {
-  static let packageRoot: String = {
-    var url = URL(fileURLWithPath: #filePath)
-    for _ in 0..<3 { url.deleteLastPathComponent() }
-    return url.path
-  }()
+    static let packageRoot: String = {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { url.deleteLastPathComponent() }
+        return url.path
+    }()
 
-  static var recordings: String { packageRoot + "/Recordings" }
-  /// The shared real-device corpus beside the project (`../shared/corpus`); a git
-  /// worktree one folder deeper finds it at `../../shared/corpus`.
-  static var corpus: String {
-    let candidates = ["/../shared/corpus", "/../../shared/corpus"].map {
-      URL(fileURLWithPath: packageRoot + $0).standardized.path
+    static var recordings: String { packageRoot + "/Recordings" }
+    /// The shared real-device corpus beside the project (`../shared/corpus`); a git
+    /// worktree one folder deeper finds it at `../../shared/corpus`.
+    static var corpus: String {
+        let candidates = ["/../shared/corpus", "/../../shared/corpus"].map {
+            URL(fileURLWithPath: packageRoot + $0).standardized.path
+        }
+        return candidates.first { FileManager.default.fileExists(atPath: $0) } ?? candidates[0]
     }
-    return candidates.first { FileManager.default.fileExists(atPath: $0) } ?? candidates[0]
-  }
-  static var cleartouchBinary: String { packageRoot + "/.build/debug/cleartouch" }
+    static var cleartouchBinary: String { packageRoot + "/.build/debug/cleartouch" }
 
-  static func temporaryDirectory() -> String {
-    let path = NSTemporaryDirectory() + "replay-tests-\(UUID().uuidString)"
-    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
-  }
-
-  /// Recordings/*.expect.json with the recording each one is for.
-  static func expectationFiles() -> [(expectation: String, recording: String)] {
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: recordings)) ?? []
-    return names.filter { $0.hasSuffix(".expect.json") }.sorted().compactMap { name in
-      let base = String(name.dropLast(".expect.json".count))
-      for ext in ["trace", "evemu", "yml"] where names.contains("\(base).\(ext)") {
-        return (recordings + "/" + name, recordings + "/\(base).\(ext)")
-      }
-      return (recordings + "/" + name, recordings + "/\(base).missing")
+    static func temporaryDirectory() -> String {
+        let path = NSTemporaryDirectory() + "replay-tests-\(UUID().uuidString)"
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
     }
-  }
+
+    /// Recordings/*.expect.json with the recording each one is for.
+    static func expectationFiles() -> [(expectation: String, recording: String)] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: recordings)) ?? []
+        return names.filter { $0.hasSuffix(".expect.json") }.sorted().compactMap { name in
+            let base = String(name.dropLast(".expect.json".count))
+            for ext in ["trace", "evemu", "yml"] where names.contains("\(base).\(ext)") {
+                return (recordings + "/" + name, recordings + "/\(base).\(ext)")
+            }
+            return (recordings + "/" + name, recordings + "/\(base).missing")
+        }
+    }
 }
 
 /// Collects what a command prints.
 final class CapturedOutput: @unchecked Sendable {
-  var standardOutput = ""
-  var standardError = ""
+    var standardOutput = ""
+    var standardError = ""
 }

@@ -5,105 +5,106 @@ import Testing
 
 /// Every bundled recording against its hand-checked expectation (Recordings/README.md).
 @Suite struct RecordingRegressionTests {
-  @Test func thereAreAtLeastTwentyRecordingsWithExpectations() {
-    let files = TestPaths.expectationFiles()
-    #expect(files.count >= 20, "found \(files.count) in \(TestPaths.recordings)")
-    for file in files {
-      #expect(
-        FileManager.default.fileExists(atPath: file.recording),
-        "no recording for \(file.expectation)")
+    @Test func thereAreAtLeastTwentyRecordingsWithExpectations() {
+        let files = TestPaths.expectationFiles()
+        #expect(files.count >= 20, "found \(files.count) in \(TestPaths.recordings)")
+        for file in files {
+            #expect(
+                FileManager.default.fileExists(atPath: file.recording),
+                "no recording for \(file.expectation)")
+        }
     }
-  }
 
-  @Test(
-    arguments: TestPaths.expectationFiles().map {
-      $0.recording.split(separator: "/").last.map(String.init)!
-    })
-  func replayMeetsItsExpectation(recordingName: String) throws {
-    let file = try #require(
-      TestPaths.expectationFiles().first { $0.recording.hasSuffix("/" + recordingName) })
-    let expectation = try Expectation.parse(
-      try String(contentsOfFile: file.expectation, encoding: .utf8), path: file.expectation)
-    let result = try ReplayHarness(source: ReplaySource(path: file.recording)).run()
-    if let diff = expectation.mismatch(with: result) {
-      Issue.record("\(file.expectation):\n\(diff)")
+    @Test(
+        arguments: TestPaths.expectationFiles().map {
+            $0.recording.split(separator: "/").last.map(String.init)!
+        })
+    func replayMeetsItsExpectation(recordingName: String) throws {
+        let file = try #require(
+            TestPaths.expectationFiles().first { $0.recording.hasSuffix("/" + recordingName) })
+        let expectation = try Expectation.parse(
+            try String(contentsOfFile: file.expectation, encoding: .utf8), path: file.expectation)
+        let result = try ReplayHarness(source: ReplaySource(path: file.recording)).run()
+        if let diff = expectation.mismatch(with: result) {
+            Issue.record("\(file.expectation):\n\(diff)")
+        }
     }
-  }
 
-  @Test func bothEvdevReadersAndTracesAreExercised() {
-    let names = TestPaths.expectationFiles().map(\.recording)
-    for ext in [".trace", ".evemu", ".yml"] {
-      #expect(names.contains { $0.hasSuffix(ext) }, "no \(ext) recording")
+    @Test func bothEvdevReadersAndTracesAreExercised() {
+        let names = TestPaths.expectationFiles().map(\.recording)
+        for ext in [".trace", ".evemu", ".yml"] {
+            #expect(names.contains { $0.hasSuffix(ext) }, "no \(ext) recording")
+        }
     }
-  }
 }
 
 /// The same input gives the same result: twice in a row, and at any pacing.
 @Suite struct DeterminismTests {
-  static let mixed = TestPaths.recordings + "/mixed-session.trace"
+    static let mixed = TestPaths.recordings + "/mixed-session.trace"
 
-  @Test func twoReplaysAreIdentical() throws {
-    let first = try ReplayHarness(source: ReplaySource(path: Self.mixed), keepTouchPaths: true)
-      .run()
-    let second = try ReplayHarness(source: ReplaySource(path: Self.mixed), keepTouchPaths: true)
-      .run()
-    #expect(first == second)
-    #expect(first.jsonText() == second.jsonText())
-    #expect(!first.actions.isEmpty)
-  }
-
-  /// Pacing only delays the feeding of events: with an injected clock (no real
-  /// sleeping) the result at speeds 1, 4 and 1000 equals the unpaced one, and the
-  /// pacer slept exactly the recorded duration divided by the speed.
-  @Test(arguments: [1.0, 4.0, 1000.0])
-  func pacedReplayGivesTheSameResult(speed: Double) throws {
-    let path = TestPaths.recordings + "/pan-complete-above.trace"
-    let unpaced = try ReplayHarness(source: ReplaySource(path: path)).run()
-    let clock = PacingTests.FakeClock()
-    var pacer = Pacer(speed: speed, clock: clock)
-    let paced = try ReplayHarness(source: ReplaySource(path: path)).run { time, _ in
-      pacer.wait(untilRecordingMicroseconds: time)
+    @Test func twoReplaysAreIdentical() throws {
+        let first = try ReplayHarness(source: ReplaySource(path: Self.mixed), keepTouchPaths: true)
+            .run()
+        let second = try ReplayHarness(source: ReplaySource(path: Self.mixed), keepTouchPaths: true)
+            .run()
+        #expect(first == second)
+        #expect(first.jsonText() == second.jsonText())
+        #expect(!first.actions.isEmpty)
     }
-    #expect(paced == unpaced)
-    let slept = clock.sleeps.reduce(0, +)
-    #expect(
-      abs(Double(slept) - Double(unpaced.durationMicroseconds) / speed)
-        <= Double(clock.sleeps.count))
-  }
+
+    /// Pacing only delays the feeding of events: with an injected clock (no real
+    /// sleeping) the result at speeds 1, 4 and 1000 equals the unpaced one, and the
+    /// pacer slept exactly the recorded duration divided by the speed.
+    @Test(arguments: [1.0, 4.0, 1000.0])
+    func pacedReplayGivesTheSameResult(speed: Double) throws {
+        let path = TestPaths.recordings + "/pan-complete-above.trace"
+        let unpaced = try ReplayHarness(source: ReplaySource(path: path)).run()
+        let clock = PacingTests.FakeClock()
+        var pacer = Pacer(speed: speed, clock: clock)
+        let paced = try ReplayHarness(source: ReplaySource(path: path)).run { time, _ in
+            pacer.wait(untilRecordingMicroseconds: time)
+        }
+        #expect(paced == unpaced)
+        let slept = clock.sleeps.reduce(0, +)
+        #expect(
+            abs(Double(slept) - Double(unpaced.durationMicroseconds) / speed)
+                <= Double(clock.sleeps.count))
+    }
 }
 
 /// The JSON object of product.md.
 @Suite struct JSONShapeTests {
-  @Test func outputHasTheContractKeysAndTypes() throws {
-    let result = try ReplayHarness(
-      source: ReplaySource(path: TestPaths.recordings + "/mixed-session.trace")
-    ).run()
-    let object = try #require(
-      try JSONSerialization.jsonObject(with: Data(result.jsonText().utf8)) as? [String: Any])
-    let gestures = try #require(object["gestures"] as? [[String: Any]])
-    #expect(!gestures.isEmpty)
-    for gesture in gestures {
-      #expect(
-        ["pan", "pull", "pinch", "tap", "long-press", "scroll"].contains(gesture["kind"] as? String)
-      )
-      #expect(["recognized", "cancelled"].contains(gesture["outcome"] as? String))
-      let start = try #require(gesture["start_ms"] as? Double)
-      let end = try #require(gesture["end_ms"] as? Double)
-      #expect(start >= 0 && end >= start)
+    @Test func outputHasTheContractKeysAndTypes() throws {
+        let result = try ReplayHarness(
+            source: ReplaySource(path: TestPaths.recordings + "/mixed-session.trace")
+        ).run()
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(result.jsonText().utf8)) as? [String: Any])
+        let gestures = try #require(object["gestures"] as? [[String: Any]])
+        #expect(!gestures.isEmpty)
+        for gesture in gestures {
+            #expect(
+                ["pan", "pull", "pinch", "tap", "long-press", "scroll"].contains(
+                    gesture["kind"] as? String)
+            )
+            #expect(["recognized", "cancelled"].contains(gesture["outcome"] as? String))
+            let start = try #require(gesture["start_ms"] as? Double)
+            let end = try #require(gesture["end_ms"] as? Double)
+            #expect(start >= 0 && end >= start)
+        }
+        let actions = try #require(object["actions"] as? [[String: Any]])
+        #expect(!actions.isEmpty)
+        for action in actions {
+            #expect(action["t_ms"] is Double)
+            #expect(
+                ["complete", "uncomplete", "delete", "add", "edit-begin", "edit-end"].contains(
+                    action["action"] as? String))
+            #expect(action["index"] is Int)
+        }
+        let items = try #require(object["items"] as? [[String: Any]])
+        #expect(items.count == result.items.count)
+        #expect(items.allSatisfy { $0["text"] is String && $0["completed"] is Bool })
+        #expect(object.keys.contains("editing"))
+        #expect(object["editing"] is NSNull || object["editing"] is Int)
     }
-    let actions = try #require(object["actions"] as? [[String: Any]])
-    #expect(!actions.isEmpty)
-    for action in actions {
-      #expect(action["t_ms"] is Double)
-      #expect(
-        ["complete", "uncomplete", "delete", "add", "edit-begin", "edit-end"].contains(
-          action["action"] as? String))
-      #expect(action["index"] is Int)
-    }
-    let items = try #require(object["items"] as? [[String: Any]])
-    #expect(items.count == result.items.count)
-    #expect(items.allSatisfy { $0["text"] is String && $0["completed"] is Bool })
-    #expect(object.keys.contains("editing"))
-    #expect(object["editing"] is NSNull || object["editing"] is Int)
-  }
 }

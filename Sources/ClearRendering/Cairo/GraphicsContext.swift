@@ -4,133 +4,133 @@ import CCairo
 ///
 /// Owns one reference to the `cairo_t`, released in `deinit`; it keeps its surface alive.
 public final class GraphicsContext {
-  let pointer: OpaquePointer
-  public let surface: ImageSurface
+    let pointer: OpaquePointer
+    public let surface: ImageSurface
 
-  public init(surface: ImageSurface) throws(CairoError) {
-    let context = cairo_create(surface.pointer)!
-    let status = cairo_status(context)
-    guard status == CAIRO_STATUS_SUCCESS else {
-      cairo_destroy(context)
-      throw CairoError(status, operation: "creating a drawing context")
+    public init(surface: ImageSurface) throws(CairoError) {
+        let context = cairo_create(surface.pointer)!
+        let status = cairo_status(context)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            cairo_destroy(context)
+            throw CairoError(status, operation: "creating a drawing context")
+        }
+        self.pointer = context
+        self.surface = surface
     }
-    self.pointer = context
-    self.surface = surface
-  }
 
-  deinit { cairo_destroy(pointer) }
+    deinit { cairo_destroy(pointer) }
 
-  /// Runs `body` between `cairo_save` and `cairo_restore`.
-  public func withSavedState<Result>(_ body: () throws -> Result) rethrows -> Result {
-    cairo_save(pointer)
-    defer { cairo_restore(pointer) }
-    return try body()
-  }
-
-  public func translate(x: Double, y: Double) { cairo_translate(pointer, x, y) }
-  public func scale(x: Double, y: Double) { cairo_scale(pointer, x, y) }
-
-  public func setSource(_ color: RGBAColor) {
-    cairo_set_source_rgba(pointer, color.red, color.green, color.blue, color.alpha)
-  }
-
-  public func setSource(_ gradient: LinearGradient) {
-    cairo_set_source(pointer, gradient.pointer)
-  }
-
-  /// Uses `surface` as the source, its top-left corner at (originX, originY).
-  public func setSource(_ surface: ImageSurface, originX: Double, originY: Double) {
-    cairo_set_source_surface(pointer, surface.pointer, originX, originY)
-  }
-
-  /// Composites `image` with its top-left corner at (x, y), at `alpha`.
-  public func drawImage(_ image: ImageSurface, x: Double, y: Double, alpha: Double) {
-    guard alpha > 0 else { return }
-    cairo_set_source_surface(pointer, image.pointer, x, y)
-    cairo_rectangle(pointer, x, y, Double(image.width), Double(image.height))
-    if alpha >= 1 {
-      cairo_fill(pointer)
-    } else {
-      cairo_save(pointer)
-      cairo_clip(pointer)
-      cairo_paint_with_alpha(pointer, alpha)
-      cairo_restore(pointer)
+    /// Runs `body` between `cairo_save` and `cairo_restore`.
+    public func withSavedState<Result>(_ body: () throws -> Result) rethrows -> Result {
+        cairo_save(pointer)
+        defer { cairo_restore(pointer) }
+        return try body()
     }
-  }
 
-  /// Replaces every pixel (clip permitting) with the current source.
-  public func paintReplacing() {
-    cairo_save(pointer)
-    cairo_set_operator(pointer, CAIRO_OPERATOR_SOURCE)
-    cairo_paint(pointer)
-    cairo_restore(pointer)
-  }
+    public func translate(x: Double, y: Double) { cairo_translate(pointer, x, y) }
+    public func scale(x: Double, y: Double) { cairo_scale(pointer, x, y) }
 
-  public func addRectangle(x: Double, y: Double, width: Double, height: Double) {
-    cairo_rectangle(pointer, x, y, width, height)
-  }
-
-  public func fill() { cairo_fill(pointer) }
-  public func clip() { cairo_clip(pointer) }
-  public func moveTo(x: Double, y: Double) { cairo_move_to(pointer, x, y) }
-
-  /// Fills a rectangle with a colour.
-  public func fillRectangle(
-    x: Double, y: Double, width: Double, height: Double, with color: RGBAColor
-  ) {
-    setSource(color)
-    addRectangle(x: x, y: y, width: width, height: height)
-    fill()
-  }
-
-  /// Draws everything `body` draws inside `bounds` at `alpha` as one layer (so
-  /// overlapping parts do not show through each other), as a UIView's alpha does.
-  /// Drawing outside `bounds` is clipped away, which keeps the layer small.
-  public func withGroup(
-    alpha: Double, bounds: (x: Double, y: Double, width: Double, height: Double),
-    _ body: () throws -> Void
-  ) rethrows {
-    guard alpha < 1 else { return try body() }
-    cairo_save(pointer)
-    defer { cairo_restore(pointer) }
-    cairo_rectangle(pointer, bounds.x, bounds.y, bounds.width, bounds.height)
-    cairo_clip(pointer)
-    cairo_push_group(pointer)
-    defer {
-      cairo_pop_group_to_source(pointer)
-      cairo_paint_with_alpha(pointer, max(0, alpha))
+    public func setSource(_ color: RGBAColor) {
+        cairo_set_source_rgba(pointer, color.red, color.green, color.blue, color.alpha)
     }
-    try body()
-  }
 
-  /// Draws `layout` with its top-left corner at the current point.
-  public func show(_ layout: TextLayout) {
-    pango_cairo_show_layout(pointer, layout.pointer)
-  }
+    public func setSource(_ gradient: LinearGradient) {
+        cairo_set_source(pointer, gradient.pointer)
+    }
 
-  /// Flushes pending drawing to the surface.
-  public func flush() { cairo_surface_flush(surface.pointer) }
+    /// Uses `surface` as the source, its top-left corner at (originX, originY).
+    public func setSource(_ surface: ImageSurface, originX: Double, originY: Double) {
+        cairo_set_source_surface(pointer, surface.pointer, originX, originY)
+    }
 
-  /// The context's error state.
-  public func checkStatus(_ operation: @autoclosure () -> String) throws(CairoError) {
-    try CairoError.check(cairo_status(pointer), operation())
-  }
+    /// Composites `image` with its top-left corner at (x, y), at `alpha`.
+    public func drawImage(_ image: ImageSurface, x: Double, y: Double, alpha: Double) {
+        guard alpha > 0 else { return }
+        cairo_set_source_surface(pointer, image.pointer, x, y)
+        cairo_rectangle(pointer, x, y, Double(image.width), Double(image.height))
+        if alpha >= 1 {
+            cairo_fill(pointer)
+        } else {
+            cairo_save(pointer)
+            cairo_clip(pointer)
+            cairo_paint_with_alpha(pointer, alpha)
+            cairo_restore(pointer)
+        }
+    }
+
+    /// Replaces every pixel (clip permitting) with the current source.
+    public func paintReplacing() {
+        cairo_save(pointer)
+        cairo_set_operator(pointer, CAIRO_OPERATOR_SOURCE)
+        cairo_paint(pointer)
+        cairo_restore(pointer)
+    }
+
+    public func addRectangle(x: Double, y: Double, width: Double, height: Double) {
+        cairo_rectangle(pointer, x, y, width, height)
+    }
+
+    public func fill() { cairo_fill(pointer) }
+    public func clip() { cairo_clip(pointer) }
+    public func moveTo(x: Double, y: Double) { cairo_move_to(pointer, x, y) }
+
+    /// Fills a rectangle with a colour.
+    public func fillRectangle(
+        x: Double, y: Double, width: Double, height: Double, with color: RGBAColor
+    ) {
+        setSource(color)
+        addRectangle(x: x, y: y, width: width, height: height)
+        fill()
+    }
+
+    /// Draws everything `body` draws inside `bounds` at `alpha` as one layer (so
+    /// overlapping parts do not show through each other), as a UIView's alpha does.
+    /// Drawing outside `bounds` is clipped away, which keeps the layer small.
+    public func withGroup(
+        alpha: Double, bounds: (x: Double, y: Double, width: Double, height: Double),
+        _ body: () throws -> Void
+    ) rethrows {
+        guard alpha < 1 else { return try body() }
+        cairo_save(pointer)
+        defer { cairo_restore(pointer) }
+        cairo_rectangle(pointer, bounds.x, bounds.y, bounds.width, bounds.height)
+        cairo_clip(pointer)
+        cairo_push_group(pointer)
+        defer {
+            cairo_pop_group_to_source(pointer)
+            cairo_paint_with_alpha(pointer, max(0, alpha))
+        }
+        try body()
+    }
+
+    /// Draws `layout` with its top-left corner at the current point.
+    public func show(_ layout: TextLayout) {
+        pango_cairo_show_layout(pointer, layout.pointer)
+    }
+
+    /// Flushes pending drawing to the surface.
+    public func flush() { cairo_surface_flush(surface.pointer) }
+
+    /// The context's error state.
+    public func checkStatus(_ operation: @autoclosure () -> String) throws(CairoError) {
+        try CairoError.check(cairo_status(pointer), operation())
+    }
 }
 
 /// A linear gradient pattern (`cairo_pattern_t`), released in `deinit`.
 public final class LinearGradient {
-  let pointer: OpaquePointer
+    let pointer: OpaquePointer
 
-  /// A gradient along the line from (x0, y0) to (x1, y1).
-  public init(x0: Double, y0: Double, x1: Double, y1: Double) {
-    pointer = cairo_pattern_create_linear(x0, y0, x1, y1)!
-  }
+    /// A gradient along the line from (x0, y0) to (x1, y1).
+    public init(x0: Double, y0: Double, x1: Double, y1: Double) {
+        pointer = cairo_pattern_create_linear(x0, y0, x1, y1)!
+    }
 
-  deinit { cairo_pattern_destroy(pointer) }
+    deinit { cairo_pattern_destroy(pointer) }
 
-  /// Adds a stop at `offset` (0...1 along the line).
-  public func addStop(offset: Double, color: RGBAColor) {
-    cairo_pattern_add_color_stop_rgba(
-      pointer, offset, color.red, color.green, color.blue, color.alpha)
-  }
+    /// Adds a stop at `offset` (0...1 along the line).
+    public func addStop(offset: Double, color: RGBAColor) {
+        cairo_pattern_add_color_stop_rgba(
+            pointer, offset, color.red, color.green, color.blue, color.alpha)
+    }
 }

@@ -4,68 +4,68 @@ import CCairo
 ///
 /// Owns one reference to the `cairo_surface_t`, released in `deinit`.
 public final class ImageSurface {
-  let pointer: OpaquePointer
-  public let width: Int
-  public let height: Int
+    let pointer: OpaquePointer
+    public let width: Int
+    public let height: Int
 
-  /// A new surface of the given size, every pixel transparent black.
-  public init(width: Int, height: Int) throws(CairoError) {
-    let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
-    let status = cairo_surface_status(surface)
-    guard status == CAIRO_STATUS_SUCCESS else {
-      cairo_surface_destroy(surface)
-      throw CairoError(status, operation: "creating a \(width)x\(height) image surface")
+    /// A new surface of the given size, every pixel transparent black.
+    public init(width: Int, height: Int) throws(CairoError) {
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
+        let status = cairo_surface_status(surface)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(surface)
+            throw CairoError(status, operation: "creating a \(width)x\(height) image surface")
+        }
+        self.pointer = surface
+        self.width = width
+        self.height = height
     }
-    self.pointer = surface
-    self.width = width
-    self.height = height
-  }
 
-  /// Reads a PNG file.
-  public init(contentsOfPNG path: String) throws(CairoError) {
-    let surface = cairo_image_surface_create_from_png(path)!
-    let status = cairo_surface_status(surface)
-    guard status == CAIRO_STATUS_SUCCESS else {
-      cairo_surface_destroy(surface)
-      throw CairoError(status, operation: "reading \(path)")
+    /// Reads a PNG file.
+    public init(contentsOfPNG path: String) throws(CairoError) {
+        let surface = cairo_image_surface_create_from_png(path)!
+        let status = cairo_surface_status(surface)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(surface)
+            throw CairoError(status, operation: "reading \(path)")
+        }
+        self.pointer = surface
+        self.width = Int(cairo_image_surface_get_width(surface))
+        self.height = Int(cairo_image_surface_get_height(surface))
     }
-    self.pointer = surface
-    self.width = Int(cairo_image_surface_get_width(surface))
-    self.height = Int(cairo_image_surface_get_height(surface))
-  }
 
-  deinit { cairo_surface_destroy(pointer) }
+    deinit { cairo_surface_destroy(pointer) }
 
-  /// Bytes per row of pixel data.
-  public var strideBytes: Int { Int(cairo_image_surface_get_stride(pointer)) }
+    /// Bytes per row of pixel data.
+    public var strideBytes: Int { Int(cairo_image_surface_get_stride(pointer)) }
 
-  /// Writes the surface as a PNG file.
-  public func writePNG(toPath path: String) throws(CairoError) {
-    cairo_surface_flush(pointer)
-    try CairoError.check(cairo_surface_write_to_png(pointer, path), "writing \(path)")
-  }
-
-  /// Calls `body` with the premultiplied native-endian ARGB32 pixel data (`strideBytes` per row).
-  public func withPixelData<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows
-    -> Result
-  {
-    cairo_surface_flush(pointer)
-    let data = UnsafeRawPointer(cairo_image_surface_get_data(pointer)!)
-    return try body(UnsafeRawBufferPointer(start: data, count: strideBytes * height))
-  }
-
-  /// The pixel at (x, y), un-premultiplied; nil outside the surface.
-  public func pixel(x: Int, y: Int) -> Pixel? {
-    guard x >= 0, y >= 0, x < width, y < height else { return nil }
-    let word = withPixelData { data in
-      data.load(fromByteOffset: y * strideBytes + x * 4, as: UInt32.self)
+    /// Writes the surface as a PNG file.
+    public func writePNG(toPath path: String) throws(CairoError) {
+        cairo_surface_flush(pointer)
+        try CairoError.check(cairo_surface_write_to_png(pointer, path), "writing \(path)")
     }
-    let alpha = UInt8(truncatingIfNeeded: word >> 24)
-    func channel(_ shift: UInt32) -> UInt8 {
-      let premultiplied = UInt32(truncatingIfNeeded: word >> shift) & 0xFF
-      guard alpha != 0 else { return 0 }
-      return UInt8(min(255, (premultiplied * 255 + UInt32(alpha) / 2) / UInt32(alpha)))
+
+    /// Calls `body` with the premultiplied native-endian ARGB32 pixel data (`strideBytes` per row).
+    public func withPixelData<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows
+        -> Result
+    {
+        cairo_surface_flush(pointer)
+        let data = UnsafeRawPointer(cairo_image_surface_get_data(pointer)!)
+        return try body(UnsafeRawBufferPointer(start: data, count: strideBytes * height))
     }
-    return Pixel(red: channel(16), green: channel(8), blue: channel(0), alpha: alpha)
-  }
+
+    /// The pixel at (x, y), un-premultiplied; nil outside the surface.
+    public func pixel(x: Int, y: Int) -> Pixel? {
+        guard x >= 0, y >= 0, x < width, y < height else { return nil }
+        let word = withPixelData { data in
+            data.load(fromByteOffset: y * strideBytes + x * 4, as: UInt32.self)
+        }
+        let alpha = UInt8(truncatingIfNeeded: word >> 24)
+        func channel(_ shift: UInt32) -> UInt8 {
+            let premultiplied = UInt32(truncatingIfNeeded: word >> shift) & 0xFF
+            guard alpha != 0 else { return 0 }
+            return UInt8(min(255, (premultiplied * 255 + UInt32(alpha) / 2) / UInt32(alpha)))
+        }
+        return Pixel(red: channel(16), green: channel(8), blue: channel(0), alpha: alpha)
+    }
 }

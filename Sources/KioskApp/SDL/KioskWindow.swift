@@ -9,122 +9,127 @@ import TouchInput
 /// (`SDL_VIDEODRIVER=kmsdrm`). Owns the SDL objects and destroys them in `deinit`
 /// (texture, renderer, window, then the video subsystem).
 public final class KioskWindow {
-  let window: OpaquePointer
-  let renderer: OpaquePointer
-  let texture: OpaquePointer
-  /// The size of the frames the texture takes (the layout's screen).
-  public let frameWidth: Int
-  public let frameHeight: Int
+    let window: OpaquePointer
+    let renderer: OpaquePointer
+    let texture: OpaquePointer
+    /// The size of the frames the texture takes (the layout's screen).
+    public let frameWidth: Int
+    public let frameHeight: Int
 
-  /// Opens a window showing frames of `frameSize`: that size in a window, or stretched
-  /// over the whole display with `fullscreen`. Without a size, frames are the display's
-  /// size in full screen, else `defaultWindowedSize`.
-  public init(title: String, frameSize: ScreenSize?, fullscreen: Bool) throws(SDLError) {
-    // Touches and mouse stay apart: the app builds its own one-finger touch from the mouse.
-    SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "0")
-    SDL_SetHint(SDL_HINT_MOUSE_TOUCH_EVENTS, "0")
-    SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "linear")
-    guard SDL_InitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else {
-      throw SDLError("SDL_Init")
+    /// Opens a window showing frames of `frameSize`: that size in a window, or stretched
+    /// over the whole display with `fullscreen`. Without a size, frames are the display's
+    /// size in full screen, else `defaultWindowedSize`.
+    public init(title: String, frameSize: ScreenSize?, fullscreen: Bool) throws(SDLError) {
+        // Touches and mouse stay apart: the app builds its own one-finger touch from the mouse.
+        SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "0")
+        SDL_SetHint(SDL_HINT_MOUSE_TOUCH_EVENTS, "0")
+        SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "linear")
+        guard SDL_InitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else {
+            throw SDLError("SDL_Init")
+        }
+        var size = frameSize ?? Self.defaultWindowedSize
+        var mode = SDL_DisplayMode()
+        if frameSize == nil, fullscreen, SDL_GetDesktopDisplayMode(0, &mode) == 0, mode.w > 0,
+            mode.h > 0
+        {
+            size = ScreenSize(widthPixels: Int(mode.w), heightPixels: Int(mode.h))
+        }
+        let frameWidth = size.widthPixels
+        let frameHeight = size.heightPixels
+        var flags = SDL_WINDOW_SHOWN.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
+        if fullscreen { flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
+        guard
+            let window = SDL_CreateWindow(
+                title, Int32(Self.centered), Int32(Self.centered), Int32(frameWidth),
+                Int32(frameHeight),
+                flags)
+        else {
+            let error = SDLError("SDL_CreateWindow")
+            SDL_QuitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS)
+            throw error
+        }
+        guard let renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_PRESENTVSYNC.rawValue)
+        else {
+            let error = SDLError("SDL_CreateRenderer")
+            SDL_DestroyWindow(window)
+            SDL_QuitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS)
+            throw error
+        }
+        guard
+            let texture = SDL_CreateTexture(
+                renderer, SDL_PIXELFORMAT_ARGB8888.rawValue,
+                Int32(SDL_TEXTUREACCESS_STREAMING.rawValue),
+                Int32(frameWidth), Int32(frameHeight))
+        else {
+            let error = SDLError("SDL_CreateTexture")
+            SDL_DestroyRenderer(renderer)
+            SDL_DestroyWindow(window)
+            SDL_QuitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS)
+            throw error
+        }
+        self.window = window
+        self.renderer = renderer
+        self.texture = texture
+        self.frameWidth = frameWidth
+        self.frameHeight = frameHeight
     }
-    var size = frameSize ?? Self.defaultWindowedSize
-    var mode = SDL_DisplayMode()
-    if frameSize == nil, fullscreen, SDL_GetDesktopDisplayMode(0, &mode) == 0, mode.w > 0,
-      mode.h > 0
-    {
-      size = ScreenSize(widthPixels: Int(mode.w), heightPixels: Int(mode.h))
+
+    deinit {
+        SDL_DestroyTexture(texture)
+        SDL_DestroyRenderer(renderer)
+        SDL_DestroyWindow(window)
+        SDL_QuitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS)
     }
-    let frameWidth = size.widthPixels
-    let frameHeight = size.heightPixels
-    var flags = SDL_WINDOW_SHOWN.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
-    if fullscreen { flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
-    guard
-      let window = SDL_CreateWindow(
-        title, Int32(Self.centered), Int32(Self.centered), Int32(frameWidth), Int32(frameHeight),
-        flags)
-    else {
-      let error = SDLError("SDL_CreateWindow")
-      SDL_QuitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS)
-      throw error
+
+    /// Half a 1080×1920 kiosk screen: fits a desktop.
+    public static let defaultWindowedSize = ScreenSize(widthPixels: 540, heightPixels: 960)
+
+    /// The frame size as a screen size.
+    public var frameSize: ScreenSize {
+        ScreenSize(widthPixels: frameWidth, heightPixels: frameHeight)
     }
-    guard let renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_PRESENTVSYNC.rawValue) else {
-      let error = SDLError("SDL_CreateRenderer")
-      SDL_DestroyWindow(window)
-      SDL_QuitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS)
-      throw error
+
+    /// `SDL_WINDOWPOS_CENTERED` (a C macro Swift does not import).
+    static let centered: UInt32 = 0x2FFF_0000
+
+    /// The window's size in window coordinates (what mouse and touch events use).
+    public var windowSize: (width: Int, height: Int) {
+        var width: Int32 = 0
+        var height: Int32 = 0
+        SDL_GetWindowSize(window, &width, &height)
+        return (Int(width), Int(height))
     }
-    guard
-      let texture = SDL_CreateTexture(
-        renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue),
-        Int32(frameWidth), Int32(frameHeight))
-    else {
-      let error = SDLError("SDL_CreateTexture")
-      SDL_DestroyRenderer(renderer)
-      SDL_DestroyWindow(window)
-      SDL_QuitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS)
-      throw error
+
+    /// The name of the video driver SDL chose (`x11`, `wayland`, `KMSDRM`, ...).
+    public var videoDriverName: String {
+        SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "unknown"
     }
-    self.window = window
-    self.renderer = renderer
-    self.texture = texture
-    self.frameWidth = frameWidth
-    self.frameHeight = frameHeight
-  }
 
-  deinit {
-    SDL_DestroyTexture(texture)
-    SDL_DestroyRenderer(renderer)
-    SDL_DestroyWindow(window)
-    SDL_QuitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS)
-  }
-
-  /// Half a 1080×1920 kiosk screen: fits a desktop.
-  public static let defaultWindowedSize = ScreenSize(widthPixels: 540, heightPixels: 960)
-
-  /// The frame size as a screen size.
-  public var frameSize: ScreenSize {
-    ScreenSize(widthPixels: frameWidth, heightPixels: frameHeight)
-  }
-
-  /// `SDL_WINDOWPOS_CENTERED` (a C macro Swift does not import).
-  static let centered: UInt32 = 0x2FFF_0000
-
-  /// The window's size in window coordinates (what mouse and touch events use).
-  public var windowSize: (width: Int, height: Int) {
-    var width: Int32 = 0
-    var height: Int32 = 0
-    SDL_GetWindowSize(window, &width, &height)
-    return (Int(width), Int(height))
-  }
-
-  /// The name of the video driver SDL chose (`x11`, `wayland`, `KMSDRM`, ...).
-  public var videoDriverName: String {
-    SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "unknown"
-  }
-
-  /// The renderer's name (`opengl`, `opengles2`, `software`, ...).
-  public var rendererName: String {
-    var info = SDL_RendererInfo()
-    guard SDL_GetRendererInfo(renderer, &info) == 0, let name = info.name else { return "unknown" }
-    return String(cString: name)
-  }
-
-  /// Uploads `surface` (Cairo ARGB32, the texture's size) and presents it stretched over
-  /// the window; blocks until the next vertical blank.
-  public func present(_ surface: ImageSurface) throws(SDLError) {
-    let status = surface.withPixelData { data in
-      SDL_UpdateTexture(texture, nil, data.baseAddress, Int32(surface.strideBytes))
+    /// The renderer's name (`opengl`, `opengles2`, `software`, ...).
+    public var rendererName: String {
+        var info = SDL_RendererInfo()
+        guard SDL_GetRendererInfo(renderer, &info) == 0, let name = info.name else {
+            return "unknown"
+        }
+        return String(cString: name)
     }
-    guard status == 0 else { throw SDLError("SDL_UpdateTexture") }
-    SDL_RenderClear(renderer)
-    SDL_RenderCopy(renderer, texture, nil, nil)
-    SDL_RenderPresent(renderer)
-  }
 
-  /// Starts or stops SDL text input (composed text events, an on-screen keyboard where there is one).
-  public func setTextInputActive(_ active: Bool) {
-    let isActive = SDL_IsTextInputActive() == SDL_TRUE
-    if active && !isActive { SDL_StartTextInput() }
-    if !active && isActive { SDL_StopTextInput() }
-  }
+    /// Uploads `surface` (Cairo ARGB32, the texture's size) and presents it stretched over
+    /// the window; blocks until the next vertical blank.
+    public func present(_ surface: ImageSurface) throws(SDLError) {
+        let status = surface.withPixelData { data in
+            SDL_UpdateTexture(texture, nil, data.baseAddress, Int32(surface.strideBytes))
+        }
+        guard status == 0 else { throw SDLError("SDL_UpdateTexture") }
+        SDL_RenderClear(renderer)
+        SDL_RenderCopy(renderer, texture, nil, nil)
+        SDL_RenderPresent(renderer)
+    }
+
+    /// Starts or stops SDL text input (composed text events, an on-screen keyboard where there is one).
+    public func setTextInputActive(_ active: Bool) {
+        let isActive = SDL_IsTextInputActive() == SDL_TRUE
+        if active && !isActive { SDL_StartTextInput() }
+        if !active && isActive { SDL_StopTextInput() }
+    }
 }

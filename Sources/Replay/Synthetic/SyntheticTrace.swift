@@ -3,103 +3,111 @@ import TouchInput
 
 /// Turns scripted input into ClearTouch trace events and files.
 public enum SyntheticTrace {
-  /// The keyboard that types in traces whose script has text or keys.
-  public static let keyboard = DeviceDescription(
-    id: DeviceID(2), name: "ClearTouch Synthetic Keyboard", kind: .keyboard)
+    /// The keyboard that types in traces whose script has text or keys.
+    public static let keyboard = DeviceDescription(
+        id: DeviceID(2), name: "ClearTouch Synthetic Keyboard", kind: .keyboard)
 
-  /// True when the script has touchpad or pointer input (it then needs the touchpad).
-  public static func usesTouchpad(_ events: [ScriptEvent]) -> Bool {
-    events.contains {
-      if case .touchpad = $0 { return true }
-      return false
-    }
-  }
-
-  /// True when the script types (it then needs the keyboard).
-  public static func usesKeyboard(_ events: [ScriptEvent]) -> Bool {
-    events.contains {
-      switch $0 {
-      case .text, .key: true
-      default: false
-      }
-    }
-  }
-
-  /// The trace header: the synthetic touchscreen (and keyboard), the app context.
-  public static func header(
-    keyboard: Bool, touchpad: Bool = false, list: [(text: String, completed: Bool)]?
-  )
-    -> RecordingHeader
-  {
-    RecordingHeader(
-      format: .trace, formatVersion: "1", recordedAt: "2026-11-29T12:00:00Z",
-      devices: devices(keyboard: keyboard, touchpad: touchpad),
-      screen: SyntheticTouchscreen.screen, rowHeightPixels: 169,
-      initialItems: list?.map { RecordedItem(text: $0.text, completed: $0.completed) })
-  }
-
-  static func devices(keyboard: Bool, touchpad: Bool) -> [DeviceDescription] {
-    [SyntheticTouchscreen.description] + (keyboard ? [Self.keyboard] : [])
-      + (touchpad ? [Script.touchpad] : [])
-  }
-
-  /// The `added` events that open a trace.
-  public static func deviceEvents(keyboard: Bool, touchpad: Bool = false) -> [InputEvent] {
-    devices(keyboard: keyboard, touchpad: touchpad).map { .deviceAdded($0, timeMicroseconds: 0) }
-  }
-
-  /// The scripted events as `InputEvent`s. A key is pressed and released 5 ms later;
-  /// a palm becomes a cancel, as libinput reports it.
-  public static func inputEvents(_ script: [ScriptEvent], into events: inout [InputEvent]) {
-    for scripted in script {
-      switch scripted {
-      case .frame(let time, let contacts):
-        let touchContacts = contacts.map { contact in
-          let pixels = Point(x: Double(contact.x), y: Double(contact.y))
-          let phase: TouchPhase =
-            switch contact.change {
-            case .down: .down
-            case .move: .move
-            case .up: .up
-            case .palm: .cancel
-            }
-          return TouchContact(
-            seatSlot: contact.slot, deviceSlot: contact.slot, phase: phase,
-            positionMillimetres: SyntheticTouchscreen.millimetres(pixels), positionPixels: pixels)
+    /// True when the script has touchpad or pointer input (it then needs the touchpad).
+    public static func usesTouchpad(_ events: [ScriptEvent]) -> Bool {
+        events.contains {
+            if case .touchpad = $0 { return true }
+            return false
         }
-        events.append(
-          .touchFrame(
-            TouchFrame(
-              device: SyntheticTouchscreen.device, timeMicroseconds: time, contacts: touchContacts))
-        )
-      case .text(let time, let text):
-        events.append(.text(TextInput(timeMicroseconds: time, text: text)))
-      case .key(let time, let code):
-        events.append(
-          .key(KeyboardKey(device: keyboard.id, timeMicroseconds: time, code: code, pressed: true)))
-        events.append(
-          .key(
-            KeyboardKey(
-              device: keyboard.id, timeMicroseconds: time + 5_000, code: code, pressed: false)))
-      case .deviceRemoved(let time):
-        events.append(.deviceRemoved(SyntheticTouchscreen.device, timeMicroseconds: time))
-      case .touchpad(let event):
-        events.append(event)
-      }
     }
-  }
 
-  /// Writes a whole trace file.
-  public static func write(
-    _ script: [ScriptEvent], list: [(text: String, completed: Bool)]?, to path: String
-  ) throws(RecordingError) {
-    let keyboard = usesKeyboard(script)
-    let touchpad = usesTouchpad(script)
-    var events = deviceEvents(keyboard: keyboard, touchpad: touchpad)
-    inputEvents(script, into: &events)
-    let writer = try TraceWriter(path: path, flushesEveryCall: false)
-    try writer.writeHeader(header(keyboard: keyboard, touchpad: touchpad, list: list))
-    for event in events { try writer.write(event) }
-    try writer.close()
-  }
+    /// True when the script types (it then needs the keyboard).
+    public static func usesKeyboard(_ events: [ScriptEvent]) -> Bool {
+        events.contains {
+            switch $0 {
+            case .text, .key: true
+            default: false
+            }
+        }
+    }
+
+    /// The trace header: the synthetic touchscreen (and keyboard), the app context.
+    public static func header(
+        keyboard: Bool, touchpad: Bool = false, list: [(text: String, completed: Bool)]?
+    )
+        -> RecordingHeader
+    {
+        RecordingHeader(
+            format: .trace, formatVersion: "1", recordedAt: "2026-11-29T12:00:00Z",
+            devices: devices(keyboard: keyboard, touchpad: touchpad),
+            screen: SyntheticTouchscreen.screen, rowHeightPixels: 169,
+            initialItems: list?.map { RecordedItem(text: $0.text, completed: $0.completed) })
+    }
+
+    static func devices(keyboard: Bool, touchpad: Bool) -> [DeviceDescription] {
+        [SyntheticTouchscreen.description] + (keyboard ? [Self.keyboard] : [])
+            + (touchpad ? [Script.touchpad] : [])
+    }
+
+    /// The `added` events that open a trace.
+    public static func deviceEvents(keyboard: Bool, touchpad: Bool = false) -> [InputEvent] {
+        devices(keyboard: keyboard, touchpad: touchpad).map {
+            .deviceAdded($0, timeMicroseconds: 0)
+        }
+    }
+
+    /// The scripted events as `InputEvent`s. A key is pressed and released 5 ms later;
+    /// a palm becomes a cancel, as libinput reports it.
+    public static func inputEvents(_ script: [ScriptEvent], into events: inout [InputEvent]) {
+        for scripted in script {
+            switch scripted {
+            case .frame(let time, let contacts):
+                let touchContacts = contacts.map { contact in
+                    let pixels = Point(x: Double(contact.x), y: Double(contact.y))
+                    let phase: TouchPhase =
+                        switch contact.change {
+                        case .down: .down
+                        case .move: .move
+                        case .up: .up
+                        case .palm: .cancel
+                        }
+                    return TouchContact(
+                        seatSlot: contact.slot, deviceSlot: contact.slot, phase: phase,
+                        positionMillimetres: SyntheticTouchscreen.millimetres(pixels),
+                        positionPixels: pixels)
+                }
+                events.append(
+                    .touchFrame(
+                        TouchFrame(
+                            device: SyntheticTouchscreen.device, timeMicroseconds: time,
+                            contacts: touchContacts))
+                )
+            case .text(let time, let text):
+                events.append(.text(TextInput(timeMicroseconds: time, text: text)))
+            case .key(let time, let code):
+                events.append(
+                    .key(
+                        KeyboardKey(
+                            device: keyboard.id, timeMicroseconds: time, code: code, pressed: true))
+                )
+                events.append(
+                    .key(
+                        KeyboardKey(
+                            device: keyboard.id, timeMicroseconds: time + 5_000, code: code,
+                            pressed: false)))
+            case .deviceRemoved(let time):
+                events.append(.deviceRemoved(SyntheticTouchscreen.device, timeMicroseconds: time))
+            case .touchpad(let event):
+                events.append(event)
+            }
+        }
+    }
+
+    /// Writes a whole trace file.
+    public static func write(
+        _ script: [ScriptEvent], list: [(text: String, completed: Bool)]?, to path: String
+    ) throws(RecordingError) {
+        let keyboard = usesKeyboard(script)
+        let touchpad = usesTouchpad(script)
+        var events = deviceEvents(keyboard: keyboard, touchpad: touchpad)
+        inputEvents(script, into: &events)
+        let writer = try TraceWriter(path: path, flushesEveryCall: false)
+        try writer.writeHeader(header(keyboard: keyboard, touchpad: touchpad, list: list))
+        for event in events { try writer.write(event) }
+        try writer.close()
+    }
 }

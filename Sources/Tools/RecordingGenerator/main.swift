@@ -6,36 +6,39 @@ import Replay
 
 let outputDirectory = CommandLine.arguments.dropFirst().first ?? "Recordings"
 func comment(_ scenario: Scenario) -> String {
-  "ClearTouch recording \(scenario.name), made by cleartouch-make-recordings (tools/make-recordings).\n"
-    + "\(scenario.summary). Screen 1080x1920, row height 169 px; see Recordings/README.md."
+    "ClearTouch recording \(scenario.name), made by cleartouch-make-recordings (tools/make-recordings).\n"
+        + "\(scenario.summary). Screen 1080x1920, row height 169 px; see Recordings/README.md."
 }
 
 do {
-  try FileManager.default.createDirectory(
-    atPath: outputDirectory, withIntermediateDirectories: true)
-  for scenario in scenarios {
-    for other in ["trace", "evemu", "yml"] {
-      try? FileManager.default.removeItem(atPath: "\(outputDirectory)/\(scenario.name).\(other)")
+    try FileManager.default.createDirectory(
+        atPath: outputDirectory, withIntermediateDirectories: true)
+    for scenario in scenarios {
+        for other in ["trace", "evemu", "yml"] {
+            try? FileManager.default.removeItem(
+                atPath: "\(outputDirectory)/\(scenario.name).\(other)")
+        }
+        let path: String
+        switch scenario.format {
+        case .trace:
+            path = "\(outputDirectory)/\(scenario.name).trace"
+            try SyntheticTrace.write(scenario.script.events, list: scenario.list, to: path)
+        case .evemu:
+            precondition(
+                scenario.list == nil, "\(scenario.name): only traces carry a starting list")
+            path = "\(outputDirectory)/\(scenario.name).evemu"
+            try EvemuWriter.text(scenario.script.events, comment: comment(scenario)).write(
+                toFile: path, atomically: true, encoding: .utf8)
+        case .libinput:
+            precondition(
+                scenario.list == nil, "\(scenario.name): only traces carry a starting list")
+            path = "\(outputDirectory)/\(scenario.name).yml"
+            try LibinputRecordWriter.text(scenario.script.events, comment: comment(scenario)).write(
+                toFile: path, atomically: true, encoding: .utf8)
+        }
+        print("wrote \(path)")
     }
-    let path: String
-    switch scenario.format {
-    case .trace:
-      path = "\(outputDirectory)/\(scenario.name).trace"
-      try SyntheticTrace.write(scenario.script.events, list: scenario.list, to: path)
-    case .evemu:
-      precondition(scenario.list == nil, "\(scenario.name): only traces carry a starting list")
-      path = "\(outputDirectory)/\(scenario.name).evemu"
-      try EvemuWriter.text(scenario.script.events, comment: comment(scenario)).write(
-        toFile: path, atomically: true, encoding: .utf8)
-    case .libinput:
-      precondition(scenario.list == nil, "\(scenario.name): only traces carry a starting list")
-      path = "\(outputDirectory)/\(scenario.name).yml"
-      try LibinputRecordWriter.text(scenario.script.events, comment: comment(scenario)).write(
-        toFile: path, atomically: true, encoding: .utf8)
-    }
-    print("wrote \(path)")
-  }
 } catch {
-  FileHandle.standardError.write(Data("cleartouch-make-recordings: \(error)\n".utf8))
-  exit(2)
+    FileHandle.standardError.write(Data("cleartouch-make-recordings: \(error)\n".utf8))
+    exit(2)
 }
