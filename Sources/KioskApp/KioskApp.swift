@@ -39,6 +39,7 @@ public final class KioskApp {
     private var lastDrawn: Presentation?
     private var lastFrameMicroseconds: Int64 = 0
     private var quitRequested = false
+    private var saveFailing = false
     private var pending: [InputEvent] = []
     private let log: (String) -> Void
 
@@ -156,11 +157,11 @@ public final class KioskApp {
             pending.removeAll(keepingCapacity: true)
             let now = clock.nowMicroseconds
             advance(to: now - Self.inputLatencyAllowanceMicroseconds)
-            if !save() { status = 1 }
+            _ = save()
             window.setTextInputActive(session.controller.editingIndex != nil)
             drawIfChanged(at: max(now, sessionTimeMicroseconds))
         }
-        if !save() { status = 1 }
+        if !save() { status = 1 }  // the list on disk is not the one on screen
         do {
             try recording?.close()
         } catch {
@@ -250,7 +251,8 @@ public final class KioskApp {
         session.advance(toMicroseconds: time)
     }
 
-    /// Saves when the items changed; false when the save failed (said on the log).
+    /// Saves when the items changed; false when the save failed. A failure is said once,
+    /// then retried on every turn of the loop until a save succeeds (and says so).
     private func save() -> Bool {
         do {
             if try persistence.saveIfChanged(session.controller.items) {
@@ -259,9 +261,11 @@ public final class KioskApp {
                     "saved \(items.count) items (\(items.filter(\.completed).count) completed) to \(options.listPath)"
                 )
             }
+            saveFailing = false
             return true
         } catch {
-            log("cannot save the list: \(error)")
+            if !saveFailing { log("list not saved, retrying: \(error)") }
+            saveFailing = true
             return false
         }
     }

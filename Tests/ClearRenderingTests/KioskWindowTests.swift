@@ -191,4 +191,22 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: expectedPath))
         app.kill(signal: SIGTERM)
     }
+
+    @Test func aListThatCannotBeSavedIsSaidAndTheExitStatusIsOne() throws {
+        let display = try startDisplay()
+        let executable = try #require(cleartouchExecutable())
+        // /proc accepts no new files, even for root.
+        let app = try AppProcess(
+            executable: executable,
+            arguments: Self.screenArguments + ["--list", "/proc/cleartouch/list.json"],
+            display: display.display, logPath: directory.appendingPathComponent("unsaved.log").path)
+        #expect(app.waitForLog("ready"), "\(app.log)")
+        try swipeRight(row: 0, display: display)
+        #expect(app.waitForLog("list not saved, retrying: "), "\(app.log)")
+        app.kill(signal: SIGTERM)
+        #expect(app.process.terminationStatus == 1)
+        #expect(
+            app.log.components(separatedBy: "list not saved").count == 2,
+            "said once:\n\(app.log)")
+    }
 }
