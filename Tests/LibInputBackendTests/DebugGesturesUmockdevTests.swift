@@ -22,7 +22,8 @@ struct DebugGesturesUmockdevTests {
         try UmockdevHarness.run(
             devices,
             command: [
-                UmockdevHarness.cleartouch, "debug-gestures", "--until-idle", "2", "--duration",
+                UmockdevHarness.cleartouch, "debug-gestures", "--until-idle",
+                UmockdevHarness.idleSeconds, "--duration",
                 "20",
             ]
                 + arguments)

@@ -52,7 +52,8 @@ struct ReplayComparisonTests {
                     session: "ts-clear-session.evemu")
             ],
             command: [
-                UmockdevHarness.cleartouch, "record", "-o", output, "--until-idle", "2",
+                UmockdevHarness.cleartouch, "record", "-o", output, "--until-idle",
+                UmockdevHarness.idleSeconds,
                 "--duration", "20",
                 "/dev/input/event50",
             ])
