@@ -54,18 +54,8 @@ struct RecordUmockdevTests {
     {
         let output = Self.temporaryPath("session.trace")
         defer { unlink(output) }
-        let run = try UmockdevHarness.run(
-            [
-                .init(
-                    description: "touchscreen.evemu", eventNumber: 50,
-                    session: "ts-clear-session.evemu")
-            ],
-            command: [
-                UmockdevHarness.cleartouch, "record", "-o", output, "--screen", "1080x1920",
-                "--until-idle",
-                UmockdevHarness.idleSeconds, "--duration", "20",
-                "/dev/input/event50",
-            ])
+        let run = try UmockdevHarness.recordClearSession(
+            to: output, options: ["--screen", "1080x1920"])
         #expect(run.status == 0, "\(run.standardError)")
         #expect(
             run.standardError.contains(

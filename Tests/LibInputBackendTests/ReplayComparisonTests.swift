@@ -45,18 +45,7 @@ struct ReplayComparisonTests {
     @Test func aRecordedSessionReplaysToTheSameListAndActionsAsItsSource() throws {
         let output = RecordUmockdevTests.temporaryPath("replayed.trace")
         defer { unlink(output) }
-        let run = try UmockdevHarness.run(
-            [
-                .init(
-                    description: "touchscreen.evemu", eventNumber: 50,
-                    session: "ts-clear-session.evemu")
-            ],
-            command: [
-                UmockdevHarness.cleartouch, "record", "-o", output, "--until-idle",
-                UmockdevHarness.idleSeconds,
-                "--duration", "20",
-                "/dev/input/event50",
-            ])
+        let run = try UmockdevHarness.recordClearSession(to: output)
         #expect(run.status == 0, "\(run.standardError)")
         let fromTrace = try Self.replay([output])
         let fromSource = try Self.replay([Self.source, "--desc", Self.description])

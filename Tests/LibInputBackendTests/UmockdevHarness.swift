@@ -98,6 +98,20 @@ enum UmockdevHarness {
             standardError: String(decoding: errorData, as: UTF8.self))
     }
 
+    /// Records the touchscreen Clear session (`ts-clear-session`) through libinput into
+    /// `output` with `cleartouch record` (plus `options`).
+    static func recordClearSession(to output: String, options: [String] = []) throws -> Run {
+        try run(
+            [
+                .init(
+                    description: "touchscreen.evemu", eventNumber: 50,
+                    session: "ts-clear-session.evemu")
+            ],
+            command: [cleartouch, "record", "-o", output] + options + [
+                "--until-idle", idleSeconds, "--duration", "20", "/dev/input/event50",
+            ])
+    }
+
     /// The children of a process (Linux /proc).
     static func childProcesses(of pid: Int32) -> [Int32] {
         let path = "/proc/\(pid)/task/\(pid)/children"
