@@ -5,138 +5,157 @@ import Testing
 /// Runs the project's own executables under `umockdev-run` with the fix-up preload, on
 /// devices and barrier scripts made from the evemu fixtures by the MockDevice library.
 enum UmockdevHarness {
-  static let umockdevRun = "/usr/bin/umockdev-run"
+    static let umockdevRun = "/usr/bin/umockdev-run"
+    /// `--until-idle` for the runs: longer than any pause of the scenarios (400 ms) plus how
+    /// late umockdev may deliver on a loaded machine, where a frame can come hundreds of
+    /// ms late; a run that stopped early would lose frames. (It costs only the wait at the
+    /// end.)
+    static let idleSeconds = "2"
 
-  /// The directory holding the built products (cleartouch, libUmockdevFixup.so): the
-  /// test bundle sits in it.
-  static let productsDirectory: URL = {
-    let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-    var directory = executable.deletingLastPathComponent()
-    // .build/<triple>/debug/ClearTouchPackageTests.xctest (a file on Linux)
-    while !FileManager.default.fileExists(
-      atPath: directory.appendingPathComponent("cleartouch").path),
-      directory.pathComponents.count > 1
-    {
-      directory.deleteLastPathComponent()
+    /// The directory holding the built products (cleartouch, libUmockdevFixup.so): the
+    /// test bundle sits in it.
+    static let productsDirectory: URL = {
+        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        var directory = executable.deletingLastPathComponent()
+        // .build/<triple>/debug/ClearTouchPackageTests.xctest (a file on Linux)
+        while !FileManager.default.fileExists(
+            atPath: directory.appendingPathComponent("cleartouch").path),
+            directory.pathComponents.count > 1
+        {
+            directory.deleteLastPathComponent()
+        }
+        return directory
+    }()
+
+    static var preload: String {
+        productsDirectory.appendingPathComponent("libUmockdevFixup.so").path
     }
-    return directory
-  }()
+    static var cleartouch: String { productsDirectory.appendingPathComponent("cleartouch").path }
 
-  static var preload: String {
-    productsDirectory.appendingPathComponent("libUmockdevFixup.so").path
-  }
-  static var cleartouch: String { productsDirectory.appendingPathComponent("cleartouch").path }
+    /// Why umockdev cannot run here, or nil when it can.
+    static let unavailableReason: String? = {
+        if !FileManager.default.isExecutableFile(atPath: umockdevRun) {
+            return "umockdev-run is not installed (tools/bootstrap installs the umockdev package)"
+        }
+        if !FileManager.default.fileExists(atPath: "/dev/ptmx") {
+            return "no /dev/ptmx: umockdev emulates device nodes with ptys"
+        }
+        return nil
+    }()
 
-  /// Why umockdev cannot run here, or nil when it can.
-  static let unavailableReason: String? = {
-    if !FileManager.default.isExecutableFile(atPath: umockdevRun) {
-      return "umockdev-run is not installed (tools/bootstrap installs the umockdev package)"
+    static var available: Bool { unavailableReason == nil }
+
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent(
+            "Fixtures")
+
+    /// One emulated device: its evemu description, the node number, and optionally an
+    /// evemu event stream to play after the barrier.
+    struct Device {
+        var description: String
+        var eventNumber: Int
+        var session: String?
+        var node: String { "/dev/input/event\(eventNumber)" }
     }
-    if !FileManager.default.fileExists(atPath: "/dev/ptmx") {
-      return "no /dev/ptmx: umockdev emulates device nodes with ptys"
+
+    struct Run {
+        var status: Int32
+        var standardOutput: String
+        var standardError: String
+        var lines: [Substring] { standardOutput.split(separator: "\n") }
     }
-    return nil
-  }()
 
-  static var available: Bool { unavailableReason == nil }
-
-  static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .appendingPathComponent(
-      "Fixtures")
-
-  /// One emulated device: its evemu description, the node number, and optionally an
-  /// evemu event stream to play after the barrier.
-  struct Device {
-    var description: String
-    var eventNumber: Int
-    var session: String?
-    var node: String { "/dev/input/event\(eventNumber)" }
-  }
-
-  struct Run {
-    var status: Int32
-    var standardOutput: String
-    var standardError: String
-    var lines: [Substring] { standardOutput.split(separator: "\n") }
-  }
-
-  /// Writes the testbed files for `devices` into a fresh directory.
-  static func prepare(_ devices: [Device]) throws -> (directory: URL, arguments: [String]) {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "cleartouch-umockdev-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    let testbed = try devices.map { device in
-      UmockdevTestbed.Device(
-        description: try UmockdevTestbed.parseFile(
-          fixtures.appendingPathComponent(device.description).path
-        ).0,
-        eventNumber: device.eventNumber,
-        events: try device.session.map {
-          try UmockdevTestbed.parseFile(fixtures.appendingPathComponent($0).path).1
-        })
+    /// Writes the testbed files for `devices` into a fresh directory.
+    static func prepare(_ devices: [Device]) throws -> (directory: URL, arguments: [String]) {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "cleartouch-umockdev-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let testbed = try devices.map { device in
+            UmockdevTestbed.Device(
+                description: try UmockdevTestbed.parseFile(
+                    fixtures.appendingPathComponent(device.description).path
+                ).0,
+                eventNumber: device.eventNumber,
+                events: try device.session.map {
+                    try UmockdevTestbed.parseFile(fixtures.appendingPathComponent($0).path).1
+                })
+        }
+        return (directory, try UmockdevTestbed.write(testbed, into: directory.path))
     }
-    return (directory, try UmockdevTestbed.write(testbed, into: directory.path))
-  }
 
-  /// Runs `command` inside a testbed of `devices`; the barriers of the devices with a
-  /// session are released once the command's libinput has opened them.
-  static func run(_ devices: [Device], command: [String]) throws -> Run {
-    let output = Pipe()
-    let errors = Pipe()
-    let process = try start(devices, command: command, output: output, errors: errors)
-    let errorData = errors.fileHandleForReading.readDataToEndOfFile()
-    let outputData = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Run(
-      status: process.terminationStatus,
-      standardOutput: String(decoding: outputData, as: UTF8.self),
-      standardError: String(decoding: errorData, as: UTF8.self))
-  }
-
-  /// The children of a process (Linux /proc).
-  static func childProcesses(of pid: Int32) -> [Int32] {
-    let path = "/proc/\(pid)/task/\(pid)/children"
-    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [] }
-    return text.split(separator: " ").compactMap {
-      Int32($0.trimmingCharacters(in: .whitespacesAndNewlines))
+    /// Runs `command` inside a testbed of `devices`; the barriers of the devices with a
+    /// session are released once the command's libinput has opened them.
+    static func run(_ devices: [Device], command: [String]) throws -> Run {
+        let output = Pipe()
+        let errors = Pipe()
+        let process = try start(devices, command: command, output: output, errors: errors)
+        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(
+            status: process.terminationStatus,
+            standardOutput: String(decoding: outputData, as: UTF8.self),
+            standardError: String(decoding: errorData, as: UTF8.self))
     }
-  }
 
-  /// Sends `signal` to the program umockdev-run runs once `output` holds `frames` frame
-  /// lines; false when the run ended first.
-  static func signal(
-    _ signal: Int32, whenFileHas frames: Int, output: String, process: Process
-  ) -> Bool {
-    for _ in 0..<2000 where process.isRunning {
-      if let text = try? String(contentsOfFile: output, encoding: .utf8),
-        text.split(separator: "\n").filter({ $0.contains(" frame ") }).count >= frames,
-        let program = childProcesses(of: process.processIdentifier).first
-      {
-        kill(program, signal)
-        return true
-      }
-      usleep(5_000)  // waiting on another process, not timing our logic
+    /// Records the touchscreen Clear session (`ts-clear-session`) through libinput into
+    /// `output` with `cleartouch record` (plus `options`).
+    static func recordClearSession(to output: String, options: [String] = []) throws -> Run {
+        try run(
+            [
+                .init(
+                    description: "touchscreen.evemu", eventNumber: 50,
+                    session: "ts-clear-session.evemu")
+            ],
+            command: [cleartouch, "record", "-o", output] + options + [
+                "--until-idle", idleSeconds, "--duration", "20", "/dev/input/event50",
+            ])
     }
-    return false
-  }
 
-  /// Starts `command` inside a testbed; the testbed files are removed when it exits.
-  static func start(
-    _ devices: [Device], command: [String], output: Pipe? = nil, errors: Pipe? = nil
-  ) throws -> Process {
-    let (directory, testbed) = try prepare(devices)
-    let process = Process()
-    process.terminationHandler = { _ in try? FileManager.default.removeItem(at: directory) }
-    process.executableURL = URL(fileURLWithPath: umockdevRun)
-    process.arguments = testbed + ["--"] + command
-    var environment = ProcessInfo.processInfo.environment
-    environment["LD_PRELOAD"] = preload
-    environment["CLEARTOUCH_UMOCKDEV_BARRIER"] =
-      devices.filter { $0.session != nil }.map(\.node).joined(separator: ":")
-    process.environment = environment
-    process.standardOutput = output ?? FileHandle.nullDevice
-    process.standardError = errors ?? FileHandle.nullDevice
-    try process.run()
-    return process
-  }
+    /// The children of a process (Linux /proc).
+    static func childProcesses(of pid: Int32) -> [Int32] {
+        let path = "/proc/\(pid)/task/\(pid)/children"
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [] }
+        return text.split(separator: " ").compactMap {
+            Int32($0.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+    }
+
+    /// Sends `signal` to the program umockdev-run runs once `output` holds `frames` frame
+    /// lines; false when the run ended first.
+    static func signal(
+        _ signal: Int32, whenFileHas frames: Int, output: String, process: Process
+    ) -> Bool {
+        for _ in 0..<2000 where process.isRunning {
+            if let text = try? String(contentsOfFile: output, encoding: .utf8),
+                text.split(separator: "\n").filter({ $0.contains(" frame ") }).count >= frames,
+                let program = childProcesses(of: process.processIdentifier).first
+            {
+                kill(program, signal)
+                return true
+            }
+            usleep(5_000)  // waiting on another process, not timing our logic
+        }
+        return false
+    }
+
+    /// Starts `command` inside a testbed; the testbed files are removed when it exits.
+    static func start(
+        _ devices: [Device], command: [String], output: Pipe? = nil, errors: Pipe? = nil
+    ) throws -> Process {
+        let (directory, testbed) = try prepare(devices)
+        let process = Process()
+        process.terminationHandler = { _ in try? FileManager.default.removeItem(at: directory) }
+        process.executableURL = URL(fileURLWithPath: umockdevRun)
+        process.arguments = testbed + ["--"] + command
+        var environment = ProcessInfo.processInfo.environment
+        environment["LD_PRELOAD"] = preload
+        environment["CLEARTOUCH_UMOCKDEV_BARRIER"] =
+            devices.filter { $0.session != nil }.map(\.node).joined(separator: ":")
+        process.environment = environment
+        process.standardOutput = output ?? FileHandle.nullDevice
+        process.standardError = errors ?? FileHandle.nullDevice
+        try process.run()
+        return process
+    }
 }
