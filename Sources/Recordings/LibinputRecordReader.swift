@@ -59,8 +59,15 @@ public final class LibinputRecordReader: RecordingEventSource {
         if let fastLayout {
             let stream = YAMLEventStream(
                 bytes: fastLayout.headerText, path: path, lineMap: fastLayout.headerLineNumbers)
-            let eventsLines: [Int?]
-            (devices, warnings, eventsLines) = try LibinputRecordReader.readHeader(stream)
+            var eventsLines: [Int?] = []
+            do {
+                (devices, warnings, eventsLines) = try LibinputRecordReader.readHeader(stream)
+            } catch {
+                // The scan can misread a header (an `events:` line inside a multi-line
+                // string): libyaml on the whole file has the last word.
+                if parsing == .fastPath { throw error }
+                eventsLines = [-1]
+            }
             // Each events list found by the scan must be the `events:` of the device in turn.
             if eventsLines == fastLayout.eventBlocks.map({ $0.firstLine - 1 }) {
                 fastSources = try fastLayout.eventBlocks.map { block throws(RecordingError) in

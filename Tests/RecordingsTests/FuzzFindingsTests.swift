@@ -54,3 +54,18 @@ extension FuzzFindingsTests {
         }
     }
 }
+
+extension FuzzFindingsTests {
+    /// `events:` and event rows inside a multi-line quoted string: the scan took them for
+    /// an events list and the header it left made no sense. libyaml reads the file; now
+    /// the automatic reader falls back to it and reads the same.
+    @Test func eventsLinesInsideAStringAreLeftToLibyaml() throws {
+        let path = TestFiles.fixtures.appendingPathComponent("fuzz-events-inside-a-string.yml").path
+        let slow = try readLibinput(path, .libyaml)
+        let automatic = try readLibinput(path, .automatic)
+        #expect(!automatic.fast)
+        #expect(slow.raw == automatic.raw)
+        #expect(slow.events == automatic.events)
+        #expect(slow.events.count == 2)  // the device, added and removed
+    }
+}
