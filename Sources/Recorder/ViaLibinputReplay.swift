@@ -4,17 +4,18 @@ import Recordings
 import TouchInput
 
 #if canImport(Glibc)
-  import Glibc
+    import Glibc
 #endif
 
 /// Why a recording could not be replayed through libinput.
 public struct ViaLibinputError: Error, CustomStringConvertible {
-  public var message: String
-  public init(_ message: String) { self.message = message }
-  public var description: String { message }
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
 }
 
-/// Replays an evdev-level recording through the real libinput, in real time, under
+/// Replays an evdev-level recording (evemu or `libinput record`) through the real
+/// libinput, in real time, under
 /// umockdev: the faithful way to replay touchpad recordings, whose gestures libinput
 /// itself decides (docs/libinput-backend.md).
 ///
@@ -23,192 +24,300 @@ public struct ViaLibinputError: Error, CustomStringConvertible {
 /// writes is read back. The events come out as from any recording, with libinput's
 /// timestamps, ready for the recognizers.
 public enum ViaLibinputReplay {
-  /// Where the parts live.
-  public struct Environment: Sendable {
-    public var umockdevRun: String
-    public var preload: String
-    /// The `cleartouch` executable to run inside the testbed.
-    public var cleartouch: String
+    /// Where the parts live.
+    public struct Environment: Sendable {
+        public var umockdevRun: String
+        public var preload: String
+        /// The `cleartouch` executable to run inside the testbed.
+        public var cleartouch: String
 
-    public init(umockdevRun: String, preload: String, cleartouch: String) {
-      self.umockdevRun = umockdevRun
-      self.preload = preload
-      self.cleartouch = cleartouch
-    }
-  }
-
-  /// The node the recording's device appears as inside the testbed.
-  public static let eventNumber = 50
-
-  /// Finds umockdev-run (`$CLEARTOUCH_UMOCKDEV_RUN`, else `PATH`), the preload
-  /// (`$CLEARTOUCH_UMOCKDEV_FIXUP`, else `libUmockdevFixup.so` next to the running
-  /// executable or in `../lib`), and the running executable itself.
-  public static func discover() throws(ViaLibinputError) -> Environment {
-    let executable = UmockdevTestbed.runningExecutable()
-    let directory = executable.split(separator: "/", omittingEmptySubsequences: false).dropLast()
-      .joined(separator: "/")
-    guard let umockdevRun = environment("CLEARTOUCH_UMOCKDEV_RUN") ?? searchPath("umockdev-run")
-    else {
-      throw ViaLibinputError(
-        "umockdev-run not found: install the umockdev package (tools/bootstrap), or set CLEARTOUCH_UMOCKDEV_RUN"
-      )
-    }
-    let candidates = [
-      environment("CLEARTOUCH_UMOCKDEV_FIXUP"), directory + "/libUmockdevFixup.so",
-      directory + "/../lib/libUmockdevFixup.so",
-    ].compactMap { $0 }
-    guard let preload = candidates.first(where: { access($0, R_OK) == 0 }) else {
-      throw ViaLibinputError(
-        "libUmockdevFixup.so not found next to \(executable): build it with `swift build --product UmockdevFixup`, or set CLEARTOUCH_UMOCKDEV_FIXUP"
-      )
-    }
-    return Environment(umockdevRun: umockdevRun, preload: preload, cleartouch: executable)
-  }
-
-  /// Replays the evemu recording at `path` (with its description in `descPath` for an
-  /// events-only file) through libinput, mapping touchscreens onto `screen`.
-  public static func run(
-    evemuPath path: String, descPath: String?, screen: ScreenSize, environment: Environment
-  ) throws(ViaLibinputError) -> (header: RecordingHeader, events: [InputEvent]) {
-    guard
-      let directory = UmockdevTestbed.makeTemporaryDirectory(
-        prefix: "cleartouch-via-libinput-trace")
-    else {
-      throw ViaLibinputError("cannot create a temporary directory")
-    }
-    let trace = directory + "/replay.trace"
-    defer {
-      unlink(trace)
-      rmdir(directory)
-    }
-    try recordTrace(
-      evemuPath: path, descPath: descPath, screen: screen, environment: environment,
-      tracePath: trace)
-    do throws(RecordingError) {
-      let recording = try Recording.open(path: trace, format: .trace)
-      var output: [InputEvent] = []
-      while let event = try recording.next() { output.append(event) }
-      return (recording.header, output)
-    } catch {
-      throw ViaLibinputError("\(error)")
-    }
-  }
-
-  /// Like `run`, but leaves what libinput delivered as a ClearTouch trace at `tracePath`
-  /// (which must not exist), for `cleartouch replay` to replay like any trace.
-  public static func recordTrace(
-    evemuPath path: String, descPath: String?, screen: ScreenSize, environment: Environment,
-    tracePath trace: String
-  ) throws(ViaLibinputError) {
-    let (description, events) = try parse(path: path, descPath: descPath)
-    guard !events.isEmpty else {
-      throw ViaLibinputError("\(path):1: no events (E: lines) to replay")
-    }
-    guard !description.name.isEmpty else {
-      throw ViaLibinputError(
-        "\(descPath ?? path):1: no device description (N:, I:, B:, A: lines); use --desc")
-    }
-    guard let directory = UmockdevTestbed.makeTemporaryDirectory(prefix: "cleartouch-via-libinput")
-    else {
-      throw ViaLibinputError("cannot create a temporary directory")
-    }
-    let device = UmockdevTestbed.Device(
-      description: description, eventNumber: eventNumber, events: events)
-    defer { UmockdevTestbed.remove([device], from: directory) }
-    let node = device.node
-    let testbed: [String]
-    do throws(EvemuError) {
-      testbed = try UmockdevTestbed.write([device], into: directory)
-    } catch {
-      throw ViaLibinputError("\(path):\(events.count): \(error.message)")
+        public init(umockdevRun: String, preload: String, cleartouch: String) {
+            self.umockdevRun = umockdevRun
+            self.preload = preload
+            self.cleartouch = cleartouch
+        }
     }
 
-    // Stop at the end: after the longest pause of the recording has passed without input.
-    var longestGap: Int64 = 0
-    for index in events.indices.dropFirst() {
-      longestGap = max(
-        longestGap, events[index].timeMicroseconds - events[index - 1].timeMicroseconds)
-    }
-    let length = Double(events.last!.timeMicroseconds - events.first!.timeMicroseconds) / 1e6
-    let idleSeconds = Double(longestGap) / 1e6 + 0.5
-    let arguments =
-      [environment.umockdevRun] + testbed + [
-        "--", environment.cleartouch, "record", "-o", trace,
-        "--show-keycodes",
-        "--screen", "\(screen.widthPixels)x\(screen.heightPixels)", "--until-idle",
-        "\(idleSeconds)",
-        "--duration", "\(length + idleSeconds + 10)", node,
-      ]
-    let status = try spawnAndWait(
-      arguments,
-      extraEnvironment: [
-        "LD_PRELOAD=\(environment.preload)", "CLEARTOUCH_UMOCKDEV_BARRIER=\(node)",
-      ])
-    guard status == 0 else {
-      throw ViaLibinputError(
-        "\(path):0: replay through libinput failed (umockdev-run exit status \(status))")
-    }
-  }
+    /// The node the recording's device appears as inside the testbed.
+    public static let eventNumber = 50
 
-  // MARK: helpers
+    /// Finds umockdev-run (`$CLEARTOUCH_UMOCKDEV_RUN`, else `PATH`), the preload
+    /// (`$CLEARTOUCH_UMOCKDEV_FIXUP`, else `libUmockdevFixup.so` next to the running
+    /// executable or in `../lib`), and the running executable itself.
+    public static func discover() throws(ViaLibinputError) -> Environment {
+        let executable = UmockdevTestbed.runningExecutable()
+        let directory = executable.split(separator: "/", omittingEmptySubsequences: false)
+            .dropLast()
+            .joined(separator: "/")
+        guard let umockdevRun = environment("CLEARTOUCH_UMOCKDEV_RUN") ?? searchPath("umockdev-run")
+        else {
+            throw ViaLibinputError(
+                "umockdev-run not found: install the umockdev package (tools/bootstrap), or set CLEARTOUCH_UMOCKDEV_RUN"
+            )
+        }
+        let candidates = [
+            environment("CLEARTOUCH_UMOCKDEV_FIXUP"), directory + "/libUmockdevFixup.so",
+            directory + "/../lib/libUmockdevFixup.so",
+        ].compactMap { $0 }
+        guard let preload = candidates.first(where: { access($0, R_OK) == 0 }) else {
+            throw ViaLibinputError(
+                "libUmockdevFixup.so not found next to \(executable): build it with `swift build --product UmockdevFixup`, or set CLEARTOUCH_UMOCKDEV_FIXUP"
+            )
+        }
+        return Environment(umockdevRun: umockdevRun, preload: preload, cleartouch: executable)
+    }
 
-  static func parse(path: String, descPath: String?) throws(ViaLibinputError) -> (
-    EvemuDescription, [EvemuEvent]
-  ) {
-    do throws(EvemuError) {
-      let (fileDescription, events) = try UmockdevTestbed.parseFile(path)
-      guard let descPath else { return (fileDescription, events) }
-      return (try UmockdevTestbed.parseFile(descPath).0, events)
-    } catch {
-      throw ViaLibinputError(error.description)
+    /// Replays the evdev-level recording at `path` (evemu, with its description in
+    /// `descPath` for an events-only file, or `libinput record` YAML, every device of it)
+    /// through libinput, mapping touchscreens onto `screen`. `format` nil: detected.
+    ///
+    /// The devices present at the start are dated at the first input event, as a direct
+    /// replay of the recording dates them: the time libinput took to open them (program
+    /// start-up, wall clock) is not part of the recording.
+    public static func run(
+        path: String, descPath: String?, format: RecordingFormat? = nil, screen: ScreenSize,
+        environment: Environment
+    ) throws(ViaLibinputError) -> (header: RecordingHeader, events: [InputEvent]) {
+        guard
+            let directory = UmockdevTestbed.makeTemporaryDirectory(
+                prefix: "cleartouch-via-libinput-trace")
+        else {
+            throw ViaLibinputError("cannot create a temporary directory")
+        }
+        let trace = directory + "/replay.trace"
+        defer {
+            unlink(trace)
+            rmdir(directory)
+        }
+        try recordTrace(
+            path: path, descPath: descPath, format: format, screen: screen,
+            environment: environment,
+            tracePath: trace)
+        var output: [InputEvent] = []
+        let header: RecordingHeader
+        do throws(RecordingError) {
+            let recording = try Recording.open(path: trace, format: .trace)
+            while let event = try recording.next() { output.append(event) }
+            header = recording.header
+        } catch {
+            throw ViaLibinputError("\(error)")
+        }
+        let firstInput = output.firstIndex {
+            switch $0 {
+            case .deviceAdded, .deviceRemoved: false
+            default: true
+            }
+        }
+        if let firstInput {
+            let start = output[firstInput].timeMicroseconds
+            for index in 0..<firstInput {
+                if case .deviceAdded(let device, _) = output[index] {
+                    output[index] = .deviceAdded(device, timeMicroseconds: start)
+                }
+            }
+        }
+        return (header, output)
     }
-  }
 
-  static func environment(_ name: String) -> String? {
-    getenv(name).map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
-  }
+    /// Like `run`, but leaves what libinput delivered as a ClearTouch trace at `tracePath`
+    /// (which must not exist), for `cleartouch replay` to replay like any trace.
+    public static func recordTrace(
+        path: String, descPath: String?, format: RecordingFormat? = nil, screen: ScreenSize,
+        environment: Environment, tracePath trace: String
+    ) throws(ViaLibinputError) {
+        let devices = try testbedDevices(path: path, descPath: descPath, format: format)
+        guard
+            let directory = UmockdevTestbed.makeTemporaryDirectory(
+                prefix: "cleartouch-via-libinput")
+        else {
+            throw ViaLibinputError("cannot create a temporary directory")
+        }
+        defer { UmockdevTestbed.remove(devices, from: directory) }
+        let testbed: [String]
+        do throws(EvemuError) {
+            testbed = try UmockdevTestbed.write(devices, into: directory)
+        } catch {
+            throw ViaLibinputError("\(path):0: \(error.message)")
+        }
 
-  static func searchPath(_ program: String) -> String? {
-    for directory in (environment("PATH") ?? "/usr/bin:/bin").split(separator: ":") {
-      let candidate = "\(directory)/\(program)"
-      if access(candidate, X_OK) == 0 { return candidate }
+        // Stop at the end: after the longest pause of the recording (all devices on one
+        // clock) has passed without input.
+        let times = devices.flatMap { $0.events ?? [] }.map(\.timeMicroseconds).sorted()
+        var longestGap: Int64 = 0
+        for index in times.indices.dropFirst() {
+            longestGap = max(longestGap, times[index] - times[index - 1])
+        }
+        let length = Double(times.last! - times.first!) / 1e6
+        let idleSeconds = Double(longestGap) / 1e6 + idleMarginSeconds
+        let nodes = devices.map(\.node)
+        let arguments =
+            [environment.umockdevRun] + testbed + [
+                "--", environment.cleartouch, "record", "-o", trace,
+                "--show-keycodes",
+                "--screen", "\(screen.widthPixels)x\(screen.heightPixels)", "--until-idle",
+                "\(idleSeconds)",
+                "--duration", "\(length + idleSeconds + 10)",
+            ] + nodes
+        let status = try spawnAndWait(
+            arguments,
+            extraEnvironment: [
+                "LD_PRELOAD=\(environment.preload)",
+                "CLEARTOUCH_UMOCKDEV_BARRIER=\(nodes.joined(separator: ":"))",
+            ])
+        guard status == 0 else {
+            throw ViaLibinputError(
+                "\(path):0: replay through libinput failed (umockdev-run exit status \(status))")
+        }
     }
-    return nil
-  }
 
-  /// Runs a program with the current environment plus `extraEnvironment`; its stdout goes
-  /// to our stderr (diagnostics only). Returns the exit status (128+N for a signal).
-  static func spawnAndWait(_ arguments: [String], extraEnvironment: [String])
-    throws(ViaLibinputError) -> Int32
-  {
-    var environmentList: [String] = []
-    var index = 0
-    while let entry = environ[index] {
-      let text = String(cString: entry)
-      if !extraEnvironment.contains(where: { text.hasPrefix($0.prefix { $0 != "=" } + "=") }) {
-        environmentList.append(text)
-      }
-      index += 1
+    /// How long past the recording's longest pause the replay waits for more input before
+    /// it ends: umockdev delivering late under load must not end it early.
+    public static let idleMarginSeconds = 1.0
+
+    // MARK: helpers
+
+    /// The recording's devices, each with its events, on nodes from `eventNumber` up.
+    static func testbedDevices(path: String, descPath: String?, format: RecordingFormat?)
+        throws(ViaLibinputError) -> [UmockdevTestbed.Device]
+    {
+        let detected: RecordingFormat
+        do throws(RecordingError) {
+            if let format {
+                detected = format
+            } else {
+                detected = try RecordingFormat.detect(path: path)
+            }
+        } catch {
+            throw ViaLibinputError(error.description)
+        }
+        switch detected {
+        case .evemu:
+            let (description, events) = try parse(path: path, descPath: descPath)
+            guard !events.isEmpty else {
+                throw ViaLibinputError("\(path):1: no events (E: lines) to replay")
+            }
+            guard !description.name.isEmpty else {
+                throw ViaLibinputError(
+                    "\(descPath ?? path):1: no device description (N:, I:, B:, A: lines); use --desc"
+                )
+            }
+            return [.init(description: description, eventNumber: eventNumber, events: events)]
+        case .libinput:
+            if let descPath {
+                throw ViaLibinputError(
+                    "\(descPath):1: --desc is for evemu event files; a `libinput record` file describes its devices"
+                )
+            }
+            let recorded: [LibinputRecordDevice]
+            do throws(RecordingError) {
+                recorded = try LibinputRecordReader.rawDevices(path: path)
+            } catch {
+                throw ViaLibinputError(error.description)
+            }
+            let origin = recorded.compactMap { $0.events.first?.timeMicroseconds }.min()
+            guard let origin else {
+                throw ViaLibinputError("\(path):1: no events (`- evdev:` rows) to replay")
+            }
+            return recorded.enumerated().filter { !$0.element.events.isEmpty }.map {
+                UmockdevTestbed.Device(
+                    description: evemuDescription($0.element), eventNumber: eventNumber + $0.offset,
+                    events: $0.element.events.map {
+                        EvemuEvent(
+                            timeMicroseconds: $0.timeMicroseconds, type: $0.type, code: $0.code,
+                            value: $0.value)
+                    },
+                    timelineOriginMicroseconds: origin)
+            }
+        case .trace:
+            throw ViaLibinputError(
+                "\(path):1: --via-libinput plays evdev recordings (evemu or `libinput record`) through libinput; this is a trace file"
+            )
+        }
     }
-    environmentList += extraEnvironment
-    var argv = arguments.map { strdup($0) } + [nil]
-    var envp = environmentList.map { strdup($0) } + [nil]
-    defer {
-      for pointer in argv { free(pointer) }
-      for pointer in envp { free(pointer) }
+
+    /// A `libinput record` device description as the mock device tool takes it.
+    static func evemuDescription(_ device: LibinputRecordDevice) -> EvemuDescription {
+        func mask(_ bits: [Int]) -> [UInt8] {
+            var bytes = [UInt8](repeating: 0, count: (bits.max() ?? 0) / 8 + 1)
+            for bit in bits where bit >= 0 { bytes[bit / 8] |= 1 << (bit % 8) }
+            return bytes
+        }
+        var description = EvemuDescription()
+        description.name = device.name
+        description.identity = device.identity.map { UInt16(truncatingIfNeeded: $0) }
+        description.properties = device.properties.isEmpty ? [] : mask(device.properties)
+        // evdev's type 0 bitmask is the event types themselves (EVIOCGBIT(0)), not SYN codes.
+        description.bits[0] = mask([0] + device.codes.keys.map(Int.init))
+        for (type, codes) in device.codes where type != 0 {
+            description.bits[Int(type)] = mask(codes.map(Int.init))
+        }
+        for (code, axis) in device.absinfo {
+            description.absinfo[Int(code)] = .init(
+                minimum: axis.minimum, maximum: axis.maximum, fuzz: axis.fuzz, flat: axis.flat,
+                resolution: axis.resolution)
+        }
+        return description
     }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    posix_spawn_file_actions_adddup2(&actions, 2, 1)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    var pid: pid_t = 0
-    let result = posix_spawn(&pid, arguments[0], &actions, nil, &argv, &envp)
-    guard result == 0 else {
-      throw ViaLibinputError("cannot start \(arguments[0]): \(String(cString: strerror(result)))")
+
+    static func parse(path: String, descPath: String?) throws(ViaLibinputError) -> (
+        EvemuDescription, [EvemuEvent]
+    ) {
+        do throws(EvemuError) {
+            let (fileDescription, events) = try UmockdevTestbed.parseFile(path)
+            guard let descPath else { return (fileDescription, events) }
+            return (try UmockdevTestbed.parseFile(descPath).0, events)
+        } catch {
+            throw ViaLibinputError(error.description)
+        }
     }
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-    let exited = status & 0x7f == 0
-    return exited ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-  }
+
+    static func environment(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    static func searchPath(_ program: String) -> String? {
+        for directory in (environment("PATH") ?? "/usr/bin:/bin").split(separator: ":") {
+            let candidate = "\(directory)/\(program)"
+            if access(candidate, X_OK) == 0 { return candidate }
+        }
+        return nil
+    }
+
+    /// Runs a program with the current environment plus `extraEnvironment`; its stdout goes
+    /// to our stderr (diagnostics only). Returns the exit status (128+N for a signal).
+    static func spawnAndWait(_ arguments: [String], extraEnvironment: [String])
+        throws(ViaLibinputError) -> Int32
+    {
+        var environmentList: [String] = []
+        var index = 0
+        while let entry = environ[index] {
+            let text = String(cString: entry)
+            if !extraEnvironment.contains(where: { text.hasPrefix($0.prefix { $0 != "=" } + "=") })
+            {
+                environmentList.append(text)
+            }
+            index += 1
+        }
+        environmentList += extraEnvironment
+        var argv = arguments.map { strdup($0) } + [nil]
+        var envp = environmentList.map { strdup($0) } + [nil]
+        defer {
+            for pointer in argv { free(pointer) }
+            for pointer in envp { free(pointer) }
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        posix_spawn_file_actions_adddup2(&actions, 2, 1)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        var pid: pid_t = 0
+        let result = posix_spawn(&pid, arguments[0], &actions, nil, &argv, &envp)
+        guard result == 0 else {
+            throw ViaLibinputError(
+                "cannot start \(arguments[0]): \(String(cString: strerror(result)))")
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let exited = status & 0x7f == 0
+        return exited ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+    }
 }

@@ -25,6 +25,8 @@ public final class LibinputRecordReader: RecordingEventSource {
     public private(set) var warnings: [RecordingError] = []
     private let sources: [any LibinputFrameSource]
     private let decoders: [EvdevTouchDecoder]
+    /// The devices as the header describes them (for `rawDevices`).
+    let evdevDevices: [EvdevDevice]
     private var lookahead: [[EvdevEvent]]
     private var hasFrame: [Bool]
     private var output: [InputEvent] = []
@@ -92,6 +94,7 @@ public final class LibinputRecordReader: RecordingEventSource {
             decoders.append(EvdevTouchDecoder(id: id, device: device, screen: screen, seat: seat))
         }
         self.decoders = decoders
+        evdevDevices = devices
         self.warnings = warnings
         header = RecordingHeader(format: .libinput, formatVersion: "1", devices: descriptions)
         lookahead = Array(repeating: [], count: devices.count)

@@ -87,9 +87,9 @@ public struct ReplayOptions: CommandOptions, Hashable, Sendable {
           --fps N              of recording time (default 30), from the first event until settled
           --snapshot OUT.png   draw the screen once: at --at MS after the first event, or at the
           --at MS              end once everything has settled
-          --via-libinput       evemu FILE only: play it through the real libinput first (an
-                               emulated device under umockdev, in real time), then replay
-                               the touches and gestures libinput reported
+          --via-libinput       evemu or `libinput record` FILE only: play it through the real
+                               libinput first (emulated devices under umockdev, in real
+                               time), then replay the touches and gestures libinput reported
 
         Exit status: 0 ok, 1 expectation not met, 2 bad usage or unreadable input.
         """

@@ -13,8 +13,9 @@ enum ReplayCommand {
             arguments, pictures: CairoPictureWriter(), viaLibinput: throughLibinput)
     }
 
-    /// `--via-libinput`: plays an evemu recording through real libinput under umockdev
-    /// (`ViaLibinputReplay`, Recorder) and replays what libinput reported.
+    /// `--via-libinput`: plays an evdev recording (evemu or `libinput record`) through
+    /// real libinput under umockdev (`ViaLibinputReplay`, Recorder) and replays what
+    /// libinput reported.
     static func throughLibinput(_ source: ReplaySource) throws(ReplayError) -> ReplayInput {
         var format: RecordingFormat? = source.format.flatMap(RecordingFormat.init(rawValue:))
         if format == nil {
@@ -24,9 +25,9 @@ enum ReplayCommand {
                 throw ReplayError(error.description)
             }
         }
-        guard format == .evemu else {
+        guard format == .evemu || format == .libinput else {
             throw ReplayError(
-                "\(source.path):1: --via-libinput plays evemu recordings through libinput; this is a \(format?.rawValue ?? "different") file"
+                "\(source.path):1: --via-libinput plays evdev recordings (evemu or `libinput record`) through libinput; this is a \(format?.rawValue ?? "different") file"
             )
         }
         do throws(ViaLibinputError) {
@@ -36,7 +37,7 @@ enum ReplayCommand {
                     "cleartouch replay: playing \(source.path) through libinput in real time …\n"
                         .utf8))
             let (header, events) = try ViaLibinputReplay.run(
-                evemuPath: source.path, descPath: source.descPath,
+                path: source.path, descPath: source.descPath, format: format,
                 screen: source.screen ?? .defaultKiosk,
                 environment: environment)
             return EventListInput(header: header, events: events)
