@@ -32,7 +32,8 @@ struct LibinputFastLayout {
             offset = lines.bytesConsumed
             if var current = block {
                 let indent = LibinputFastLayout.indentation(line)
-                // libyaml rejects control characters and checks UTF-8: leave such lines to it.
+                // libyaml rejects control characters, checks UTF-8 and is particular about
+                // tabs: leave such lines to it. libinput record writes none of them.
                 if !LibinputFastLayout.isPrintableASCII(line) { return nil }
                 let shape = LibinputFastLayout.shape(line, itemIndent: current.itemIndent)
                 if shape == .blank { continue }
@@ -82,7 +83,7 @@ struct LibinputFastLayout {
     }
 
     static func isPrintableASCII(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
-        for byte in line where byte &- 0x20 >= 0x5F && byte != 0x09 { return false }
+        for byte in line where byte &- 0x20 >= 0x5F { return false }
         return true
     }
 

@@ -69,3 +69,17 @@ extension FuzzFindingsTests {
         #expect(slow.events.count == 2)  // the device, added and removed
     }
 }
+
+extension FuzzFindingsTests {
+    /// `- \t{…}`: libyaml rejects a tab there; the scan skipped it as a space. Events lines
+    /// with tabs are now left to libyaml.
+    @Test func aTabInAnEventsLineIsAnErrorOnBothPaths() throws {
+        let path = TestFiles.fixtures.appendingPathComponent("fuzz-tab-before-flow-map.yml").path
+        for parsing in [LibinputRecordReader.Parsing.libyaml, .automatic] {
+            expectRecordingError(path: path, line: 68, containing: "cannot start any token") {
+                let reader = try LibinputRecordReader(path: path, parsing: parsing)
+                while try reader.next() != nil {}
+            }
+        }
+    }
+}
