@@ -95,13 +95,16 @@ let package = Package(
         .testTarget(name: "TouchInputTests", dependencies: ["TouchInput"]),
         .testTarget(name: "GestureRecognitionTests", dependencies: ["GestureRecognition", "TouchInput"]),
         .testTarget(name: "ClearCoreTests", dependencies: ["ClearCore", "GestureRecognition", "TouchInput"]),
-        .testTarget(name: "RecordingsTests", dependencies: ["Recordings", "TouchInput"]),
+        .testTarget(
+            name: "RecordingsTests", dependencies: ["Recordings", "TouchInput"],
+            exclude: ["Fixtures"]),
         .testTarget(
             name: "LibInputBackendTests",
             dependencies: [
                 "LibInputBackend", "Recorder", "Recordings", "TouchInput", "GestureRecognition", "ClearCore",
                 "MockDevice",
-            ]),
+            ],
+            exclude: ["Fixtures"]),
         .testTarget(
             name: "ReplayTests", dependencies: ["Replay", "Recordings", "ClearCore", "TouchInput"]),
         .testTarget(name: "ClearRenderingTests", dependencies: ["ClearRendering", "ClearCore"]),

@@ -21,6 +21,7 @@ import TouchInput
 /// - total: from the event's time to its gestures and actions being known.
 func runLibinputLatencyBenchmarks() {
   print("## Live input (libinput under umockdev)")
+  fflush(nil)  // the umockdev child prints its figures to the same stdout
   let candidates: [String] = ["/usr/bin/umockdev-run", "/usr/local/bin/umockdev-run"]
   guard let umockdevRun = candidates.first(where: { access($0, X_OK) == 0 }) else {
     print("skipped: umockdev-run not installed")

@@ -1,4 +1,5 @@
 import Recordings
+import Replay
 import TouchInput
 
 /// `cleartouch inspect FILE [--desc DESC] [--format F] [--screen WxH] [--json]`: what a
@@ -78,7 +79,7 @@ enum InspectCommand {
         let deviceObjects = devices.map { device -> String in
             let counts = summary.perDevice[device.id] ?? RecordingSummary.DeviceCounts()
             var fields = [
-                "\"id\": \(device.id.rawValue)", "\"name\": \(quoted(device.name))",
+                "\"id\": \(device.id.rawValue)", "\"name\": \(JSONText.quoted(device.name))",
                 "\"kind\": \"\(device.kind.rawValue)\"",
             ]
             if let size = device.sizeMillimetres {
@@ -94,9 +95,9 @@ enum InspectCommand {
             return "{" + fields.joined(separator: ", ") + "}"
         }
         var fields: [String] = []
-        fields.append("\"file\": \(quoted(recording.path))")
+        fields.append("\"file\": \(JSONText.quoted(recording.path))")
         fields.append("\"format\": \"\(recording.format.rawValue)\"")
-        fields.append("\"format_version\": \(quoted(recording.header.formatVersion))")
+        fields.append("\"format_version\": \(JSONText.quoted(recording.header.formatVersion))")
         fields.append("\"devices\": [" + deviceObjects.joined(separator: ", ") + "]")
         fields.append("\"events\": \(summary.events)")
         fields.append("\"duration_ms\": \(formatted(Double(summary.durationMicroseconds) / 1000))")
@@ -107,7 +108,7 @@ enum InspectCommand {
         fields.append("\"pointer_events\": \(summary.pointerEvents)")
         fields.append("\"keys\": \(summary.keys)")
         fields.append("\"texts\": \(summary.texts)")
-        let warnings = recording.warnings.map { quoted($0.description) }
+        let warnings = recording.warnings.map { JSONText.quoted($0.description) }
         fields.append("\"warnings\": [" + warnings.joined(separator: ", ") + "]")
         return "{" + fields.joined(separator: ", ") + "}\n"
     }
@@ -117,21 +118,4 @@ enum InspectCommand {
         return rounded == rounded.rounded() ? String(Int64(rounded)) : String(rounded)
     }
 
-    static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
 }
