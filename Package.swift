@@ -50,7 +50,9 @@ let package = Package(
         // MARK: input sources and outputs
         .target(name: "Recordings", dependencies: ["TouchInput", "CYAML"]),
         .target(name: "LibInputBackend", dependencies: ["TouchInput", "CLibInput", "MockDevice"]),
-        .target(name: "Recorder", dependencies: ["LibInputBackend", "Recordings", "TouchInput", "MockDevice"]),
+        .target(
+            name: "Recorder",
+            dependencies: ["LibInputBackend", "Recordings", "TouchInput", "MockDevice"]),
         .target(
             name: "Replay",
             dependencies: ["Recordings", "ClearCore", "GestureRecognition", "TouchInput"]),
@@ -74,7 +76,8 @@ let package = Package(
             ]),
         // Writes Recordings/ (tools/make-recordings).
         .executableTarget(
-            name: "cleartouch-make-recordings", dependencies: ["Replay", "Recordings", "TouchInput"],
+            name: "cleartouch-make-recordings",
+            dependencies: ["Replay", "Recordings", "TouchInput"],
             path: "Sources/Tools/RecordingGenerator"),
         .executableTarget(
             name: "cleartouch-bench",
@@ -89,19 +92,24 @@ let package = Package(
             path: "Sources/Tools/StoreWriter"),
         // Describes evdev devices and sessions for umockdev-run (the libinput tests).
         .target(name: "MockDevice"),
-        .executableTarget(name: "cleartouch-mockdev", dependencies: ["MockDevice"], path: "Sources/Tools/MockDevice"),
+        .executableTarget(
+            name: "cleartouch-mockdev", dependencies: ["MockDevice"],
+            path: "Sources/Tools/MockDevice"),
 
         // MARK: tests
         .testTarget(name: "TouchInputTests", dependencies: ["TouchInput"]),
-        .testTarget(name: "GestureRecognitionTests", dependencies: ["GestureRecognition", "TouchInput"]),
-        .testTarget(name: "ClearCoreTests", dependencies: ["ClearCore", "GestureRecognition", "TouchInput"]),
+        .testTarget(
+            name: "GestureRecognitionTests", dependencies: ["GestureRecognition", "TouchInput"]),
+        .testTarget(
+            name: "ClearCoreTests", dependencies: ["ClearCore", "GestureRecognition", "TouchInput"]),
         .testTarget(
             name: "RecordingsTests", dependencies: ["Recordings", "TouchInput"],
             exclude: ["Fixtures"]),
         .testTarget(
             name: "LibInputBackendTests",
             dependencies: [
-                "LibInputBackend", "Recorder", "Recordings", "TouchInput", "GestureRecognition", "ClearCore",
+                "LibInputBackend", "Recorder", "Recordings", "TouchInput", "GestureRecognition",
+                "ClearCore",
                 "MockDevice",
             ],
             exclude: ["Fixtures"]),

@@ -5,7 +5,7 @@ import MockDevice
 import TouchInput
 
 #if canImport(Glibc)
-  import Glibc
+    import Glibc
 #endif
 
 /// Latency of live input: real libinput under umockdev (docs/libinput-backend.md), a
@@ -20,188 +20,190 @@ import TouchInput
 ///   umockdev pty and the fix-up preload's retiming; then libinput's own processing);
 /// - total: from the event's time to its gestures and actions being known.
 func runLibinputLatencyBenchmarks() {
-  print("## Live input (libinput under umockdev)")
-  fflush(nil)  // the umockdev child prints its figures to the same stdout
-  let candidates: [String] = ["/usr/bin/umockdev-run", "/usr/local/bin/umockdev-run"]
-  guard let umockdevRun = candidates.first(where: { access($0, X_OK) == 0 }) else {
-    print("skipped: umockdev-run not installed")
-    return
-  }
-  let executable = UmockdevTestbed.runningExecutable()
-  let directory = String(executable[..<(executable.lastIndex(of: "/") ?? executable.startIndex)])
-  let preload = directory + "/libUmockdevFixup.so"
-  guard access(preload, R_OK) == 0 else {
-    print("skipped: \(preload) not built (swift build -c release --product UmockdevFixup)")
-    return
-  }
-  var devices: [UmockdevTestbed.Device] = []
-  for (description, session, eventNumber) in [
-    ("touchscreen", "ts-clear-session", 50), ("touchpad", "tp-session", 51),
-  ] {
-    guard let parsed = LibinputLatencyProbe.fixtureDescription(description) else {
-      print("skipped: no device description \(description).evemu")
-      return
+    print("## Live input (libinput under umockdev)")
+    fflush(nil)  // the umockdev child prints its figures to the same stdout
+    let candidates: [String] = ["/usr/bin/umockdev-run", "/usr/local/bin/umockdev-run"]
+    guard let umockdevRun = candidates.first(where: { access($0, X_OK) == 0 }) else {
+        print("skipped: umockdev-run not installed")
+        return
     }
-    devices.append(
-      .init(
-        description: parsed, eventNumber: eventNumber,
-        events: Scenarios.events(for: Scenarios.all[session]!)))
-  }
-  guard let testbed = UmockdevTestbed.makeTemporaryDirectory(prefix: "cleartouch-bench"),
-    let testbedArguments = try? UmockdevTestbed.write(devices, into: testbed)
-  else {
-    print("skipped: cannot write the testbed files")
-    return
-  }
-  defer { UmockdevTestbed.remove(devices, from: testbed) }
-  let arguments =
-    [umockdevRun] + testbedArguments + ["--", executable, LibinputLatencyProbe.flag]
-    + devices.map(\.node)
-  var argv = arguments.map { strdup($0) } + [nil]
-  setenv("LD_PRELOAD", preload, 1)
-  setenv("CLEARTOUCH_UMOCKDEV_BARRIER", "/dev/input/event50:/dev/input/event51", 1)
-  var pid: pid_t = 0
-  let spawned = posix_spawn(&pid, umockdevRun, nil, nil, &argv, environ)
-  unsetenv("LD_PRELOAD")
-  unsetenv("CLEARTOUCH_UMOCKDEV_BARRIER")
-  for pointer in argv { free(pointer) }
-  if spawned == 0 {
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-  } else {
-    print("skipped: cannot start umockdev-run")
-  }
+    let executable = UmockdevTestbed.runningExecutable()
+    let directory = String(executable[..<(executable.lastIndex(of: "/") ?? executable.startIndex)])
+    let preload = directory + "/libUmockdevFixup.so"
+    guard access(preload, R_OK) == 0 else {
+        print("skipped: \(preload) not built (swift build -c release --product UmockdevFixup)")
+        return
+    }
+    var devices: [UmockdevTestbed.Device] = []
+    for (description, session, eventNumber) in [
+        ("touchscreen", "ts-clear-session", 50), ("touchpad", "tp-session", 51),
+    ] {
+        guard let parsed = LibinputLatencyProbe.fixtureDescription(description) else {
+            print("skipped: no device description \(description).evemu")
+            return
+        }
+        devices.append(
+            .init(
+                description: parsed, eventNumber: eventNumber,
+                events: Scenarios.events(for: Scenarios.all[session]!)))
+    }
+    guard let testbed = UmockdevTestbed.makeTemporaryDirectory(prefix: "cleartouch-bench"),
+        let testbedArguments = try? UmockdevTestbed.write(devices, into: testbed)
+    else {
+        print("skipped: cannot write the testbed files")
+        return
+    }
+    defer { UmockdevTestbed.remove(devices, from: testbed) }
+    let arguments =
+        [umockdevRun] + testbedArguments + ["--", executable, LibinputLatencyProbe.flag]
+        + devices.map(\.node)
+    var argv = arguments.map { strdup($0) } + [nil]
+    setenv("LD_PRELOAD", preload, 1)
+    setenv("CLEARTOUCH_UMOCKDEV_BARRIER", "/dev/input/event50:/dev/input/event51", 1)
+    var pid: pid_t = 0
+    let spawned = posix_spawn(&pid, umockdevRun, nil, nil, &argv, environ)
+    unsetenv("LD_PRELOAD")
+    unsetenv("CLEARTOUCH_UMOCKDEV_BARRIER")
+    for pointer in argv { free(pointer) }
+    if spawned == 0 {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    } else {
+        print("skipped: cannot start umockdev-run")
+    }
 }
 
 /// The measuring side, run inside the testbed.
 enum LibinputLatencyProbe {
-  static let flag = "--libinput-latency-probe"
+    static let flag = "--libinput-latency-probe"
 
-  /// Runs the probe and exits when this process was started as one.
-  static func runIfRequested() {
-    guard let index = CommandLine.arguments.firstIndex(of: flag) else { return }
-    exit(probe(paths: Array(CommandLine.arguments[(index + 1)...])))
-  }
-
-  static func probe(paths: [String]) -> Int32 {
-    let screen = ScreenSize.defaultKiosk
-    let input: LiveInput
-    do throws(LibInputError) {
-      input = try LiveInput(devicePaths: paths, screen: screen)
-    } catch {
-      print("probe: \(error)")
-      return 1
+    /// Runs the probe and exits when this process was started as one.
+    static func runIfRequested() {
+        guard let index = CommandLine.arguments.firstIndex(of: flag) else { return }
+        exit(probe(paths: Array(CommandLine.arguments[(index + 1)...])))
     }
-    let layout = ClearLayout(screen: screen)
-    let arena = GestureArena()
-    let mapper = TouchpadGestureMapper(
-      configuration: TouchpadMappingConfiguration(
-        screen: screen, rowHeightPixels: layout.rowHeightPixels),
-      firstGestureID: 1_000_000)
-    let controller = ClearController(layout: layout)
-    var ours: [Int64] = []
-    var delivery: [Int64] = []
-    var total: [Int64] = []
-    var gestureReports = 0
-    var converted: [InputEvent] = []
-    let barrierNodes = input.loop.barrierNodes
-    var released = false
-    var lastInput: Int64? = nil
-    var pollDescriptor = pollfd(fd: input.context.fileDescriptor, events: Int16(POLLIN), revents: 0)
-    while true {
-      input.context.dispatch()
-      var drained = false
-      while !drained {
-        let taken = monotonicNanoseconds()
-        converted.removeAll(keepingCapacity: true)
-        if let event = input.context.nextEvent() {
-          input.converter.convert(event, into: &converted)
-        } else {
-          input.converter.finishBatch(into: &converted)
-          drained = true
+
+    static func probe(paths: [String]) -> Int32 {
+        let screen = ScreenSize.defaultKiosk
+        let input: LiveInput
+        do throws(LibInputError) {
+            input = try LiveInput(devicePaths: paths, screen: screen)
+        } catch {
+            print("probe: \(error)")
+            return 1
         }
-        for item in converted {
-          controller.advance(toMicroseconds: item.timeMicroseconds)
-          arena.listScrollOffsetPixels = controller.scrollOffsetPixels
-          mapper.listScrollOffsetPixels = controller.scrollOffsetPixels
-          var reports: [GestureEvent]
-          switch item {
-          case .deviceAdded(let device, _):
-            arena.deviceAdded(device)
-            reports = arena.events
-          case .touchFrame(let frame):
-            arena.handle(frame)
-            reports = arena.events
-          default:
-            mapper.handle(item)
-            reports = mapper.events
-          }
-          for report in reports { controller.handle(report) }
-          gestureReports += reports.count
+        let layout = ClearLayout(screen: screen)
+        let arena = GestureArena()
+        let mapper = TouchpadGestureMapper(
+            configuration: TouchpadMappingConfiguration(
+                screen: screen, rowHeightPixels: layout.rowHeightPixels),
+            firstGestureID: 1_000_000)
+        let controller = ClearController(layout: layout)
+        var ours: [Int64] = []
+        var delivery: [Int64] = []
+        var total: [Int64] = []
+        var gestureReports = 0
+        var converted: [InputEvent] = []
+        let barrierNodes = input.loop.barrierNodes
+        var released = false
+        var lastInput: Int64? = nil
+        var pollDescriptor = pollfd(
+            fd: input.context.fileDescriptor, events: Int16(POLLIN), revents: 0)
+        while true {
+            input.context.dispatch()
+            var drained = false
+            while !drained {
+                let taken = monotonicNanoseconds()
+                converted.removeAll(keepingCapacity: true)
+                if let event = input.context.nextEvent() {
+                    input.converter.convert(event, into: &converted)
+                } else {
+                    input.converter.finishBatch(into: &converted)
+                    drained = true
+                }
+                for item in converted {
+                    controller.advance(toMicroseconds: item.timeMicroseconds)
+                    arena.listScrollOffsetPixels = controller.scrollOffsetPixels
+                    mapper.listScrollOffsetPixels = controller.scrollOffsetPixels
+                    var reports: [GestureEvent]
+                    switch item {
+                    case .deviceAdded(let device, _):
+                        arena.deviceAdded(device)
+                        reports = arena.events
+                    case .touchFrame(let frame):
+                        arena.handle(frame)
+                        reports = arena.events
+                    default:
+                        mapper.handle(item)
+                        reports = mapper.events
+                    }
+                    for report in reports { controller.handle(report) }
+                    gestureReports += reports.count
+                }
+                let done = monotonicNanoseconds()
+                guard let first = converted.first, !isDeviceEvent(first) else { continue }
+                let eventTime = first.timeMicroseconds * 1000
+                ours.append(done - taken)
+                delivery.append(taken - eventTime)
+                total.append(done - eventTime)
+                lastInput = done
+            }
+            if !released {
+                released = true
+                for node in barrierNodes { releaseUmockdevBarrier(node: node) }
+            }
+            if let lastInput, monotonicNanoseconds() - lastInput > 1_000_000_000 { break }
+            _ = poll(&pollDescriptor, 1, 100)
         }
-        let done = monotonicNanoseconds()
-        guard let first = converted.first, !isDeviceEvent(first) else { continue }
-        let eventTime = first.timeMicroseconds * 1000
-        ours.append(done - taken)
-        delivery.append(taken - eventTime)
-        total.append(done - eventTime)
-        lastInput = done
-      }
-      if !released {
-        released = true
-        for node in barrierNodes { releaseUmockdevBarrier(node: node) }
-      }
-      if let lastInput, monotonicNanoseconds() - lastInput > 1_000_000_000 { break }
-      _ = poll(&pollDescriptor, 1, 100)
+        print(
+            "events through libinput: \(ours.count), gesture reports: \(gestureReports), actions: \(controller.actions.count)"
+        )
+        report("ours (conversion + arena/mapping + controller)", ours)
+        report("delivery (event time → libinput hands it over)", delivery)
+        report("total (event time → gestures and actions known)", total)
+        return 0
     }
-    print(
-      "events through libinput: \(ours.count), gesture reports: \(gestureReports), actions: \(controller.actions.count)"
-    )
-    report("ours (conversion + arena/mapping + controller)", ours)
-    report("delivery (event time → libinput hands it over)", delivery)
-    report("total (event time → gestures and actions known)", total)
-    return 0
-  }
 
-  static func isDeviceEvent(_ event: InputEvent) -> Bool {
-    switch event {
-    case .deviceAdded, .deviceRemoved: true
-    default: false
+    static func isDeviceEvent(_ event: InputEvent) -> Bool {
+        switch event {
+        case .deviceAdded, .deviceRemoved: true
+        default: false
+        }
     }
-  }
 
-  static func report(_ label: String, _ samples: [Int64]) {
-    guard !samples.isEmpty else { return }
-    let sorted = samples.sorted()
-    func percentile(_ p: Double) -> String {
-      let value = sorted[min(sorted.count - 1, Int((Double(sorted.count) * p).rounded(.up)) - 1)]
-      return microseconds(value)
+    static func report(_ label: String, _ samples: [Int64]) {
+        guard !samples.isEmpty else { return }
+        let sorted = samples.sorted()
+        func percentile(_ p: Double) -> String {
+            let value = sorted[
+                min(sorted.count - 1, Int((Double(sorted.count) * p).rounded(.up)) - 1)]
+            return microseconds(value)
+        }
+        print(
+            "  \(label): p50 \(percentile(0.5)) µs, p99 \(percentile(0.99)) µs, max \(microseconds(sorted.last!)) µs"
+        )
     }
-    print(
-      "  \(label): p50 \(percentile(0.5)) µs, p99 \(percentile(0.99)) µs, max \(microseconds(sorted.last!)) µs"
-    )
-  }
 
-  static func microseconds(_ nanoseconds: Int64) -> String {
-    let tenths = (nanoseconds + 50) / 100
-    return "\(tenths / 10).\(abs(tenths % 10))"
-  }
-
-  static func monotonicNanoseconds() -> Int64 {
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
-  }
-
-  /// The evemu device descriptions of the libinput tests, found from the executable's
-  /// place in the package (.build/<config>/cleartouch-bench).
-  static func fixtureDescription(_ name: String) -> EvemuDescription? {
-    var directory = UmockdevTestbed.runningExecutable()
-    for _ in 0..<5 {
-      directory = String(directory[..<(directory.lastIndex(of: "/") ?? directory.startIndex)])
-      let path = directory + "/Tests/LibInputBackendTests/Fixtures/\(name).evemu"
-      if access(path, R_OK) == 0 { return try? UmockdevTestbed.parseFile(path).0 }
+    static func microseconds(_ nanoseconds: Int64) -> String {
+        let tenths = (nanoseconds + 50) / 100
+        return "\(tenths / 10).\(abs(tenths % 10))"
     }
-    return nil
-  }
+
+    static func monotonicNanoseconds() -> Int64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
+    }
+
+    /// The evemu device descriptions of the libinput tests, found from the executable's
+    /// place in the package (.build/<config>/cleartouch-bench).
+    static func fixtureDescription(_ name: String) -> EvemuDescription? {
+        var directory = UmockdevTestbed.runningExecutable()
+        for _ in 0..<5 {
+            directory = String(directory[..<(directory.lastIndex(of: "/") ?? directory.startIndex)])
+            let path = directory + "/Tests/LibInputBackendTests/Fixtures/\(name).evemu"
+            if access(path, R_OK) == 0 { return try? UmockdevTestbed.parseFile(path).0 }
+        }
+        return nil
+    }
 }

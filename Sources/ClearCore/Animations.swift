@@ -1,41 +1,41 @@
 /// Clear's animation timings (clear-spec §3), in microseconds.
 public enum ClearTimings {
-  /// A row panned short of a threshold, or just completed, slides back to x = 0.
-  public static let snapBackMicroseconds: Int64 = 200_000
-  /// Each row below a deleted one moves up one row in this time...
-  public static let deleteShuffleMicroseconds: Int64 = 300_000
-  /// ...starting this much after the row above it.
-  public static let deleteShuffleStaggerMicroseconds: Int64 = 30_000
-  /// Entering and leaving edit mode: rows move and the other rows fade.
-  public static let editMoveMicroseconds: Int64 = 300_000
-  /// A pinch that did not open far enough: rows return.
-  public static let pinchReturnMicroseconds: Int64 = 200_000
-  /// A pull released short of committing: the list settles back to its top.
-  /// (UIKit bounces back; the tutorial gives no time, so we reuse the snap-back time.)
-  public static let pullSettleMicroseconds: Int64 = 200_000
-  /// The alpha of the rows other than the one being edited.
-  public static let editingOtherRowsAlpha = 0.3
+    /// A row panned short of a threshold, or just completed, slides back to x = 0.
+    public static let snapBackMicroseconds: Int64 = 200_000
+    /// Each row below a deleted one moves up one row in this time...
+    public static let deleteShuffleMicroseconds: Int64 = 300_000
+    /// ...starting this much after the row above it.
+    public static let deleteShuffleStaggerMicroseconds: Int64 = 30_000
+    /// Entering and leaving edit mode: rows move and the other rows fade.
+    public static let editMoveMicroseconds: Int64 = 300_000
+    /// A pinch that did not open far enough: rows return.
+    public static let pinchReturnMicroseconds: Int64 = 200_000
+    /// A pull released short of committing: the list settles back to its top.
+    /// (UIKit bounces back; the tutorial gives no time, so we reuse the snap-back time.)
+    public static let pullSettleMicroseconds: Int64 = 200_000
+    /// The alpha of the rows other than the one being edited.
+    public static let editingOtherRowsAlpha = 0.3
 }
 
 /// One value moving from `from` to `to` over a time span with a timing curve.
 /// A pure function of time: before the start it is `from`, after the end `to`.
 struct Tween: Hashable, Sendable {
-  var startMicroseconds: Int64
-  var durationMicroseconds: Int64
-  var from: Double
-  var to: Double
-  var curve: TimingCurve = .easeInOut
+    var startMicroseconds: Int64
+    var durationMicroseconds: Int64
+    var from: Double
+    var to: Double
+    var curve: TimingCurve = .easeInOut
 
-  var endMicroseconds: Int64 { startMicroseconds + durationMicroseconds }
+    var endMicroseconds: Int64 { startMicroseconds + durationMicroseconds }
 
-  func value(at time: Int64) -> Double {
-    guard time < endMicroseconds, durationMicroseconds > 0 else { return to }
-    // In Double: any two Int64 times subtract without overflow.
-    let progress = (Double(time) - Double(startMicroseconds)) / Double(durationMicroseconds)
-    return from + (to - from) * curve.value(atProgress: progress)
-  }
+    func value(at time: Int64) -> Double {
+        guard time < endMicroseconds, durationMicroseconds > 0 else { return to }
+        // In Double: any two Int64 times subtract without overflow.
+        let progress = (Double(time) - Double(startMicroseconds)) / Double(durationMicroseconds)
+        return from + (to - from) * curve.value(atProgress: progress)
+    }
 
-  func isRunning(at time: Int64) -> Bool { time < endMicroseconds }
+    func isRunning(at time: Int64) -> Bool { time < endMicroseconds }
 }
 
 /// The rows below a deleted row moving up into its place (clear-spec §3): the k-th row
@@ -43,64 +43,65 @@ struct Tween: Hashable, Sendable {
 /// over 0.3 s ease-in-out. The model has already lost the deleted item, so the rows'
 /// model positions are their final positions and the shuffle is an extra y offset.
 struct DeleteShuffle: Hashable, Sendable {
-  var startMicroseconds: Int64
-  var rowHeightPixels: Double
-  /// The moving rows, nearest the deleted row first.
-  var rows: [ItemID]
+    var startMicroseconds: Int64
+    var rowHeightPixels: Double
+    /// The moving rows, nearest the deleted row first.
+    var rows: [ItemID]
 
-  func tween(forRowAt k: Int) -> Tween {
-    Tween(
-      startMicroseconds: startMicroseconds + Int64(k)
-        * ClearTimings.deleteShuffleStaggerMicroseconds,
-      durationMicroseconds: ClearTimings.deleteShuffleMicroseconds, from: rowHeightPixels, to: 0)
-  }
+    func tween(forRowAt k: Int) -> Tween {
+        Tween(
+            startMicroseconds: startMicroseconds + Int64(k)
+                * ClearTimings.deleteShuffleStaggerMicroseconds,
+            durationMicroseconds: ClearTimings.deleteShuffleMicroseconds, from: rowHeightPixels,
+            to: 0)
+    }
 
-  var endMicroseconds: Int64 {
-    rows.isEmpty ? startMicroseconds : tween(forRowAt: rows.count - 1).endMicroseconds
-  }
+    var endMicroseconds: Int64 {
+        rows.isEmpty ? startMicroseconds : tween(forRowAt: rows.count - 1).endMicroseconds
+    }
 
-  func offset(of item: ItemID, at time: Int64) -> Double {
-    guard let k = rows.firstIndex(of: item) else { return 0 }
-    return tween(forRowAt: k).value(at: time)
-  }
+    func offset(of item: ItemID, at time: Int64) -> Double {
+        guard let k = rows.firstIndex(of: item) else { return 0 }
+        return tween(forRowAt: k).value(at: time)
+    }
 }
 
 /// Rows around a pinch returning to rest: rows at or above `upperIndex` from −delta,
 /// rows at or below `lowerIndex` from +delta, to 0 over 0.2 s ease-in-out.
 struct PinchReturn: Hashable, Sendable {
-  var upperItem: ItemID
-  var lowerItem: ItemID
-  var delta: Tween
+    var upperItem: ItemID
+    var lowerItem: ItemID
+    var delta: Tween
 }
 
 /// Edit mode's move (clear-spec §1.4): every row translated by one list-wide y offset,
 /// the rows other than the edited one faded.
 struct EditTransition: Hashable, Sendable {
-  var translation: Tween
-  var otherRowsAlpha: Tween
-  /// The row that keeps alpha 1.
-  var editedItem: ItemID?
+    var translation: Tween
+    var otherRowsAlpha: Tween
+    /// The row that keeps alpha 1.
+    var editedItem: ItemID?
 
-  static let rest = EditTransition(
-    translation: Tween(startMicroseconds: 0, durationMicroseconds: 0, from: 0, to: 0),
-    otherRowsAlpha: Tween(startMicroseconds: 0, durationMicroseconds: 0, from: 1, to: 1),
-    editedItem: nil)
+    static let rest = EditTransition(
+        translation: Tween(startMicroseconds: 0, durationMicroseconds: 0, from: 0, to: 0),
+        otherRowsAlpha: Tween(startMicroseconds: 0, durationMicroseconds: 0, from: 1, to: 1),
+        editedItem: nil)
 
-  var endMicroseconds: Int64 { max(translation.endMicroseconds, otherRowsAlpha.endMicroseconds) }
+    var endMicroseconds: Int64 { max(translation.endMicroseconds, otherRowsAlpha.endMicroseconds) }
 
-  /// A transition starting at `time` from where this one is at `time`.
-  func retargeted(
-    at time: Int64, translation target: Double, otherRowsAlpha alphaTarget: Double,
-    editedItem: ItemID?,
-    fromTranslation: Double? = nil
-  ) -> EditTransition {
-    EditTransition(
-      translation: Tween(
-        startMicroseconds: time, durationMicroseconds: ClearTimings.editMoveMicroseconds,
-        from: fromTranslation ?? translation.value(at: time), to: target),
-      otherRowsAlpha: Tween(
-        startMicroseconds: time, durationMicroseconds: ClearTimings.editMoveMicroseconds,
-        from: otherRowsAlpha.value(at: time), to: alphaTarget),
-      editedItem: editedItem ?? self.editedItem)
-  }
+    /// A transition starting at `time` from where this one is at `time`.
+    func retargeted(
+        at time: Int64, translation target: Double, otherRowsAlpha alphaTarget: Double,
+        editedItem: ItemID?,
+        fromTranslation: Double? = nil
+    ) -> EditTransition {
+        EditTransition(
+            translation: Tween(
+                startMicroseconds: time, durationMicroseconds: ClearTimings.editMoveMicroseconds,
+                from: fromTranslation ?? translation.value(at: time), to: target),
+            otherRowsAlpha: Tween(
+                startMicroseconds: time, durationMicroseconds: ClearTimings.editMoveMicroseconds,
+                from: otherRowsAlpha.value(at: time), to: alphaTarget),
+            editedItem: editedItem ?? self.editedItem)
+    }
 }

@@ -3,148 +3,154 @@ import GestureRecognition
 /// What is on screen at a time: a pure function of the model, the gestures in progress,
 /// the running animations and the time (clear-spec §1–§3).
 extension ClearController {
-  /// The cue labels beside a panned row (clear-spec §1.1): 50 px wide, 10 px from the row.
-  public static let cueWidthPixels = 50.0
-  public static let cueMarginPixels = 10.0
+    /// The cue labels beside a panned row (clear-spec §1.1): 50 px wide, 10 px from the row.
+    public static let cueWidthPixels = 50.0
+    public static let cueMarginPixels = 10.0
 
-  public static let pullLabel = "Pull to add item"
-  public static let pinchLabel = "Pull apart to add item"
-  public static let releaseLabel = "Release to add item"
+    public static let pullLabel = "Pull to add item"
+    public static let pinchLabel = "Pull apart to add item"
+    public static let releaseLabel = "Release to add item"
 
-  /// Everything on screen at `time`. Animations that `advance(toMicroseconds:)` has
-  /// already dropped are not shown, so ask for times at or after the last event.
-  public func presentation(atMicroseconds time: Int64) -> Presentation {
-    let offset = scroll.offset(at: time)
-    let count = list.count
-    let height = layout.rowHeightPixels
-    let translation = editTransition.translation.value(at: time)
-    let otherAlpha = editTransition.otherRowsAlpha.value(at: time)
-    let pinches = tracks.values.compactMap { track -> PinchTrack? in
-      if case .pinch(let pinch) = track { return pinch }
-      return nil
+    /// Everything on screen at `time`. Animations that `advance(toMicroseconds:)` has
+    /// already dropped are not shown, so ask for times at or after the last event.
+    public func presentation(atMicroseconds time: Int64) -> Presentation {
+        let offset = scroll.offset(at: time)
+        let count = list.count
+        let height = layout.rowHeightPixels
+        let translation = editTransition.translation.value(at: time)
+        let otherAlpha = editTransition.otherRowsAlpha.value(at: time)
+        let pinches = tracks.values.compactMap { track -> PinchTrack? in
+            if case .pinch(let pinch) = track { return pinch }
+            return nil
+        }
+        var pannedX: [ItemID: Double] = [:]
+        var latestPan: (id: GestureID, item: ItemID)?
+        for (id, track) in tracks {
+            guard case .pan(let item, let x) = track else { continue }
+            pannedX[item] = x
+            if latestPan == nil || id > latestPan!.id { latestPan = (id, item) }
+        }
+
+        let returning = pinchReturns.compactMap {
+            pinchReturn -> (upper: Int, lower: Int, delta: Double)? in
+            guard let upper = list.index(of: pinchReturn.upperItem),
+                let lower = list.index(of: pinchReturn.lowerItem)
+            else { return nil }
+            return (upper, lower, pinchReturn.delta.value(at: time))
+        }
+        func frame(ofRowAt index: Int) -> RectPixels {
+            let item = list[index].id
+            var frame = layout.rowFrame(index: index, scrollOffsetPixels: offset)
+            frame.x = pannedX[item] ?? snapBacks[item]?.value(at: time) ?? 0
+            frame.y += translation
+            for shuffle in shuffles { frame.y += shuffle.offset(of: item, at: time) }
+            for pinch in pinches {
+                if index <= pinch.upperIndex { frame.y -= pinch.deltaPixels }
+                if index >= pinch.lowerIndex { frame.y += pinch.deltaPixels }
+            }
+            for pinchReturn in returning {
+                if index <= pinchReturn.upper { frame.y -= pinchReturn.delta }
+                if index >= pinchReturn.lower { frame.y += pinchReturn.delta }
+            }
+            return frame
+        }
+
+        // Only rows near the screen can be on it: a shuffle moves a row by at most H, a
+        // pinch by its delta; the edit translation moves every row alike.
+        let spread =
+            Double(shuffles.count) * height + pinches.reduce(0) { $0 + $1.deltaPixels }
+            + returning.reduce(0) { $0 + $1.delta }
+        let margin = 1 + layout.rowIndex(spread / height, rounding: .up)
+        let near = layout.visibleRows(itemCount: count, scrollOffsetPixels: offset - translation)
+        var rows: [RowPresentation] = []
+        for index in max(0, near.lowerBound - margin)..<min(count, near.upperBound + margin) {
+            let item = list[index]
+            let frame = frame(ofRowAt: index)
+            guard frame.maxY > 0, frame.minY < layout.heightPixels else { continue }
+            let isEdited = editSession?.item == item.id
+            rows.append(
+                RowPresentation(
+                    modelIndex: index, itemID: item.id,
+                    text: isEdited ? editSession!.text : item.text,
+                    framePixels: frame,
+                    alpha: editTransition.editedItem == item.id ? 1 : otherAlpha,
+                    backgroundColor: item.completed
+                        ? .completedGreen : heatColor(index: index, count: count),
+                    completed: item.completed, strikethrough: item.completed, isEditing: isEdited))
+        }
+
+        let cueItem = latestPan?.item ?? latestSnapBack(at: time)
+        let cues = cueItem.flatMap { list.index(of: $0) }.map {
+            cuesPresentation(rowFrame: frame(ofRowAt: $0))
+        }
+
+        var placeholder: PlaceholderPresentation?
+        for track in tracks.values {
+            switch track {
+            case .pull(let distance):
+                let pulled = max(0, distance)
+                placeholder = PlaceholderPresentation(
+                    framePixels: RectPixels(
+                        x: 0, y: -offset - height, width: layout.widthPixels, height: height),
+                    scaleY: 1, alpha: min(1, pulled / height),
+                    label: pulled > height ? Self.releaseLabel : Self.pullLabel,
+                    backgroundColor: .pureRed)
+            case .pinch(let pinch):
+                // The upper row's untranslated frame moved down by H/2: centred on the seam.
+                var frame = layout.rowFrame(index: pinch.upperIndex, scrollOffsetPixels: offset)
+                frame.y += translation + height / 2
+                placeholder = PlaceholderPresentation(
+                    framePixels: frame, scaleY: min(pinch.gapPixels, height) / height,
+                    alpha: min(1, pinch.gapPixels / height),
+                    label: pinch.gapPixels > height ? Self.releaseLabel : Self.pinchLabel,
+                    backgroundColor: pinch.placeholderColor)
+            default:
+                continue
+            }
+        }
+
+        let editing = editSession.flatMap { session in
+            list.index(of: session.item).map {
+                EditingPresentation(
+                    modelIndex: $0, text: session.text, caretCharacterOffset: session.text.count)
+            }
+        }
+        return Presentation(
+            screen: layout.screen, rowHeightPixels: height, rows: rows, cues: cues,
+            placeholder: placeholder,
+            editing: editing, isAnimating: isAnimating(at: time))
     }
-    var pannedX: [ItemID: Double] = [:]
-    var latestPan: (id: GestureID, item: ItemID)?
-    for (id, track) in tracks {
-      guard case .pan(let item, let x) = track else { continue }
-      pannedX[item] = x
-      if latestPan == nil || id > latestPan!.id { latestPan = (id, item) }
+
+    /// True while an animation or a deceleration runs at `time`.
+    public func isAnimating(at time: Int64) -> Bool {
+        if let end = scroll.endMicroseconds, time < end { return true }
+        if time < editTransition.endMicroseconds { return true }
+        if snapBacks.values.contains(where: { $0.isRunning(at: time) }) { return true }
+        if shuffles.contains(where: { time < $0.endMicroseconds }) { return true }
+        return pinchReturns.contains { $0.delta.isRunning(at: time) }
     }
 
-    let returning = pinchReturns.compactMap {
-      pinchReturn -> (upper: Int, lower: Int, delta: Double)? in
-      guard let upper = list.index(of: pinchReturn.upperItem),
-        let lower = list.index(of: pinchReturn.lowerItem)
-      else { return nil }
-      return (upper, lower, pinchReturn.delta.value(at: time))
-    }
-    func frame(ofRowAt index: Int) -> RectPixels {
-      let item = list[index].id
-      var frame = layout.rowFrame(index: index, scrollOffsetPixels: offset)
-      frame.x = pannedX[item] ?? snapBacks[item]?.value(at: time) ?? 0
-      frame.y += translation
-      for shuffle in shuffles { frame.y += shuffle.offset(of: item, at: time) }
-      for pinch in pinches {
-        if index <= pinch.upperIndex { frame.y -= pinch.deltaPixels }
-        if index >= pinch.lowerIndex { frame.y += pinch.deltaPixels }
-      }
-      for pinchReturn in returning {
-        if index <= pinchReturn.upper { frame.y -= pinchReturn.delta }
-        if index >= pinchReturn.lower { frame.y += pinchReturn.delta }
-      }
-      return frame
+    private func latestSnapBack(at time: Int64) -> ItemID? {
+        snapBacks.filter { $0.value.isRunning(at: time) }
+            .max { ($0.value.startMicroseconds, $0.key) < ($1.value.startMicroseconds, $1.key) }?
+            .key
     }
 
-    // Only rows near the screen can be on it: a shuffle moves a row by at most H, a
-    // pinch by its delta; the edit translation moves every row alike.
-    let spread =
-      Double(shuffles.count) * height + pinches.reduce(0) { $0 + $1.deltaPixels }
-      + returning.reduce(0) { $0 + $1.delta }
-    let margin = 1 + layout.rowIndex(spread / height, rounding: .up)
-    let near = layout.visibleRows(itemCount: count, scrollOffsetPixels: offset - translation)
-    var rows: [RowPresentation] = []
-    for index in max(0, near.lowerBound - margin)..<min(count, near.upperBound + margin) {
-      let item = list[index]
-      let frame = frame(ofRowAt: index)
-      guard frame.maxY > 0, frame.minY < layout.heightPixels else { continue }
-      let isEdited = editSession?.item == item.id
-      rows.append(
-        RowPresentation(
-          modelIndex: index, itemID: item.id, text: isEdited ? editSession!.text : item.text,
-          framePixels: frame,
-          alpha: editTransition.editedItem == item.id ? 1 : otherAlpha,
-          backgroundColor: item.completed ? .completedGreen : heatColor(index: index, count: count),
-          completed: item.completed, strikethrough: item.completed, isEditing: isEdited))
+    /// The tick left of the row and the cross right of it, alpha |x|/(W/2) unclamped.
+    private func cuesPresentation(rowFrame frame: RectPixels) -> CuesPresentation {
+        let half = layout.widthPixels / 2
+        let x = frame.x
+        return CuesPresentation(
+            tickFramePixels: RectPixels(
+                x: x - Self.cueWidthPixels - Self.cueMarginPixels, y: frame.y,
+                width: Self.cueWidthPixels,
+                height: frame.height),
+            tickColor: x > half ? .pureGreen : .white,
+            crossFramePixels: RectPixels(
+                x: x + layout.widthPixels + Self.cueMarginPixels, y: frame.y,
+                width: Self.cueWidthPixels,
+                height: frame.height),
+            crossColor: x < -half ? .pureRed : .white,
+            alpha: abs(x) / half)
     }
-
-    let cueItem = latestPan?.item ?? latestSnapBack(at: time)
-    let cues = cueItem.flatMap { list.index(of: $0) }.map {
-      cuesPresentation(rowFrame: frame(ofRowAt: $0))
-    }
-
-    var placeholder: PlaceholderPresentation?
-    for track in tracks.values {
-      switch track {
-      case .pull(let distance):
-        let pulled = max(0, distance)
-        placeholder = PlaceholderPresentation(
-          framePixels: RectPixels(
-            x: 0, y: -offset - height, width: layout.widthPixels, height: height),
-          scaleY: 1, alpha: min(1, pulled / height),
-          label: pulled > height ? Self.releaseLabel : Self.pullLabel, backgroundColor: .pureRed)
-      case .pinch(let pinch):
-        // The upper row's untranslated frame moved down by H/2: centred on the seam.
-        var frame = layout.rowFrame(index: pinch.upperIndex, scrollOffsetPixels: offset)
-        frame.y += translation + height / 2
-        placeholder = PlaceholderPresentation(
-          framePixels: frame, scaleY: min(pinch.gapPixels, height) / height,
-          alpha: min(1, pinch.gapPixels / height),
-          label: pinch.gapPixels > height ? Self.releaseLabel : Self.pinchLabel,
-          backgroundColor: pinch.placeholderColor)
-      default:
-        continue
-      }
-    }
-
-    let editing = editSession.flatMap { session in
-      list.index(of: session.item).map {
-        EditingPresentation(
-          modelIndex: $0, text: session.text, caretCharacterOffset: session.text.count)
-      }
-    }
-    return Presentation(
-      screen: layout.screen, rowHeightPixels: height, rows: rows, cues: cues,
-      placeholder: placeholder,
-      editing: editing, isAnimating: isAnimating(at: time))
-  }
-
-  /// True while an animation or a deceleration runs at `time`.
-  public func isAnimating(at time: Int64) -> Bool {
-    if let end = scroll.endMicroseconds, time < end { return true }
-    if time < editTransition.endMicroseconds { return true }
-    if snapBacks.values.contains(where: { $0.isRunning(at: time) }) { return true }
-    if shuffles.contains(where: { time < $0.endMicroseconds }) { return true }
-    return pinchReturns.contains { $0.delta.isRunning(at: time) }
-  }
-
-  private func latestSnapBack(at time: Int64) -> ItemID? {
-    snapBacks.filter { $0.value.isRunning(at: time) }
-      .max { ($0.value.startMicroseconds, $0.key) < ($1.value.startMicroseconds, $1.key) }?.key
-  }
-
-  /// The tick left of the row and the cross right of it, alpha |x|/(W/2) unclamped.
-  private func cuesPresentation(rowFrame frame: RectPixels) -> CuesPresentation {
-    let half = layout.widthPixels / 2
-    let x = frame.x
-    return CuesPresentation(
-      tickFramePixels: RectPixels(
-        x: x - Self.cueWidthPixels - Self.cueMarginPixels, y: frame.y, width: Self.cueWidthPixels,
-        height: frame.height),
-      tickColor: x > half ? .pureGreen : .white,
-      crossFramePixels: RectPixels(
-        x: x + layout.widthPixels + Self.cueMarginPixels, y: frame.y, width: Self.cueWidthPixels,
-        height: frame.height),
-      crossColor: x < -half ? .pureRed : .white,
-      alpha: abs(x) / half)
-  }
 }

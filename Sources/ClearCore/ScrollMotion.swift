@@ -7,79 +7,80 @@
 /// stops early, without bouncing, where it reaches an end of the scroll range.
 /// It needs only arithmetic and a square root, so ClearCore stays free of libm.
 public enum ScrollDeceleration {
-  /// d, the friction. At 3000 px/s² a 3000 px/s flick travels 1500 px in 1 s, about
-  /// what UIScrollView's normal deceleration rate does with the same flick.
-  public static let decelerationPixelsPerSecondSquared = 3000.0
-  /// Release speeds are capped here, so that a wild velocity estimate cannot fling far.
-  public static let maximumVelocityPixelsPerSecond = 50_000.0
-  /// A release slower than this (offset speed) leaves the list where it is.
-  public static let minimumVelocityPixelsPerSecond = 50.0
+    /// d, the friction. At 3000 px/s² a 3000 px/s flick travels 1500 px in 1 s, about
+    /// what UIScrollView's normal deceleration rate does with the same flick.
+    public static let decelerationPixelsPerSecondSquared = 3000.0
+    /// Release speeds are capped here, so that a wild velocity estimate cannot fling far.
+    public static let maximumVelocityPixelsPerSecond = 50_000.0
+    /// A release slower than this (offset speed) leaves the list where it is.
+    public static let minimumVelocityPixelsPerSecond = 50.0
 }
 
 /// One deceleration, a pure function of time.
 struct Deceleration: Hashable, Sendable {
-  var startMicroseconds: Int64
-  var startOffsetPixels: Double
-  /// The offset's velocity at release (the finger's y velocity negated).
-  var velocityPixelsPerSecond: Double
-  var decelerationPixelsPerSecondSquared: Double
-  var range: ClosedRange<Double>
+    var startMicroseconds: Int64
+    var startOffsetPixels: Double
+    /// The offset's velocity at release (the finger's y velocity negated).
+    var velocityPixelsPerSecond: Double
+    var decelerationPixelsPerSecondSquared: Double
+    var range: ClosedRange<Double>
 
-  /// The end of the range the motion heads for.
-  var bound: Double { velocityPixelsPerSecond > 0 ? range.upperBound : range.lowerBound }
+    /// The end of the range the motion heads for.
+    var bound: Double { velocityPixelsPerSecond > 0 ? range.upperBound : range.lowerBound }
 
-  /// True when the motion reaches `bound` before friction stops it.
-  var reachesBound: Bool {
-    let speed = abs(velocityPixelsPerSecond)
-    return abs(bound - startOffsetPixels) < speed * speed / (2 * decelerationPixelsPerSecondSquared)
-  }
+    /// True when the motion reaches `bound` before friction stops it.
+    var reachesBound: Bool {
+        let speed = abs(velocityPixelsPerSecond)
+        return abs(bound - startOffsetPixels) < speed * speed
+            / (2 * decelerationPixelsPerSecondSquared)
+    }
 
-  /// The time from the start at which the motion stops, in seconds.
-  var durationSeconds: Double {
-    let speed = abs(velocityPixelsPerSecond)
-    let d = decelerationPixelsPerSecondSquared
-    guard speed > 0, d > 0 else { return 0 }
-    guard reachesBound else { return speed / d }
-    // speed·τ − ½·d·τ² = distance to the bound, the earlier root.
-    return (speed - (speed * speed - 2 * d * abs(bound - startOffsetPixels)).squareRoot()) / d
-  }
+    /// The time from the start at which the motion stops, in seconds.
+    var durationSeconds: Double {
+        let speed = abs(velocityPixelsPerSecond)
+        let d = decelerationPixelsPerSecondSquared
+        guard speed > 0, d > 0 else { return 0 }
+        guard reachesBound else { return speed / d }
+        // speed·τ − ½·d·τ² = distance to the bound, the earlier root.
+        return (speed - (speed * speed - 2 * d * abs(bound - startOffsetPixels)).squareRoot()) / d
+    }
 
-  var endMicroseconds: Int64 {
-    startMicroseconds + Int64((durationSeconds * 1_000_000).rounded(.up))
-  }
+    var endMicroseconds: Int64 {
+        startMicroseconds + Int64((durationSeconds * 1_000_000).rounded(.up))
+    }
 
-  func offset(at time: Int64) -> Double {
-    let duration = durationSeconds
-    let elapsed = min(max((Double(time) - Double(startMicroseconds)) / 1_000_000, 0), duration)
-    if elapsed >= duration, reachesBound { return bound }
-    let sign: Double = velocityPixelsPerSecond < 0 ? -1 : 1
-    let raw =
-      startOffsetPixels + velocityPixelsPerSecond * elapsed - 0.5 * sign
-      * decelerationPixelsPerSecondSquared * elapsed * elapsed
-    return min(max(raw, range.lowerBound), range.upperBound)
-  }
+    func offset(at time: Int64) -> Double {
+        let duration = durationSeconds
+        let elapsed = min(max((Double(time) - Double(startMicroseconds)) / 1_000_000, 0), duration)
+        if elapsed >= duration, reachesBound { return bound }
+        let sign: Double = velocityPixelsPerSecond < 0 ? -1 : 1
+        let raw =
+            startOffsetPixels + velocityPixelsPerSecond * elapsed - 0.5 * sign
+            * decelerationPixelsPerSecondSquared * elapsed * elapsed
+        return min(max(raw, range.lowerBound), range.upperBound)
+    }
 }
 
 /// The list's scroll offset as a function of time.
 enum ScrollMotion: Hashable, Sendable {
-  case still(Double)
-  case decelerating(Deceleration)
-  /// Going back to rest after a pull, ease-in-out.
-  case settling(Tween)
+    case still(Double)
+    case decelerating(Deceleration)
+    /// Going back to rest after a pull, ease-in-out.
+    case settling(Tween)
 
-  func offset(at time: Int64) -> Double {
-    switch self {
-    case .still(let offset): offset
-    case .decelerating(let deceleration): deceleration.offset(at: time)
-    case .settling(let tween): tween.value(at: time)
+    func offset(at time: Int64) -> Double {
+        switch self {
+        case .still(let offset): offset
+        case .decelerating(let deceleration): deceleration.offset(at: time)
+        case .settling(let tween): tween.value(at: time)
+        }
     }
-  }
 
-  var endMicroseconds: Int64? {
-    switch self {
-    case .still: nil
-    case .decelerating(let deceleration): deceleration.endMicroseconds
-    case .settling(let tween): tween.endMicroseconds
+    var endMicroseconds: Int64? {
+        switch self {
+        case .still: nil
+        case .decelerating(let deceleration): deceleration.endMicroseconds
+        case .settling(let tween): tween.endMicroseconds
+        }
     }
-  }
 }

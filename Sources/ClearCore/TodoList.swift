@@ -4,83 +4,86 @@
 /// the list has ever held, so actions and presentations can follow an item across
 /// inserts, deletes and edits.
 public struct TodoList: Hashable, Sendable {
-  public private(set) var items: [TodoItem]
-  private var nextIDRawValue: UInt64
+    public private(set) var items: [TodoItem]
+    private var nextIDRawValue: UInt64
 
-  /// A list holding `items`; duplicate ids are renumbered so that every id is unique.
-  public init(items: [TodoItem] = TodoList.swiftTutorialSamples) {
-    var seen = Set<ItemID>()
-    var largest: UInt64 = 0
-    for item in items where !seen.contains(item.id) {
-      seen.insert(item.id)
-      largest = max(largest, item.id.rawValue)
+    /// A list holding `items`; duplicate ids are renumbered so that every id is unique.
+    public init(items: [TodoItem] = TodoList.swiftTutorialSamples) {
+        var seen = Set<ItemID>()
+        var largest: UInt64 = 0
+        for item in items where !seen.contains(item.id) {
+            seen.insert(item.id)
+            largest = max(largest, item.id.rawValue)
+        }
+        var unique: [TodoItem] = []
+        unique.reserveCapacity(items.count)
+        var used = Set<ItemID>()
+        for var item in items {
+            if used.contains(item.id) {
+                largest += 1
+                item.id = ItemID(rawValue: largest)
+            }
+            used.insert(item.id)
+            unique.append(item)
+        }
+        self.items = unique
+        self.nextIDRawValue = largest &+ 1
     }
-    var unique: [TodoItem] = []
-    unique.reserveCapacity(items.count)
-    var used = Set<ItemID>()
-    for var item in items {
-      if used.contains(item.id) {
-        largest += 1
-        item.id = ItemID(rawValue: largest)
-      }
-      used.insert(item.id)
-      unique.append(item)
+
+    /// A list of texts with ids 1, 2, 3, ...
+    public init(texts: [(text: String, completed: Bool)]) {
+        self.init(
+            items: texts.enumerated().map { index, entry in
+                TodoItem(
+                    id: ItemID(rawValue: UInt64(index + 1)), text: entry.text,
+                    completed: entry.completed)
+            })
     }
-    self.items = unique
-    self.nextIDRawValue = largest &+ 1
-  }
 
-  /// A list of texts with ids 1, 2, 3, ...
-  public init(texts: [(text: String, completed: Bool)]) {
-    self.init(
-      items: texts.enumerated().map { index, entry in
-        TodoItem(
-          id: ItemID(rawValue: UInt64(index + 1)), text: entry.text, completed: entry.completed)
-      })
-  }
+    public var count: Int { items.count }
+    public var isEmpty: Bool { items.isEmpty }
 
-  public var count: Int { items.count }
-  public var isEmpty: Bool { items.isEmpty }
+    public subscript(index: Int) -> TodoItem { items[index] }
 
-  public subscript(index: Int) -> TodoItem { items[index] }
+    /// The model index of the item with `id`, or nil when it is not in the list.
+    public func index(of id: ItemID) -> Int? {
+        items.firstIndex { $0.id == id }
+    }
 
-  /// The model index of the item with `id`, or nil when it is not in the list.
-  public func index(of id: ItemID) -> Int? {
-    items.firstIndex { $0.id == id }
-  }
+    /// Inserts a new item at `index` (clamped to 0...count) and returns it.
+    @discardableResult
+    public mutating func insert(text: String = "", completed: Bool = false, at index: Int)
+        -> TodoItem
+    {
+        let item = TodoItem(id: ItemID(rawValue: nextIDRawValue), text: text, completed: completed)
+        nextIDRawValue &+= 1
+        items.insert(item, at: min(max(index, 0), items.count))
+        return item
+    }
 
-  /// Inserts a new item at `index` (clamped to 0...count) and returns it.
-  @discardableResult
-  public mutating func insert(text: String = "", completed: Bool = false, at index: Int) -> TodoItem
-  {
-    let item = TodoItem(id: ItemID(rawValue: nextIDRawValue), text: text, completed: completed)
-    nextIDRawValue &+= 1
-    items.insert(item, at: min(max(index, 0), items.count))
-    return item
-  }
+    /// Removes and returns the item at `index`; nil (and no change) for an index outside the list.
+    @discardableResult
+    public mutating func remove(at index: Int) -> TodoItem? {
+        items.indices.contains(index) ? items.remove(at: index) : nil
+    }
 
-  /// Removes and returns the item at `index`; nil (and no change) for an index outside the list.
-  @discardableResult
-  public mutating func remove(at index: Int) -> TodoItem? {
-    items.indices.contains(index) ? items.remove(at: index) : nil
-  }
+    /// Sets the completed flag of the item at `index`; no change for an index outside the list.
+    public mutating func setCompleted(_ completed: Bool, at index: Int) {
+        if items.indices.contains(index) { items[index].completed = completed }
+    }
 
-  /// Sets the completed flag of the item at `index`; no change for an index outside the list.
-  public mutating func setCompleted(_ completed: Bool, at index: Int) {
-    if items.indices.contains(index) { items[index].completed = completed }
-  }
+    /// Sets the text of the item at `index`; no change for an index outside the list.
+    public mutating func setText(_ text: String, at index: Int) {
+        if items.indices.contains(index) { items[index].text = text }
+    }
 
-  /// Sets the text of the item at `index`; no change for an index outside the list.
-  public mutating func setText(_ text: String, at index: Int) {
-    if items.indices.contains(index) { items[index].text = text }
-  }
-
-  /// The twelve sample items of the Swift tutorial, in order, with ids 1...12
-  /// (clear-spec §2, R-SW `ViewController.swift`).
-  public static let swiftTutorialSamples: [TodoItem] = [
-    "feed the cat", "buy eggs", "watch WWDC videos", "rule the Web", "buy a new iPhone",
-    "darn holes in socks", "write this tutorial", "master Swift", "learn to draw",
-    "get more exercise", "catch up with Mom", "get a hair cut",
-  ].enumerated().map { index, text in TodoItem(id: ItemID(rawValue: UInt64(index + 1)), text: text)
-  }
+    /// The twelve sample items of the Swift tutorial, in order, with ids 1...12
+    /// (clear-spec §2, R-SW `ViewController.swift`).
+    public static let swiftTutorialSamples: [TodoItem] = [
+        "feed the cat", "buy eggs", "watch WWDC videos", "rule the Web", "buy a new iPhone",
+        "darn holes in socks", "write this tutorial", "master Swift", "learn to draw",
+        "get more exercise", "catch up with Mom", "get a hair cut",
+    ].enumerated().map { index, text in
+        TodoItem(id: ItemID(rawValue: UInt64(index + 1)), text: text)
+    }
 }

@@ -2,7 +2,7 @@ import CLibInput
 import TouchInput
 
 #if canImport(Glibc)
-  import Glibc
+    import Glibc
 #endif
 
 /// The write end of the self-pipe that SIGINT/SIGTERM wake the event loop through.
@@ -11,177 +11,177 @@ nonisolated(unsafe) private var signalPipeWriteEnd: Int32 = -1
 
 /// Why an event loop returned.
 public enum EventLoopStop: Equatable, Sendable {
-  /// SIGINT or SIGTERM arrived (the signal number).
-  case signal(Int32)
-  /// The duration given to `run` elapsed.
-  case durationElapsed
-  /// No input for the idle time given to `run`, after input had started.
-  case idle
-  /// The handler asked to stop.
-  case requested
+    /// SIGINT or SIGTERM arrived (the signal number).
+    case signal(Int32)
+    /// The duration given to `run` elapsed.
+    case durationElapsed
+    /// No input for the idle time given to `run`, after input had started.
+    case idle
+    /// The handler asked to stop.
+    case requested
 }
 
 /// Polls a libinput context's file descriptor and hands converted events to a handler
 /// until a signal, a deadline, idleness, or the handler stops it.
 public final class LibInputEventLoop {
-  public let context: LibInputContext
-  public let converter: LibInputEventConverter
-  /// Nodes of umockdev barrier scripts to release once libinput has opened its devices
-  /// (tests; from `CLEARTOUCH_UMOCKDEV_BARRIER`, colon-separated).
-  public var barrierNodes: [String]
+    public let context: LibInputContext
+    public let converter: LibInputEventConverter
+    /// Nodes of umockdev barrier scripts to release once libinput has opened its devices
+    /// (tests; from `CLEARTOUCH_UMOCKDEV_BARRIER`, colon-separated).
+    public var barrierNodes: [String]
 
-  private var signalPipe: (read: Int32, write: Int32) = (-1, -1)
-  private var previousActions: [Int32: sigaction] = [:]
-  private var buffer: [InputEvent] = []
+    private var signalPipe: (read: Int32, write: Int32) = (-1, -1)
+    private var previousActions: [Int32: sigaction] = [:]
+    private var buffer: [InputEvent] = []
 
-  public init(context: LibInputContext, converter: LibInputEventConverter) {
-    self.context = context
-    self.converter = converter
-    self.barrierNodes = Self.barrierNodesFromEnvironment()
-  }
+    public init(context: LibInputContext, converter: LibInputEventConverter) {
+        self.context = context
+        self.converter = converter
+        self.barrierNodes = Self.barrierNodesFromEnvironment()
+    }
 
-  static func barrierNodesFromEnvironment() -> [String] {
-    guard let value = getenv("CLEARTOUCH_UMOCKDEV_BARRIER") else { return [] }
-    return String(cString: value).split(separator: ":").map(String.init)
-  }
+    static func barrierNodesFromEnvironment() -> [String] {
+        guard let value = getenv("CLEARTOUCH_UMOCKDEV_BARRIER") else { return [] }
+        return String(cString: value).split(separator: ":").map(String.init)
+    }
 
-  /// Runs the loop. `handler` gets each converted event with the CLOCK_MONOTONIC time at
-  /// which libinput handed it over, and returns false to stop.
-  ///
-  /// With `tickSeconds`, `onTick` is also called at least that often with CLOCK_MONOTONIC
-  /// now (libinput's clock), so a client can let time pass while no input comes: a resting
-  /// finger sends nothing, yet its long-press must fire. Returning false stops the loop.
-  @discardableResult
-  public func run(
-    durationSeconds: Double? = nil, idleSeconds: Double? = nil, tickSeconds: Double? = nil,
-    onTick: (_ nowMicroseconds: Int64) -> Bool = { _ in true },
-    handler: (InputEvent, _ deliveredMicroseconds: Int64) -> Bool
-  ) -> EventLoopStop {
-    installSignalHandlers()
-    defer { restoreSignalHandlers() }
-    let start = monotonicMicroseconds()
-    let tickMicroseconds = tickSeconds.map { max(1000, Int64($0 * 1e6)) }
-    var nextTick = tickMicroseconds.map { start + $0 }
-    var lastInput: Int64? = nil
-    var barriersReleased = barrierNodes.isEmpty
-    var fds = [
-      pollfd(fd: context.fileDescriptor, events: Int16(POLLIN), revents: 0),
-      pollfd(fd: signalPipe.read, events: Int16(POLLIN), revents: 0),
-    ]
-    // Events queued at creation (DEVICE_ADDED) are read before the first poll.
-    var pending = true
-    while true {
-      if pending {
-        context.dispatch()
-        var sawInput = false
-        var drained = false
-        while !drained {
-          buffer.removeAll(keepingCapacity: true)
-          if let event = context.nextEvent() {
-            converter.convert(event, into: &buffer)
-          } else {
-            converter.finishBatch(into: &buffer)
-            drained = true
-          }
-          let delivered = monotonicMicroseconds()
-          for converted in buffer {
-            if case .deviceAdded = converted {} else { sawInput = true }
-            if !handler(converted, delivered) { return .requested }
-          }
+    /// Runs the loop. `handler` gets each converted event with the CLOCK_MONOTONIC time at
+    /// which libinput handed it over, and returns false to stop.
+    ///
+    /// With `tickSeconds`, `onTick` is also called at least that often with CLOCK_MONOTONIC
+    /// now (libinput's clock), so a client can let time pass while no input comes: a resting
+    /// finger sends nothing, yet its long-press must fire. Returning false stops the loop.
+    @discardableResult
+    public func run(
+        durationSeconds: Double? = nil, idleSeconds: Double? = nil, tickSeconds: Double? = nil,
+        onTick: (_ nowMicroseconds: Int64) -> Bool = { _ in true },
+        handler: (InputEvent, _ deliveredMicroseconds: Int64) -> Bool
+    ) -> EventLoopStop {
+        installSignalHandlers()
+        defer { restoreSignalHandlers() }
+        let start = monotonicMicroseconds()
+        let tickMicroseconds = tickSeconds.map { max(1000, Int64($0 * 1e6)) }
+        var nextTick = tickMicroseconds.map { start + $0 }
+        var lastInput: Int64? = nil
+        var barriersReleased = barrierNodes.isEmpty
+        var fds = [
+            pollfd(fd: context.fileDescriptor, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: signalPipe.read, events: Int16(POLLIN), revents: 0),
+        ]
+        // Events queued at creation (DEVICE_ADDED) are read before the first poll.
+        var pending = true
+        while true {
+            if pending {
+                context.dispatch()
+                var sawInput = false
+                var drained = false
+                while !drained {
+                    buffer.removeAll(keepingCapacity: true)
+                    if let event = context.nextEvent() {
+                        converter.convert(event, into: &buffer)
+                    } else {
+                        converter.finishBatch(into: &buffer)
+                        drained = true
+                    }
+                    let delivered = monotonicMicroseconds()
+                    for converted in buffer {
+                        if case .deviceAdded = converted {} else { sawInput = true }
+                        if !handler(converted, delivered) { return .requested }
+                    }
+                }
+                if sawInput { lastInput = monotonicMicroseconds() }
+                if !barriersReleased {
+                    barriersReleased = true
+                    for node in barrierNodes { releaseUmockdevBarrier(node: node) }
+                }
+            }
+            var now = monotonicMicroseconds()
+            if let tick = nextTick, let tickMicroseconds, now >= tick {
+                if !onTick(now) { return .requested }
+                now = monotonicMicroseconds()
+                nextTick = now + tickMicroseconds
+            }
+            var timeoutMilliseconds: Int64 = -1
+            if let tick = nextTick { timeoutMilliseconds = max(0, (tick - now + 999) / 1000) }
+            if let durationSeconds {
+                let left = start + Int64(durationSeconds * 1e6) - now
+                if left <= 0 { return .durationElapsed }
+                timeoutMilliseconds = min(
+                    timeoutMilliseconds < 0 ? Int64.max : timeoutMilliseconds, (left + 999) / 1000)
+            }
+            if let idleSeconds, let lastInput {
+                let left = lastInput + Int64(idleSeconds * 1e6) - now
+                if left <= 0 { return .idle }
+                timeoutMilliseconds = min(
+                    timeoutMilliseconds < 0 ? Int64.max : timeoutMilliseconds, (left + 999) / 1000)
+            }
+            for index in fds.indices { fds[index].revents = 0 }
+            let ready = poll(&fds, nfds_t(fds.count), Int32(clamping: timeoutMilliseconds))
+            if ready < 0 && errno != EINTR { return .requested }
+            if fds[1].revents & Int16(POLLIN) != 0 {
+                var signalNumber: Int32 = 0
+                _ = read(signalPipe.read, &signalNumber, MemoryLayout<Int32>.size)
+                return .signal(signalNumber)
+            }
+            pending = fds[0].revents & Int16(POLLIN) != 0
         }
-        if sawInput { lastInput = monotonicMicroseconds() }
-        if !barriersReleased {
-          barriersReleased = true
-          for node in barrierNodes { releaseUmockdevBarrier(node: node) }
+    }
+
+    private func installSignalHandlers() {
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { return }
+        for end in ends {
+            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+            _ = fcntl(end, F_SETFL, O_NONBLOCK)
         }
-      }
-      var now = monotonicMicroseconds()
-      if let tick = nextTick, let tickMicroseconds, now >= tick {
-        if !onTick(now) { return .requested }
-        now = monotonicMicroseconds()
-        nextTick = now + tickMicroseconds
-      }
-      var timeoutMilliseconds: Int64 = -1
-      if let tick = nextTick { timeoutMilliseconds = max(0, (tick - now + 999) / 1000) }
-      if let durationSeconds {
-        let left = start + Int64(durationSeconds * 1e6) - now
-        if left <= 0 { return .durationElapsed }
-        timeoutMilliseconds = min(
-          timeoutMilliseconds < 0 ? Int64.max : timeoutMilliseconds, (left + 999) / 1000)
-      }
-      if let idleSeconds, let lastInput {
-        let left = lastInput + Int64(idleSeconds * 1e6) - now
-        if left <= 0 { return .idle }
-        timeoutMilliseconds = min(
-          timeoutMilliseconds < 0 ? Int64.max : timeoutMilliseconds, (left + 999) / 1000)
-      }
-      for index in fds.indices { fds[index].revents = 0 }
-      let ready = poll(&fds, nfds_t(fds.count), Int32(clamping: timeoutMilliseconds))
-      if ready < 0 && errno != EINTR { return .requested }
-      if fds[1].revents & Int16(POLLIN) != 0 {
-        var signalNumber: Int32 = 0
-        _ = read(signalPipe.read, &signalNumber, MemoryLayout<Int32>.size)
-        return .signal(signalNumber)
-      }
-      pending = fds[0].revents & Int16(POLLIN) != 0
+        signalPipe = (ends[0], ends[1])
+        signalPipeWriteEnd = ends[1]
+        for signalNumber in [SIGINT, SIGTERM] {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { signalNumber in
+                var number = signalNumber
+                _ = write(signalPipeWriteEnd, &number, MemoryLayout<Int32>.size)
+            }
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = SA_RESTART
+            var previous = sigaction()
+            sigaction(signalNumber, &action, &previous)
+            previousActions[signalNumber] = previous
+        }
+        // A parent may have left them blocked (some process spawners do).
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        sigaddset(&unblock, SIGINT)
+        sigaddset(&unblock, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
     }
-  }
 
-  private func installSignalHandlers() {
-    var ends: [Int32] = [0, 0]
-    guard pipe(&ends) == 0 else { return }
-    for end in ends {
-      _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-      _ = fcntl(end, F_SETFL, O_NONBLOCK)
+    private func restoreSignalHandlers() {
+        for (signalNumber, var previous) in previousActions {
+            sigaction(signalNumber, &previous, nil)
+        }
+        previousActions = [:]
+        signalPipeWriteEnd = -1
+        if signalPipe.read >= 0 {
+            close(signalPipe.read)
+            close(signalPipe.write)
+        }
+        signalPipe = (-1, -1)
     }
-    signalPipe = (ends[0], ends[1])
-    signalPipeWriteEnd = ends[1]
-    for signalNumber in [SIGINT, SIGTERM] {
-      var action = sigaction()
-      action.__sigaction_handler.sa_handler = { signalNumber in
-        var number = signalNumber
-        _ = write(signalPipeWriteEnd, &number, MemoryLayout<Int32>.size)
-      }
-      sigemptyset(&action.sa_mask)
-      action.sa_flags = SA_RESTART
-      var previous = sigaction()
-      sigaction(signalNumber, &action, &previous)
-      previousActions[signalNumber] = previous
-    }
-    // A parent may have left them blocked (some process spawners do).
-    var unblock = sigset_t()
-    sigemptyset(&unblock)
-    sigaddset(&unblock, SIGINT)
-    sigaddset(&unblock, SIGTERM)
-    pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
-  }
-
-  private func restoreSignalHandlers() {
-    for (signalNumber, var previous) in previousActions {
-      sigaction(signalNumber, &previous, nil)
-    }
-    previousActions = [:]
-    signalPipeWriteEnd = -1
-    if signalPipe.read >= 0 {
-      close(signalPipe.read)
-      close(signalPipe.write)
-    }
-    signalPipe = (-1, -1)
-  }
 }
 
 /// CLOCK_MONOTONIC in microseconds: the clock libinput stamps events with.
 public func monotonicMicroseconds() -> Int64 {
-  var now = timespec()
-  clock_gettime(CLOCK_MONOTONIC, &now)
-  return Int64(now.tv_sec) * 1_000_000 + Int64(now.tv_nsec) / 1000
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Int64(now.tv_sec) * 1_000_000 + Int64(now.tv_nsec) / 1000
 }
 
 /// Writes the token a umockdev barrier script (`w 0 GO`) waits for, so its events flow.
 @discardableResult
 public func releaseUmockdevBarrier(node: String, token: String = "GO") -> Bool {
-  let fd = open(node, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
-  guard fd >= 0 else { return false }
-  defer { close(fd) }
-  return token.withCString { write(fd, $0, strlen($0)) } == token.utf8.count
+    let fd = open(node, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
+    guard fd >= 0 else { return false }
+    defer { close(fd) }
+    return token.withCString { write(fd, $0, strlen($0)) } == token.utf8.count
 }

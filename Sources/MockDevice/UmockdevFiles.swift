@@ -4,161 +4,167 @@
 /// umockdev matches an ioctl by its whole request number, buffer size included, so the
 /// sizes here are those libevdev 1.13 asks for on a 64-bit machine.
 public enum UmockdevFiles: Sendable {
-  public enum Kind: String, Sendable {
-    case touchscreen, touchpad, keyboard, mouse
-  }
+    public enum Kind: String, Sendable {
+        case touchscreen, touchpad, keyboard, mouse
+    }
 
-  public static let evKey = 1, evRel = 2, evAbs = 3, evMsc = 4, evSw = 5, evLed = 0x11, evSnd = 0x12
-  public static let evRep = 0x14, evFf = 0x15
-  public static let absMtSlot = 0x2f, absMtTrackingID = 0x39
-  /// libevdev's bit array sizes in bytes (longs × 8).
-  public static let bitmaskBytes: [Int: Int] = [
-    0: 8, evKey: 96, evRel: 8, evAbs: 8, evMsc: 8, evSw: 8, evLed: 8, evSnd: 8, evFf: 16,
-  ]
-  public static let evdevMajor = 13
-  public static let firstEventMinor = 64
-
-  public static func kind(of description: EvemuDescription) -> Kind {
-    if description.hasProperty(1) { return .touchscreen }  // INPUT_PROP_DIRECT
-    if description.hasProperty(0) || description.supports(type: evAbs, code: 0x35) {
-      return .touchpad
-    }
-    if description.supports(type: evRel, code: 0) { return .mouse }
-    return .keyboard
-  }
-
-  public static func ioctlFile(_ description: EvemuDescription, node: String) -> String {
-    var lines = ["@DEV \(node)"]
-    lines.append("EVIOCGBIT(0) 0 \(hex(sized(description.bits[0] ?? [], 8)))")
-    // libevdev asks EVIOCGNAME with a 255-byte buffer.
-    lines.append("EVIOCGNAME 0 \(hex(sized(Array(description.name.utf8), 255)))")
-    // PHYS and UNIQ are left out: umockdev answers ENOENT, which libevdev accepts.
-    lines.append("EVIOCGID 0 \(hex(description.identity.flatMap { littleEndian($0) }))")
-    lines.append("EVIOCGVERSION 0 \(hex(littleEndian(Int32(0x010001))))")
-    lines.append("EVIOCGPROP 0 \(hex(sized(description.properties, 8)))")
-    for type in [evKey, evRel, evAbs, evMsc, evSw, evLed, evSnd, evFf] {
-      lines.append(
-        "EVIOCGBIT(\(type)) 0 \(hex(sized(description.bits[type] ?? [], bitmaskBytes[type]!)))")
-    }
-    lines.append("EVIOCGKEY 0 \(hex(sized([], 96)))")
-    lines.append("EVIOCGLED 0 \(hex(sized([], 8)))")
-    lines.append("EVIOCGSW 0 \(hex(sized([], 8)))")
-    if description.supports(type: 0, code: evRep) {
-      lines.append("EVIOCGREP 0 \(hex(littleEndian(Int32(250)) + littleEndian(Int32(33))))")
-    }
-    for code in description.absinfo.keys.sorted() {
-      let axis = description.absinfo[code]!
-      let value: Int32 = code == absMtTrackingID ? -1 : (code == absMtSlot ? 0 : axis.minimum)
-      let fields = [value, axis.minimum, axis.maximum, axis.fuzz, axis.flat, axis.resolution]
-      lines.append("EVIOCGABS(\(code)) 0 \(hex(fields.flatMap { littleEndian($0) }))")
-    }
-    if let slots = description.absinfo[absMtSlot] {
-      // Every slot starts without a contact (tracking id -1). libevdev versions ask
-      // with the slot count or a fixed maximum, so answer each size.
-      for count in Set([Int(slots.maximum) + 1, 60, 256]).sorted() {
-        let blob =
-          littleEndian(UInt32(absMtTrackingID))
-          + Array(repeating: littleEndian(Int32(-1)), count: count).flatMap { $0 }
-        lines.append("EVIOCGMTSLOTS 0 \(hex(blob))")
-      }
-    }
-    return lines.joined(separator: "\n") + "\n"
-  }
-
-  public static func umockdevFile(
-    _ description: EvemuDescription, eventNumber: Int, kind: Kind, dmi: Bool
-  )
-    -> String
-  {
-    let identity = description.identity
-    let minor = firstEventMinor + eventNumber
-    let inputPath = "/devices/virtual/input/input\(100 + eventNumber)"
-    let properties = kernelBitmap(description.properties.isEmpty ? [0] : description.properties)
-    let kindProperties: [String] =
-      switch kind {
-      case .touchscreen: ["ID_INPUT_TOUCHSCREEN=1"]
-      case .touchpad: ["ID_INPUT_TOUCHPAD=1", "ID_INPUT_TOUCHPAD_INTEGRATION=internal"]
-      case .mouse: ["ID_INPUT_MOUSE=1"]
-      case .keyboard: ["ID_INPUT_KEYBOARD=1", "ID_INPUT_KEY=1"]
-      }
-    let group =
-      "LIBINPUT_DEVICE_GROUP=\(lowHex(identity[0]))/\(lowHex(identity[1]))/\(lowHex(identity[2])):mock\(eventNumber)"
-    let common = ["ID_INPUT=1"] + kindProperties + ["ID_SEAT=seat0", group]
-    var lines = [
-      "P: \(inputPath)/event\(eventNumber)", "N: input/event\(eventNumber)",
-      "E: DEVNAME=/dev/input/event\(eventNumber)", "E: MAJOR=\(evdevMajor)", "E: MINOR=\(minor)",
-      "E: SUBSYSTEM=input",
+    public static let evKey = 1, evRel = 2, evAbs = 3, evMsc = 4, evSw = 5, evLed = 0x11,
+        evSnd = 0x12
+    public static let evRep = 0x14, evFf = 0x15
+    public static let absMtSlot = 0x2f, absMtTrackingID = 0x39
+    /// libevdev's bit array sizes in bytes (longs × 8).
+    public static let bitmaskBytes: [Int: Int] = [
+        0: 8, evKey: 96, evRel: 8, evAbs: 8, evMsc: 8, evSw: 8, evLed: 8, evSnd: 8, evFf: 16,
     ]
-    lines += common.map { "E: " + $0 }
-    lines += [
-      "E: TAGS=:seat:", "A: dev=\(evdevMajor):\(minor)",
-      "L: device=../../input\(100 + eventNumber)", "",
-      "P: \(inputPath)", "E: NAME=\"\(description.name)\"",
-      "E: PRODUCT=\(identity.map(lowHex).joined(separator: "/"))", "E: PROP=\(properties)",
-    ]
-    for (type, key) in [(0, "EV"), (evKey, "KEY"), (evAbs, "ABS"), (evRel, "REL"), (evMsc, "MSC")] {
-      if let mask = description.bits[type], mask.contains(where: { $0 != 0 }) {
-        lines.append("E: \(key)=\(kernelBitmap(mask))")
-      }
+    public static let evdevMajor = 13
+    public static let firstEventMinor = 64
+
+    public static func kind(of description: EvemuDescription) -> Kind {
+        if description.hasProperty(1) { return .touchscreen }  // INPUT_PROP_DIRECT
+        if description.hasProperty(0) || description.supports(type: evAbs, code: 0x35) {
+            return .touchpad
+        }
+        if description.supports(type: evRel, code: 0) { return .mouse }
+        return .keyboard
     }
-    lines.append("E: SUBSYSTEM=input")
-    lines += common.map { "E: " + $0 }
-    lines += [
-      "E: TAGS=:seat:", "A: name=\(description.name)", "A: phys=", "A: uniq=",
-      "A: properties=\(properties)",
-      "A: id/bustype=\(paddedHex(identity[0]))", "A: id/vendor=\(paddedHex(identity[1]))",
-      "A: id/product=\(paddedHex(identity[2]))", "A: id/version=\(paddedHex(identity[3]))", "",
-    ]
-    if dmi {
-      // libinput's quirks read the DMI modalias; only one device file of a testbed may
-      // carry it (umockdev-run aborts on a duplicate sysfs device).
-      lines += [
-        "P: /devices/virtual/dmi/id", "E: SUBSYSTEM=dmi",
-        "E: MODALIAS=dmi:bvnMock:bvr1:svnMock:pnMockPC:",
-        "A: modalias=dmi:bvnMock:bvr1:svnMock:pnMockPC:", "",
-      ]
+
+    public static func ioctlFile(_ description: EvemuDescription, node: String) -> String {
+        var lines = ["@DEV \(node)"]
+        lines.append("EVIOCGBIT(0) 0 \(hex(sized(description.bits[0] ?? [], 8)))")
+        // libevdev asks EVIOCGNAME with a 255-byte buffer.
+        lines.append("EVIOCGNAME 0 \(hex(sized(Array(description.name.utf8), 255)))")
+        // PHYS and UNIQ are left out: umockdev answers ENOENT, which libevdev accepts.
+        lines.append("EVIOCGID 0 \(hex(description.identity.flatMap { littleEndian($0) }))")
+        lines.append("EVIOCGVERSION 0 \(hex(littleEndian(Int32(0x010001))))")
+        lines.append("EVIOCGPROP 0 \(hex(sized(description.properties, 8)))")
+        for type in [evKey, evRel, evAbs, evMsc, evSw, evLed, evSnd, evFf] {
+            lines.append(
+                "EVIOCGBIT(\(type)) 0 \(hex(sized(description.bits[type] ?? [], bitmaskBytes[type]!)))"
+            )
+        }
+        lines.append("EVIOCGKEY 0 \(hex(sized([], 96)))")
+        lines.append("EVIOCGLED 0 \(hex(sized([], 8)))")
+        lines.append("EVIOCGSW 0 \(hex(sized([], 8)))")
+        if description.supports(type: 0, code: evRep) {
+            lines.append("EVIOCGREP 0 \(hex(littleEndian(Int32(250)) + littleEndian(Int32(33))))")
+        }
+        for code in description.absinfo.keys.sorted() {
+            let axis = description.absinfo[code]!
+            let value: Int32 = code == absMtTrackingID ? -1 : (code == absMtSlot ? 0 : axis.minimum)
+            let fields = [value, axis.minimum, axis.maximum, axis.fuzz, axis.flat, axis.resolution]
+            lines.append("EVIOCGABS(\(code)) 0 \(hex(fields.flatMap { littleEndian($0) }))")
+        }
+        if let slots = description.absinfo[absMtSlot] {
+            // Every slot starts without a contact (tracking id -1). libevdev versions ask
+            // with the slot count or a fixed maximum, so answer each size.
+            for count in Set([Int(slots.maximum) + 1, 60, 256]).sorted() {
+                let blob =
+                    littleEndian(UInt32(absMtTrackingID))
+                    + Array(repeating: littleEndian(Int32(-1)), count: count).flatMap { $0 }
+                lines.append("EVIOCGMTSLOTS 0 \(hex(blob))")
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
     }
-    return lines.joined(separator: "\n") + "\n"
-  }
 
-  // MARK: encoding helpers
-
-  public static func sized(_ bytes: [UInt8], _ count: Int) -> [UInt8] {
-    Array(bytes.prefix(count)) + Array(repeating: 0, count: max(0, count - bytes.count))
-  }
-
-  public static func littleEndian<T: FixedWidthInteger>(_ value: T) -> [UInt8] {
-    withUnsafeBytes(of: value.littleEndian) { Array($0) }
-  }
-
-  public static func hex(_ bytes: [UInt8]) -> String {
-    let digits = Array("0123456789ABCDEF")
-    var text = ""
-    text.reserveCapacity(bytes.count * 2)
-    for byte in bytes {
-      text.append(digits[Int(byte >> 4)])
-      text.append(digits[Int(byte & 15)])
+    public static func umockdevFile(
+        _ description: EvemuDescription, eventNumber: Int, kind: Kind, dmi: Bool
+    )
+        -> String
+    {
+        let identity = description.identity
+        let minor = firstEventMinor + eventNumber
+        let inputPath = "/devices/virtual/input/input\(100 + eventNumber)"
+        let properties = kernelBitmap(description.properties.isEmpty ? [0] : description.properties)
+        let kindProperties: [String] =
+            switch kind {
+            case .touchscreen: ["ID_INPUT_TOUCHSCREEN=1"]
+            case .touchpad: ["ID_INPUT_TOUCHPAD=1", "ID_INPUT_TOUCHPAD_INTEGRATION=internal"]
+            case .mouse: ["ID_INPUT_MOUSE=1"]
+            case .keyboard: ["ID_INPUT_KEYBOARD=1", "ID_INPUT_KEY=1"]
+            }
+        let group =
+            "LIBINPUT_DEVICE_GROUP=\(lowHex(identity[0]))/\(lowHex(identity[1]))/\(lowHex(identity[2])):mock\(eventNumber)"
+        let common = ["ID_INPUT=1"] + kindProperties + ["ID_SEAT=seat0", group]
+        var lines = [
+            "P: \(inputPath)/event\(eventNumber)", "N: input/event\(eventNumber)",
+            "E: DEVNAME=/dev/input/event\(eventNumber)", "E: MAJOR=\(evdevMajor)",
+            "E: MINOR=\(minor)",
+            "E: SUBSYSTEM=input",
+        ]
+        lines += common.map { "E: " + $0 }
+        lines += [
+            "E: TAGS=:seat:", "A: dev=\(evdevMajor):\(minor)",
+            "L: device=../../input\(100 + eventNumber)", "",
+            "P: \(inputPath)", "E: NAME=\"\(description.name)\"",
+            "E: PRODUCT=\(identity.map(lowHex).joined(separator: "/"))", "E: PROP=\(properties)",
+        ]
+        for (type, key) in [
+            (0, "EV"), (evKey, "KEY"), (evAbs, "ABS"), (evRel, "REL"), (evMsc, "MSC"),
+        ] {
+            if let mask = description.bits[type], mask.contains(where: { $0 != 0 }) {
+                lines.append("E: \(key)=\(kernelBitmap(mask))")
+            }
+        }
+        lines.append("E: SUBSYSTEM=input")
+        lines += common.map { "E: " + $0 }
+        lines += [
+            "E: TAGS=:seat:", "A: name=\(description.name)", "A: phys=", "A: uniq=",
+            "A: properties=\(properties)",
+            "A: id/bustype=\(paddedHex(identity[0]))", "A: id/vendor=\(paddedHex(identity[1]))",
+            "A: id/product=\(paddedHex(identity[2]))", "A: id/version=\(paddedHex(identity[3]))",
+            "",
+        ]
+        if dmi {
+            // libinput's quirks read the DMI modalias; only one device file of a testbed may
+            // carry it (umockdev-run aborts on a duplicate sysfs device).
+            lines += [
+                "P: /devices/virtual/dmi/id", "E: SUBSYSTEM=dmi",
+                "E: MODALIAS=dmi:bvnMock:bvr1:svnMock:pnMockPC:",
+                "A: modalias=dmi:bvnMock:bvr1:svnMock:pnMockPC:", "",
+            ]
+        }
+        return lines.joined(separator: "\n") + "\n"
     }
-    return text
-  }
 
-  public static func lowHex<T: BinaryInteger>(_ value: T) -> String { String(value, radix: 16) }
+    // MARK: encoding helpers
 
-  public static func paddedHex(_ value: UInt16) -> String {
-    let digits = String(value, radix: 16)
-    return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
-  }
-
-  /// The sysfs capability format: hex longs, most significant first, leading zero longs dropped.
-  public static func kernelBitmap(_ bytes: [UInt8]) -> String {
-    let padded = bytes + Array(repeating: 0, count: (8 - bytes.count % 8) % 8)
-    var longs: [UInt64] = []
-    for start in stride(from: 0, to: padded.count, by: 8) {
-      var long: UInt64 = 0
-      for index in 0..<8 { long |= UInt64(padded[start + index]) << UInt64(8 * index) }
-      longs.append(long)
+    public static func sized(_ bytes: [UInt8], _ count: Int) -> [UInt8] {
+        Array(bytes.prefix(count)) + Array(repeating: 0, count: max(0, count - bytes.count))
     }
-    while longs.count > 1 && longs.last == 0 { longs.removeLast() }
-    return longs.reversed().map { String($0, radix: 16) }.joined(separator: " ")
-  }
+
+    public static func littleEndian<T: FixedWidthInteger>(_ value: T) -> [UInt8] {
+        withUnsafeBytes(of: value.littleEndian) { Array($0) }
+    }
+
+    public static func hex(_ bytes: [UInt8]) -> String {
+        let digits = Array("0123456789ABCDEF")
+        var text = ""
+        text.reserveCapacity(bytes.count * 2)
+        for byte in bytes {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 15)])
+        }
+        return text
+    }
+
+    public static func lowHex<T: BinaryInteger>(_ value: T) -> String { String(value, radix: 16) }
+
+    public static func paddedHex(_ value: UInt16) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+
+    /// The sysfs capability format: hex longs, most significant first, leading zero longs dropped.
+    public static func kernelBitmap(_ bytes: [UInt8]) -> String {
+        let padded = bytes + Array(repeating: 0, count: (8 - bytes.count % 8) % 8)
+        var longs: [UInt64] = []
+        for start in stride(from: 0, to: padded.count, by: 8) {
+            var long: UInt64 = 0
+            for index in 0..<8 { long |= UInt64(padded[start + index]) << UInt64(8 * index) }
+            longs.append(long)
+        }
+        while longs.count > 1 && longs.last == 0 { longs.removeLast() }
+        return longs.reversed().map { String($0, radix: 16) }.joined(separator: " ")
+    }
 }

@@ -3,164 +3,166 @@ import Recordings
 import TouchInput
 
 #if canImport(Glibc)
-  import Glibc
+    import Glibc
 #endif
 
 /// What went wrong setting up or running a recording; prints as a message that says
 /// what to do.
 public enum RecorderError: Error, CustomStringConvertible {
-  case outputExists(String)
-  case cannotCreateOutput(String, reason: String)
-  case noDevice(String)
-  case backend(LibInputError)
-  case write(RecordingError)
+    case outputExists(String)
+    case cannotCreateOutput(String, reason: String)
+    case noDevice(String)
+    case backend(LibInputError)
+    case write(RecordingError)
 
-  public var description: String {
-    switch self {
-    case .outputExists(let path):
-      "\(path):0: the file exists; choose another name or pass --force to replace it"
-    case .cannotCreateOutput(let path, let reason): "\(path):0: cannot create the file: \(reason)"
-    case .noDevice(let message): message
-    case .backend(let error): error.description
-    case .write(let error): error.description
+    public var description: String {
+        switch self {
+        case .outputExists(let path):
+            "\(path):0: the file exists; choose another name or pass --force to replace it"
+        case .cannotCreateOutput(let path, let reason):
+            "\(path):0: cannot create the file: \(reason)"
+        case .noDevice(let message): message
+        case .backend(let error): error.description
+        case .write(let error): error.description
+        }
     }
-  }
 }
 
 /// Records a live libinput session to the ClearTouch trace format: one write per event
 /// (a frame is one write), so a recorder killed at any moment loses at most the event
 /// being written.
 public final class LiveRecorder {
-  public let input: LiveInput
-  public let writer: TraceWriter
-  public let showKeyCodes: Bool
-  /// Record only events of these device kinds (all when nil).
-  public let recordedKinds: Set<DeviceKind>?
-  /// The devices being recorded, in id order.
-  public private(set) var devices: [DeviceDescription] = []
-  public private(set) var eventCount = 0
+    public let input: LiveInput
+    public let writer: TraceWriter
+    public let showKeyCodes: Bool
+    /// Record only events of these device kinds (all when nil).
+    public let recordedKinds: Set<DeviceKind>?
+    /// The devices being recorded, in id order.
+    public private(set) var devices: [DeviceDescription] = []
+    public private(set) var eventCount = 0
 
-  public init(
-    input: LiveInput, writer: TraceWriter, showKeyCodes: Bool, recordedKinds: Set<DeviceKind>?
-  ) {
-    self.input = input
-    self.writer = writer
-    self.showKeyCodes = showKeyCodes
-    self.recordedKinds = recordedKinds
-  }
+    public init(
+        input: LiveInput, writer: TraceWriter, showKeyCodes: Bool, recordedKinds: Set<DeviceKind>?
+    ) {
+        self.input = input
+        self.writer = writer
+        self.showKeyCodes = showKeyCodes
+        self.recordedKinds = recordedKinds
+    }
 
-  /// Creates the output file with mode 0600, refusing an existing file unless `force`
-  /// (which replaces it by a new file, so the mode is always 0600).
-  public static func createOutput(path: String, force: Bool) throws(RecorderError) -> Int32 {
-    if force { unlink(path) }
-    let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-    if fd < 0 {
-      if errno == EEXIST { throw .outputExists(path) }
-      throw .cannotCreateOutput(path, reason: String(cString: strerror(errno)))
+    /// Creates the output file with mode 0600, refusing an existing file unless `force`
+    /// (which replaces it by a new file, so the mode is always 0600).
+    public static func createOutput(path: String, force: Bool) throws(RecorderError) -> Int32 {
+        if force { unlink(path) }
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        if fd < 0 {
+            if errno == EEXIST { throw .outputExists(path) }
+            throw .cannotCreateOutput(path, reason: String(cString: strerror(errno)))
+        }
+        // The umask may have taken bits away, never added any; say exactly 0600.
+        fchmod(fd, 0o600)
+        return fd
     }
-    // The umask may have taken bits away, never added any; say exactly 0600.
-    fchmod(fd, 0o600)
-    return fd
-  }
 
-  /// Reads the devices present at start and writes the header. Throws `.noDevice`
-  /// when nothing is left to record.
-  public func start(screen: ScreenSize, rowHeightPixels: Double?, recordedAt: String?)
-    throws(RecorderError)
-  {
-    var added: [InputEvent] = []
-    for event in input.readInitialEvents() {
-      if case .deviceAdded(let device, _) = event, isRecorded(device) {
-        devices.append(device)
-        added.append(event)
-      }
+    /// Reads the devices present at start and writes the header. Throws `.noDevice`
+    /// when nothing is left to record.
+    public func start(screen: ScreenSize, rowHeightPixels: Double?, recordedAt: String?)
+        throws(RecorderError)
+    {
+        var added: [InputEvent] = []
+        for event in input.readInitialEvents() {
+            if case .deviceAdded(let device, _) = event, isRecorded(device) {
+                devices.append(device)
+                added.append(event)
+            }
+        }
+        recordedDevices = Set(devices.map(\.id))
+        guard !devices.isEmpty else {
+            let wanted = recordedKinds == nil ? "input device" : "touch device"
+            let seat: String
+            if case .seat(let name) = input.context.source {
+                seat = name
+            } else {
+                seat = "the given devices"
+            }
+            throw .noDevice(LiveInput.explainNoDevice(seat: seat, wanted: wanted))
+        }
+        let header = RecordingHeader(
+            format: .trace, formatVersion: String(TraceWriter.formatVersion),
+            recordedAt: recordedAt,
+            devices: devices, screen: screen, rowHeightPixels: rowHeightPixels)
+        do throws(RecordingError) {
+            // The devices present at the start are in the header and, as in every trace,
+            // also added at the start of the events.
+            try writer.writeHeader(header)
+            for event in added { try writer.write(event) }
+        } catch {
+            throw .write(error)
+        }
     }
-    recordedDevices = Set(devices.map(\.id))
-    guard !devices.isEmpty else {
-      let wanted = recordedKinds == nil ? "input device" : "touch device"
-      let seat: String
-      if case .seat(let name) = input.context.source {
-        seat = name
-      } else {
-        seat = "the given devices"
-      }
-      throw .noDevice(LiveInput.explainNoDevice(seat: seat, wanted: wanted))
-    }
-    let header = RecordingHeader(
-      format: .trace, formatVersion: String(TraceWriter.formatVersion), recordedAt: recordedAt,
-      devices: devices, screen: screen, rowHeightPixels: rowHeightPixels)
-    do throws(RecordingError) {
-      // The devices present at the start are in the header and, as in every trace,
-      // also added at the start of the events.
-      try writer.writeHeader(header)
-      for event in added { try writer.write(event) }
-    } catch {
-      throw .write(error)
-    }
-  }
 
-  /// Runs until a signal, `durationSeconds`, or `idleSeconds` without input.
-  public func run(durationSeconds: Double?, idleSeconds: Double?) throws(RecorderError)
-    -> EventLoopStop
-  {
-    var failure: RecordingError? = nil
-    let stop = input.loop.run(durationSeconds: durationSeconds, idleSeconds: idleSeconds) {
-      event, _ in
-      guard let recorded = self.recordable(event) else { return true }
-      do throws(RecordingError) {
-        try self.writer.write(recorded)
-        self.eventCount += 1
-        return true
-      } catch {
-        failure = error
-        return false
-      }
+    /// Runs until a signal, `durationSeconds`, or `idleSeconds` without input.
+    public func run(durationSeconds: Double?, idleSeconds: Double?) throws(RecorderError)
+        -> EventLoopStop
+    {
+        var failure: RecordingError? = nil
+        let stop = input.loop.run(durationSeconds: durationSeconds, idleSeconds: idleSeconds) {
+            event, _ in
+            guard let recorded = self.recordable(event) else { return true }
+            do throws(RecordingError) {
+                try self.writer.write(recorded)
+                self.eventCount += 1
+                return true
+            } catch {
+                failure = error
+                return false
+            }
+        }
+        if let failure { throw .write(failure) }
+        do throws(RecordingError) {
+            try writer.close()
+        } catch {
+            throw .write(error)
+        }
+        return stop
     }
-    if let failure { throw .write(failure) }
-    do throws(RecordingError) {
-      try writer.close()
-    } catch {
-      throw .write(error)
+
+    private func isRecorded(_ device: DeviceDescription) -> Bool {
+        recordedKinds.map { $0.contains(device.kind) } ?? true
     }
-    return stop
-  }
 
-  private func isRecorded(_ device: DeviceDescription) -> Bool {
-    recordedKinds.map { $0.contains(device.kind) } ?? true
-  }
+    private var recordedDevices: Set<DeviceID> = []
 
-  private var recordedDevices: Set<DeviceID> = []
-
-  /// The event as it goes into the file, or nil when it is not recorded.
-  func recordable(_ event: InputEvent) -> InputEvent? {
-    switch event {
-    case .deviceAdded(let device, _):
-      // Devices present at the start are in the header; these came later (hot-plug).
-      guard isRecorded(device), recordedDevices.insert(device.id).inserted else { return nil }
-      return event
-    case .deviceRemoved(let id, _):
-      return recordedDevices.remove(id) != nil ? event : nil
-    case .key(let key):
-      guard recordedDevices.contains(key.device) else { return nil }
-      return .key(showKeyCodes ? key : obfuscated(key))
-    default:
-      return deviceOf(event).map { recordedDevices.contains($0) ? event : nil } ?? event
+    /// The event as it goes into the file, or nil when it is not recorded.
+    func recordable(_ event: InputEvent) -> InputEvent? {
+        switch event {
+        case .deviceAdded(let device, _):
+            // Devices present at the start are in the header; these came later (hot-plug).
+            guard isRecorded(device), recordedDevices.insert(device.id).inserted else { return nil }
+            return event
+        case .deviceRemoved(let id, _):
+            return recordedDevices.remove(id) != nil ? event : nil
+        case .key(let key):
+            guard recordedDevices.contains(key.device) else { return nil }
+            return .key(showKeyCodes ? key : obfuscated(key))
+        default:
+            return deviceOf(event).map { recordedDevices.contains($0) ? event : nil } ?? event
+        }
     }
-  }
 
-  private func deviceOf(_ event: InputEvent) -> DeviceID? {
-    switch event {
-    case .touchFrame(let frame): frame.device
-    case .touchpadGesture(let gesture): gesture.device
-    case .pointerMotion(let motion): motion.device
-    case .pointerButton(let button): button.device
-    case .pointerScroll(let scroll): scroll.device
-    case .key(let key): key.device
-    case .deviceAdded(let device, _): device.id
-    case .deviceRemoved(let id, _): id
-    case .text: nil
+    private func deviceOf(_ event: InputEvent) -> DeviceID? {
+        switch event {
+        case .touchFrame(let frame): frame.device
+        case .touchpadGesture(let gesture): gesture.device
+        case .pointerMotion(let motion): motion.device
+        case .pointerButton(let button): button.device
+        case .pointerScroll(let scroll): scroll.device
+        case .key(let key): key.device
+        case .deviceAdded(let device, _): device.id
+        case .deviceRemoved(let id, _): id
+        case .text: nil
+        }
     }
-  }
 }
 
 /// Hides which key was pressed, as `libinput record` does without `--show-keycodes`:
@@ -168,18 +170,18 @@ public final class LiveRecorder {
 /// (Return, Escape, Backspace, arrows, modifiers, function keys) keep their code,
 /// because replaying an editing session needs them and they reveal no text.
 public func obfuscated(_ key: KeyboardKey) -> KeyboardKey {
-  var result = key
-  result.obfuscated = true
-  if typesCharacter(key.code) { result.code = keyA }
-  return result
+    var result = key
+    result.obfuscated = true
+    if typesCharacter(key.code) { result.code = keyA }
+    return result
 }
 
 let keyA = 30
 
 /// evdev codes of keys that produce text: digits, letters, punctuation, space, keypad.
 func typesCharacter(_ code: Int) -> Bool {
-  switch code {
-  case 2...13, 16...27, 30...41, 43...53, 55, 57, 71...83, 96, 98, 117, 121, 183...194: true
-  default: false
-  }
+    switch code {
+    case 2...13, 16...27, 30...41, 43...53, 55, 57, 71...83, 96, 98, 117, 121, 183...194: true
+    default: false
+    }
 }

@@ -112,7 +112,8 @@ public struct KeyboardKey: Hashable, Sendable {
     public var obfuscated: Bool
 
     public init(
-        device: DeviceID, timeMicroseconds: Int64, code: Int, pressed: Bool, obfuscated: Bool = false
+        device: DeviceID, timeMicroseconds: Int64, code: Int, pressed: Bool,
+        obfuscated: Bool = false
     ) {
         self.device = device
         self.timeMicroseconds = timeMicroseconds

@@ -63,7 +63,9 @@ public struct TouchFrame: Hashable, Sendable {
     /// count (a 2-slot semi-MT touchpad reports 3 fingers). Nil when the source does not say.
     public var fingerCount: Int?
 
-    public init(device: DeviceID, timeMicroseconds: Int64, contacts: [TouchContact], fingerCount: Int? = nil) {
+    public init(
+        device: DeviceID, timeMicroseconds: Int64, contacts: [TouchContact], fingerCount: Int? = nil
+    ) {
         self.device = device
         self.timeMicroseconds = timeMicroseconds
         self.contacts = contacts

@@ -4,134 +4,139 @@ import Recordings
 import TouchInput
 
 #if canImport(Glibc)
-  import Glibc
+    import Glibc
 #endif
 
 /// `cleartouch record`: captures live input into a ClearTouch trace.
 enum RecordCommand {
-  static let help = """
-    usage: cleartouch record [-o FILE] [--screen WxH] [--show-keycodes] [--duration S] [--force] [DEVICE...]
+    static let help = """
+        usage: cleartouch record [-o FILE] [--screen WxH] [--show-keycodes] [--duration S] [--force] [DEVICE...]
 
-    Records live input from libinput into the ClearTouch trace format (docs/trace-format.md),
-    one flushed write per event, until Ctrl-C (SIGINT), SIGTERM or --duration.
-    Without DEVICE, records every touchscreen and touchpad of the seat (hot-plugged ones too);
-    with DEVICE nodes, exactly those (keyboards included).
+        Records live input from libinput into the ClearTouch trace format (docs/trace-format.md),
+        one flushed write per event, until Ctrl-C (SIGINT), SIGTERM or --duration.
+        Without DEVICE, records every touchscreen and touchpad of the seat (hot-plugged ones too);
+        with DEVICE nodes, exactly those (keyboards included).
 
-      -o FILE             write to FILE (created with mode 0600); default: standard output
-      --force             replace FILE if it exists
-      --show-keycodes     record the real key codes; by default keys that type characters
-                          are recorded as KEY_A, so the file holds no typed text
-      --row-height PX     the row height to note in the header (default round(W*50/320))
+          -o FILE             write to FILE (created with mode 0600); default: standard output
+          --force             replace FILE if it exists
+          --show-keycodes     record the real key codes; by default keys that type characters
+                              are recorded as KEY_A, so the file holds no typed text
+          --row-height PX     the row height to note in the header (default round(W*50/320))
 
-    """ + LiveInputArguments.help + "\n"
+        """ + LiveInputArguments.help + "\n"
 
-  static func run(arguments: [String]) -> Int32 {
-    let parsed: LiveInputArguments
-    switch LiveInputArguments.parse(
-      arguments, command: "record", help: help, flags: ["--show-keycodes", "--force"],
-      valued: ["-o", "--row-height"])
-    {
-    case .exit(let status): return status
-    case .run(let arguments): parsed = arguments
-    }
-    var outputPath: String? = nil
-    var rowHeight: Double? = nil
-    var index = 0
-    while index < parsed.remaining.count {
-      switch parsed.remaining[index] {
-      case "-o":
-        outputPath = parsed.remaining[index + 1]
-        index += 1
-      case "--row-height":
-        guard let value = Double(parsed.remaining[index + 1]), value > 0, value.isFinite else {
-          printError("cleartouch record: --row-height needs a positive number of pixels")
-          return 2
+    static func run(arguments: [String]) -> Int32 {
+        let parsed: LiveInputArguments
+        switch LiveInputArguments.parse(
+            arguments, command: "record", help: help, flags: ["--show-keycodes", "--force"],
+            valued: ["-o", "--row-height"])
+        {
+        case .exit(let status): return status
+        case .run(let arguments): parsed = arguments
         }
-        rowHeight = value
-        index += 1
-      default: break
-      }
-      index += 1
-    }
-    let showKeyCodes = parsed.remaining.contains("--show-keycodes")
-    let force = parsed.remaining.contains("--force")
-    let rowHeightPixels = rowHeight ?? (Double(parsed.screen.widthPixels) * 50 / 320).rounded()
-
-    if let outputPath, !force, access(outputPath, F_OK) == 0 {
-      printError("cleartouch record: \(RecorderError.outputExists(outputPath))")
-      return 2
-    }
-    let input: LiveInput
-    do throws(LibInputError) {
-      input = try parsed.openInput()
-    } catch {
-      printError("cleartouch record: \(error)")
-      return 2
-    }
-    let descriptor: Int32
-    if let outputPath {
-      do throws(RecorderError) {
-        descriptor = try LiveRecorder.createOutput(path: outputPath, force: force)
-      } catch {
-        printError("cleartouch record: \(error)")
-        return 2
-      }
-    } else {
-      descriptor = 1
-    }
-    let writer = TraceWriter(fileDescriptor: descriptor, path: outputPath ?? "<stdout>")
-    let recorder = LiveRecorder(
-      input: input, writer: writer, showKeyCodes: showKeyCodes,
-      recordedKinds: parsed.devicePaths.isEmpty ? [.touchscreen, .touchpad] : nil)
-    defer { if descriptor != 1 { close(descriptor) } }
-    do throws(RecorderError) {
-      try recorder.start(
-        screen: parsed.screen, rowHeightPixels: rowHeightPixels, recordedAt: utcTimestamp())
-    } catch {
-      printError("cleartouch record: \(error)")
-      if let outputPath { unlink(outputPath) }
-      return 2
-    }
-    printError("cleartouch record: recording to \(outputPath ?? "standard output") (Ctrl-C stops):")
-    for device in recorder.devices {
-      let size = device.sizeMillimetres.map { " \(format($0.width))x\(format($0.height)) mm" } ?? ""
-      printError("  device \(device.id.rawValue): \(device.name) (\(device.kind.rawValue)\(size))")
-    }
-    printError(
-      showKeyCodes
-        ? "cleartouch record: WARNING: key codes are recorded as typed (--show-keycodes); the file may contain passwords"
-        : "cleartouch record: key codes are obfuscated (keys that type characters are recorded as KEY_A); --show-keycodes records them"
-    )
-    do throws(RecorderError) {
-      let stop = try recorder.run(
-        durationSeconds: parsed.durationSeconds, idleSeconds: parsed.idleSeconds)
-      let reason =
-        switch stop {
-        case .signal(let number): number == SIGINT ? "interrupted" : "terminated"
-        case .durationElapsed: "duration reached"
-        case .idle: "input idle"
-        case .requested: "stopped"
+        var outputPath: String? = nil
+        var rowHeight: Double? = nil
+        var index = 0
+        while index < parsed.remaining.count {
+            switch parsed.remaining[index] {
+            case "-o":
+                outputPath = parsed.remaining[index + 1]
+                index += 1
+            case "--row-height":
+                guard let value = Double(parsed.remaining[index + 1]), value > 0, value.isFinite
+                else {
+                    printError("cleartouch record: --row-height needs a positive number of pixels")
+                    return 2
+                }
+                rowHeight = value
+                index += 1
+            default: break
+            }
+            index += 1
         }
-      printError("cleartouch record: \(reason); \(recorder.eventCount) events written")
-      return 0
-    } catch {
-      printError("cleartouch record: \(error)")
-      return 2
+        let showKeyCodes = parsed.remaining.contains("--show-keycodes")
+        let force = parsed.remaining.contains("--force")
+        let rowHeightPixels = rowHeight ?? (Double(parsed.screen.widthPixels) * 50 / 320).rounded()
+
+        if let outputPath, !force, access(outputPath, F_OK) == 0 {
+            printError("cleartouch record: \(RecorderError.outputExists(outputPath))")
+            return 2
+        }
+        let input: LiveInput
+        do throws(LibInputError) {
+            input = try parsed.openInput()
+        } catch {
+            printError("cleartouch record: \(error)")
+            return 2
+        }
+        let descriptor: Int32
+        if let outputPath {
+            do throws(RecorderError) {
+                descriptor = try LiveRecorder.createOutput(path: outputPath, force: force)
+            } catch {
+                printError("cleartouch record: \(error)")
+                return 2
+            }
+        } else {
+            descriptor = 1
+        }
+        let writer = TraceWriter(fileDescriptor: descriptor, path: outputPath ?? "<stdout>")
+        let recorder = LiveRecorder(
+            input: input, writer: writer, showKeyCodes: showKeyCodes,
+            recordedKinds: parsed.devicePaths.isEmpty ? [.touchscreen, .touchpad] : nil)
+        defer { if descriptor != 1 { close(descriptor) } }
+        do throws(RecorderError) {
+            try recorder.start(
+                screen: parsed.screen, rowHeightPixels: rowHeightPixels, recordedAt: utcTimestamp())
+        } catch {
+            printError("cleartouch record: \(error)")
+            if let outputPath { unlink(outputPath) }
+            return 2
+        }
+        printError(
+            "cleartouch record: recording to \(outputPath ?? "standard output") (Ctrl-C stops):")
+        for device in recorder.devices {
+            let size =
+                device.sizeMillimetres.map { " \(format($0.width))x\(format($0.height)) mm" } ?? ""
+            printError(
+                "  device \(device.id.rawValue): \(device.name) (\(device.kind.rawValue)\(size))")
+        }
+        printError(
+            showKeyCodes
+                ? "cleartouch record: WARNING: key codes are recorded as typed (--show-keycodes); the file may contain passwords"
+                : "cleartouch record: key codes are obfuscated (keys that type characters are recorded as KEY_A); --show-keycodes records them"
+        )
+        do throws(RecorderError) {
+            let stop = try recorder.run(
+                durationSeconds: parsed.durationSeconds, idleSeconds: parsed.idleSeconds)
+            let reason =
+                switch stop {
+                case .signal(let number): number == SIGINT ? "interrupted" : "terminated"
+                case .durationElapsed: "duration reached"
+                case .idle: "input idle"
+                case .requested: "stopped"
+                }
+            printError("cleartouch record: \(reason); \(recorder.eventCount) events written")
+            return 0
+        } catch {
+            printError("cleartouch record: \(error)")
+            return 2
+        }
     }
-  }
 
-  static func format(_ value: Double) -> String {
-    let tenths = Int((value * 10).rounded())
-    return "\(tenths / 10).\(abs(tenths % 10))"
-  }
+    static func format(_ value: Double) -> String {
+        let tenths = Int((value * 10).rounded())
+        return "\(tenths / 10).\(abs(tenths % 10))"
+    }
 
-  /// ISO 8601 in UTC, for the header (when, not how long: the wall clock is fine here).
-  static func utcTimestamp() -> String {
-    var now = time(nil)
-    var parts = tm()
-    gmtime_r(&now, &parts)
-    var buffer = [CChar](repeating: 0, count: 32)
-    strftime(&buffer, buffer.count, "%Y-%m-%dT%H:%M:%SZ", &parts)
-    return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-  }
+    /// ISO 8601 in UTC, for the header (when, not how long: the wall clock is fine here).
+    static func utcTimestamp() -> String {
+        var now = time(nil)
+        var parts = tm()
+        gmtime_r(&now, &parts)
+        var buffer = [CChar](repeating: 0, count: 32)
+        strftime(&buffer, buffer.count, "%Y-%m-%dT%H:%M:%SZ", &parts)
+        return String(
+            decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
 }

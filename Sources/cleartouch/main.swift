@@ -4,7 +4,10 @@ import Glibc
 let subcommands: [(name: String, run: ([String]) -> Int32, summary: String)] = [
     ("app", AppCommand.run(arguments:), "the kiosk app: Clear on this screen"),
     ("record", RecordCommand.run(arguments:), "record live input to a trace"),
-    ("debug-gestures", DebugGesturesCommand.run(arguments:), "print gestures recognized from live input"),
+    (
+        "debug-gestures", DebugGesturesCommand.run(arguments:),
+        "print gestures recognized from live input"
+    ),
     ("inspect", InspectCommand.run(arguments:), "describe a recording"),
     ("convert", ConvertCommand.run(arguments:), "convert a recording to another format"),
     ("replay", ReplayCommand.run(arguments:), "replay a recording into the to-do core"),
@@ -17,11 +20,14 @@ if let name = arguments.first, let subcommand = subcommands.first(where: { $0.na
 }
 let help =
     "usage: cleartouch COMMAND [--help]\n\ncommands:\n"
-    + subcommands.map { "  \($0.name.padding(toLength: 16, withPad: " ", startingAt: 0))\($0.summary)" }.joined(
+    + subcommands.map {
+        "  \($0.name.padding(toLength: 16, withPad: " ", startingAt: 0))\($0.summary)"
+    }.joined(
         separator: "\n") + "\n"
 if arguments.first == "--help" || arguments.first == "-h" {
     CommandLine2.printOut(help)
     exit(0)
 }
-CommandLine2.printError((arguments.first.map { "cleartouch: unknown command '\($0)'\n" } ?? "") + help)
+CommandLine2.printError(
+    (arguments.first.map { "cleartouch: unknown command '\($0)'\n" } ?? "") + help)
 exit(2)

@@ -4,240 +4,243 @@ import Testing
 
 /// A fresh empty folder for one test, removed at the end.
 final class ScratchFolder {
-  let path: String
+    let path: String
 
-  init() {
-    path =
-      FileManager.default.temporaryDirectory
-      .appendingPathComponent("cleartouch-store-\(UUID().uuidString)").path
-    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-  }
+    init() {
+        path =
+            FileManager.default.temporaryDirectory
+            .appendingPathComponent("cleartouch-store-\(UUID().uuidString)").path
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
 
-  deinit { try? FileManager.default.removeItem(atPath: path) }
+    deinit { try? FileManager.default.removeItem(atPath: path) }
 
-  func file(_ name: String) -> String { path + "/" + name }
-  var contents: [String] {
-    ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
-  }
+    func file(_ name: String) -> String { path + "/" + name }
+    var contents: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
+    }
 }
 
 @Suite struct ListStoreTests {
-  let samples = TodoList.swiftTutorialSamples
+    let samples = TodoList.swiftTutorialSamples
 
-  @Test func aMissingFileMeansTheDefaultList() throws {
-    let folder = ScratchFolder()
-    let store = ListStore(path: folder.file("list.json"))
-    #expect(try store.load() == nil)
-    #expect(try store.loadOrDefault() == samples)
-    #expect(folder.contents.isEmpty)
-  }
-
-  @Test func savedListsComeBackIdentical() throws {
-    let folder = ScratchFolder()
-    let store = ListStore(path: folder.file("list.json"))
-    var items = samples
-    items[2].completed = true
-    items.append(TodoItem(id: ItemID(rawValue: 40), text: "ünïcödé \"quotes\" \\ and\nnewline ✓"))
-    try store.save(items)
-    #expect(try store.load() == items)
-    try store.save([])
-    #expect(try store.load() == [])
-    #expect(folder.contents == ["list.json"])  // no temporary file left
-  }
-
-  @Test func theFormatIsNamedAndVersioned() throws {
-    let text = String(
-      decoding: ListStore.encode([TodoItem(id: ItemID(rawValue: 7), text: "a")]), as: UTF8.self)
-    let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
-    #expect(object?["format"] as? String == "cleartouch-list")
-    #expect(object?["version"] as? Int == 1)
-    let items = object?["items"] as? [[String: Any]]
-    #expect(items?.first?["id"] as? Int == 7)
-    #expect(items?.first?["text"] as? String == "a")
-    #expect(items?.first?["completed"] as? Bool == false)
-  }
-
-  @Test(arguments: [
-    "", "{", "[]", "{\"format\": \"cleartouch-list\", \"version\": 1}",
-    "{\"format\": \"other\", \"version\": 1, \"items\": []}",
-    "{\"format\": \"cleartouch-list\", \"version\": 0, \"items\": []}",
-    "{\"format\": \"cleartouch-list\", \"version\": 1, \"items\": [{\"id\": 1, \"text\": 3, \"completed\": false}]}",
-    "{\"format\": \"cleartouch-list\", \"version\": 1, \"items\": [{\"id\": 1, \"text\": \"a\", \"completed\": false}, {\"id\": 1, \"text\": \"b\", \"completed\": false}]}",
-  ])
-  func aCorruptFileIsMovedAsideNeverOverwritten(contents: String) throws {
-    let folder = ScratchFolder()
-    let path = folder.file("list.json")
-    try Data(contents.utf8).write(to: URL(fileURLWithPath: path))
-    let store = ListStore(path: path)
-    let now = Date(timeIntervalSince1970: 1_796_000_000)  // 2026-11-30T00:53:20Z
-    do {
-      _ = try store.load(now: now)
-      Issue.record("a corrupt file loaded")
-    } catch {
-      guard case .corrupt(let errorPath, _, let moved) = error else {
-        Issue.record("unexpected \(error)")
-        return
-      }
-      #expect(errorPath == path)
-      #expect(moved == path + ".corrupt-20261130T005320Z")
-      #expect(error.description.contains(moved))
-      #expect(try Data(contentsOf: URL(fileURLWithPath: moved)) == Data(contents.utf8))
+    @Test func aMissingFileMeansTheDefaultList() throws {
+        let folder = ScratchFolder()
+        let store = ListStore(path: folder.file("list.json"))
+        #expect(try store.load() == nil)
+        #expect(try store.loadOrDefault() == samples)
+        #expect(folder.contents.isEmpty)
     }
-    #expect(!FileManager.default.fileExists(atPath: path))
-    // The next start has no file: default list; saving cannot touch the corrupt copy.
-    #expect(try store.loadOrDefault() == samples)
-    try store.save(samples)
-    #expect(folder.contents == ["list.json", "list.json.corrupt-20261130T005320Z"])
-  }
 
-  @Test func twoCorruptFilesInOneSecondKeepBothCopies() throws {
-    let folder = ScratchFolder()
-    let path = folder.file("list.json")
-    let store = ListStore(path: path)
-    let now = Date(timeIntervalSince1970: 0)
-    for garbage in ["first", "second"] {
-      try Data(garbage.utf8).write(to: URL(fileURLWithPath: path))
-      #expect(throws: ListStoreError.self) { try store.load(now: now) }
+    @Test func savedListsComeBackIdentical() throws {
+        let folder = ScratchFolder()
+        let store = ListStore(path: folder.file("list.json"))
+        var items = samples
+        items[2].completed = true
+        items.append(
+            TodoItem(id: ItemID(rawValue: 40), text: "ünïcödé \"quotes\" \\ and\nnewline ✓"))
+        try store.save(items)
+        #expect(try store.load() == items)
+        try store.save([])
+        #expect(try store.load() == [])
+        #expect(folder.contents == ["list.json"])  // no temporary file left
     }
-    #expect(
-      folder.contents == [
-        "list.json.corrupt-19700101T000000Z", "list.json.corrupt-19700101T000000Z-2",
-      ])
-  }
 
-  @Test func aNewerFormatIsLeftInPlace() throws {
-    let folder = ScratchFolder()
-    let path = folder.file("list.json")
-    try Data("{\"format\": \"cleartouch-list\", \"version\": 2, \"items\": []}".utf8)
-      .write(to: URL(fileURLWithPath: path))
-    #expect(throws: ListStoreError.unsupportedVersion(path: path, version: 2)) {
-      try ListStore(path: path).load()
+    @Test func theFormatIsNamedAndVersioned() throws {
+        let text = String(
+            decoding: ListStore.encode([TodoItem(id: ItemID(rawValue: 7), text: "a")]),
+            as: UTF8.self)
+        let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
+        #expect(object?["format"] as? String == "cleartouch-list")
+        #expect(object?["version"] as? Int == 1)
+        let items = object?["items"] as? [[String: Any]]
+        #expect(items?.first?["id"] as? Int == 7)
+        #expect(items?.first?["text"] as? String == "a")
+        #expect(items?.first?["completed"] as? Bool == false)
     }
-    #expect(folder.contents == ["list.json"])
-  }
 
-  @Test func savingIntoAMissingFolderFailsNamingTheFile() {
-    let folder = ScratchFolder()
-    let path = folder.file("absent/list.json")
-    do {
-      try ListStore(path: path).save(samples)
-      Issue.record("saved into a missing folder")
-    } catch {
-      guard case .writeFailed(let errorPath, _, _) = error else {
-        Issue.record("unexpected \(error)")
-        return
-      }
-      #expect(errorPath == path)
-      #expect(error.description.hasPrefix(path + ": "))
+    @Test(arguments: [
+        "", "{", "[]", "{\"format\": \"cleartouch-list\", \"version\": 1}",
+        "{\"format\": \"other\", \"version\": 1, \"items\": []}",
+        "{\"format\": \"cleartouch-list\", \"version\": 0, \"items\": []}",
+        "{\"format\": \"cleartouch-list\", \"version\": 1, \"items\": [{\"id\": 1, \"text\": 3, \"completed\": false}]}",
+        "{\"format\": \"cleartouch-list\", \"version\": 1, \"items\": [{\"id\": 1, \"text\": \"a\", \"completed\": false}, {\"id\": 1, \"text\": \"b\", \"completed\": false}]}",
+    ])
+    func aCorruptFileIsMovedAsideNeverOverwritten(contents: String) throws {
+        let folder = ScratchFolder()
+        let path = folder.file("list.json")
+        try Data(contents.utf8).write(to: URL(fileURLWithPath: path))
+        let store = ListStore(path: path)
+        let now = Date(timeIntervalSince1970: 1_796_000_000)  // 2026-11-30T00:53:20Z
+        do {
+            _ = try store.load(now: now)
+            Issue.record("a corrupt file loaded")
+        } catch {
+            guard case .corrupt(let errorPath, _, let moved) = error else {
+                Issue.record("unexpected \(error)")
+                return
+            }
+            #expect(errorPath == path)
+            #expect(moved == path + ".corrupt-20261130T005320Z")
+            #expect(error.description.contains(moved))
+            #expect(try Data(contentsOf: URL(fileURLWithPath: moved)) == Data(contents.utf8))
+        }
+        #expect(!FileManager.default.fileExists(atPath: path))
+        // The next start has no file: default list; saving cannot touch the corrupt copy.
+        #expect(try store.loadOrDefault() == samples)
+        try store.save(samples)
+        #expect(folder.contents == ["list.json", "list.json.corrupt-20261130T005320Z"])
     }
-  }
+
+    @Test func twoCorruptFilesInOneSecondKeepBothCopies() throws {
+        let folder = ScratchFolder()
+        let path = folder.file("list.json")
+        let store = ListStore(path: path)
+        let now = Date(timeIntervalSince1970: 0)
+        for garbage in ["first", "second"] {
+            try Data(garbage.utf8).write(to: URL(fileURLWithPath: path))
+            #expect(throws: ListStoreError.self) { try store.load(now: now) }
+        }
+        #expect(
+            folder.contents == [
+                "list.json.corrupt-19700101T000000Z", "list.json.corrupt-19700101T000000Z-2",
+            ])
+    }
+
+    @Test func aNewerFormatIsLeftInPlace() throws {
+        let folder = ScratchFolder()
+        let path = folder.file("list.json")
+        try Data("{\"format\": \"cleartouch-list\", \"version\": 2, \"items\": []}".utf8)
+            .write(to: URL(fileURLWithPath: path))
+        #expect(throws: ListStoreError.unsupportedVersion(path: path, version: 2)) {
+            try ListStore(path: path).load()
+        }
+        #expect(folder.contents == ["list.json"])
+    }
+
+    @Test func savingIntoAMissingFolderFailsNamingTheFile() {
+        let folder = ScratchFolder()
+        let path = folder.file("absent/list.json")
+        do {
+            try ListStore(path: path).save(samples)
+            Issue.record("saved into a missing folder")
+        } catch {
+            guard case .writeFailed(let errorPath, _, _) = error else {
+                Issue.record("unexpected \(error)")
+                return
+            }
+            #expect(errorPath == path)
+            #expect(error.description.hasPrefix(path + ": "))
+        }
+    }
 }
 
 /// Kills a child process that saves list after list with SIGKILL at varied points, then
 /// checks that the file always holds exactly the last list the child finished saving or
 /// the one it was saving, and never anything else.
 @Suite struct ListStoreKillTests {
-  static let iterations = 200
-  static let itemCount = 400
+    static let iterations = 200
+    static let itemCount = 400
 
-  /// `cleartouch-store-writer`, built next to the test bundle.
-  static var writerPath: String? {
-    let bundle =
-      (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-      ?? CommandLine.arguments[0]
-    let candidate = URL(fileURLWithPath: bundle).deletingLastPathComponent()
-      .appendingPathComponent("cleartouch-store-writer").path
-    return FileManager.default.isExecutableFile(atPath: candidate) ? candidate : nil
-  }
-
-  @Test func aKilledWriterLeavesTheOldOrTheNewList() throws {
-    guard let writer = Self.writerPath else {
-      Issue.record(
-        "cleartouch-store-writer is not built next to the test bundle (run swift build --build-tests)"
-      )
-      return
+    /// `cleartouch-store-writer`, built next to the test bundle.
+    static var writerPath: String? {
+        let bundle =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            ?? CommandLine.arguments[0]
+        let candidate = URL(fileURLWithPath: bundle).deletingLastPathComponent()
+            .appendingPathComponent("cleartouch-store-writer").path
+        return FileManager.default.isExecutableFile(atPath: candidate) ? candidate : nil
     }
-    let folder = ScratchFolder()
-    let path = folder.file("list.json")
-    let store = ListStore(path: path)
-    var random = SplitMix64(seed: 0x00C1_EA27)
-    var killedMidSave = 0
-    var sawNewer = 0
-    for iteration in 0..<Self.iterations {
-      let base = iteration * 1_000_000
-      try store.save(StoreWriterList.items(generation: base, count: Self.itemCount))
 
-      var pipe: [Int32] = [0, 0]
-      #expect(pipe.withUnsafeMutableBufferPointer { Foundation.pipe($0.baseAddress!) } == 0)
-      var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
-      posix_spawn_file_actions_init(&actions)
-      posix_spawn_file_actions_adddup2(&actions, pipe[1], 1)
-      posix_spawn_file_actions_addclose(&actions, pipe[0])
-      let argv = [writer, path, String(base + 1), String(Self.itemCount)]
-      var cArguments: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
-      var pid: pid_t = 0
-      let spawned = posix_spawn(&pid, writer, &actions, nil, &cArguments, environ)
-      cArguments.forEach { free($0) }
-      posix_spawn_file_actions_destroy(&actions)
-      close(pipe[1])
-      try #require(spawned == 0)
+    @Test func aKilledWriterLeavesTheOldOrTheNewList() throws {
+        guard let writer = Self.writerPath else {
+            Issue.record(
+                "cleartouch-store-writer is not built next to the test bundle (run swift build --build-tests)"
+            )
+            return
+        }
+        let folder = ScratchFolder()
+        let path = folder.file("list.json")
+        let store = ListStore(path: path)
+        var random = SplitMix64(seed: 0x00C1_EA27)
+        var killedMidSave = 0
+        var sawNewer = 0
+        for iteration in 0..<Self.iterations {
+            let base = iteration * 1_000_000
+            try store.save(StoreWriterList.items(generation: base, count: Self.itemCount))
 
-      // Let the child finish 0, 1 or 2 saves, then kill it after a varied amount of
-      // our own work (no clock: a counted loop).
-      var output: [UInt8] = []
-      let wantedLines = Int(random.next() % 3)
-      var buffer = [UInt8](repeating: 0, count: 256)
-      while output.filter({ $0 == 0x0A }).count < wantedLines {
-        let count = read(pipe[0], &buffer, buffer.count)
-        if count <= 0 { break }
-        output += buffer[0..<count]
-      }
-      // A counted busy loop (up to about a millisecond), not a sleep: the kill lands
-      // at a varied point of the child's next save.
-      var spun: UInt64 = 0
-      for step in 0..<(random.next() % 400_000) { spun &+= step }
-      withExtendedLifetime(spun) {}
-      kill(pid, SIGKILL)
-      var status: Int32 = 0
-      waitpid(pid, &status, 0)
-      while true {
-        let count = read(pipe[0], &buffer, buffer.count)
-        if count <= 0 { break }
-        output += buffer[0..<count]
-      }
-      close(pipe[0])
+            var pipe: [Int32] = [0, 0]
+            #expect(pipe.withUnsafeMutableBufferPointer { Foundation.pipe($0.baseAddress!) } == 0)
+            var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
+            posix_spawn_file_actions_init(&actions)
+            posix_spawn_file_actions_adddup2(&actions, pipe[1], 1)
+            posix_spawn_file_actions_addclose(&actions, pipe[0])
+            let argv = [writer, path, String(base + 1), String(Self.itemCount)]
+            var cArguments: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
+            var pid: pid_t = 0
+            let spawned = posix_spawn(&pid, writer, &actions, nil, &cArguments, environ)
+            cArguments.forEach { free($0) }
+            posix_spawn_file_actions_destroy(&actions)
+            close(pipe[1])
+            try #require(spawned == 0)
 
-      let reported = String(decoding: output, as: UTF8.self).split(separator: "\n").compactMap {
-        Int($0)
-      }
-      let lastDone = reported.last ?? base
-      if FileManager.default.fileExists(atPath: store.temporaryPath) { killedMidSave += 1 }
-      let loaded = try store.load()
-      let old = StoreWriterList.items(generation: lastDone, count: Self.itemCount)
-      let new = StoreWriterList.items(generation: lastDone + 1, count: Self.itemCount)
-      #expect(
-        loaded == old || loaded == new,
-        "iteration \(iteration): neither generation \(lastDone) nor the next")
-      if loaded == new { sawNewer += 1 }
+            // Let the child finish 0, 1 or 2 saves, then kill it after a varied amount of
+            // our own work (no clock: a counted loop).
+            var output: [UInt8] = []
+            let wantedLines = Int(random.next() % 3)
+            var buffer = [UInt8](repeating: 0, count: 256)
+            while output.filter({ $0 == 0x0A }).count < wantedLines {
+                let count = read(pipe[0], &buffer, buffer.count)
+                if count <= 0 { break }
+                output += buffer[0..<count]
+            }
+            // A counted busy loop (up to about a millisecond), not a sleep: the kill lands
+            // at a varied point of the child's next save.
+            var spun: UInt64 = 0
+            for step in 0..<(random.next() % 400_000) { spun &+= step }
+            withExtendedLifetime(spun) {}
+            kill(pid, SIGKILL)
+            var status: Int32 = 0
+            waitpid(pid, &status, 0)
+            while true {
+                let count = read(pipe[0], &buffer, buffer.count)
+                if count <= 0 { break }
+                output += buffer[0..<count]
+            }
+            close(pipe[0])
+
+            let reported = String(decoding: output, as: UTF8.self).split(separator: "\n").compactMap
+            {
+                Int($0)
+            }
+            let lastDone = reported.last ?? base
+            if FileManager.default.fileExists(atPath: store.temporaryPath) { killedMidSave += 1 }
+            let loaded = try store.load()
+            let old = StoreWriterList.items(generation: lastDone, count: Self.itemCount)
+            let new = StoreWriterList.items(generation: lastDone + 1, count: Self.itemCount)
+            #expect(
+                loaded == old || loaded == new,
+                "iteration \(iteration): neither generation \(lastDone) nor the next")
+            if loaded == new { sawNewer += 1 }
+        }
+        // The kills must really land inside saves, not only between them.
+        #expect(killedMidSave > 0)
+        #expect(sawNewer > 0)
+        print(
+            "ListStore kill test: \(Self.iterations) kills, \(killedMidSave) left a temporary file, \(sawNewer) after the rename but before the report"
+        )
     }
-    // The kills must really land inside saves, not only between them.
-    #expect(killedMidSave > 0)
-    #expect(sawNewer > 0)
-    print(
-      "ListStore kill test: \(Self.iterations) kills, \(killedMidSave) left a temporary file, \(sawNewer) after the rename but before the report"
-    )
-  }
 }
 
 /// A small seeded generator so the kill points are the same on every run.
 struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
 }

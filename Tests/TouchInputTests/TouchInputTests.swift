@@ -3,7 +3,9 @@ import TouchInput
 
 @Suite struct AxisRangeTests {
     @Test func lengthIsKnownOnlyWithAResolution() {
-        #expect(AxisRange(minimum: 0, maximum: 4095, resolutionUnitsPerMillimetre: 13).lengthMillimetres == 4095.0 / 13)
+        #expect(
+            AxisRange(minimum: 0, maximum: 4095, resolutionUnitsPerMillimetre: 13).lengthMillimetres
+                == 4095.0 / 13)
         #expect(AxisRange(minimum: 0, maximum: 4095).lengthMillimetres == nil)
     }
 

@@ -3,93 +3,98 @@ import Glibc
 import MockDevice
 
 let usage = """
-  usage: cleartouch-mockdev device DESC.evemu PREFIX --event N [--kind touchscreen|touchpad|keyboard|mouse] [--dmi]
-             writes PREFIX.umockdev and PREFIX.ioctl for /dev/input/eventN
-         cleartouch-mockdev script EVENTS.evemu OUT.script [--barrier TOKEN]
-             writes a umockdev script that waits for TOKEN (default GO; '' for none)
-         cleartouch-mockdev scenario NAME OUT.evemu
-             writes a synthetic session as evemu events (\(Scenarios.all.keys.sorted().joined(separator: ", ")))
+    usage: cleartouch-mockdev device DESC.evemu PREFIX --event N [--kind touchscreen|touchpad|keyboard|mouse] [--dmi]
+               writes PREFIX.umockdev and PREFIX.ioctl for /dev/input/eventN
+           cleartouch-mockdev script EVENTS.evemu OUT.script [--barrier TOKEN]
+               writes a umockdev script that waits for TOKEN (default GO; '' for none)
+           cleartouch-mockdev scenario NAME OUT.evemu
+               writes a synthetic session as evemu events (\(Scenarios.all.keys.sorted().joined(separator: ", ")))
 
-  """
+    """
 
 func fail(_ message: String, status: Int32 = 2) -> Never {
-  let line = message + "\n"
-  _ = line.withCString { Glibc.write(2, $0, strlen($0)) }
-  exit(status)
+    let line = message + "\n"
+    _ = line.withCString { Glibc.write(2, $0, strlen($0)) }
+    exit(status)
 }
 
 func readText(_ path: String) throws(EvemuError) -> String {
-  String(decoding: try UmockdevTestbed.readFile(path), as: UTF8.self)
+    String(decoding: try UmockdevTestbed.readFile(path), as: UTF8.self)
 }
 
 func write(_ bytes: [UInt8], to path: String) throws(EvemuError) {
-  try UmockdevTestbed.writeFile(bytes, to: path)
+    try UmockdevTestbed.writeFile(bytes, to: path)
 }
 
 func option(_ name: String, in arguments: inout [String]) -> String? {
-  guard let index = arguments.firstIndex(of: name) else { return nil }
-  guard index + 1 < arguments.count else { fail("\(name) needs a value\n" + usage) }
-  let value = arguments[index + 1]
-  arguments.removeSubrange(index...index + 1)
-  return value
+    guard let index = arguments.firstIndex(of: name) else { return nil }
+    guard index + 1 < arguments.count else { fail("\(name) needs a value\n" + usage) }
+    let value = arguments[index + 1]
+    arguments.removeSubrange(index...index + 1)
+    return value
 }
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.isEmpty || arguments.contains("--help") || arguments.contains("-h") {
-  print(usage, terminator: "")
-  exit(arguments.isEmpty ? 2 : 0)
+    print(usage, terminator: "")
+    exit(arguments.isEmpty ? 2 : 0)
 }
 let command = arguments.removeFirst()
 do throws(any Error) {
-  switch command {
-  case "device":
-    let eventNumber = option("--event", in: &arguments).map { Int($0) ?? -1 } ?? 50
-    let kindName = option("--kind", in: &arguments)
-    let dmi = arguments.contains("--dmi")
-    arguments.removeAll { $0 == "--dmi" }
-    guard arguments.count == 2, (0..<192).contains(eventNumber) else { fail(usage) }
-    let (description, _) = try EvemuParser.parse(
-      text: try readText(arguments[0]), path: arguments[0])
-    guard !description.name.isEmpty else { fail("\(arguments[0]):1: no N: line (device name)") }
-    var kind = UmockdevFiles.kind(of: description)
-    if let kindName {
-      guard let named = UmockdevFiles.Kind(rawValue: kindName) else {
-        fail("unknown kind \(kindName)\n" + usage)
-      }
-      kind = named
+    switch command {
+    case "device":
+        let eventNumber = option("--event", in: &arguments).map { Int($0) ?? -1 } ?? 50
+        let kindName = option("--kind", in: &arguments)
+        let dmi = arguments.contains("--dmi")
+        arguments.removeAll { $0 == "--dmi" }
+        guard arguments.count == 2, (0..<192).contains(eventNumber) else { fail(usage) }
+        let (description, _) = try EvemuParser.parse(
+            text: try readText(arguments[0]), path: arguments[0])
+        guard !description.name.isEmpty else { fail("\(arguments[0]):1: no N: line (device name)") }
+        var kind = UmockdevFiles.kind(of: description)
+        if let kindName {
+            guard let named = UmockdevFiles.Kind(rawValue: kindName) else {
+                fail("unknown kind \(kindName)\n" + usage)
+            }
+            kind = named
+        }
+        let node = "/dev/input/event\(eventNumber)"
+        try write(
+            Array(
+                UmockdevFiles.umockdevFile(
+                    description, eventNumber: eventNumber, kind: kind, dmi: dmi
+                ).utf8
+            ),
+            to: arguments[1] + ".umockdev")
+        try write(
+            Array(UmockdevFiles.ioctlFile(description, node: node).utf8),
+            to: arguments[1] + ".ioctl")
+    case "script":
+        let barrier = option("--barrier", in: &arguments) ?? "GO"
+        guard arguments.count == 2 else { fail(usage) }
+        let (_, events) = try EvemuParser.parse(
+            text: try readText(arguments[0]), path: arguments[0])
+        guard !events.isEmpty else { fail("\(arguments[0]):1: no E: lines (events)") }
+        let title = String(arguments[0].split(separator: "/").last ?? "")
+        do {
+            try write(
+                try BarrierScript.script(events: events, barrier: barrier, title: title),
+                to: arguments[1])
+        } catch {
+            fail("\(arguments[0]):\(events.count): \(error)")
+        }
+    case "scenario":
+        guard arguments.count == 2 else { fail(usage) }
+        guard let session = Scenarios.all[arguments[0]] else {
+            fail("unknown scenario \(arguments[0])\n" + usage)
+        }
+        let text = Scenarios.evemuText(Scenarios.events(for: session), name: arguments[0])
+        try write(Array(text.utf8), to: arguments[1])
+    default:
+        fail("unknown command \(command)\n" + usage)
     }
-    let node = "/dev/input/event\(eventNumber)"
-    try write(
-      Array(
-        UmockdevFiles.umockdevFile(description, eventNumber: eventNumber, kind: kind, dmi: dmi).utf8
-      ),
-      to: arguments[1] + ".umockdev")
-    try write(
-      Array(UmockdevFiles.ioctlFile(description, node: node).utf8), to: arguments[1] + ".ioctl")
-  case "script":
-    let barrier = option("--barrier", in: &arguments) ?? "GO"
-    guard arguments.count == 2 else { fail(usage) }
-    let (_, events) = try EvemuParser.parse(text: try readText(arguments[0]), path: arguments[0])
-    guard !events.isEmpty else { fail("\(arguments[0]):1: no E: lines (events)") }
-    let title = String(arguments[0].split(separator: "/").last ?? "")
-    do {
-      try write(
-        try BarrierScript.script(events: events, barrier: barrier, title: title), to: arguments[1])
-    } catch {
-      fail("\(arguments[0]):\(events.count): \(error)")
-    }
-  case "scenario":
-    guard arguments.count == 2 else { fail(usage) }
-    guard let session = Scenarios.all[arguments[0]] else {
-      fail("unknown scenario \(arguments[0])\n" + usage)
-    }
-    let text = Scenarios.evemuText(Scenarios.events(for: session), name: arguments[0])
-    try write(Array(text.utf8), to: arguments[1])
-  default:
-    fail("unknown command \(command)\n" + usage)
-  }
 } catch let error as EvemuError {
-  fail(error.description)
+    fail(error.description)
 } catch {
-  fail("\(error)")
+    fail("\(error)")
 }

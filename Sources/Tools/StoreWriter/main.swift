@@ -12,18 +12,18 @@ import Foundation
 let arguments = CommandLine.arguments
 guard arguments.count == 4, let first = Int(arguments[2]), let count = Int(arguments[3]), count >= 0
 else {
-  FileHandle.standardError.write(
-    Data("usage: cleartouch-store-writer PATH FIRST-GENERATION ITEM-COUNT\n".utf8))
-  exit(2)
+    FileHandle.standardError.write(
+        Data("usage: cleartouch-store-writer PATH FIRST-GENERATION ITEM-COUNT\n".utf8))
+    exit(2)
 }
 let store = ListStore(path: arguments[1])
 for generation in first..<(first + 100_000) {
-  do {
-    try store.save(StoreWriterList.items(generation: generation, count: count))
-  } catch {
-    FileHandle.standardError.write(Data("\(error)\n".utf8))
-    exit(1)
-  }
-  let line = Array("\(generation)\n".utf8)
-  _ = line.withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
+    do {
+        try store.save(StoreWriterList.items(generation: generation, count: count))
+    } catch {
+        FileHandle.standardError.write(Data("\(error)\n".utf8))
+        exit(1)
+    }
+    let line = Array("\(generation)\n".utf8)
+    _ = line.withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
 }
