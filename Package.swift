@@ -97,24 +97,29 @@ let package = Package(
             path: "Sources/Tools/MockDevice"),
 
         // MARK: tests
+        // Paths and command runs shared by the test targets (Foundation only).
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "TouchInputTests", dependencies: ["TouchInput"]),
         .testTarget(
             name: "GestureRecognitionTests", dependencies: ["GestureRecognition", "TouchInput"]),
         .testTarget(
             name: "ClearCoreTests", dependencies: ["ClearCore", "GestureRecognition", "TouchInput"]),
         .testTarget(
-            name: "RecordingsTests", dependencies: ["Recordings", "TouchInput"],
+            name: "RecordingsTests", dependencies: ["Recordings", "TouchInput", "TestSupport"],
             exclude: ["Fixtures"]),
         .testTarget(
             name: "LibInputBackendTests",
             dependencies: [
                 "LibInputBackend", "Recorder", "Recordings", "TouchInput", "GestureRecognition",
                 "ClearCore",
-                "MockDevice",
+                "MockDevice", "TestSupport",
             ],
             exclude: ["Fixtures"]),
         .testTarget(
-            name: "ReplayTests", dependencies: ["Replay", "Recordings", "ClearCore", "TouchInput"]),
-        .testTarget(name: "ClearRenderingTests", dependencies: ["ClearRendering", "ClearCore"]),
+            name: "ReplayTests",
+            dependencies: ["Replay", "Recordings", "ClearCore", "TouchInput", "TestSupport"]),
+        .testTarget(
+            name: "ClearRenderingTests",
+            dependencies: ["ClearRendering", "ClearCore", "TestSupport"]),
     ]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `cleartouch app`'s command line and start-up failures (no window needed).
@@ -8,22 +9,9 @@ import Testing
         status: Int32, output: String, errors: String
     ) {
         let executable = try #require(cleartouchExecutable(), "build cleartouch first")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["app"] + arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (
-            process.terminationStatus, String(decoding: outputData, as: UTF8.self),
-            String(decoding: errorData, as: UTF8.self)
-        )
+        let run = try runCommand(
+            executable: executable, arguments: ["app"] + arguments, environment: environment)
+        return (run.status, run.standardOutput, run.standardError)
     }
 
     @Test func helpPrintsTheUsageAndExitsZero() throws {

@@ -1,5 +1,6 @@
 import ClearRendering
 import Foundation
+import TestSupport
 import Testing
 
 /// The files `--frames` writes.
@@ -12,9 +13,7 @@ import Testing
 
     @Test func aReplaySnapshotShowsTheCompletedRow() throws {
         let executable = try #require(cleartouchExecutable(), "build cleartouch first")
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent()
-            .deletingLastPathComponent()
+        let root = PackagePaths.root
         // Row 1 is swiped right past half the width (Recordings/README.md).
         let recording = root.appendingPathComponent("Recordings/pan-complete-above.trace").path
         let output = FileManager.default.temporaryDirectory.appendingPathComponent(

@@ -1,17 +1,11 @@
 import ClearRendering
 import Foundation
+import TestSupport
 import Testing
 
 /// The built `cleartouch` executable, next to the test bundle in the build folder.
-func cleartouchExecutable(filePath: String = #filePath) -> String? {
-    let besideTests = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        .appendingPathComponent("cleartouch").path
-    // Package root = 3 levels up from Tests/<Target>/<file>.swift.
-    let root = URL(fileURLWithPath: filePath).deletingLastPathComponent()
-        .deletingLastPathComponent()
-        .deletingLastPathComponent()
-    let candidates = [besideTests, root.appendingPathComponent(".build/debug/cleartouch").path]
-    return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
+func cleartouchExecutable() -> String? {
+    PackagePaths.builtExecutable("cleartouch")
 }
 
 /// Waits for `condition`, checking every 20 ms, up to `seconds` (a guard against a hung
@@ -35,29 +29,14 @@ struct ProgramFailure: Error, CustomStringConvertible {
 func runProgram(_ path: String, _ arguments: [String], environment: [String: String] = [:]) throws
     -> String
 {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: path)
-    process.arguments = arguments
-    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-    let errorPath = FileManager.default.temporaryDirectory.appendingPathComponent(
-        "cleartouch-\(UUID().uuidString).err"
-    ).path
-    FileManager.default.createFile(atPath: errorPath, contents: nil)
-    defer { try? FileManager.default.removeItem(atPath: errorPath) }
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle(forWritingAtPath: errorPath)
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-        let message = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
+    let run = try runCommand(executable: path, arguments: arguments, environment: environment)
+    guard run.status == 0 else {
         throw ProgramFailure(
             description:
-                "\(path) \(arguments.joined(separator: " ")): exit \(process.terminationStatus): \(message)"
+                "\(path) \(arguments.joined(separator: " ")): exit \(run.status): \(run.standardError)"
         )
     }
-    return String(decoding: data, as: UTF8.self)
+    return run.standardOutput
 }
 
 /// An X server of its own for one test: `Xvfb -displayfd` picks a free display number.

@@ -2,6 +2,7 @@ import ClearCore
 import Foundation
 import GestureRecognition
 import Recordings
+import TestSupport
 import Testing
 import TouchInput
 
@@ -199,18 +200,7 @@ struct RecordUmockdevTests {
 /// `cleartouch record` errors that need no device.
 struct RecordCommandErrorTests {
     func runCleartouch(_ arguments: [String]) throws -> UmockdevHarness.Run {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: UmockdevHarness.cleartouch)
-        process.arguments = arguments
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = Pipe()
-        try process.run()
-        let data = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return .init(
-            status: process.terminationStatus, standardOutput: "",
-            standardError: String(decoding: data, as: UTF8.self))
+        try runCommand(executable: UmockdevHarness.cleartouch, arguments: arguments)
     }
 
     @Test func refusesToOverwriteAnExistingFileWithoutForce() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import Recorder
 import Recordings
+import TestSupport
 import Testing
 import TouchInput
 
@@ -16,18 +17,10 @@ struct ReplayComparisonTests {
     static func replay(_ arguments: [String]) throws -> (
         actions: [String], items: [String], stderr: String, gestures: [String]
     ) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: UmockdevHarness.cleartouch)
-        process.arguments = ["replay"] + arguments + ["--json"]
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let stderr = String(decoding: errorData, as: UTF8.self)
+        let run = try runCommand(
+            executable: UmockdevHarness.cleartouch, arguments: ["replay"] + arguments + ["--json"])
+        let data = Data(run.standardOutput.utf8)
+        let stderr = run.standardError
         let json = try #require(
             try JSONSerialization.jsonObject(with: data) as? [String: Any], "no JSON: \(stderr)")
         let actions = (json["actions"] as? [[String: Any]] ?? []).map {
@@ -75,8 +68,7 @@ struct ReplayComparisonTests {
 
     /// The `libinput record` files made with the real `libinput record` (RecordingsTests).
     static func libinputRecord(_ name: String) -> String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("RecordingsTests/Fixtures/\(name)").path
+        PackagePaths.root.appendingPathComponent("Tests/RecordingsTests/Fixtures/\(name)").path
     }
 
     @Test func aLibinputRecordFileReplaysThroughLibinputToTheSameOutcomeAsDirectly() throws {
@@ -136,13 +128,9 @@ struct ReplayComparisonTests {
     }
 
     @Test func replayViaLibinputRejectsOtherFormats() throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: UmockdevHarness.cleartouch)
-        process.arguments = ["replay", "--via-libinput", Self.source, "--format", "trace"]
-        process.standardError = Pipe()
-        process.standardOutput = Pipe()
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 2)
+        let run = try runCommand(
+            executable: UmockdevHarness.cleartouch,
+            arguments: ["replay", "--via-libinput", Self.source, "--format", "trace"])
+        #expect(run.status == 2)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import MockDevice
+import TestSupport
 import Testing
 
 /// Runs the project's own executables under `umockdev-run` with the fix-up preload, on
@@ -14,18 +15,7 @@ enum UmockdevHarness {
 
     /// The directory holding the built products (cleartouch, libUmockdevFixup.so): the
     /// test bundle sits in it.
-    static let productsDirectory: URL = {
-        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        var directory = executable.deletingLastPathComponent()
-        // .build/<triple>/debug/ClearTouchPackageTests.xctest (a file on Linux)
-        while !FileManager.default.fileExists(
-            atPath: directory.appendingPathComponent("cleartouch").path),
-            directory.pathComponents.count > 1
-        {
-            directory.deleteLastPathComponent()
-        }
-        return directory
-    }()
+    static let productsDirectory: URL = PackagePaths.productsFolder(containing: "cleartouch")
 
     static var preload: String {
         productsDirectory.appendingPathComponent("libUmockdevFixup.so").path
@@ -58,12 +48,7 @@ enum UmockdevHarness {
         var node: String { "/dev/input/event\(eventNumber)" }
     }
 
-    struct Run {
-        var status: Int32
-        var standardOutput: String
-        var standardError: String
-        var lines: [Substring] { standardOutput.split(separator: "\n") }
-    }
+    typealias Run = CommandRun
 
     /// Writes the testbed files for `devices` into a fresh directory.
     static func prepare(_ devices: [Device]) throws -> (directory: URL, arguments: [String]) {
@@ -86,16 +71,20 @@ enum UmockdevHarness {
     /// Runs `command` inside a testbed of `devices`; the barriers of the devices with a
     /// session are released once the command's libinput has opened them.
     static func run(_ devices: [Device], command: [String]) throws -> Run {
-        let output = Pipe()
-        let errors = Pipe()
-        let process = try start(devices, command: command, output: output, errors: errors)
-        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(
-            status: process.terminationStatus,
-            standardOutput: String(decoding: outputData, as: UTF8.self),
-            standardError: String(decoding: errorData, as: UTF8.self))
+        let (directory, testbed) = try prepare(devices)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        return try runCommand(
+            executable: umockdevRun, arguments: testbed + ["--"] + command,
+            environment: environment(for: devices))
+    }
+
+    /// The fix-up preload, and the nodes whose barrier waits for libinput to open them.
+    static func environment(for devices: [Device]) -> [String: String] {
+        [
+            "LD_PRELOAD": preload,
+            "CLEARTOUCH_UMOCKDEV_BARRIER":
+                devices.filter { $0.session != nil }.map(\.node).joined(separator: ":"),
+        ]
     }
 
     /// Records the touchscreen Clear session (`ts-clear-session`) through libinput into
@@ -140,22 +129,24 @@ enum UmockdevHarness {
     }
 
     /// Starts `command` inside a testbed; the testbed files are removed when it exits.
-    static func start(
-        _ devices: [Device], command: [String], output: Pipe? = nil, errors: Pipe? = nil
-    ) throws -> Process {
+    static func start(_ devices: [Device], command: [String], errors: Pipe? = nil) throws -> Process
+    {
         let (directory, testbed) = try prepare(devices)
         let process = Process()
         process.terminationHandler = { _ in try? FileManager.default.removeItem(at: directory) }
         process.executableURL = URL(fileURLWithPath: umockdevRun)
         process.arguments = testbed + ["--"] + command
-        var environment = ProcessInfo.processInfo.environment
-        environment["LD_PRELOAD"] = preload
-        environment["CLEARTOUCH_UMOCKDEV_BARRIER"] =
-            devices.filter { $0.session != nil }.map(\.node).joined(separator: ":")
-        process.environment = environment
-        process.standardOutput = output ?? FileHandle.nullDevice
+        process.environment = ProcessInfo.processInfo.environment.merging(
+            environment(for: devices)
+        ) { $1 }
+        process.standardOutput = FileHandle.nullDevice
         process.standardError = errors ?? FileHandle.nullDevice
         try process.run()
         return process
     }
+}
+
+extension CommandRun {
+    /// The lines of standard output.
+    var lines: [Substring] { standardOutput.split(separator: "\n") }
 }

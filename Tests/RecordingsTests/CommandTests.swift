@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import TouchInput
 
@@ -6,26 +7,12 @@ import TouchInput
 
 /// `cleartouch inspect` and `cleartouch convert`, run as the built executable.
 enum Cleartouch {
-    static let executable = TestFiles.packageRoot.appendingPathComponent(".build/debug/cleartouch")
-        .path
+    static let executable = PackagePaths.debugExecutable("cleartouch")
     static var available: Bool { FileManager.default.isExecutableFile(atPath: executable) }
 
     static func run(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (
-            process.terminationStatus, String(decoding: outData, as: UTF8.self),
-            String(decoding: errData, as: UTF8.self)
-        )
+        let run = try runCommand(executable: executable, arguments: arguments)
+        return (run.status, run.standardOutput, run.standardError)
     }
 }
 

@@ -1,13 +1,13 @@
 import Foundation
 import Recordings
+import TestSupport
 import Testing
 import TouchInput
 
 /// Paths and scratch files for the Recordings tests.
 enum TestFiles {
-    /// The package root: three levels up from this file.
-    static let packageRoot: URL = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+    /// The package root.
+    static let packageRoot: URL = PackagePaths.root
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Fixtures")
     /// The shared corpus of real evemu recordings, beside the project (`../shared/corpus`;

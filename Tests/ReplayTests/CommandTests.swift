@@ -1,36 +1,17 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Replay
 
 /// The built `cleartouch replay` / `render`: exit statuses 0, 1 and 2, and messages.
 @Suite struct CommandTests {
-    struct Run {
-        var status: Int32
-        var standardOutput: String
-        var standardError: String
-    }
-
-    static func cleartouch(_ arguments: [String]) throws -> Run {
+    static func cleartouch(_ arguments: [String]) throws -> CommandRun {
         let binary = TestPaths.cleartouchBinary
         try #require(
             FileManager.default.isExecutableFile(atPath: binary),
             "build cleartouch first (swift build)")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = arguments
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(
-            status: process.terminationStatus,
-            standardOutput: String(decoding: outData, as: UTF8.self),
-            standardError: String(decoding: errData, as: UTF8.self))
+        return try runCommand(executable: binary, arguments: arguments)
     }
 
     static func recording(_ name: String) -> String { TestPaths.recordings + "/" + name }
@@ -141,17 +122,12 @@ import Testing
 
     /// The bundled recordings are exactly what the generator writes (tools/make-recordings).
     @Test func generatorReproducesTheBundledRecordings() throws {
-        let generator = TestPaths.packageRoot + "/.build/debug/cleartouch-make-recordings"
+        let generator = PackagePaths.debugExecutable("cleartouch-make-recordings")
         try #require(
             FileManager.default.isExecutableFile(atPath: generator), "build the generator first")
         let dir = TestPaths.temporaryDirectory()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: generator)
-        process.arguments = [dir]
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let run = try runCommand(executable: generator, arguments: [dir])
+        #expect(run.status == 0)
         let written = try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
         let bundled = try FileManager.default.contentsOfDirectory(atPath: TestPaths.recordings)
             .filter {

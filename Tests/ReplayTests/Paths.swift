@@ -1,13 +1,9 @@
 import Foundation
+import TestSupport
 
-/// Paths resolved from this file: package root = 3 levels up from
-/// `Tests/ReplayTests/Paths.swift`.
+/// Paths of the package's recordings, the shared corpus and the built command.
 enum TestPaths {
-    static let packageRoot: String = {
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<3 { url.deleteLastPathComponent() }
-        return url.path
-    }()
+    static let packageRoot: String = PackagePaths.root.path
 
     static var recordings: String { packageRoot + "/Recordings" }
     /// The shared real-device corpus beside the project (`../shared/corpus`); a git
@@ -18,7 +14,7 @@ enum TestPaths {
         }
         return candidates.first { FileManager.default.fileExists(atPath: $0) } ?? candidates[0]
     }
-    static var cleartouchBinary: String { packageRoot + "/.build/debug/cleartouch" }
+    static var cleartouchBinary: String { PackagePaths.debugExecutable("cleartouch") }
 
     static func temporaryDirectory() -> String {
         let path = NSTemporaryDirectory() + "replay-tests-\(UUID().uuidString)"
