@@ -10,8 +10,8 @@ import TouchInput
 /// - a touch down stops a decelerating list (as a UIScrollView does);
 /// - keys (pressed, not obfuscated) Return, Escape and Backspace and composed `.text`
 ///   edit the row being edited;
-/// - touchpad and pointer events, and device removals, go to `touchpadGestureMapping`,
-///   when set;
+/// - touchpad and pointer events, and device removals, go to `touchpad`, which maps
+///   libinput's touchpad gestures and scrolling onto Clear's (docs/libinput-backend.md);
 /// - every event first lets time pass up to its timestamp (long-press timers,
 ///   animations, deceleration).
 public final class ClearSession {
@@ -25,15 +25,11 @@ public final class ClearSession {
     /// Called with every gesture report, after the controller has applied it.
     public var onGesture: ((GestureEvent) -> Void)?
 
-    /// The hook for touchpads: maps a `.touchpadGesture`, `.pointerMotion`,
-    /// `.pointerButton`, `.pointerScroll` or `.deviceRemoved` event (a removed touchpad's
-    /// running gesture is cancelled), given the list's scroll offset, to
-    /// Clear gestures (the mapping itself lives in GestureRecognition, written with the
-    /// libinput backend). Its gesture ids must not collide with the arena's: use ids
-    /// from `touchpadGestureIDBase` up. Nil (the default): such events are ignored.
-    public var touchpadGestureMapping:
-        ((InputEvent, _ listScrollOffsetPixels: Double) -> [GestureEvent])?
-    /// The first gesture id for gestures from `touchpadGestureMapping` (the arena counts from 0).
+    /// Maps touchpad gestures, pointer motion, clicks and finger scrolling onto Clear's
+    /// gestures (the pointer picks the row). Its ids start at `touchpadGestureIDBase`, so
+    /// they never collide with the arena's.
+    public let touchpad: TouchpadGestureMapper
+    /// The first gesture id of the touchpad mapping (the arena counts from 0).
     public static let touchpadGestureIDBase = 1 << 40
 
     public init(
@@ -42,6 +38,10 @@ public final class ClearSession {
     ) {
         controller = ClearController(items: items, layout: layout)
         arena = GestureArena(configuration: gestureConfiguration)
+        touchpad = TouchpadGestureMapper(
+            configuration: TouchpadMappingConfiguration(
+                screen: layout.screen, rowHeightPixels: layout.rowHeightPixels),
+            firstGestureID: Self.touchpadGestureIDBase)
     }
 
     /// Applies one input event at its timestamp.
@@ -56,9 +56,7 @@ public final class ClearSession {
             arena.deviceRemoved(device, timeMicroseconds: time)
             forwardArenaEvents()
             // The touchpad mapping cancels a stroke or pinch of the removed device.
-            if let mapping = touchpadGestureMapping {
-                for gesture in mapping(event, controller.scrollOffsetPixels) { deliver(gesture) }
-            }
+            forwardTouchpadEvents(event)
         case .touchFrame(let frame):
             if frame.contacts.contains(where: { $0.phase == .down }) {
                 controller.interruptScrolling(atMicroseconds: time)
@@ -67,8 +65,7 @@ public final class ClearSession {
             arena.handle(frame)
             forwardArenaEvents()
         case .touchpadGesture, .pointerMotion, .pointerButton, .pointerScroll:
-            guard let mapping = touchpadGestureMapping else { return }
-            for gesture in mapping(event, controller.scrollOffsetPixels) { deliver(gesture) }
+            forwardTouchpadEvents(event)
         case .key(let key):
             guard key.pressed, !key.obfuscated else { return }
             switch key.code {
@@ -91,6 +88,12 @@ public final class ClearSession {
 
     private func forwardArenaEvents() {
         for gesture in arena.events { deliver(gesture) }
+    }
+
+    private func forwardTouchpadEvents(_ event: InputEvent) {
+        touchpad.listScrollOffsetPixels = controller.scrollOffsetPixels
+        touchpad.handle(event)
+        for gesture in touchpad.events { deliver(gesture) }
     }
 
     private func deliver(_ gesture: GestureEvent) {

@@ -68,15 +68,6 @@ public struct ReplayHarness {
         let session = ClearSession(items: items, layout: layout)
         let collector = Collector(
             keepTouchPaths: keepTouchPaths, keepListsAfterActions: keepListsAfterActions)
-        // Touchpads drive the list as in the app: libinput's gestures mapped onto Clear's.
-        let touchpad = TouchpadGestureMapper(
-            configuration: TouchpadMappingConfiguration(screen: screen, rowHeightPixels: rowHeight),
-            firstGestureID: ClearSession.touchpadGestureIDBase)
-        session.touchpadGestureMapping = { event, offset in
-            touchpad.listScrollOffsetPixels = offset
-            touchpad.handle(event)
-            return touchpad.events
-        }
         // Gesture reports are taken as they come, so memory does not grow with the session.
         session.keepsGestureHistory = false
         session.onGesture = { collector.record($0) }

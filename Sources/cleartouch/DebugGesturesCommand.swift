@@ -104,9 +104,8 @@ func isDeviceEvent(_ event: InputEvent) -> Bool {
 
 /// Formats input events and the gesture reports they cause, one line each.
 final class GestureDebugView {
-    /// Touch frames → arena, touchpad input → `touchpad`, reports → controller.
+    /// Touch frames → arena, touchpad input → the session's touchpad mapping, reports → controller.
     let session: ClearSession
-    let touchpad: TouchpadGestureMapper
     private var firstTime: Int64? = nil
     private var pending: [String] = []
     private var itemsSeen: [TodoItem]
@@ -116,16 +115,6 @@ final class GestureDebugView {
         session = ClearSession(layout: layout)
         session.keepsGestureHistory = false
         itemsSeen = session.controller.items
-        let touchpad = TouchpadGestureMapper(
-            configuration: TouchpadMappingConfiguration(
-                screen: screen, rowHeightPixels: layout.rowHeightPixels),
-            firstGestureID: ClearSession.touchpadGestureIDBase)
-        self.touchpad = touchpad
-        session.touchpadGestureMapping = { event, listScrollOffsetPixels in
-            touchpad.listScrollOffsetPixels = listScrollOffsetPixels
-            touchpad.handle(event)
-            return touchpad.events
-        }
         session.onGesture = { [unowned self] report in self.reported(report) }
     }
 

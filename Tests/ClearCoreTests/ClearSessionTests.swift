@@ -201,27 +201,27 @@ struct TouchScreenScript {
         #expect(session.controller.actions.isEmpty)
     }
 
-    @Test func touchpadEventsGoThroughTheHook() {
+    @Test func touchpadInputIsMappedByTheSession() {
         let session = ClearSession(layout: smallLayout)
-        let pad = TouchpadGesture(
-            device: DeviceID(3), timeMicroseconds: 5, kind: .swipe, stage: .begin, fingerCount: 3)
-        session.handle(.touchpadGesture(pad))  // no mapping: ignored
+        let pad = DeviceID(3)
+        // A hold is not a Clear gesture.
+        session.handle(
+            .touchpadGesture(
+                TouchpadGesture(
+                    device: pad, timeMicroseconds: 5, kind: .hold, stage: .begin, fingerCount: 2)))
         #expect(session.gestureEvents.isEmpty)
-        var seenOffset: Double?
-        session.touchpadGestureMapping = { event, offset in
-            seenOffset = offset
-            guard case .touchpadGesture = event else { return [] }
-            return [
-                GestureEvent(
-                    id: GestureID(rawValue: ClearSession.touchpadGestureIDBase), kind: .tap,
-                    state: .ended,
-                    timeMicroseconds: event.timeMicroseconds,
-                    values: .tap(locationPixels: Point(x: 10, y: 25)))
-            ]
-        }
-        session.handle(.touchpadGesture(pad))
-        #expect(seenOffset == 0)
+        // The pointer starts mid-screen (y 240, row 4); move it onto row 0 and click.
+        session.handle(
+            .pointerMotion(
+                PointerMotion(device: pad, timeMicroseconds: 10, deltaX: 0, deltaY: -215)))
+        session.handle(
+            .pointerButton(
+                PointerButton(device: pad, timeMicroseconds: 20, button: 272, pressed: true)))
+        session.handle(
+            .pointerButton(
+                PointerButton(device: pad, timeMicroseconds: 30, button: 272, pressed: false)))
         #expect(session.gestureEvents.map(\.kind) == [.tap])
+        #expect(session.gestureEvents.first?.id.rawValue == ClearSession.touchpadGestureIDBase)
         #expect(session.controller.editingIndex == 0)
     }
 

@@ -9,20 +9,9 @@ struct TouchpadRemovalTests {
     static let screen = ScreenSize(widthPixels: 1080, heightPixels: 1920)
     static let pad = DeviceID(4)
 
-    /// A session on the sample list with the touchpad mapping plugged in, as the
-    /// front ends do.
+    /// A session on the sample list; it maps touchpad input itself.
     static func makeSession() -> ClearSession {
-        let layout = ClearLayout(screen: screen)
-        let session = ClearSession(layout: layout)
-        let mapper = TouchpadGestureMapper(
-            configuration: TouchpadMappingConfiguration(
-                screen: screen, rowHeightPixels: layout.rowHeightPixels),
-            firstGestureID: ClearSession.touchpadGestureIDBase)
-        session.touchpadGestureMapping = { event, offset in
-            mapper.listScrollOffsetPixels = offset
-            mapper.handle(event)
-            return mapper.events
-        }
+        let session = ClearSession(layout: ClearLayout(screen: screen))
         let touchpad = DeviceDescription(
             id: pad, name: "synthetic touchpad", kind: .touchpad, screen: screen)
         session.handle(.deviceAdded(touchpad, timeMicroseconds: 1_000_000))
