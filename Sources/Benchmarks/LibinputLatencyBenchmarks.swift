@@ -92,17 +92,14 @@ enum LibinputLatencyProbe {
             print("probe: \(error)")
             return 1
         }
-        let layout = ClearLayout(screen: screen)
-        let arena = GestureArena()
-        let mapper = TouchpadGestureMapper(
-            configuration: TouchpadMappingConfiguration(
-                screen: screen, rowHeightPixels: layout.rowHeightPixels),
-            firstGestureID: 1_000_000)
-        let controller = ClearController(layout: layout)
+        // The app's own path: one ClearSession (arena, touchpad mapping, controller).
+        let session = ClearSession(layout: ClearLayout(screen: screen))
+        session.keepsGestureHistory = false
+        var gestureReports = 0
+        session.onGesture = { _ in gestureReports += 1 }
         var ours: [Int64] = []
         var delivery: [Int64] = []
         var total: [Int64] = []
-        var gestureReports = 0
         var converted: [InputEvent] = []
         let barrierNodes = input.loop.barrierNodes
         var released = false
@@ -121,25 +118,7 @@ enum LibinputLatencyProbe {
                     input.converter.finishBatch(into: &converted)
                     drained = true
                 }
-                for item in converted {
-                    controller.advance(toMicroseconds: item.timeMicroseconds)
-                    arena.listScrollOffsetPixels = controller.scrollOffsetPixels
-                    mapper.listScrollOffsetPixels = controller.scrollOffsetPixels
-                    var reports: [GestureEvent]
-                    switch item {
-                    case .deviceAdded(let device, _):
-                        arena.deviceAdded(device)
-                        reports = arena.events
-                    case .touchFrame(let frame):
-                        arena.handle(frame)
-                        reports = arena.events
-                    default:
-                        mapper.handle(item)
-                        reports = mapper.events
-                    }
-                    for report in reports { controller.handle(report) }
-                    gestureReports += reports.count
-                }
+                for item in converted { session.handle(item) }
                 let done = monotonicNanoseconds()
                 guard let first = converted.first, !isDeviceEvent(first) else { continue }
                 let eventTime = first.timeMicroseconds * 1000
@@ -156,9 +135,9 @@ enum LibinputLatencyProbe {
             _ = poll(&pollDescriptor, 1, 100)
         }
         print(
-            "events through libinput: \(ours.count), gesture reports: \(gestureReports), actions: \(controller.actions.count)"
+            "events through libinput: \(ours.count), gesture reports: \(gestureReports), actions: \(session.controller.actions.count)"
         )
-        report("ours (conversion + arena/mapping + controller)", ours)
+        report("ours (conversion + ClearSession: arena or touchpad mapping, controller)", ours)
         report("delivery (event time → libinput hands it over)", delivery)
         report("total (event time → gestures and actions known)", total)
         return 0
