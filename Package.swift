@@ -118,6 +118,8 @@ let package = Package(
         .testTarget(
             name: "ReplayTests",
             dependencies: ["Replay", "Recordings", "ClearCore", "TouchInput", "TestSupport"]),
+        // Builds the README's client package against a clone of this one.
+        .testTarget(name: "LibraryPackageTests", dependencies: ["TestSupport"]),
         .testTarget(
             name: "ClearRenderingTests",
             dependencies: ["ClearRendering", "ClearCore", "TestSupport"]),
