@@ -90,6 +90,11 @@ let package = Package(
         .executableTarget(
             name: "cleartouch-store-writer", dependencies: ["ClearCore"],
             path: "Sources/Tools/StoreWriter"),
+        // Prints a two-gesture presentation for ClearCore's hash-order test.
+        .executableTarget(
+            name: "cleartouch-two-track-presentation",
+            dependencies: ["ClearCore", "GestureRecognition", "TouchInput"],
+            path: "Sources/Tools/TwoTrackPresentation"),
         // Describes evdev devices and sessions for umockdev-run (the libinput tests).
         .target(name: "MockDevice"),
         .executableTarget(
@@ -103,7 +108,8 @@ let package = Package(
         .testTarget(
             name: "GestureRecognitionTests", dependencies: ["GestureRecognition", "TouchInput"]),
         .testTarget(
-            name: "ClearCoreTests", dependencies: ["ClearCore", "GestureRecognition", "TouchInput"]),
+            name: "ClearCoreTests",
+            dependencies: ["ClearCore", "GestureRecognition", "TouchInput", "TestSupport"]),
         .testTarget(
             name: "RecordingsTests", dependencies: ["Recordings", "TouchInput", "TestSupport"],
             exclude: ["Fixtures"]),

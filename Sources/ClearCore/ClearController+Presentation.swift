@@ -19,13 +19,16 @@ extension ClearController {
         let height = layout.rowHeightPixels
         let translation = editTransition.translation.value(at: time)
         let otherAlpha = editTransition.otherRowsAlpha.value(at: time)
-        let pinches = tracks.values.compactMap { track -> PinchTrack? in
+        // In gesture-id order, never the dictionary's: its order follows the per-process
+        // hash seed, and where two tracks overlap the later gesture must win every time.
+        let orderedTracks = tracks.sorted { $0.key < $1.key }
+        let pinches = orderedTracks.compactMap { _, track -> PinchTrack? in
             if case .pinch(let pinch) = track { return pinch }
             return nil
         }
         var pannedX: [ItemID: Double] = [:]
         var latestPan: (id: GestureID, item: ItemID)?
-        for (id, track) in tracks {
+        for (id, track) in orderedTracks {
             guard case .pan(let item, let x) = track else { continue }
             pannedX[item] = x
             if latestPan == nil || id > latestPan!.id { latestPan = (id, item) }
@@ -84,8 +87,9 @@ extension ClearController {
             cuesPresentation(rowFrame: frame(ofRowAt: $0))
         }
 
+        // The latest gesture's placeholder wins.
         var placeholder: PlaceholderPresentation?
-        for track in tracks.values {
+        for (_, track) in orderedTracks {
             switch track {
             case .pull(let distance):
                 let pulled = max(0, distance)
