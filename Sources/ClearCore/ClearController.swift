@@ -61,7 +61,7 @@ public final class ClearController {
         var isNew: Bool
     }
 
-    public init(items: [TodoItem] = TodoList.swiftTutorialSamples, layout: ClearLayout) {
+    public init(items: [TodoItem], layout: ClearLayout) {
         self.layout = layout
         self.list = TodoList(items: items)
     }

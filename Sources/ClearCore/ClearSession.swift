@@ -33,7 +33,7 @@ public final class ClearSession {
     public static let touchpadGestureIDBase = 1 << 40
 
     public init(
-        items: [TodoItem] = TodoList.swiftTutorialSamples, layout: ClearLayout,
+        items: [TodoItem], layout: ClearLayout,
         gestureConfiguration: GestureConfiguration = .clear
     ) {
         controller = ClearController(items: items, layout: layout)

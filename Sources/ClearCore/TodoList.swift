@@ -8,7 +8,7 @@ public struct TodoList: Hashable, Sendable {
     private var nextIDRawValue: UInt64
 
     /// A list holding `items`; duplicate ids are renumbered so that every id is unique.
-    public init(items: [TodoItem] = TodoList.swiftTutorialSamples) {
+    public init(items: [TodoItem]) {
         var seen = Set<ItemID>()
         var largest: UInt64 = 0
         for item in items where !seen.contains(item.id) {

@@ -1,5 +1,6 @@
 import ClearCore
 import Foundation
+import ListStore
 
 /// The app's list on disk: the core's atomic `ListStore`, saved whenever the items differ
 /// from what was last saved.
@@ -10,7 +11,7 @@ struct ListPersistence {
     /// Opens `path` (creating its folder), loading the saved list or the twelve sample items.
     /// A corrupt file is moved aside by the store; the app then starts from the samples.
     init(path: String, log: (String) -> Void) throws(ListStoreError) {
-        store = ListStore(path: path)
+        store = ListStore(path: path, clock: ListStore.systemClock)
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         do {
