@@ -5,10 +5,14 @@ import GestureRecognition
 extension ClearController {
     /// The cue labels beside a panned row (clear-spec §1.1): 50 px wide, 10 px from the row.
     public static let cueWidthPixels = 50.0
+    /// The gap between a cue label and its row, in pixels.
     public static let cueMarginPixels = 10.0
 
+    /// The placeholder's label while a pull is short of one row height.
     public static let pullLabel = "Pull to add item"
+    /// The placeholder's label while a pinch gap is short of one row height.
     public static let pinchLabel = "Pull apart to add item"
+    /// The placeholder's label once a pull or a pinch would add an item on release.
     public static let releaseLabel = "Release to add item"
 
     /// Everything on screen at `time`. Animations that `advance(toMicroseconds:)` has

@@ -1,5 +1,5 @@
-import Foundation
 import ClearCore
+import Foundation
 
 /// The file format: JSON with a format name and a version, pretty-printed with sorted keys.
 extension ListStore {

@@ -68,7 +68,8 @@ struct TouchScreenScript {
     mutating func wait(_ microseconds: Int64) { time += microseconds }
 
     func run(_ session: ClearSession? = nil) -> ClearSession {
-        let session = session ?? ClearSession(items: TodoList.swiftTutorialSamples, layout: smallLayout)
+        let session =
+            session ?? ClearSession(items: TodoList.swiftTutorialSamples, layout: smallLayout)
         for event in events { session.handle(event) }
         session.advance(toMicroseconds: time + 2_000_000)
         return session

@@ -180,7 +180,8 @@ import TouchInput
 
     @Test func onlyAdjacentRowsStartAPinch() {
         for (upper, lower) in [(75.0, 175.0), (60.0, 90.0), (75.0, 100.0), (75.0, 700.0)] {
-            let controller = ClearController(items: TodoList.swiftTutorialSamples, layout: smallLayout)
+            let controller = ClearController(
+                items: TodoList.swiftTutorialSamples, layout: smallLayout)
             controller.pinchRows(upperY: upper, lowerY: lower, spread: 100, id: 1, at: 0)
             #expect(controller.actions.isEmpty, "pinch at \(upper), \(lower)")
             #expect(controller.presentation(atMicroseconds: 10_000).placeholder == nil)
