@@ -2,7 +2,7 @@ import ClearCore
 import Foundation
 import ListStore
 
-/// The app's list on disk: the core's atomic `ListStore`, saved whenever the items differ
+/// The app's list on disk: the atomic `ListStore`, saved whenever the items differ
 /// from what was last saved.
 struct ListPersistence {
     let store: ListStore
