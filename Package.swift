@@ -5,7 +5,8 @@
 //   Shims/*            C libraries from Debian (libinput, libudev, libyaml, cairo/pango, SDL2)
 //   TouchInput         the device-independent touch input model (pure Swift)
 //   GestureRecognition recognizers and the arena (pure Swift, no C library)
-//   ClearCore          the to-do model, layout, controller, presentation, store (no C library)
+//   ClearCore          the to-do model, layout, controller, presentation (pure Swift)
+//   ListStore          the list file (Foundation)
 //   Recordings         trace format, evemu and `libinput record` readers, evdev decoder
 //   LibInputBackend    live input from real libinput
 //   Recorder, Replay, ClearRendering, KioskApp
@@ -46,6 +47,8 @@ let package = Package(
             name: "GestureRecognition", dependencies: ["TouchInput"],
             linkerSettings: [.linkedLibrary("m")]),
         .target(name: "ClearCore", dependencies: ["GestureRecognition", "TouchInput"]),
+        // The list file (Foundation: file I/O, JSON, the wall clock it is given).
+        .target(name: "ListStore", dependencies: ["ClearCore"]),
 
         // MARK: input sources and outputs
         .target(name: "Recordings", dependencies: ["TouchInput", "CYAML"]),
@@ -64,7 +67,7 @@ let package = Package(
             name: "KioskApp",
             dependencies: [
                 "ClearRendering", "ClearCore", "GestureRecognition", "LibInputBackend",
-                "Recorder", "Recordings", "TouchInput", "CSDL2",
+                "Recorder", "Recordings", "TouchInput", "CSDL2", "ListStore",
             ]),
 
         // MARK: executables
@@ -83,13 +86,18 @@ let package = Package(
             name: "cleartouch-bench",
             dependencies: [
                 "Replay", "Recordings", "ClearCore", "GestureRecognition", "TouchInput",
-                "ClearRendering", "LibInputBackend", "MockDevice", "AllocationCounter",
+                "ClearRendering", "LibInputBackend", "MockDevice", "AllocationCounter", "ListStore",
             ],
             path: "Sources/Benchmarks"),
         // The child process of ListStore's SIGKILL test.
         .executableTarget(
-            name: "cleartouch-store-writer", dependencies: ["ClearCore"],
+            name: "cleartouch-store-writer", dependencies: ["ListStore", "TestSupport"],
             path: "Sources/Tools/StoreWriter"),
+        // Prints a two-gesture presentation for ClearCore's hash-order test.
+        .executableTarget(
+            name: "cleartouch-two-track-presentation",
+            dependencies: ["ClearCore", "GestureRecognition", "TouchInput"],
+            path: "Sources/Tools/TwoTrackPresentation"),
         // Describes evdev devices and sessions for umockdev-run (the libinput tests).
         .target(name: "MockDevice"),
         .executableTarget(
@@ -97,13 +105,15 @@ let package = Package(
             path: "Sources/Tools/MockDevice"),
 
         // MARK: tests
-        // Paths and command runs shared by the test targets (Foundation only).
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // Paths, command runs and fixtures shared by the test targets and test tools.
+        .target(name: "TestSupport", dependencies: ["ClearCore"], path: "Tests/TestSupport"),
         .testTarget(name: "TouchInputTests", dependencies: ["TouchInput"]),
         .testTarget(
             name: "GestureRecognitionTests", dependencies: ["GestureRecognition", "TouchInput"]),
         .testTarget(
-            name: "ClearCoreTests", dependencies: ["ClearCore", "GestureRecognition", "TouchInput"]),
+            name: "ClearCoreTests",
+            dependencies: ["ClearCore", "GestureRecognition", "TouchInput", "TestSupport"]),
+        .testTarget(name: "ListStoreTests", dependencies: ["ListStore", "ClearCore", "TestSupport"]),
         .testTarget(
             name: "RecordingsTests", dependencies: ["Recordings", "TouchInput", "TestSupport"],
             exclude: ["Fixtures"]),

@@ -1,6 +1,7 @@
 import ClearCore
 import Foundation
 import GestureRecognition
+import ListStore
 import TouchInput
 
 /// ClearCore's costs: touch frames through a whole `ClearSession` (arena, controller),
@@ -14,7 +15,7 @@ public func runCoreBenchmarks() {
     var sessionBest = Duration.seconds(1000)
     var actionCount = 0
     for _ in 0..<5 {
-        let session = ClearSession(layout: layout)
+        let session = ClearSession(items: TodoList.swiftTutorialSamples, layout: layout)
         session.keepsGestureHistory = false
         session.handle(.deviceAdded(CoreBenchmarkInput.device, timeMicroseconds: 0))
         let elapsed = ContinuousClock().measure {
@@ -35,7 +36,7 @@ public func runCoreBenchmarks() {
         "session: \(frameCount) touch frames (\(actionCount) actions): "
             + "\(tenths(nanoseconds(sessionBest) / Double(frameCount))) ns per frame")
 
-    let controller = ClearController(layout: layout)
+    let controller = ClearController(items: TodoList.swiftTutorialSamples, layout: layout)
     // Swipe the row at y 250 (row 1) far left and release: it is deleted and the rows below shuffle up.
     let swipeLeft = PanValues(
         startPixels: Point(x: 100, y: 250), locationPixels: Point(x: 0, y: 250),
@@ -68,7 +69,8 @@ public func runCoreBenchmarks() {
         "cleartouch-bench-\(getpid())")
     try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
-    let store = ListStore(path: folder.appendingPathComponent("list.json").path)
+    let store = ListStore(
+        path: folder.appendingPathComponent("list.json").path, clock: ListStore.systemClock)
     let saves = 50
     let saveTime = ContinuousClock().measure {
         for _ in 0..<saves { try? store.save(TodoList.swiftTutorialSamples) }

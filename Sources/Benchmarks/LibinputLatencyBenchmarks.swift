@@ -93,7 +93,8 @@ enum LibinputLatencyProbe {
             return 1
         }
         // The app's own path: one ClearSession (arena, touchpad mapping, controller).
-        let session = ClearSession(layout: ClearLayout(screen: screen))
+        let session = ClearSession(
+            items: TodoList.swiftTutorialSamples, layout: ClearLayout(screen: screen))
         session.keepsGestureHistory = false
         var gestureReports = 0
         session.onGesture = { _ in gestureReports += 1 }

@@ -80,7 +80,7 @@ private func clockNanoseconds(_ clock: clockid_t) -> Int64 {
 /// Frame `frame` of a list longer than the screen, with every kind of animation running.
 private func animatedPresentation(screen: ScreenSize, frame: Int, frameCount: Int) -> Presentation {
     let width = Double(screen.widthPixels)
-    let rowHeight = (width * 50 / 320).rounded()
+    let rowHeight = ClearLayout.defaultRowHeightPixels(widthPixels: screen.widthPixels)
     let texts = TodoListSample.texts
     let count = texts.count
     let deletedIndex = 3
@@ -131,11 +131,5 @@ private func animatedPresentation(screen: ScreenSize, frame: Int, frameCount: In
 
 private enum TodoListSample {
     /// The Swift tutorial's twelve items, twice: more rows than a 1920-pixel screen holds.
-    static let texts = [
-        "feed the cat", "buy eggs", "watch WWDC videos", "rule the Web", "buy a new iPhone",
-        "darn holes in socks",
-        "write this tutorial", "master Swift", "learn to draw", "get more exercise",
-        "catch up with Mom",
-        "get a hair cut",
-    ].flatMap { [$0, $0 + " again"] }
+    static let texts = TodoList.swiftTutorialSamples.map(\.text).flatMap { [$0, $0 + " again"] }
 }

@@ -1,19 +1,27 @@
 /// A stable identity for a to-do item, kept across edits and moves.
 public struct ItemID: RawRepresentable, Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// The number behind the id; a list never reuses one.
     public var rawValue: UInt64
 
+    /// The id with number `rawValue`.
     public init(rawValue: UInt64) { self.rawValue = rawValue }
 
+    /// Ids order by their numbers (a later item has a larger one).
     public static func < (lhs: ItemID, rhs: ItemID) -> Bool { lhs.rawValue < rhs.rawValue }
+    /// `item N`.
     public var description: String { "item \(rawValue)" }
 }
 
 /// One to-do item.
 public struct TodoItem: Hashable, Sendable {
+    /// The item's identity, stable across edits and moves.
     public var id: ItemID
+    /// The text shown on the row.
     public var text: String
+    /// True once the item is marked done (a green row with a strikethrough).
     public var completed: Bool
 
+    /// An item; new items are not completed.
     public init(id: ItemID, text: String, completed: Bool = false) {
         self.id = id
         self.text = text
@@ -23,21 +31,30 @@ public struct TodoItem: Hashable, Sendable {
 
 /// What a change to the list was. Raw values are the names used in JSON and golden files.
 public enum ActionKind: String, Hashable, Sendable, CaseIterable {
+    /// A row panned right past W/2: the item is marked done.
     case complete
+    /// A completed row panned right past W/2: the item is no longer done.
     case uncomplete
+    /// A row panned left past W/2, or an edit ended with empty text: the item is removed.
     case delete
+    /// A pull or a pinch was released past H: a new, empty item is inserted.
     case add
+    /// A tap on an item, or a new item: its text is being edited.
     case editBegin = "edit-begin"
+    /// Editing ended (Return, Escape or a tap).
     case editEnd = "edit-end"
 }
 
 /// A change to the list, at an event time, on a model index.
 public struct Action: Hashable, Sendable {
+    /// The event time of the input that caused the change, in microseconds.
     public var timeMicroseconds: Int64
+    /// What the change was.
     public var kind: ActionKind
     /// The model index the action applied to (for `delete`, the index before removal).
     public var index: Int
 
+    /// An action of `kind` at `timeMicroseconds` on model index `index`.
     public init(timeMicroseconds: Int64, kind: ActionKind, index: Int) {
         self.timeMicroseconds = timeMicroseconds
         self.kind = kind

@@ -5,10 +5,14 @@ import GestureRecognition
 extension ClearController {
     /// The cue labels beside a panned row (clear-spec §1.1): 50 px wide, 10 px from the row.
     public static let cueWidthPixels = 50.0
+    /// The gap between a cue label and its row, in pixels.
     public static let cueMarginPixels = 10.0
 
+    /// The placeholder's label while a pull is short of one row height.
     public static let pullLabel = "Pull to add item"
+    /// The placeholder's label while a pinch gap is short of one row height.
     public static let pinchLabel = "Pull apart to add item"
+    /// The placeholder's label once a pull or a pinch would add an item on release.
     public static let releaseLabel = "Release to add item"
 
     /// Everything on screen at `time`. Animations that `advance(toMicroseconds:)` has
@@ -19,13 +23,16 @@ extension ClearController {
         let height = layout.rowHeightPixels
         let translation = editTransition.translation.value(at: time)
         let otherAlpha = editTransition.otherRowsAlpha.value(at: time)
-        let pinches = tracks.values.compactMap { track -> PinchTrack? in
+        // In gesture-id order, never the dictionary's: its order follows the per-process
+        // hash seed, and where two tracks overlap the later gesture must win every time.
+        let orderedTracks = tracks.sorted { $0.key < $1.key }
+        let pinches = orderedTracks.compactMap { _, track -> PinchTrack? in
             if case .pinch(let pinch) = track { return pinch }
             return nil
         }
         var pannedX: [ItemID: Double] = [:]
         var latestPan: (id: GestureID, item: ItemID)?
-        for (id, track) in tracks {
+        for (id, track) in orderedTracks {
             guard case .pan(let item, let x) = track else { continue }
             pannedX[item] = x
             if latestPan == nil || id > latestPan!.id { latestPan = (id, item) }
@@ -84,8 +91,9 @@ extension ClearController {
             cuesPresentation(rowFrame: frame(ofRowAt: $0))
         }
 
+        // The latest gesture's placeholder wins.
         var placeholder: PlaceholderPresentation?
-        for track in tracks.values {
+        for (_, track) in orderedTracks {
             switch track {
             case .pull(let distance):
                 let pulled = max(0, distance)

@@ -9,10 +9,13 @@ import TouchInput
 /// controller's clock (`currentTimeMicroseconds`) never goes backwards (an earlier time
 /// is treated as the current one). See docs/clear-core.md for the state machine.
 public final class ClearController {
+    /// The screen, the row height and the row geometry.
     public let layout: ClearLayout
+    /// The to-do list as the rules have changed it so far.
     public internal(set) var list: TodoList
     /// Every change so far, in order.
     public private(set) var actions: [Action] = []
+    /// The controller's clock: the latest event time it has seen, in microseconds.
     public private(set) var currentTimeMicroseconds: Int64 = 0
 
     /// The interaction of each gesture in progress, by gesture id.
@@ -61,11 +64,14 @@ public final class ClearController {
         var isNew: Bool
     }
 
-    public init(items: [TodoItem] = TodoList.swiftTutorialSamples, layout: ClearLayout) {
+    /// A controller at rest on `items` (duplicate ids are renumbered), laid out by `layout`.
+    /// Pass `TodoList.swiftTutorialSamples` for Clear's sample list.
+    public init(items: [TodoItem], layout: ClearLayout) {
         self.layout = layout
         self.list = TodoList(items: items)
     }
 
+    /// The items in display order.
     public var items: [TodoItem] { list.items }
 
     /// The list's scroll offset now (negative while pulled past the top).

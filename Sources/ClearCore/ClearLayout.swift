@@ -12,6 +12,7 @@ public struct ClearLayout: Hashable, Sendable {
     /// Clear's screen width, in points.
     public static let clearScreenWidthPoints = 320.0
 
+    /// The screen the list fills, in pixels.
     public var screen: ScreenSize
     /// H, the row height in pixels.
     public var rowHeightPixels: Double
@@ -31,6 +32,7 @@ public struct ClearLayout: Hashable, Sendable {
 
     /// W, the list width in pixels.
     public var widthPixels: Double { Double(screen.widthPixels) }
+    /// The screen height in pixels.
     public var heightPixels: Double { Double(screen.heightPixels) }
 
     /// The largest scroll offset: the last row's bottom at the screen's bottom, or 0

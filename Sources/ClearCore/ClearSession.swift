@@ -15,7 +15,9 @@ import TouchInput
 /// - every event first lets time pass up to its timestamp (long-press timers,
 ///   animations, deceleration).
 public final class ClearSession {
+    /// Clear's rules, the list and the presentation.
     public let controller: ClearController
+    /// Recognizes gestures in touch frames; its reports go to `controller`.
     public let arena: GestureArena
 
     /// Every gesture report so far, in order, when `keepsGestureHistory` is true.
@@ -32,8 +34,10 @@ public final class ClearSession {
     /// The first gesture id of the touchpad mapping (the arena counts from 0).
     public static let touchpadGestureIDBase = 1 << 40
 
+    /// A session at rest on `items` (pass `TodoList.swiftTutorialSamples` for Clear's
+    /// sample list), laid out by `layout`, recognizing with `gestureConfiguration`.
     public init(
-        items: [TodoItem] = TodoList.swiftTutorialSamples, layout: ClearLayout,
+        items: [TodoItem], layout: ClearLayout,
         gestureConfiguration: GestureConfiguration = .clear
     ) {
         controller = ClearController(items: items, layout: layout)

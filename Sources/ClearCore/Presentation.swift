@@ -2,17 +2,23 @@ import TouchInput
 
 /// A colour with components in 0...1.
 public struct RGBColor: Hashable, Sendable {
+    /// The red component, 0...1.
     public var red: Double
+    /// The green component, 0...1.
     public var green: Double
+    /// The blue component, 0...1.
     public var blue: Double
 
+    /// A colour from its components, each in 0...1.
     public init(red: Double, green: Double, blue: Double) {
         self.red = red
         self.green = green
         self.blue = blue
     }
 
+    /// RGB(0, 0, 0): the background below the rows.
     public static let black = RGBColor(red: 0, green: 0, blue: 0)
+    /// RGB(1, 1, 1): text, the strikethrough and cues not yet armed.
     public static let white = RGBColor(red: 1, green: 1, blue: 1)
     /// The cross cue while delete is armed.
     public static let pureRed = RGBColor(red: 1, green: 0, blue: 0)
@@ -24,11 +30,16 @@ public struct RGBColor: Hashable, Sendable {
 
 /// An axis-aligned rectangle in screen pixels.
 public struct RectPixels: Hashable, Sendable {
+    /// The left edge, in pixels.
     public var x: Double
+    /// The top edge, in pixels (y grows downwards).
     public var y: Double
+    /// The width, in pixels.
     public var width: Double
+    /// The height, in pixels.
     public var height: Double
 
+    /// The rectangle with its top-left corner at (x, y).
     public init(x: Double, y: Double, width: Double, height: Double) {
         self.x = x
         self.y = y
@@ -36,27 +47,36 @@ public struct RectPixels: Hashable, Sendable {
         self.height = height
     }
 
+    /// The top edge.
     public var minY: Double { y }
+    /// The bottom edge.
     public var maxY: Double { y + height }
+    /// The vertical centre.
     public var midY: Double { y + height / 2 }
 }
 
 /// One row as it is on screen at a moment.
 public struct RowPresentation: Hashable, Sendable {
+    /// The row's index in the list.
     public var modelIndex: Int
+    /// The item the row shows.
     public var itemID: ItemID
+    /// The text drawn on the row (the edited text while editing).
     public var text: String
     /// The row's frame with every running translation applied (pan, pinch, shuffle, edit).
     public var framePixels: RectPixels
+    /// The row's opacity, 0...1 (other rows fade while one is edited).
     public var alpha: Double
     /// Heat-map colour, or `completedGreen` for a completed row.
     public var backgroundColor: RGBColor
+    /// The item is done.
     public var completed: Bool
     /// A completed row's white strikethrough bar is drawn.
     public var strikethrough: Bool
     /// The row whose text is being edited.
     public var isEditing: Bool
 
+    /// A presentation of its parts, as given.
     public init(
         modelIndex: Int, itemID: ItemID, text: String, framePixels: RectPixels, alpha: Double,
         backgroundColor: RGBColor, completed: Bool, strikethrough: Bool, isEditing: Bool
@@ -77,13 +97,16 @@ public struct RowPresentation: Hashable, Sendable {
 public struct CuesPresentation: Hashable, Sendable {
     /// "✓", left of the row, right-aligned.
     public var tickFramePixels: RectPixels
+    /// White, or pure green once a release would complete the row.
     public var tickColor: RGBColor
     /// "✗", right of the row, left-aligned.
     public var crossFramePixels: RectPixels
+    /// White, or pure red once a release would delete the row.
     public var crossColor: RGBColor
     /// |x| / (W/2), unclamped (it keeps rising past 1).
     public var alpha: Double
 
+    /// A presentation of its parts, as given.
     public init(
         tickFramePixels: RectPixels, tickColor: RGBColor, crossFramePixels: RectPixels,
         crossColor: RGBColor, alpha: Double
@@ -100,11 +123,16 @@ public struct CuesPresentation: Hashable, Sendable {
 public struct PlaceholderPresentation: Hashable, Sendable {
     /// The unscaled frame; the row is drawn scaled vertically about its centre.
     public var framePixels: RectPixels
+    /// The vertical scale, 0...1: the pinch gap over H (1 for a pull).
     public var scaleY: Double
+    /// The opacity, 0...1: the pulled distance or the gap over H.
     public var alpha: Double
+    /// The hint drawn on the placeholder (`ClearController.pullLabel` and the others).
     public var label: String
+    /// Red for a pull; for a pinch, the heat-map colour of the upper row.
     public var backgroundColor: RGBColor
 
+    /// A presentation of its parts, as given.
     public init(
         framePixels: RectPixels, scaleY: Double, alpha: Double, label: String,
         backgroundColor: RGBColor
@@ -119,11 +147,15 @@ public struct PlaceholderPresentation: Hashable, Sendable {
 
 /// The text field of the item being edited.
 public struct EditingPresentation: Hashable, Sendable {
+    /// The list index of the item being edited.
     public var modelIndex: Int
+    /// The text typed so far.
     public var text: String
     /// The caret position as a count of characters (grapheme clusters) from the start.
     public var caretCharacterOffset: Int
 
+    /// The text field of row `modelIndex` holding `text`, with the caret
+    /// `caretCharacterOffset` characters in.
     public init(modelIndex: Int, text: String, caretCharacterOffset: Int) {
         self.modelIndex = modelIndex
         self.text = text
@@ -134,17 +166,22 @@ public struct EditingPresentation: Hashable, Sendable {
 /// Everything on screen at one moment: a pure function of the model, the interaction
 /// state, the running animations and the time.
 public struct Presentation: Hashable, Sendable {
+    /// The screen the presentation fills, in pixels.
     public var screen: ScreenSize
+    /// H, the row height in pixels.
     public var rowHeightPixels: Double
     /// Rows drawn back to front in this order; hidden rows are left out.
     public var rows: [RowPresentation]
     /// Cues of the row being panned, positioned relative to that row's frame.
     public var cues: CuesPresentation?
+    /// The placeholder row of a pull or a pinch in progress; with both, the later gesture's.
     public var placeholder: PlaceholderPresentation?
+    /// The text field while an item is edited.
     public var editing: EditingPresentation?
     /// True while any animation runs (the app keeps drawing frames).
     public var isAnimating: Bool
 
+    /// A presentation of its parts, as given.
     public init(
         screen: ScreenSize, rowHeightPixels: Double, rows: [RowPresentation],
         cues: CuesPresentation?, placeholder: PlaceholderPresentation?,

@@ -6,9 +6,13 @@
 /// kept inside a shrinking bisection bracket, until the bracket stops shrinking: the
 /// root to the last bit of a Double. Then it returns y(s).
 public struct TimingCurve: Hashable, Sendable {
+    /// The first control point's x, 0...1.
     public var x1: Double
+    /// The first control point's y.
     public var y1: Double
+    /// The second control point's x, 0...1.
     public var x2: Double
+    /// The second control point's y.
     public var y2: Double
 
     /// x1 and x2 are clamped to 0...1 so that x(s) is monotonic.
@@ -22,6 +26,7 @@ public struct TimingCurve: Hashable, Sendable {
     /// Core Animation's `kCAMediaTimingFunctionEaseInEaseOut`, also UIView's default
     /// animation curve: cubic-bezier(0.42, 0, 0.58, 1).
     public static let easeInOut = TimingCurve(x1: 0.42, y1: 0, x2: 0.58, y2: 1)
+    /// No easing: the value is the progress.
     public static let linear = TimingCurve(x1: 0, y1: 0, x2: 1, y2: 1)
 
     /// The eased value for a linear progress in 0...1 (clamped outside).

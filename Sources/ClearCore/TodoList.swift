@@ -4,11 +4,12 @@
 /// the list has ever held, so actions and presentations can follow an item across
 /// inserts, deletes and edits.
 public struct TodoList: Hashable, Sendable {
+    /// The items in display order; ids are unique.
     public private(set) var items: [TodoItem]
     private var nextIDRawValue: UInt64
 
     /// A list holding `items`; duplicate ids are renumbered so that every id is unique.
-    public init(items: [TodoItem] = TodoList.swiftTutorialSamples) {
+    public init(items: [TodoItem]) {
         var seen = Set<ItemID>()
         var largest: UInt64 = 0
         for item in items where !seen.contains(item.id) {
@@ -40,9 +41,12 @@ public struct TodoList: Hashable, Sendable {
             })
     }
 
+    /// The number of items.
     public var count: Int { items.count }
+    /// True when the list holds no item.
     public var isEmpty: Bool { items.isEmpty }
 
+    /// The item at model index `index` (which must be in the list).
     public subscript(index: Int) -> TodoItem { items[index] }
 
     /// The model index of the item with `id`, or nil when it is not in the list.

@@ -1,7 +1,8 @@
 import ClearCore
 import Foundation
+import ListStore
 
-/// The app's list on disk: the core's atomic `ListStore`, saved whenever the items differ
+/// The app's list on disk: the atomic `ListStore`, saved whenever the items differ
 /// from what was last saved.
 struct ListPersistence {
     let store: ListStore
@@ -10,7 +11,7 @@ struct ListPersistence {
     /// Opens `path` (creating its folder), loading the saved list or the twelve sample items.
     /// A corrupt file is moved aside by the store; the app then starts from the samples.
     init(path: String, log: (String) -> Void) throws(ListStoreError) {
-        store = ListStore(path: path)
+        store = ListStore(path: path, clock: ListStore.systemClock)
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         do {

@@ -1,16 +1,21 @@
 /// A point in a plane; the unit is carried by the name of the property that holds it
 /// (`positionPixels`, `positionMillimetres`).
 public struct Point: Hashable, Sendable, CustomStringConvertible {
+    /// The horizontal coordinate (right is positive).
     public var x: Double
+    /// The vertical coordinate (down is positive).
     public var y: Double
 
+    /// The point (x, y).
     public init(x: Double, y: Double) {
         self.x = x
         self.y = y
     }
 
+    /// The origin, (0, 0).
     public static let zero = Point(x: 0, y: 0)
 
+    /// True when both coordinates are finite (neither NaN nor infinite).
     public var isFinite: Bool { x.isFinite && y.isFinite }
 
     public var description: String { "(\(x), \(y))" }
@@ -18,8 +23,11 @@ public struct Point: Hashable, Sendable, CustomStringConvertible {
 
 /// The phase of one contact in one frame, as libinput reports touches.
 public enum TouchPhase: String, Hashable, Sendable, CaseIterable {
+    /// The contact touched down in this frame.
     case down
+    /// The contact moved in this frame.
     case move
+    /// The contact lifted in this frame.
     case up
     /// The system withdrew the contact (palm, device removed, suspended): whatever
     /// the contact was doing must be undone, not committed.
@@ -33,12 +41,14 @@ public struct TouchContact: Hashable, Sendable {
     public var seatSlot: Int
     /// The slot on its own device (evdev `ABS_MT_SLOT`).
     public var deviceSlot: Int
+    /// What the contact did in this frame.
     public var phase: TouchPhase
     /// Position on the device surface in millimetres, when the device size is known.
     public var positionMillimetres: Point?
     /// Position mapped onto the screen, in pixels.
     public var positionPixels: Point
 
+    /// A contact; `deviceSlot` defaults to `seatSlot` (a seat with one touch device).
     public init(
         seatSlot: Int, deviceSlot: Int? = nil, phase: TouchPhase, positionMillimetres: Point? = nil,
         positionPixels: Point
@@ -54,15 +64,18 @@ public struct TouchContact: Hashable, Sendable {
 /// One hardware sample of a touch device: everything between two `SYN_REPORT`s,
 /// or between two libinput `TOUCH_FRAME`s. It lists only the contacts that changed.
 public struct TouchFrame: Hashable, Sendable {
+    /// The device that produced the frame.
     public var device: DeviceID
     /// Event time in microseconds. Only differences between times matter.
     public var timeMicroseconds: Int64
+    /// The contacts that changed in this frame; unchanged ones are left out.
     public var contacts: [TouchContact]
     /// Fingers on the device after this frame as the device reports them: the larger of
     /// the tracked contacts and the `BTN_TOOL_*TAP` count, which can exceed the slot
     /// count (a 2-slot semi-MT touchpad reports 3 fingers). Nil when the source does not say.
     public var fingerCount: Int?
 
+    /// A value with every property given (omitted ones take the defaults shown).
     public init(
         device: DeviceID, timeMicroseconds: Int64, contacts: [TouchContact], fingerCount: Int? = nil
     ) {

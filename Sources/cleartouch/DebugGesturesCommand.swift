@@ -112,7 +112,7 @@ final class GestureDebugView {
 
     init(screen: ScreenSize) {
         let layout = ClearLayout(screen: screen)
-        session = ClearSession(layout: layout)
+        session = ClearSession(items: TodoList.swiftTutorialSamples, layout: layout)
         session.keepsGestureHistory = false
         itemsSeen = session.controller.items
         session.onGesture = { [unowned self] report in self.reported(report) }

@@ -1,3 +1,4 @@
+import ClearCore
 import LibInputBackend
 import Recorder
 import Recordings
@@ -56,7 +57,8 @@ enum RecordCommand {
         }
         let showKeyCodes = parsed.remaining.contains("--show-keycodes")
         let force = parsed.remaining.contains("--force")
-        let rowHeightPixels = rowHeight ?? (Double(parsed.screen.widthPixels) * 50 / 320).rounded()
+        let rowHeightPixels =
+            rowHeight ?? ClearLayout.defaultRowHeightPixels(widthPixels: parsed.screen.widthPixels)
 
         if let outputPath, !force, access(outputPath, F_OK) == 0 {
             printError("cleartouch record: \(RecorderError.outputExists(outputPath))")

@@ -68,7 +68,8 @@ struct TouchScreenScript {
     mutating func wait(_ microseconds: Int64) { time += microseconds }
 
     func run(_ session: ClearSession? = nil) -> ClearSession {
-        let session = session ?? ClearSession(layout: smallLayout)
+        let session =
+            session ?? ClearSession(items: TodoList.swiftTutorialSamples, layout: smallLayout)
         for event in events { session.handle(event) }
         session.advance(toMicroseconds: time + 2_000_000)
         return session
@@ -202,7 +203,7 @@ struct TouchScreenScript {
     }
 
     @Test func touchpadInputIsMappedByTheSession() {
-        let session = ClearSession(layout: smallLayout)
+        let session = ClearSession(items: TodoList.swiftTutorialSamples, layout: smallLayout)
         let pad = DeviceID(3)
         // A hold is not a Clear gesture.
         session.handle(

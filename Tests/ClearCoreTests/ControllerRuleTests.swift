@@ -6,24 +6,24 @@ import TouchInput
 /// Clear's rules at their thresholds, on a 320×480 screen (W/2 = 160, H = 50).
 @Suite struct RowPanTests {
     @Test func completeIsArmedOnlyPastHalfTheWidth() {
-        let atHalf = ClearController(layout: smallLayout)
+        let atHalf = ClearController(items: TodoList.swiftTutorialSamples, layout: smallLayout)
         atHalf.swipe(rowAtY: 75, dx: 160, id: 1, at: 0)
         #expect(atHalf.actions.isEmpty)
         #expect(!atHalf.items[1].completed)
 
-        let past = ClearController(layout: smallLayout)
+        let past = ClearController(items: TodoList.swiftTutorialSamples, layout: smallLayout)
         past.swipe(rowAtY: 75, dx: 160.001, id: 1, at: 0)
         #expect(past.actions == [Action(timeMicroseconds: 20_000, kind: .complete, index: 1)])
         #expect(past.items[1].completed)
     }
 
     @Test func deleteIsArmedOnlyPastMinusHalfTheWidth() {
-        let atHalf = ClearController(layout: smallLayout)
+        let atHalf = ClearController(items: TodoList.swiftTutorialSamples, layout: smallLayout)
         atHalf.swipe(rowAtY: 75, dx: -160, id: 1, at: 0)
         #expect(atHalf.actions.isEmpty)
         #expect(atHalf.items.count == 12)
 
-        let past = ClearController(layout: smallLayout)
+        let past = ClearController(items: TodoList.swiftTutorialSamples, layout: smallLayout)
         past.swipe(rowAtY: 75, dx: -160.001, id: 1, at: 0)
         #expect(past.kinds == [.delete])
         #expect(past.actions[0].index == 1)
@@ -32,7 +32,7 @@ import TouchInput
     }
 
     @Test func swipingACompletedRowRightMakesItActiveAgain() {
-        let controller = ClearController(layout: smallLayout)
+        let controller = ClearController(items: TodoList.swiftTutorialSamples, layout: smallLayout)
         controller.swipe(rowAtY: 25, dx: 200, id: 1, at: 0)
         controller.swipe(rowAtY: 25, dx: 200, id: 2, at: 1_000_000)
         #expect(controller.kinds == [.complete, .uncomplete])
@@ -41,7 +41,7 @@ import TouchInput
 
     @Test func onlyTheReleasePositionCounts() {
         // Past the threshold, then back short of it before lifting: nothing.
-        let controller = ClearController(layout: smallLayout)
+        let controller = ClearController(items: TodoList.swiftTutorialSamples, layout: smallLayout)
         let start = Point(x: 100, y: 25)
         controller.handle(Fixture.pan(1, .began, at: 0, start: start, dx: 20))
         controller.handle(Fixture.pan(1, .changed, at: 10_000, start: start, dx: 250))
@@ -60,7 +60,7 @@ import TouchInput
     }
 
     @Test func aCancelledPanCommitsNothingAndSnapsBack() {
-        let controller = ClearController(layout: smallLayout)
+        let controller = ClearController(items: TodoList.swiftTutorialSamples, layout: smallLayout)
         controller.swipe(rowAtY: 75, dx: 300, id: 1, at: 0, final: .cancelled)
         controller.swipe(rowAtY: 75, dx: -300, id: 2, at: 100_000, final: .cancelled)
         #expect(controller.actions.isEmpty)
@@ -74,12 +74,12 @@ import TouchInput
 
 @Suite struct PullTests {
     @Test func commitsOnlyWhenPulledMoreThanARowAtRelease() {
-        let atH = ClearController(layout: smallLayout)
+        let atH = ClearController(items: TodoList.swiftTutorialSamples, layout: smallLayout)
         atH.pullList(to: 50, id: 1, at: 0)
         #expect(atH.actions.isEmpty)
         #expect(atH.items.count == 12)
 
-        let past = ClearController(layout: smallLayout)
+        let past = ClearController(items: TodoList.swiftTutorialSamples, layout: smallLayout)
         past.pullList(to: 50.001, id: 1, at: 0)
         #expect(
             past.actions == [
@@ -93,7 +93,7 @@ import TouchInput
     }
 
     @Test func theFurthestPointDoesNotCount() {
-        let controller = ClearController(layout: smallLayout)
+        let controller = ClearController(items: TodoList.swiftTutorialSamples, layout: smallLayout)
         controller.handle(Fixture.pull(1, .began, at: 0, distance: 10))
         controller.handle(Fixture.pull(1, .changed, at: 10_000, distance: 120))
         controller.handle(Fixture.pull(1, .ended, at: 20_000, distance: 40))
@@ -101,7 +101,7 @@ import TouchInput
     }
 
     @Test func theListFollowsThePullOneToOneAndSettlesBack() {
-        let controller = ClearController(layout: smallLayout)
+        let controller = ClearController(items: TodoList.swiftTutorialSamples, layout: smallLayout)
         controller.handle(Fixture.pull(1, .began, at: 0, distance: 10))
         controller.handle(Fixture.pull(1, .changed, at: 10_000, distance: 30))
         #expect(controller.scrollOffsetPixels == -30)
@@ -116,7 +116,7 @@ import TouchInput
     }
 
     @Test func placeholderFollowsThePull() {
-        let controller = ClearController(layout: smallLayout)
+        let controller = ClearController(items: TodoList.swiftTutorialSamples, layout: smallLayout)
         controller.handle(Fixture.pull(1, .began, at: 0, distance: 25))
         var placeholder = controller.presentation(atMicroseconds: 0).placeholder
         #expect(placeholder?.alpha == 0.5)
@@ -135,7 +135,7 @@ import TouchInput
     }
 
     @Test func aCancelledPullCommitsNothing() {
-        let controller = ClearController(layout: smallLayout)
+        let controller = ClearController(items: TodoList.swiftTutorialSamples, layout: smallLayout)
         controller.pullList(to: 200, id: 1, at: 0, final: .cancelled)
         #expect(controller.actions.isEmpty)
         #expect(controller.presentation(atMicroseconds: 20_000).placeholder == nil)
@@ -144,7 +144,7 @@ import TouchInput
     }
 
     @Test func anAbandonedPullHandsOverToAScrollWithoutAJump() {
-        let controller = ClearController(layout: smallLayout)
+        let controller = ClearController(items: TodoList.swiftTutorialSamples, layout: smallLayout)
         controller.handle(Fixture.pull(1, .began, at: 0, distance: 20))
         controller.handle(Fixture.pull(1, .changed, at: 10_000, distance: 5))
         // The finger pushes the list 8 px up past its top: the pull is abandoned and a
@@ -164,11 +164,11 @@ import TouchInput
 @Suite struct PinchTests {
     // At offset 0, row i spans screen y i·50 ..< (i+1)·50: rows 1 and 2 are at 75 and 125.
     @Test func commitsOnlyWhenTheGapExceedsARow() {
-        let atH = ClearController(layout: smallLayout)
+        let atH = ClearController(items: TodoList.swiftTutorialSamples, layout: smallLayout)
         atH.pinchRows(upperY: 75, lowerY: 125, spread: 25, id: 1, at: 0)  // gap 50
         #expect(atH.actions.isEmpty)
 
-        let past = ClearController(layout: smallLayout)
+        let past = ClearController(items: TodoList.swiftTutorialSamples, layout: smallLayout)
         past.pinchRows(upperY: 75, lowerY: 125, spread: 25.001, id: 1, at: 0)
         #expect(past.kinds == [.add, .editBegin])
         #expect(past.actions.map(\.index) == [2, 2])
@@ -180,7 +180,8 @@ import TouchInput
 
     @Test func onlyAdjacentRowsStartAPinch() {
         for (upper, lower) in [(75.0, 175.0), (60.0, 90.0), (75.0, 100.0), (75.0, 700.0)] {
-            let controller = ClearController(layout: smallLayout)
+            let controller = ClearController(
+                items: TodoList.swiftTutorialSamples, layout: smallLayout)
             controller.pinchRows(upperY: upper, lowerY: lower, spread: 100, id: 1, at: 0)
             #expect(controller.actions.isEmpty, "pinch at \(upper), \(lower)")
             #expect(controller.presentation(atMicroseconds: 10_000).placeholder == nil)
@@ -188,7 +189,7 @@ import TouchInput
     }
 
     @Test func theInsertIndexFollowsTheScrollOffset() {
-        let controller = ClearController(layout: smallLayout)
+        let controller = ClearController(items: TodoList.swiftTutorialSamples, layout: smallLayout)
         controller.handle(Fixture.scroll(1, .began, at: 0, dy: 0))
         controller.handle(Fixture.scroll(1, .ended, at: 10_000, dy: -110))
         #expect(controller.scrollOffsetPixels == 110)
@@ -201,7 +202,7 @@ import TouchInput
     }
 
     @Test func theExceededFlagIsResetAtEveryPinchStart() {
-        let controller = ClearController(layout: smallLayout)
+        let controller = ClearController(items: TodoList.swiftTutorialSamples, layout: smallLayout)
         // Exceeded, then cancelled: nothing.
         controller.pinchRows(upperY: 75, lowerY: 125, spread: 60, id: 1, at: 0, final: .cancelled)
         // A later pinch that never spreads: nothing either, adjacent or not.
@@ -212,13 +213,13 @@ import TouchInput
     }
 
     @Test func pinchingTogetherDoesNotCount() {
-        let controller = ClearController(layout: smallLayout)
+        let controller = ClearController(items: TodoList.swiftTutorialSamples, layout: smallLayout)
         controller.pinchRows(upperY: 75, lowerY: 125, spread: -20, id: 1, at: 0)
         #expect(controller.actions.isEmpty)
     }
 
     @Test func rowsSpreadAroundThePlaceholderAndReturn() {
-        let controller = ClearController(layout: smallLayout)
+        let controller = ClearController(items: TodoList.swiftTutorialSamples, layout: smallLayout)
         controller.handle(Fixture.pinch(1, .began, at: 0, upperY: 75, lowerY: 125, spread: 0))
         controller.handle(
             Fixture.pinch(1, .changed, at: 10_000, upperY: 75, lowerY: 125, spread: 10))
@@ -251,7 +252,7 @@ import TouchInput
 
 @Suite struct EditingTests {
     @Test func tapEditsAnActiveRowAndReturnSavesTheText() {
-        let controller = ClearController(layout: smallLayout)
+        let controller = ClearController(items: TodoList.swiftTutorialSamples, layout: smallLayout)
         controller.handle(Fixture.tap(1, at: 0, Point(x: 100, y: 125)))
         #expect(controller.editingIndex == 2)
         controller.deleteBackward(at: 10_000)
@@ -265,7 +266,7 @@ import TouchInput
     }
 
     @Test func aCompletedRowIsNotEditable() {
-        let controller = ClearController(layout: smallLayout)
+        let controller = ClearController(items: TodoList.swiftTutorialSamples, layout: smallLayout)
         controller.swipe(rowAtY: 125, dx: 200, id: 1, at: 0)
         controller.handle(Fixture.tap(2, at: 500_000, Point(x: 100, y: 125)))
         #expect(controller.editingIndex == nil)
@@ -273,7 +274,7 @@ import TouchInput
     }
 
     @Test func aTapWhileEditingEndsEditingAndStartsNothingElse() {
-        let controller = ClearController(layout: smallLayout)
+        let controller = ClearController(items: TodoList.swiftTutorialSamples, layout: smallLayout)
         controller.handle(Fixture.tap(1, at: 0, Point(x: 100, y: 125)))
         controller.handle(Fixture.tap(2, at: 500_000, Point(x: 100, y: 225)))
         #expect(controller.editingIndex == nil)
@@ -281,7 +282,7 @@ import TouchInput
     }
 
     @Test func otherGesturesAreIgnoredWhileEditing() {
-        let controller = ClearController(layout: smallLayout)
+        let controller = ClearController(items: TodoList.swiftTutorialSamples, layout: smallLayout)
         controller.handle(Fixture.tap(1, at: 0, Point(x: 100, y: 125)))
         controller.swipe(rowAtY: 25, dx: 300, id: 2, at: 500_000)
         controller.pullList(to: 200, id: 3, at: 600_000)
@@ -291,7 +292,7 @@ import TouchInput
     }
 
     @Test func anItemLeftEmptyIsDeletedWhenEditingEnds() {
-        let controller = ClearController(layout: smallLayout)
+        let controller = ClearController(items: TodoList.swiftTutorialSamples, layout: smallLayout)
         controller.handle(Fixture.tap(1, at: 0, Point(x: 100, y: 25)))
         for step in 0..<20 { controller.deleteBackward(at: Int64(step)) }
         controller.pressReturn(at: 100_000)
@@ -301,14 +302,14 @@ import TouchInput
     }
 
     @Test func escapeDeletesANewItemAndRestoresAnOldOne() {
-        let added = ClearController(layout: smallLayout)
+        let added = ClearController(items: TodoList.swiftTutorialSamples, layout: smallLayout)
         added.pullList(to: 80, id: 1, at: 0)
         added.insertText("milk", at: 100_000)
         added.pressEscape(at: 200_000)
         #expect(added.kinds == [.add, .editBegin, .editEnd, .delete])
         #expect(added.texts == TodoList.swiftTutorialSamples.map(\.text))
 
-        let existing = ClearController(layout: smallLayout)
+        let existing = ClearController(items: TodoList.swiftTutorialSamples, layout: smallLayout)
         existing.handle(Fixture.tap(1, at: 0, Point(x: 100, y: 25)))
         existing.insertText(" now", at: 10_000)
         existing.pressEscape(at: 20_000)
@@ -317,7 +318,7 @@ import TouchInput
     }
 
     @Test func aNewItemWithTextIsKept() {
-        let controller = ClearController(layout: smallLayout)
+        let controller = ClearController(items: TodoList.swiftTutorialSamples, layout: smallLayout)
         controller.pullList(to: 80, id: 1, at: 0)
         controller.insertText("buy milk", at: 100_000)
         controller.handle(Fixture.tap(2, at: 200_000, Point(x: 100, y: 400)))
@@ -327,7 +328,7 @@ import TouchInput
     }
 
     @Test func keysWithoutEditingDoNothing() {
-        let controller = ClearController(layout: smallLayout)
+        let controller = ClearController(items: TodoList.swiftTutorialSamples, layout: smallLayout)
         controller.insertText("x", at: 0)
         controller.deleteBackward(at: 1)
         controller.pressReturn(at: 2)
@@ -337,7 +338,7 @@ import TouchInput
     }
 
     @Test func longPressHasNoClearBehaviour() {
-        let controller = ClearController(layout: smallLayout)
+        let controller = ClearController(items: TodoList.swiftTutorialSamples, layout: smallLayout)
         for state in [GestureState.began, .changed, .ended] {
             controller.handle(
                 GestureEvent(
@@ -351,7 +352,7 @@ import TouchInput
 
 @Suite struct ScrollTests {
     @Test func aDragMovesTheListOneToOneWithinItsBounds() {
-        let controller = ClearController(layout: smallLayout)
+        let controller = ClearController(items: TodoList.swiftTutorialSamples, layout: smallLayout)
         controller.handle(Fixture.scroll(1, .began, at: 0, dy: -10))
         #expect(controller.scrollOffsetPixels == 10)
         controller.handle(Fixture.scroll(1, .changed, at: 10_000, dy: -70))
@@ -386,7 +387,7 @@ import TouchInput
     }
 
     @Test func decelerationStopsAtTheListBounds() {
-        let controller = ClearController(layout: smallLayout)
+        let controller = ClearController(items: TodoList.swiftTutorialSamples, layout: smallLayout)
         controller.handle(Fixture.scroll(1, .began, at: 0, dy: 0))
         controller.handle(Fixture.scroll(1, .ended, at: 10_000, dy: -50, velocityY: -3000))
         // 70 px to go to 120: 3000·τ − 1500·τ² = 70.
@@ -399,7 +400,7 @@ import TouchInput
     }
 
     @Test func aSlowReleaseLeavesTheListWhereItIs() {
-        let controller = ClearController(layout: smallLayout)
+        let controller = ClearController(items: TodoList.swiftTutorialSamples, layout: smallLayout)
         controller.handle(Fixture.scroll(1, .began, at: 0, dy: 0))
         controller.handle(
             Fixture.scroll(
@@ -424,7 +425,7 @@ import TouchInput
     }
 
     @Test func aCancelledScrollStopsWithoutAFling() {
-        let controller = ClearController(layout: smallLayout)
+        let controller = ClearController(items: TodoList.swiftTutorialSamples, layout: smallLayout)
         controller.handle(Fixture.scroll(1, .began, at: 0, dy: 0))
         controller.handle(Fixture.scroll(1, .changed, at: 10_000, dy: -60))
         controller.handle(Fixture.scroll(1, .cancelled, at: 20_000, dy: -60, velocityY: -2000))
@@ -435,7 +436,7 @@ import TouchInput
 
 @Suite struct BadInputTests {
     @Test func wildValuesAndTimesNeverCrash() {
-        let controller = ClearController(layout: smallLayout)
+        let controller = ClearController(items: TodoList.swiftTutorialSamples, layout: smallLayout)
         let wild: [Double] = [.nan, .infinity, -.infinity, 1e300, -1e300, .greatestFiniteMagnitude]
         let times: [Int64] = [.max, .min, 0, -5, .max - 1]
         var id = 0

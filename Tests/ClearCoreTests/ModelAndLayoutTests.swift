@@ -16,7 +16,7 @@ import TouchInput
     }
 
     @Test func idsStayStableAndAreNeverReused() {
-        var list = TodoList()
+        var list = TodoList(items: TodoList.swiftTutorialSamples)
         let third = list[2].id
         let added = list.insert(text: "new", at: 0)
         #expect(added.id.rawValue == 13)

@@ -16,7 +16,7 @@ import TouchInput
     }
 
     @Test func restingListColoursAndFrames() {
-        let controller = ClearController(layout: smallLayout)
+        let controller = ClearController(items: TodoList.swiftTutorialSamples, layout: smallLayout)
         let presentation = controller.presentation(atMicroseconds: 0)
         #expect(presentation.rows.count == 10)  // 9.6 rows fit on 480 px
         #expect(
@@ -38,7 +38,7 @@ import TouchInput
     }
 
     @Test func completedRowsAreGreenWithAStrikethrough() {
-        let controller = ClearController(layout: smallLayout)
+        let controller = ClearController(items: TodoList.swiftTutorialSamples, layout: smallLayout)
         controller.swipe(rowAtY: 25, dx: 200, id: 1, at: 0)
         let first = controller.presentation(atMicroseconds: 1_000_000).rows[0]
         #expect(first.backgroundColor == .completedGreen)
@@ -46,7 +46,7 @@ import TouchInput
     }
 
     @Test func cuesFollowThePannedRow() {
-        let controller = ClearController(layout: smallLayout)
+        let controller = ClearController(items: TodoList.swiftTutorialSamples, layout: smallLayout)
         let start = Point(x: 100, y: 75)
         controller.handle(Fixture.pan(1, .began, at: 0, start: start, dx: 80))
         var cues = controller.presentation(atMicroseconds: 0).cues
@@ -74,7 +74,7 @@ import TouchInput
     }
 
     @Test func snapBackTakesPointTwoSecondsEaseInOut() {
-        let controller = ClearController(layout: smallLayout)
+        let controller = ClearController(items: TodoList.swiftTutorialSamples, layout: smallLayout)
         controller.swipe(rowAtY: 75, dx: 100, id: 1, at: 0)  // ends at 20 ms
         #expect(controller.presentation(atMicroseconds: 20_000).rows[1].framePixels.x == 100)
         let quarter = controller.presentation(atMicroseconds: 70_000)
@@ -87,7 +87,7 @@ import TouchInput
     }
 
     @Test func deleteShuffleIsStaggeredEaseInOut() {
-        let controller = ClearController(layout: smallLayout)
+        let controller = ClearController(items: TodoList.swiftTutorialSamples, layout: smallLayout)
         controller.swipe(rowAtY: 125, dx: -200, id: 1, at: 0)  // deletes row 2 at t0 = 20 ms
         let t0: Int64 = 20_000
         #expect(controller.actions == [Action(timeMicroseconds: t0, kind: .delete, index: 2)])
@@ -121,7 +121,7 @@ import TouchInput
     }
 
     @Test func editModeMovesTheRowToTheTopAndFadesTheOthers() {
-        let controller = ClearController(layout: smallLayout)
+        let controller = ClearController(items: TodoList.swiftTutorialSamples, layout: smallLayout)
         controller.handle(Fixture.tap(1, at: 0, Point(x: 100, y: 175)))
         let half = controller.presentation(atMicroseconds: 150_000)
         #expect(abs(at(half, 3).framePixels.y - 75) < 1e-9)
@@ -154,7 +154,7 @@ import TouchInput
     }
 
     @Test func aCommittedPullGrowsOutOfThePlaceholder() {
-        let controller = ClearController(layout: smallLayout)
+        let controller = ClearController(items: TodoList.swiftTutorialSamples, layout: smallLayout)
         controller.pullList(to: 80, id: 1, at: 0)  // commits at 20 ms
         let atCommit = controller.presentation(atMicroseconds: 20_000)
         #expect(atCommit.placeholder == nil)
@@ -168,7 +168,7 @@ import TouchInput
     }
 
     @Test func aCommittedPinchResetsTheRowsAndEditsTheNewRow() {
-        let controller = ClearController(layout: smallLayout)
+        let controller = ClearController(items: TodoList.swiftTutorialSamples, layout: smallLayout)
         controller.pinchRows(upperY: 75, lowerY: 125, spread: 30, id: 1, at: 0)  // commits at 20 ms
         let atCommit = controller.presentation(atMicroseconds: 20_000)
         #expect(atCommit.placeholder == nil)

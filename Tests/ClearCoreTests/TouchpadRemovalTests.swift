@@ -11,7 +11,8 @@ struct TouchpadRemovalTests {
 
     /// A session on the sample list; it maps touchpad input itself.
     static func makeSession() -> ClearSession {
-        let session = ClearSession(layout: ClearLayout(screen: screen))
+        let session = ClearSession(
+            items: TodoList.swiftTutorialSamples, layout: ClearLayout(screen: screen))
         let touchpad = DeviceDescription(
             id: pad, name: "synthetic touchpad", kind: .touchpad, screen: screen)
         session.handle(.deviceAdded(touchpad, timeMicroseconds: 1_000_000))

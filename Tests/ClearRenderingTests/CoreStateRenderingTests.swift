@@ -8,7 +8,8 @@ import TouchInput
 @Suite struct CoreStateRenderingTests {
     static let screen = ScreenSize.defaultKiosk
     static let device = DeviceID(rawValue: 1)
-    let session = ClearSession(layout: ClearLayout(screen: screen))
+    let session = ClearSession(
+        items: TodoList.swiftTutorialSamples, layout: ClearLayout(screen: screen))
     let renderer: PresentationRenderer
     var rowHeight: Double { session.controller.layout.rowHeightPixels }
 
@@ -77,7 +78,8 @@ import TouchInput
     @Test func pullPlaceholderAlphaFollowsThePull() throws {
         var reds: [Double] = []
         for pull in [0.3, 0.6, 0.9] {
-            let session = ClearSession(layout: ClearLayout(screen: Self.screen))
+            let session = ClearSession(
+                items: TodoList.swiftTutorialSamples, layout: ClearLayout(screen: Self.screen))
             session.handle(
                 .deviceAdded(
                     DeviceDescription(

@@ -8,7 +8,9 @@ enum Fixture {
     static let screen = ScreenSize(widthPixels: 1080, heightPixels: 1920)
     static var width: Double { Double(screen.widthPixels) }
     /// round(W·50/320)
-    static var rowHeight: Double { (width * 50 / 320).rounded() }
+    static var rowHeight: Double {
+        ClearLayout.defaultRowHeightPixels(widthPixels: screen.widthPixels)
+    }
 
     static func heatMapColor(index: Int, count: Int) -> RGBColor {
         RGBColor(red: 1, green: count > 1 ? 0.6 * Double(index) / Double(count - 1) : 0, blue: 0)

@@ -1,5 +1,7 @@
 import ClearCore
 import Foundation
+import ListStore
+import TestSupport
 import Testing
 
 /// A fresh empty folder for one test, removed at the end.
@@ -21,20 +23,28 @@ final class ScratchFolder {
     }
 }
 
+/// A fixed wall-clock time for the store: 2026-11-30T00:53:20Z.
+let fixedNow = Date(timeIntervalSince1970: 1_796_000_000)
+
+/// The store of the list file at `path`, with its clock stopped at `now`.
+func fixedClockStore(_ path: String, now: Date = fixedNow) -> ListStore {
+    ListStore(path: path, clock: { now })
+}
+
 @Suite struct ListStoreTests {
     let samples = TodoList.swiftTutorialSamples
 
     @Test func aMissingFileMeansTheDefaultList() throws {
         let folder = ScratchFolder()
-        let store = ListStore(path: folder.file("list.json"))
+        let store = fixedClockStore(folder.file("list.json"))
         #expect(try store.load() == nil)
-        #expect(try store.loadOrDefault() == samples)
+        #expect(try store.loadOrDefault(samples) == samples)
         #expect(folder.contents.isEmpty)
     }
 
     @Test func savedListsComeBackIdentical() throws {
         let folder = ScratchFolder()
-        let store = ListStore(path: folder.file("list.json"))
+        let store = fixedClockStore(folder.file("list.json"))
         var items = samples
         items[2].completed = true
         items.append(
@@ -70,10 +80,9 @@ final class ScratchFolder {
         let folder = ScratchFolder()
         let path = folder.file("list.json")
         try Data(contents.utf8).write(to: URL(fileURLWithPath: path))
-        let store = ListStore(path: path)
-        let now = Date(timeIntervalSince1970: 1_796_000_000)  // 2026-11-30T00:53:20Z
+        let store = fixedClockStore(path)  // 2026-11-30T00:53:20Z
         do {
-            _ = try store.load(now: now)
+            _ = try store.load()
             Issue.record("a corrupt file loaded")
         } catch {
             guard case .corrupt(let errorPath, _, let moved) = error else {
@@ -87,7 +96,7 @@ final class ScratchFolder {
         }
         #expect(!FileManager.default.fileExists(atPath: path))
         // The next start has no file: default list; saving cannot touch the corrupt copy.
-        #expect(try store.loadOrDefault() == samples)
+        #expect(try store.loadOrDefault(samples) == samples)
         try store.save(samples)
         #expect(folder.contents == ["list.json", "list.json.corrupt-20261130T005320Z"])
     }
@@ -95,11 +104,10 @@ final class ScratchFolder {
     @Test func twoCorruptFilesInOneSecondKeepBothCopies() throws {
         let folder = ScratchFolder()
         let path = folder.file("list.json")
-        let store = ListStore(path: path)
-        let now = Date(timeIntervalSince1970: 0)
+        let store = fixedClockStore(path, now: Date(timeIntervalSince1970: 0))
         for garbage in ["first", "second"] {
             try Data(garbage.utf8).write(to: URL(fileURLWithPath: path))
-            #expect(throws: ListStoreError.self) { try store.load(now: now) }
+            #expect(throws: ListStoreError.self) { try store.load() }
         }
         #expect(
             folder.contents == [
@@ -113,7 +121,7 @@ final class ScratchFolder {
         try Data("{\"format\": \"cleartouch-list\", \"version\": 2, \"items\": []}".utf8)
             .write(to: URL(fileURLWithPath: path))
         #expect(throws: ListStoreError.unsupportedVersion(path: path, version: 2)) {
-            try ListStore(path: path).load()
+            try fixedClockStore(path).load()
         }
         #expect(folder.contents == ["list.json"])
     }
@@ -122,7 +130,7 @@ final class ScratchFolder {
         let folder = ScratchFolder()
         let path = folder.file("absent/list.json")
         do {
-            try ListStore(path: path).save(samples)
+            try fixedClockStore(path).save(samples)
             Issue.record("saved into a missing folder")
         } catch {
             guard case .writeFailed(let errorPath, _, _) = error else {
@@ -143,14 +151,7 @@ final class ScratchFolder {
     static let itemCount = 400
 
     /// `cleartouch-store-writer`, built next to the test bundle.
-    static var writerPath: String? {
-        let bundle =
-            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-            ?? CommandLine.arguments[0]
-        let candidate = URL(fileURLWithPath: bundle).deletingLastPathComponent()
-            .appendingPathComponent("cleartouch-store-writer").path
-        return FileManager.default.isExecutableFile(atPath: candidate) ? candidate : nil
-    }
+    static var writerPath: String? { PackagePaths.builtExecutable("cleartouch-store-writer") }
 
     @Test func aKilledWriterLeavesTheOldOrTheNewList() throws {
         guard let writer = Self.writerPath else {
@@ -161,7 +162,7 @@ final class ScratchFolder {
         }
         let folder = ScratchFolder()
         let path = folder.file("list.json")
-        let store = ListStore(path: path)
+        let store = fixedClockStore(path)
         var random = SplitMix64(seed: 0x00C1_EA27)
         var killedMidSave = 0
         var sawNewer = 0
@@ -229,18 +230,5 @@ final class ScratchFolder {
         print(
             "ListStore kill test: \(Self.iterations) kills, \(killedMidSave) left a temporary file, \(sawNewer) after the rename but before the report"
         )
-    }
-}
-
-/// A small seeded generator so the kill points are the same on every run.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

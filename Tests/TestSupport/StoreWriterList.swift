@@ -1,6 +1,9 @@
-/// The lists that `cleartouch-store-writer` saves, one per generation, so that a test
-/// can tell exactly which generation a file holds.
+import ClearCore
+
+/// The lists that `cleartouch-store-writer` saves, one per generation, so that the
+/// ListStore kill test can tell exactly which generation a file holds.
 public enum StoreWriterList {
+    /// Generation `generation`'s list of `count` items, ids 1...count.
     public static func items(generation: Int, count: Int) -> [TodoItem] {
         (0..<count).map { index in
             TodoItem(

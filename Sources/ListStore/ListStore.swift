@@ -1,0 +1,143 @@
+import ClearCore
+import Foundation
+
+/// The list's file: JSON with a format name and version, written atomically.
+///
+/// ```json
+/// {
+///   "format" : "cleartouch-list",
+///   "items" : [
+///     { "completed" : false, "id" : 1, "text" : "feed the cat" }
+///   ],
+///   "version" : 1
+/// }
+/// ```
+///
+/// Guarantees (docs/clear-core.md): a save either leaves the old file or puts the
+/// complete new one in place, even if the process is killed or the machine loses
+/// power (temporary file in the same folder, fsync, rename, fsync of the folder).
+/// A missing file means the default list. A file that is not a valid list is never
+/// overwritten: `load` renames it to `NAME.corrupt-YYYYMMDDTHHMMSSZ` and says so.
+/// One writer per file at a time (the temporary file has a fixed name).
+///
+/// The store reads the time only through its `clock`, to name a corrupt file it moves
+/// aside: the app passes `ListStore.systemClock`, tests a fixed time.
+public struct ListStore: Sendable {
+    /// The time of day now; only the name of a moved-aside corrupt file depends on it.
+    public typealias Clock = @Sendable () -> Date
+
+    /// The wall clock of the machine.
+    public static let systemClock: Clock = { Date() }
+
+    /// The list file.
+    public var path: String
+    /// Where `load` reads the time that names a corrupt file it moves aside.
+    public var clock: Clock
+
+    /// The store of the list file at `path`, reading the time from `clock`.
+    public init(path: String, clock: @escaping Clock) {
+        self.path = path
+        self.clock = clock
+    }
+
+    /// The temporary file a save writes before renaming it over `path`.
+    public var temporaryPath: String {
+        let url = URL(fileURLWithPath: path)
+        return url.deletingLastPathComponent().appendingPathComponent(
+            ".\(url.lastPathComponent).tmp"
+        )
+        .path
+    }
+
+    /// The saved list, or nil when there is no file. A corrupt file is moved aside
+    /// (its new name is in the error, with the clock's time in it).
+    public func load() throws(ListStoreError) -> [TodoItem]? {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            if !FileManager.default.fileExists(atPath: path) { return nil }
+            throw .readFailed(path: path, reason: "\(error.localizedDescription)")
+        }
+        do {
+            return try Self.decode(data)
+        } catch DecodeFailure.newerVersion(let version) {
+            throw .unsupportedVersion(path: path, version: version)
+        } catch {
+            throw moveAside(reason: "\(error)", now: clock())
+        }
+    }
+
+    /// The saved list, or `defaultItems` when there is no file.
+    public func loadOrDefault(_ defaultItems: [TodoItem]) throws(ListStoreError) -> [TodoItem] {
+        try load() ?? defaultItems
+    }
+
+    /// Writes `items` atomically: the file holds either the old list or the new one.
+    public func save(_ items: [TodoItem]) throws(ListStoreError) {
+        let data = Self.encode(items)
+        let temporary = temporaryPath
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw failure("create \(temporary)") }
+        var written = 0
+        let total = data.count
+        let writeError: ListStoreError? = data.withUnsafeBytes { buffer -> ListStoreError? in
+            while written < total {
+                let result = write(descriptor, buffer.baseAddress! + written, total - written)
+                if result < 0 {
+                    if errno == EINTR { continue }
+                    return failure("write \(temporary)")
+                }
+                written += result
+            }
+            return nil
+        }
+        if let writeError {
+            close(descriptor)
+            throw writeError
+        }
+        guard fsync(descriptor) == 0 else {
+            let error = failure("fsync \(temporary)")
+            close(descriptor)
+            throw error
+        }
+        guard close(descriptor) == 0 else { throw failure("close \(temporary)") }
+        guard rename(temporary, path) == 0 else { throw failure("rename \(temporary)") }
+        let folderDescriptor = open(
+            folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard folderDescriptor >= 0 else { throw failure("open folder \(folder)") }
+        defer { close(folderDescriptor) }
+        guard fsync(folderDescriptor) == 0 else { throw failure("fsync folder \(folder)") }
+    }
+
+    private func failure(_ step: String) -> ListStoreError {
+        .writeFailed(path: path, step: step, reason: String(cString: strerror(errno)))
+    }
+
+    /// Renames the corrupt file to a free timestamped name next to it.
+    private func moveAside(reason: String, now: Date) -> ListStoreError {
+        let base = "\(path).corrupt-\(Self.timestamp(now))"
+        var candidate = base
+        var attempt = 1
+        while FileManager.default.fileExists(atPath: candidate) {
+            attempt += 1
+            candidate = "\(base)-\(attempt)"
+        }
+        guard rename(path, candidate) == 0 else {
+            return .corruptNotMoved(
+                path: path, reason: reason, moveError: String(cString: strerror(errno)))
+        }
+        return .corrupt(path: path, reason: reason, movedToPath: candidate)
+    }
+
+    /// UTC, `YYYYMMDDTHHMMSSZ`.
+    static func timestamp(_ date: Date) -> String {
+        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(parts.tm_year + 1900)\(two(parts.tm_mon + 1))\(two(parts.tm_mday))T"
+            + "\(two(parts.tm_hour))\(two(parts.tm_min))\(two(parts.tm_sec))Z"
+    }
+}
