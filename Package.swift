@@ -48,6 +48,8 @@ let package = Package(
         .target(name: "ClearCore", dependencies: ["GestureRecognition", "TouchInput"]),
 
         // MARK: input sources and outputs
+        // JSON values: one parser and one writer for every JSON file and output.
+        .target(name: "JSON"),
         .target(name: "Recordings", dependencies: ["TouchInput", "CYAML"]),
         .target(name: "LibInputBackend", dependencies: ["TouchInput", "CLibInput", "MockDevice"]),
         .target(
@@ -55,7 +57,7 @@ let package = Package(
             dependencies: ["LibInputBackend", "Recordings", "TouchInput", "MockDevice"]),
         .target(
             name: "Replay",
-            dependencies: ["Recordings", "ClearCore", "GestureRecognition", "TouchInput"]),
+            dependencies: ["Recordings", "ClearCore", "GestureRecognition", "TouchInput", "JSON"]),
         .target(
             name: "ClearRendering", dependencies: ["ClearCore", "TouchInput", "CCairo"],
             // Cairo's pkg-config flags do not bring libm, which Double.rounded() needs.
@@ -72,7 +74,7 @@ let package = Package(
             name: "cleartouch",
             dependencies: [
                 "Replay", "Recorder", "KioskApp", "ClearRendering", "Recordings",
-                "LibInputBackend", "ClearCore", "GestureRecognition", "TouchInput",
+                "LibInputBackend", "ClearCore", "GestureRecognition", "TouchInput", "JSON",
             ]),
         // Writes Recordings/ (tools/make-recordings).
         .executableTarget(
@@ -100,6 +102,7 @@ let package = Package(
         // Paths and command runs shared by the test targets (Foundation only).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "TouchInputTests", dependencies: ["TouchInput"]),
+        .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(
             name: "GestureRecognitionTests", dependencies: ["GestureRecognition", "TouchInput"]),
         .testTarget(

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// `cleartouch replay` and `cleartouch render`, as functions the command and the tests
 /// call: arguments in, text out, an exit status back.
@@ -130,7 +131,7 @@ public enum ReplayCommandRunner {
             var lines = ""
             if let frames, let directory = options.framesDirectory {
                 lines +=
-                    "wrote \(frames.framesTaken) frames (\(JSONText.number(frames.framesPerSecond)) per second) to \(directory)\n"
+                    "wrote \(frames.framesTaken) frames (\(JSONNumber(frames.framesPerSecond)) per second) to \(directory)\n"
             }
             if let path = options.snapshotPath { lines += "wrote \(path)\n" }
             return lines

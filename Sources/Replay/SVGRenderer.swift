@@ -1,5 +1,6 @@
 import ClearCore
 import GestureRecognition
+import JSON
 import TouchInput
 
 /// Draws a replay as an SVG picture: the list as it was at the start, every contact's
@@ -189,19 +190,19 @@ public struct SVGRenderer {
             flush()
             let down = samples.first!.positionPixels
             svg.line(
-                "<circle cx=\"\(fmt(down.x))\" cy=\"\(fmt(down.y))\" r=\"\(fmt(radius * 1.6))\" fill=\"\(color)\" stroke=\"none\"><title>contact \(path.seatSlot) down at \(JSONText.milliseconds(samples.first!.timeMicroseconds)) ms</title></circle>"
+                "<circle cx=\"\(fmt(down.x))\" cy=\"\(fmt(down.y))\" r=\"\(fmt(radius * 1.6))\" fill=\"\(color)\" stroke=\"none\"><title>contact \(path.seatSlot) down at \(JSONNumber.milliseconds(samples.first!.timeMicroseconds)) ms</title></circle>"
             )
             let last = samples.last!
             let end = last.positionPixels
             switch last.phase {
             case .up:
                 svg.line(
-                    "<circle cx=\"\(fmt(end.x))\" cy=\"\(fmt(end.y))\" r=\"\(fmt(radius * 1.6))\" stroke=\"\(color)\" stroke-opacity=\"0.5\"><title>contact \(path.seatSlot) up at \(JSONText.milliseconds(last.timeMicroseconds)) ms</title></circle>"
+                    "<circle cx=\"\(fmt(end.x))\" cy=\"\(fmt(end.y))\" r=\"\(fmt(radius * 1.6))\" stroke=\"\(color)\" stroke-opacity=\"0.5\"><title>contact \(path.seatSlot) up at \(JSONNumber.milliseconds(last.timeMicroseconds)) ms</title></circle>"
                 )
             case .cancel:
                 let r = radius * 1.8
                 svg.line(
-                    "<path d=\"M\(fmt(end.x - r)),\(fmt(end.y - r))L\(fmt(end.x + r)),\(fmt(end.y + r))M\(fmt(end.x - r)),\(fmt(end.y + r))L\(fmt(end.x + r)),\(fmt(end.y - r))\" stroke=\"\(color)\"><title>contact \(path.seatSlot) cancelled at \(JSONText.milliseconds(last.timeMicroseconds)) ms</title></path>"
+                    "<path d=\"M\(fmt(end.x - r)),\(fmt(end.y - r))L\(fmt(end.x + r)),\(fmt(end.y + r))M\(fmt(end.x - r)),\(fmt(end.y + r))L\(fmt(end.x + r)),\(fmt(end.y - r))\" stroke=\"\(color)\"><title>contact \(path.seatSlot) cancelled at \(JSONNumber.milliseconds(last.timeMicroseconds)) ms</title></path>"
                 )
             default:
                 break  // still down at the end of the recording
@@ -305,7 +306,7 @@ public struct SVGRenderer {
         text(title, bold: true)
         text("\(result.eventCount) events, \(seconds(result.durationMicroseconds))", color: "#aaa")
         text(
-            "W = \(result.screen.widthPixels) px, H = \(JSONText.number(result.rowHeightPixels)) px",
+            "W = \(result.screen.widthPixels) px, H = \(JSONNumber(result.rowHeightPixels)) px",
             color: "#aaa")
         y += fontSize * 0.5
         text("gestures", bold: true)
