@@ -57,9 +57,12 @@ let package = Package(
             dependencies: ["LibInputBackend", "Recordings", "TouchInput", "MockDevice"]),
         .target(
             name: "Replay",
-            dependencies: ["Recordings", "ClearCore", "GestureRecognition", "TouchInput", "JSON"]),
+            dependencies: [
+                "Recordings", "ClearCore", "GestureRecognition", "TouchInput", "JSON", "ClearRendering",
+            ]),
         .target(
-            name: "ClearRendering", dependencies: ["ClearCore", "TouchInput", "CCairo"],
+            name: "ClearRendering",
+            dependencies: ["ClearCore", "GestureRecognition", "TouchInput", "JSON", "CCairo"],
             // Cairo's pkg-config flags do not bring libm, which Double.rounded() needs.
             linkerSettings: [.linkedLibrary("m")]),
         .target(
@@ -120,7 +123,9 @@ let package = Package(
             exclude: ["Fixtures"]),
         .testTarget(
             name: "ReplayTests",
-            dependencies: ["Replay", "Recordings", "ClearCore", "TouchInput", "TestSupport"]),
+            dependencies: [
+                "Replay", "Recordings", "ClearCore", "ClearRendering", "TouchInput", "TestSupport",
+            ]),
         .testTarget(
             name: "ClearRenderingTests",
             dependencies: ["ClearRendering", "ClearCore", "TestSupport"]),

@@ -1,3 +1,4 @@
+import ClearRendering
 import Foundation
 import JSON
 
@@ -177,8 +178,13 @@ public enum ReplayCommandRunner {
             let name =
                 options.source.path.split(separator: "/").last.map(String.init)
                 ?? options.source.path
-            try TextFile.write(
-                SVGRenderer(result: result, title: name).render(), to: options.outputPath)
+            let svg: String
+            do throws(CairoError) {
+                svg = try RecordingPictureRenderer(picture: result.picture(title: name)).svg()
+            } catch {
+                throw ReplayError("\(options.outputPath):0: cannot draw the picture: \(error)")
+            }
+            try TextFile.write(svg, to: options.outputPath)
             output.standardOutput("wrote \(options.outputPath)\n")
             return 0
         } catch {
