@@ -6,9 +6,10 @@
 //   TouchInput         the device-independent touch input model (pure Swift)
 //   GestureRecognition recognizers and the arena (pure Swift, no C library)
 //   ClearCore          the to-do model, layout, controller, presentation, store (no C library)
+//   JSON               one JSON value with its parser and writer (pure Swift)
 //   Recordings         trace format, evemu and `libinput record` readers, evdev decoder
 //   LibInputBackend    live input from real libinput
-//   Recorder, Replay, ClearRendering, KioskApp
+//   Recorder, ClearRendering, Replay (draws its pictures with ClearRendering), KioskApp
 //   cleartouch         the command
 import PackageDescription
 
