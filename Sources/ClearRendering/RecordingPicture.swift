@@ -47,8 +47,9 @@ public struct RecordingPicture: Hashable, Sendable {
         public var wasCancelled: Bool
         /// From the recording's first event.
         public var startMicroseconds: Int64
-        /// The report that began it and the one that ended it.
+        /// The report that began it.
         public var first: GestureEvent
+        /// The report that ended it.
         public var last: GestureEvent
         /// The actions it caused (`complete 1`), in order.
         public var actions: [String]

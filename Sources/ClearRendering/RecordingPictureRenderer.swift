@@ -53,14 +53,17 @@ public struct RecordingPictureRenderer {
     public struct Contents: Hashable, Sendable {
         /// A line of text.
         public struct Text: Hashable, Sendable {
+            /// What it says.
             public var text: String
-            /// Left end of the text and its baseline.
+            /// Where its left end is.
             public var xPixels: Double
+            /// Where its baseline is.
             public var baselinePixels: Double
             /// Its laid-out width.
             public var widthPixels: Double
             /// Its font size.
             public var fontPixels: Double
+            /// Its colour.
             public var color: RGBAColor
         }
 
@@ -79,8 +82,11 @@ public struct RecordingPictureRenderer {
                 /// A diamond where it ended (when it moved).
                 case gestureEnded
             }
+            /// What kind of mark.
             public var kind: Kind
+            /// Its centre: where the contact or the gesture was.
             public var centrePixels: Point
+            /// Its colour: the contact's, or the gesture's outcome's.
             public var color: RGBAColor
             /// What it marks: `contact 3 cancelled at 210.000 ms`, `pan #1`.
             public var note: String
@@ -88,7 +94,9 @@ public struct RecordingPictureRenderer {
 
         /// A stretch of a contact's path drawn at one opacity.
         public struct Stroke: Hashable, Sendable {
+            /// The contact's colour at this stretch's opacity.
             public var color: RGBAColor
+            /// The polyline's points.
             public var points: [Point]
         }
 

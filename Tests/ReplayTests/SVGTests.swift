@@ -233,5 +233,8 @@ import TouchInput
         let drawn = try Self.draw("pull-below.yml")
         #expect(drawn.showsText { $0 == "pull past H adds at the top" })
         #expect(drawn.showsText { $0.contains("no action (167 px, needs > 169)") })
+        // The list at the start, dimmed: the top row is Clear's red, at about 55 %.
+        let top = try #require(drawn.image.pixel(x: 1070, y: Int(drawn.rowHeightPixels / 2)))
+        #expect((120...170).contains(top.red) && top.green < 30 && top.blue < 30, "\(top)")
     }
 }

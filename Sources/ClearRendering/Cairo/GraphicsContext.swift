@@ -75,7 +75,9 @@ public final class GraphicsContext {
     public func fill() { cairo_fill(pointer) }
     public func clip() { cairo_clip(pointer) }
     public func moveTo(x: Double, y: Double) { cairo_move_to(pointer, x, y) }
+    /// Adds a straight line from the current point to (x, y).
     public func lineTo(x: Double, y: Double) { cairo_line_to(pointer, x, y) }
+    /// Closes the current sub-path with a line back to its start.
     public func closePath() { cairo_close_path(pointer) }
     /// Strokes the current path with the current source, line width and dashes.
     public func stroke() { cairo_stroke(pointer) }
