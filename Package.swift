@@ -7,9 +7,10 @@
 //   GestureRecognition recognizers and the arena (pure Swift, no C library)
 //   ClearCore          the to-do model, layout, controller, presentation (pure Swift)
 //   ListStore          the list file (Foundation)
+//   JSON               one JSON value with its parser and writer (pure Swift)
 //   Recordings         trace format, evemu and `libinput record` readers, evdev decoder
 //   LibInputBackend    live input from real libinput
-//   Recorder, Replay, ClearRendering, KioskApp
+//   Recorder, ClearRendering, Replay (draws its pictures with ClearRendering), KioskApp
 //   cleartouch         the command
 import PackageDescription
 
@@ -51,6 +52,8 @@ let package = Package(
         .target(name: "ListStore", dependencies: ["ClearCore"]),
 
         // MARK: input sources and outputs
+        // JSON values: one parser and one writer for every JSON file and output.
+        .target(name: "JSON"),
         .target(name: "Recordings", dependencies: ["TouchInput", "CYAML"]),
         .target(name: "LibInputBackend", dependencies: ["TouchInput", "CLibInput", "MockDevice"]),
         .target(
@@ -58,9 +61,12 @@ let package = Package(
             dependencies: ["LibInputBackend", "Recordings", "TouchInput", "MockDevice"]),
         .target(
             name: "Replay",
-            dependencies: ["Recordings", "ClearCore", "GestureRecognition", "TouchInput"]),
+            dependencies: [
+                "Recordings", "ClearCore", "GestureRecognition", "TouchInput", "JSON", "ClearRendering",
+            ]),
         .target(
-            name: "ClearRendering", dependencies: ["ClearCore", "TouchInput", "CCairo"],
+            name: "ClearRendering",
+            dependencies: ["ClearCore", "GestureRecognition", "TouchInput", "JSON", "CCairo"],
             // Cairo's pkg-config flags do not bring libm, which Double.rounded() needs.
             linkerSettings: [.linkedLibrary("m")]),
         .target(
@@ -75,7 +81,7 @@ let package = Package(
             name: "cleartouch",
             dependencies: [
                 "Replay", "Recorder", "KioskApp", "ClearRendering", "Recordings",
-                "LibInputBackend", "ClearCore", "GestureRecognition", "TouchInput",
+                "LibInputBackend", "ClearCore", "GestureRecognition", "TouchInput", "JSON",
             ]),
         // Writes Recordings/ (tools/make-recordings).
         .executableTarget(
@@ -108,6 +114,7 @@ let package = Package(
         // Paths, command runs and fixtures shared by the test targets and test tools.
         .target(name: "TestSupport", dependencies: ["ClearCore"], path: "Tests/TestSupport"),
         .testTarget(name: "TouchInputTests", dependencies: ["TouchInput"]),
+        .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(
             name: "GestureRecognitionTests", dependencies: ["GestureRecognition", "TouchInput"]),
         .testTarget(
@@ -127,7 +134,9 @@ let package = Package(
             exclude: ["Fixtures"]),
         .testTarget(
             name: "ReplayTests",
-            dependencies: ["Replay", "Recordings", "ClearCore", "TouchInput", "TestSupport"]),
+            dependencies: [
+                "Replay", "Recordings", "ClearCore", "ClearRendering", "TouchInput", "TestSupport",
+            ]),
         // Builds the README's client package against a clone of this one.
         .testTarget(name: "LibraryPackageTests", dependencies: ["TestSupport"]),
         .testTarget(

@@ -4,15 +4,13 @@ import ClearCore
 ///
 /// The presentation is laid out in its own screen pixels; the renderer scales it to fill
 /// the surface, so one presentation can be drawn at the kiosk's size or as a thumbnail.
-/// Text layouts are cached between frames (the same labels are drawn every frame).
+/// Cells are drawn by a `RowPainter`; rows that are not being edited are drawn once
+/// into row pictures and composited while their text, colour and size stay the same.
 public final class PresentationRenderer {
+    /// The pixels drawn into.
     public let surface: ImageSurface
     let context: GraphicsContext
-    private var style = ClearStyle(widthPixels: ClearStyle.referenceWidthPoints)
-    private var labelFont: FontDescription
-    private var cueFont: FontDescription
-    private var layoutCache: [LayoutKey: TextLayout] = [:]
-    private var glossTileCache: ImageSurface?
+    private let painter: RowPainter
     private var rowImageCache: [RowImageKey: ImageSurface] = [:]
     /// Two screens of rows at the kiosk's size (about 0.7 MB each at 1080 wide).
     private static let rowImageCacheLimit = 32
@@ -26,24 +24,11 @@ public final class PresentationRenderer {
         var width: Int
         var height: Int
     }
-    /// Enough for every label of a long list plus cues; beyond it the cache starts over.
-    private static let layoutCacheLimit = 512
-
-    private struct LayoutKey: Hashable {
-        var text: String
-        var isCue: Bool
-        var alignment: TextAlignment
-        var maxWidthPixels: Double
-    }
-
     /// A renderer drawing into `surface`.
     public init(surface: ImageSurface) throws(CairoError) {
         self.surface = surface
         self.context = try GraphicsContext(surface: surface)
-        labelFont = FontDescription(
-            family: ClearStyle.fontFamily, bold: true, sizePixels: style.labelFontPixels)
-        cueFont = FontDescription(
-            family: ClearStyle.fontFamily, bold: true, sizePixels: style.cueFontPixels)
+        painter = RowPainter(layoutContext: context, isRaster: true)
     }
 
     /// A renderer with a new surface of the given size.
@@ -55,7 +40,7 @@ public final class PresentationRenderer {
     public func render(_ presentation: Presentation) {
         let screenWidth = Double(max(1, presentation.screen.widthPixels))
         let screenHeight = Double(max(1, presentation.screen.heightPixels))
-        useStyle(ClearStyle(widthPixels: screenWidth))
+        if painter.useStyle(ClearStyle(widthPixels: screenWidth)) { rowImageCache.removeAll() }
         isDrawingAtScreenSize =
             surface.width == presentation.screen.widthPixels
             && surface.height == presentation.screen.heightPixels
@@ -80,41 +65,12 @@ public final class PresentationRenderer {
         context.flush()
     }
 
-    private func useStyle(_ newStyle: ClearStyle) {
-        guard newStyle != style else { return }
-        style = newStyle
-        labelFont = FontDescription(
-            family: ClearStyle.fontFamily, bold: true, sizePixels: style.labelFontPixels)
-        cueFont = FontDescription(
-            family: ClearStyle.fontFamily, bold: true, sizePixels: style.cueFontPixels)
-        layoutCache.removeAll()
-        rowImageCache.removeAll()
-    }
-
     /// `rect` moved to whole pixels, its size rounded: a row keeps one size while it
     /// moves, so its picture is drawn once and composited on Cairo's fast paths.
     static func snapped(_ rect: RectPixels) -> RectPixels {
         RectPixels(
             x: rect.x.rounded(), y: rect.y.rounded(), width: rect.width.rounded(),
             height: rect.height.rounded())
-    }
-
-    /// The gloss overlay of a `width` × `height` row (clear-spec §2), drawn once per size.
-    private func glossTile(width: Int, height: Int) -> ImageSurface? {
-        guard width > 0, height > 0 else { return nil }
-        if let glossTileCache, glossTileCache.width == width, glossTileCache.height == height {
-            return glossTileCache
-        }
-        guard let tile = try? ImageSurface(width: width, height: height),
-            let tileContext = try? GraphicsContext(surface: tile)
-        else { return nil }
-        let gloss = LinearGradient(x0: 0, y0: 0, x1: 0, y1: Double(height))
-        for stop in ClearStyle.glossStops { gloss.addStop(offset: stop.offset, color: stop.color) }
-        tileContext.setSource(gloss)
-        tileContext.paintReplacing()
-        tileContext.flush()
-        glossTileCache = tile
-        return tile
     }
 
     private func bounds(_ rect: RectPixels) -> (x: Double, y: Double, width: Double, height: Double)
@@ -126,29 +82,12 @@ public final class PresentationRenderer {
         a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
     }
 
-    private func layout(
-        _ text: String, isCue: Bool, alignment: TextAlignment = .left, maxWidthPixels: Double
-    )
-        -> TextLayout
-    {
-        let key = LayoutKey(
-            text: text, isCue: isCue, alignment: alignment, maxWidthPixels: maxWidthPixels)
-        if let cached = layoutCache[key] { return cached }
-        if layoutCache.count >= Self.layoutCacheLimit { layoutCache.removeAll() }
-        let made = TextLayout(
-            context: context, text: text, font: isCue ? cueFont : labelFont,
-            maxWidthPixels: maxWidthPixels,
-            alignment: alignment)
-        layoutCache[key] = made
-        return made
-    }
-
     private func drawRow(_ row: RowPresentation, editing: EditingPresentation?) {
         let frame = Self.snapped(row.framePixels)
         if let edited = editing, edited.modelIndex == row.modelIndex {
             // The edited row changes with every key: drawn directly, with its caret.
             context.withGroup(alpha: row.alpha, bounds: bounds(frame)) {
-                drawRowBody(
+                painter.drawRowBody(
                     in: context, frame: frame, color: row.backgroundColor, text: edited.text,
                     strikethrough: row.strikethrough,
                     caretCharacterOffset: edited.caretCharacterOffset)
@@ -162,7 +101,7 @@ public final class PresentationRenderer {
             context.drawImage(image, x: frame.x, y: frame.y, alpha: row.alpha)
         } else {
             context.withGroup(alpha: row.alpha, bounds: bounds(frame)) {
-                drawRowBody(
+                painter.drawRowBody(
                     in: context, frame: frame, color: row.backgroundColor, text: row.text,
                     strikethrough: row.strikethrough, caretCharacterOffset: nil)
             }
@@ -177,7 +116,7 @@ public final class PresentationRenderer {
             let image = try? ImageSurface(width: key.width, height: key.height),
             let imageContext = try? GraphicsContext(surface: image)
         else { return nil }
-        drawRowBody(
+        painter.drawRowBody(
             in: imageContext,
             frame: RectPixels(x: 0, y: 0, width: Double(key.width), height: Double(key.height)),
             color: key.color, text: key.text, strikethrough: key.strikethrough,
@@ -186,42 +125,6 @@ public final class PresentationRenderer {
         if rowImageCache.count >= Self.rowImageCacheLimit { rowImageCache.removeAll() }
         rowImageCache[key] = image
         return image
-    }
-
-    /// A row cell in `target`: fill, gloss, label, and the strikethrough or caret.
-    /// `frame` is in whole pixels.
-    private func drawRowBody(
-        in target: GraphicsContext, frame: RectPixels, color: RGBColor, text: String,
-        strikethrough: Bool,
-        caretCharacterOffset: Int?
-    ) {
-        target.fillRectangle(
-            x: frame.x, y: frame.y, width: frame.width, height: frame.height, with: RGBAColor(color)
-        )
-        // The gloss is the same for every row of a size: drawn once, then composited.
-        if let tile = glossTile(width: Int(frame.width), height: Int(frame.height)) {
-            target.drawImage(tile, x: frame.x, y: frame.y, alpha: 1)
-        }
-
-        let textX = frame.x + style.labelInsetPixels
-        let label = layout(text, isCue: false, maxWidthPixels: frame.width - style.labelInsetPixels)
-        let extents = label.logicalExtents
-        target.setSource(RGBAColor(.white))
-        target.moveTo(x: textX, y: frame.midY - extents.height / 2)
-        target.show(label)
-        if strikethrough {
-            // Starts at the label's left edge, top at mid-height, as wide as the text (R-CE).
-            target.fillRectangle(
-                x: textX, y: frame.midY, width: extents.x + extents.width,
-                height: style.strikethroughThicknessPixels, with: RGBAColor(.white))
-        }
-        if let caretCharacterOffset {
-            let caretX = textX + label.caretX(characterOffset: caretCharacterOffset)
-            let lineHeight = extents.height > 0 ? extents.height : style.labelFontPixels
-            target.fillRectangle(
-                x: caretX, y: frame.midY - lineHeight / 2, width: style.caretWidthPixels,
-                height: lineHeight, with: RGBAColor(.white))
-        }
     }
 
     private func drawPlaceholder(_ placeholder: PlaceholderPresentation) {
@@ -233,7 +136,7 @@ public final class PresentationRenderer {
             context.scale(x: 1, y: placeholder.scaleY)
             context.translate(x: 0, y: -frame.midY)
             context.withGroup(alpha: placeholder.alpha, bounds: bounds(Self.snapped(frame))) {
-                drawRowBody(
+                painter.drawRowBody(
                     in: context, frame: Self.snapped(frame), color: placeholder.backgroundColor,
                     text: placeholder.label,
                     strikethrough: false, caretCharacterOffset: nil)
@@ -257,9 +160,7 @@ public final class PresentationRenderer {
         _ glyph: String, in frame: RectPixels, color: RGBColor, alpha: Double,
         alignment: TextAlignment
     ) {
-        let cue = layout(glyph, isCue: true, alignment: alignment, maxWidthPixels: frame.width)
-        context.setSource(RGBAColor(color, alpha: alpha))
-        context.moveTo(x: frame.x, y: frame.midY - cue.logicalExtents.height / 2)
-        context.show(cue)
+        painter.drawCue(
+            glyph, in: context, frame: frame, color: color, alpha: alpha, alignment: alignment)
     }
 }

@@ -1,4 +1,5 @@
 import ClearCore
+import JSON
 
 /// A golden file: what a recording must produce. Compared: the actions (kind, model
 /// index, time to the microsecond), the final items, and what is being edited at the
@@ -80,13 +81,15 @@ extension Expectation {
         }
         var actions: [Action] = []
         for value in actionValues {
-            guard case .number(let ms)? = value["t_ms"], case .string(let name)? = value["action"],
-                case .number(let index)? = value["index"]
+            guard case .number(let msNumber)? = value["t_ms"],
+                case .string(let name)? = value["action"],
+                case .number(let indexNumber)? = value["index"]
             else {
                 throw fail(
                     value.firstLine ?? root.line(ofKey: "actions"),
                     "an action needs t_ms (number), action (string) and index (integer)")
             }
+            let (ms, index) = (msNumber.value, indexNumber.value)
             guard let kind = ActionKind(rawValue: name) else {
                 throw fail(
                     value.line(ofKey: "action"),
@@ -111,8 +114,10 @@ extension Expectation {
         if let value = root["editing"] {
             switch value {
             case .null: editing = .some(nil)
-            case .number(let index) where index == index.rounded() && abs(index) < 1e9:
-                editing = .some(Int(index))
+            case .number(let number)
+            where number.value == number.value.rounded()
+                && abs(number.value) < 1e9:
+                editing = .some(Int(number.value))
             default:
                 throw fail(root.line(ofKey: "editing"), "\"editing\" must be null or a model index")
             }
@@ -122,17 +127,15 @@ extension Expectation {
 
     /// The golden file's text.
     public func jsonText() -> String {
-        var out = "{\n"
-        if let recording { out += "  \"recording\": \(JSONText.quoted(recording)),\n" }
+        var fields: [(key: String, value: JSONValue)] = []
+        if let recording { fields.append(("recording", .string(recording))) }
         let replayed = actions.map {
             ReplayedAction(timeMicroseconds: $0.timeMicroseconds, kind: $0.kind, index: $0.index)
         }
-        out += "  \"actions\": " + ReplayResult.actionsJSON(replayed, indent: "  ") + ",\n"
-        out += "  \"items\": " + ReplayResult.itemsJSON(items, indent: "  ")
-        if let editing {
-            out += ",\n  \"editing\": \(editing.map(String.init) ?? "null")"
-        }
-        return out + "\n}\n"
+        fields.append(("actions", ReplayResult.json(replayed)))
+        fields.append(("items", ReplayResult.json(items)))
+        if let editing { fields.append(("editing", editing.map(JSONValue.integer) ?? .null)) }
+        return JSONValue.object(fields: fields).encoded(.indented) + "\n"
     }
 
     /// Compares a replay with this expectation. Returns nil when it is met, otherwise a
@@ -163,11 +166,11 @@ extension Expectation {
     }
 
     static func line(for action: Action) -> String {
-        "\(JSONText.milliseconds(action.timeMicroseconds)) ms  \(action.kind.rawValue) \(action.index)"
+        "\(JSONNumber.milliseconds(action.timeMicroseconds)) ms  \(action.kind.rawValue) \(action.index)"
     }
 
     static func line(for item: ExpectedItem) -> String {
-        (item.completed ? "[x] " : "[ ] ") + JSONText.quoted(item.text)
+        (item.completed ? "[x] " : "[ ] ") + JSONValue.string(item.text).encoded()
     }
 }
 

@@ -1,3 +1,5 @@
+import JSON
+
 /// Reads the starting list given with `--list LIST.json`.
 ///
 /// Accepted shapes: an array of items, or an object whose `"items"` key holds one.

@@ -1,4 +1,6 @@
+import ClearRendering
 import Foundation
+import JSON
 
 /// `cleartouch replay` and `cleartouch render`, as functions the command and the tests
 /// call: arguments in, text out, an exit status back.
@@ -130,7 +132,7 @@ public enum ReplayCommandRunner {
             var lines = ""
             if let frames, let directory = options.framesDirectory {
                 lines +=
-                    "wrote \(frames.framesTaken) frames (\(JSONText.number(frames.framesPerSecond)) per second) to \(directory)\n"
+                    "wrote \(frames.framesTaken) frames (\(JSONNumber(frames.framesPerSecond)) per second) to \(directory)\n"
             }
             if let path = options.snapshotPath { lines += "wrote \(path)\n" }
             return lines
@@ -176,8 +178,13 @@ public enum ReplayCommandRunner {
             let name =
                 options.source.path.split(separator: "/").last.map(String.init)
                 ?? options.source.path
-            try TextFile.write(
-                SVGRenderer(result: result, title: name).render(), to: options.outputPath)
+            let svg: String
+            do throws(CairoError) {
+                svg = try RecordingPictureRenderer(picture: result.picture(title: name)).svg()
+            } catch {
+                throw ReplayError("\(options.outputPath):0: cannot draw the picture: \(error)")
+            }
+            try TextFile.write(svg, to: options.outputPath)
             output.standardOutput("wrote \(options.outputPath)\n")
             return 0
         } catch {

@@ -1,3 +1,5 @@
+import JSON
+
 extension ReplayResult {
     /// The readable timeline: every gesture's begin and end, every action with the
     /// list right after it, then the final list.
@@ -38,14 +40,14 @@ extension ReplayResult {
         }.map(\.element)
 
         var out =
-            "\(title): \(eventCount) events, \(JSONText.milliseconds(durationMicroseconds)) ms, "
-        out += "screen \(screen), row height \(JSONText.number(rowHeightPixels)) px\n"
+            "\(title): \(eventCount) events, \(JSONNumber.milliseconds(durationMicroseconds)) ms, "
+        out += "screen \(screen), row height \(JSONNumber(rowHeightPixels)) px\n"
         out +=
             "start list (\(initialItems.count) items):\n"
             + Self.listText(initialItems, indent: "    ")
         let width = 12
         func time(_ us: Int64) -> String {
-            let text = JSONText.milliseconds(us) + " ms"
+            let text = JSONNumber.milliseconds(us).text + " ms"
             return String(repeating: " ", count: max(0, width - text.count)) + text
         }
         for entry in ordered {

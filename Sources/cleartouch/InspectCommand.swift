@@ -1,3 +1,4 @@
+import JSON
 import Recordings
 import Replay
 import TouchInput
@@ -76,41 +77,38 @@ enum InspectCommand {
 
     static func json(_ recording: Recording, _ summary: RecordingSummary) -> String {
         let devices = summary.devices.isEmpty ? recording.header.devices : summary.devices
-        let deviceObjects = devices.map { device -> String in
+        let deviceObjects = devices.map { device -> JSONValue in
             let counts = summary.perDevice[device.id] ?? RecordingSummary.DeviceCounts()
-            var fields = [
-                "\"id\": \(device.id.rawValue)", "\"name\": \(JSONText.quoted(device.name))",
-                "\"kind\": \"\(device.kind.rawValue)\"",
-            ]
-            if let size = device.sizeMillimetres {
-                fields.append("\"size_mm\": [\(formatted(size.width)), \(formatted(size.height))]")
-            } else {
-                fields.append("\"size_mm\": null")
+            let size = device.sizeMillimetres.map { size in
+                JSONValue.array([threeDecimals(size.width), threeDecimals(size.height)])
             }
-            fields.append("\"slots\": \(device.slotCount.map(String.init) ?? "null")")
-            fields.append("\"frames\": \(counts.frames)")
-            fields.append("\"contacts\": \(counts.contacts)")
-            fields.append("\"cancelled_contacts\": \(counts.cancelledContacts)")
-            fields.append("\"most_fingers_at_once\": \(counts.mostFingersAtOnce)")
-            return "{" + fields.joined(separator: ", ") + "}"
+            return .object(fields: [
+                ("id", .integer(device.id.rawValue)), ("name", .string(device.name)),
+                ("kind", .string(device.kind.rawValue)), ("size_mm", size ?? .null),
+                ("slots", device.slotCount.map(JSONValue.integer) ?? .null),
+                ("frames", .integer(counts.frames)), ("contacts", .integer(counts.contacts)),
+                ("cancelled_contacts", .integer(counts.cancelledContacts)),
+                ("most_fingers_at_once", .integer(counts.mostFingersAtOnce)),
+            ])
         }
-        var fields: [String] = []
-        fields.append("\"file\": \(JSONText.quoted(recording.path))")
-        fields.append("\"format\": \"\(recording.format.rawValue)\"")
-        fields.append("\"format_version\": \(JSONText.quoted(recording.header.formatVersion))")
-        fields.append("\"devices\": [" + deviceObjects.joined(separator: ", ") + "]")
-        fields.append("\"events\": \(summary.events)")
-        fields.append("\"duration_ms\": \(formatted(Double(summary.durationMicroseconds) / 1000))")
-        fields.append("\"frames\": \(summary.frames)")
-        fields.append("\"contacts\": \(summary.contacts)")
-        fields.append("\"most_fingers_at_once\": \(summary.mostFingersAtOnce)")
-        fields.append("\"touchpad_gestures\": \(summary.gestures)")
-        fields.append("\"pointer_events\": \(summary.pointerEvents)")
-        fields.append("\"keys\": \(summary.keys)")
-        fields.append("\"texts\": \(summary.texts)")
-        let warnings = recording.warnings.map { JSONText.quoted($0.description) }
-        fields.append("\"warnings\": [" + warnings.joined(separator: ", ") + "]")
-        return "{" + fields.joined(separator: ", ") + "}\n"
+        let root = JSONValue.object(fields: [
+            ("file", .string(recording.path)), ("format", .string(recording.format.rawValue)),
+            ("format_version", .string(recording.header.formatVersion)),
+            ("devices", .array(deviceObjects)), ("events", .integer(summary.events)),
+            ("duration_ms", threeDecimals(Double(summary.durationMicroseconds) / 1000)),
+            ("frames", .integer(summary.frames)), ("contacts", .integer(summary.contacts)),
+            ("most_fingers_at_once", .integer(summary.mostFingersAtOnce)),
+            ("touchpad_gestures", .integer(summary.gestures)),
+            ("pointer_events", .integer(summary.pointerEvents)),
+            ("keys", .integer(summary.keys)), ("texts", .integer(summary.texts)),
+            ("warnings", .array(recording.warnings.map { .string($0.description) })),
+        ])
+        return root.encoded() + "\n"
+    }
+
+    /// A measure rounded to three decimals, written as `formatted` writes it.
+    private static func threeDecimals(_ value: Double) -> JSONValue {
+        .number(JSONNumber((value * 1000).rounded() / 1000))
     }
 
     static func formatted(_ value: Double) -> String {

@@ -221,9 +221,18 @@ import Testing
         #expect(run.status == 0, "\(run.standardError)")
         let text = try String(contentsOfFile: svg, encoding: .utf8)
         #expect(text.hasPrefix("<?xml"))
-        #expect(text.contains("complete at W/2"))
-        #expect(text.contains("pan #"))
-        #expect(text.contains("no action (538 px, needs &gt; 540)"))
-        #expect(text.contains("<polyline"))
+        // Cairo writes text as glyphs: the file must be exactly the picture drawn here,
+        // whose texts and strokes are read from what the renderer drew.
+        let drawn = try SVGTests.draw("pan-complete-below.yml")
+        #expect(
+            SVGTests.numberingSurfacesInOrder(text) == SVGTests.numberingSurfacesInOrder(drawn.svg))
+        #expect(drawn.showsText { $0.contains("complete at W/2") })
+        #expect(drawn.showsText { $0.contains("pan #") })
+        #expect(drawn.showsText { $0.contains("no action (538 px, needs > 540)") })
+        // The finger's path, in the file too.
+        #expect(!drawn.contents.strokes.isEmpty)
+        #expect(
+            SVGTests.SVGElements(text).strokes.contains { SVGTests.isPaletteColor($0.color) != nil }
+        )
     }
 }

@@ -110,31 +110,3 @@ import Testing
         }
     }
 }
-
-@Suite struct JSONParserTests {
-    @Test func parsesEscapesNumbersAndNesting() throws {
-        let value = try JSONParser.parse(
-            #"{"a": [1, -2.5e1, true, null], "b": "x\"\u00e9\ud83d\ude00\n"}"#)
-        #expect(value["a"] == .array([.number(1), .number(-25), .bool(true), .null]))
-        #expect(value["b"] == .string("x\"é😀\n"))
-    }
-
-    @Test(arguments: [
-        "", "{", "[1,]", "{\"a\" 1}", "tru", "\"abc", "[1] 2", "01x",
-        String(repeating: "[", count: 500),
-    ])
-    func rejectsMalformedText(text: String) {
-        #expect(throws: JSONSyntaxError.self) { try JSONParser.parse(text) }
-    }
-
-    @Test func quotingRoundTrips() throws {
-        let text = "tab\t \"quote\" back\\slash \u{01} é"
-        #expect(try JSONParser.parse(JSONText.quoted(text)) == .string(text))
-    }
-
-    @Test func millisecondsAreExact() {
-        #expect(JSONText.milliseconds(0) == "0.000")
-        #expect(JSONText.milliseconds(1_234_567) == "1234.567")
-        #expect(JSONText.milliseconds(-5) == "-0.005")
-    }
-}

@@ -1,13 +1,15 @@
 import CCairo
 
-/// A Cairo drawing context (`cairo_t`) on an image surface.
+/// A Cairo drawing context (`cairo_t`) on an image or SVG surface.
 ///
 /// Owns one reference to the `cairo_t`, released in `deinit`; it keeps its surface alive.
 public final class GraphicsContext {
     let pointer: OpaquePointer
-    public let surface: ImageSurface
+    /// The surface drawn on.
+    public let surface: Surface
 
-    public init(surface: ImageSurface) throws(CairoError) {
+    /// A context drawing on `surface`.
+    public init(surface: Surface) throws(CairoError) {
         let context = cairo_create(surface.pointer)!
         let status = cairo_status(context)
         guard status == CAIRO_STATUS_SUCCESS else {
@@ -73,6 +75,34 @@ public final class GraphicsContext {
     public func fill() { cairo_fill(pointer) }
     public func clip() { cairo_clip(pointer) }
     public func moveTo(x: Double, y: Double) { cairo_move_to(pointer, x, y) }
+    /// Adds a straight line from the current point to (x, y).
+    public func lineTo(x: Double, y: Double) { cairo_line_to(pointer, x, y) }
+    /// Closes the current sub-path with a line back to its start.
+    public func closePath() { cairo_close_path(pointer) }
+    /// Strokes the current path with the current source, line width and dashes.
+    public func stroke() { cairo_stroke(pointer) }
+
+    /// Adds a full circle to the path (a new sub-path).
+    public func addCircle(centreX: Double, centreY: Double, radius: Double) {
+        cairo_new_sub_path(pointer)
+        cairo_arc(pointer, centreX, centreY, radius, 0, 2 * Double.pi)
+    }
+
+    /// Sets the stroke width and round caps and joins (the look of a finger's path).
+    public func setRoundLine(widthPixels: Double) {
+        cairo_set_line_width(pointer, widthPixels)
+        cairo_set_line_cap(pointer, CAIRO_LINE_CAP_ROUND)
+        cairo_set_line_join(pointer, CAIRO_LINE_JOIN_ROUND)
+    }
+
+    /// Strokes dashed (`on`, `off` pixels) until `setSolidLine()`.
+    public func setDash(onPixels: Double, offPixels: Double) {
+        let dashes = [onPixels, offPixels]
+        cairo_set_dash(pointer, dashes, 2, 0)
+    }
+
+    /// Strokes solid lines again.
+    public func setSolidLine() { cairo_set_dash(pointer, nil, 0, 0) }
 
     /// Fills a rectangle with a colour.
     public func fillRectangle(
@@ -95,6 +125,12 @@ public final class GraphicsContext {
         defer { cairo_restore(pointer) }
         cairo_rectangle(pointer, bounds.x, bounds.y, bounds.width, bounds.height)
         cairo_clip(pointer)
+        try withGroup(alpha: alpha, body)
+    }
+
+    /// Draws everything `body` draws at `alpha` as one layer, unclipped.
+    public func withGroup(alpha: Double, _ body: () throws -> Void) rethrows {
+        guard alpha < 1 else { return try body() }
         cairo_push_group(pointer)
         defer {
             cairo_pop_group_to_source(pointer)

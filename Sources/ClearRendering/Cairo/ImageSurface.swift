@@ -1,40 +1,22 @@
 import CCairo
 
 /// A Cairo image surface in `CAIRO_FORMAT_ARGB32`: the pixels every frame is drawn into.
-///
-/// Owns one reference to the `cairo_surface_t`, released in `deinit`.
-public final class ImageSurface {
-    let pointer: OpaquePointer
-    public let width: Int
-    public let height: Int
-
+public final class ImageSurface: Surface {
     /// A new surface of the given size, every pixel transparent black.
     public init(width: Int, height: Int) throws(CairoError) {
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
-        let status = cairo_surface_status(surface)
-        guard status == CAIRO_STATUS_SUCCESS else {
-            cairo_surface_destroy(surface)
-            throw CairoError(status, operation: "creating a \(width)x\(height) image surface")
-        }
-        self.pointer = surface
-        self.width = width
-        self.height = height
+        try super.init(
+            taking: cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!,
+            width: width, height: height,
+            operation: "creating a \(width)x\(height) image surface")
     }
 
     /// Reads a PNG file.
     public init(contentsOfPNG path: String) throws(CairoError) {
         let surface = cairo_image_surface_create_from_png(path)!
-        let status = cairo_surface_status(surface)
-        guard status == CAIRO_STATUS_SUCCESS else {
-            cairo_surface_destroy(surface)
-            throw CairoError(status, operation: "reading \(path)")
-        }
-        self.pointer = surface
-        self.width = Int(cairo_image_surface_get_width(surface))
-        self.height = Int(cairo_image_surface_get_height(surface))
+        try super.init(
+            taking: surface, width: Int(cairo_image_surface_get_width(surface)),
+            height: Int(cairo_image_surface_get_height(surface)), operation: "reading \(path)")
     }
-
-    deinit { cairo_surface_destroy(pointer) }
 
     /// Bytes per row of pixel data.
     public var strideBytes: Int { Int(cairo_image_surface_get_stride(pointer)) }

@@ -37,3 +37,11 @@ public struct Pixel: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { "(\(red), \(green), \(blue), α\(alpha))" }
 }
+
+extension RGBAColor {
+    /// A colour written as `0xRRGGBB` (web notation), at `alpha`.
+    public init(hex: UInt32, alpha: Double = 1) {
+        func channel(_ shift: UInt32) -> Double { Double((hex >> shift) & 0xFF) / 255 }
+        self.init(red: channel(16), green: channel(8), blue: channel(0), alpha: alpha)
+    }
+}

@@ -3,10 +3,13 @@ import CCairo
 /// A Pango font description (`PangoFontDescription`), released in `deinit`.
 public final class FontDescription {
     let pointer: OpaquePointer
+    /// The size in pixels.
+    public let sizePixels: Double
 
     /// A font by family name, bold or not, with an absolute size in device units (pixels).
     public init(family: String, bold: Bool, sizePixels: Double) {
         pointer = pango_font_description_new()!
+        self.sizePixels = sizePixels
         pango_font_description_set_family(pointer, family)
         pango_font_description_set_weight(pointer, bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL)
         pango_font_description_set_absolute_size(pointer, sizePixels * Double(PANGO_SCALE))
@@ -24,7 +27,10 @@ public enum TextAlignment: Sendable {
 /// released in `deinit`.
 public final class TextLayout {
     let pointer: OpaquePointer
+    /// The text laid out.
     public let text: String
+    /// The font's size in pixels.
+    public let fontPixels: Double
 
     /// Lays out `text` on one line in `font`, at most `maxWidthPixels` wide (ellipsized
     /// at the end beyond that), aligned in that width.
@@ -34,6 +40,7 @@ public final class TextLayout {
     ) {
         pointer = pango_cairo_create_layout(context.pointer)!
         self.text = text
+        self.fontPixels = font.sizePixels
         pango_layout_set_font_description(pointer, font.pointer)
         pango_layout_set_single_paragraph_mode(pointer, 1)
         pango_layout_set_width(pointer, Int32(max(0, maxWidthPixels) * Double(PANGO_SCALE)))
@@ -53,6 +60,11 @@ public final class TextLayout {
         return (
             Double(logical.x) / scale, Double(logical.width) / scale, Double(logical.height) / scale
         )
+    }
+
+    /// The distance in pixels from the layout's top to the baseline of its line.
+    public var baselinePixels: Double {
+        Double(pango_layout_get_baseline(pointer)) / Double(PANGO_SCALE)
     }
 
     /// The x position in pixels of the caret placed before the character (grapheme

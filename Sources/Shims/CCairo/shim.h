@@ -1,2 +1,3 @@
 #include <cairo.h>
+#include <cairo-svg.h>
 #include <pango/pangocairo.h>

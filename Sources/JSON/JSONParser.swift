@@ -1,63 +1,8 @@
-/// A parsed JSON value. Objects keep their keys in file order and remember the line
-/// each value started on, so a file error can say `FILE:LINE`.
-public indirect enum JSONValue: Hashable, Sendable {
-    case null
-    case bool(Bool)
-    case number(Double)
-    case string(String)
-    case array([JSONValue])
-    case object([(key: String, value: JSONValue, line: Int)])
-
-    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
-        switch (lhs, rhs) {
-        case (.null, .null): true
-        case (.bool(let a), .bool(let b)): a == b
-        case (.number(let a), .number(let b)): a == b
-        case (.string(let a), .string(let b)): a == b
-        case (.array(let a), .array(let b)): a == b
-        case (.object(let a), .object(let b)):
-            a.count == b.count && zip(a, b).allSatisfy { $0.key == $1.key && $0.value == $1.value }
-        default: false
-        }
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        switch self {
-        case .null: hasher.combine(0)
-        case .bool(let b): hasher.combine(b)
-        case .number(let n): hasher.combine(n)
-        case .string(let s): hasher.combine(s)
-        case .array(let a): hasher.combine(a)
-        case .object(let o):
-            for entry in o {
-                hasher.combine(entry.key)
-                hasher.combine(entry.value)
-            }
-        }
-    }
-
-    /// The value of `key` in an object, or nil.
-    public subscript(key: String) -> JSONValue? {
-        guard case .object(let entries) = self else { return nil }
-        return entries.first { $0.key == key }?.value
-    }
-
-    /// The line an object's first value starts on, or nil.
-    public var firstLine: Int? {
-        guard case .object(let entries) = self else { return nil }
-        return entries.first?.line
-    }
-
-    /// The line `key`'s value starts on, or nil.
-    public func line(ofKey key: String) -> Int? {
-        guard case .object(let entries) = self else { return nil }
-        return entries.first { $0.key == key }?.line
-    }
-}
-
 /// A JSON syntax error at a 1-based line.
 public struct JSONSyntaxError: Error, Hashable, Sendable {
+    /// The line the error was found on.
     public var line: Int
+    /// What is wrong.
     public var message: String
 }
 
@@ -69,6 +14,7 @@ public struct JSONParser {
     /// Deep nesting is refused rather than overflowing the stack.
     private static let maximumDepth = 200
 
+    /// Parses one JSON value (surrounded by optional whitespace) from `text`.
     public static func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
         var parser = JSONParser(bytes: Array(text.utf8))
         parser.skipWhitespace()
@@ -269,7 +215,7 @@ public struct JSONParser {
         return value
     }
 
-    private mutating func parseNumber() throws(JSONSyntaxError) -> Double {
+    private mutating func parseNumber() throws(JSONSyntaxError) -> JSONNumber {
         let start = position
         if bytes[position] == UInt8(ascii: "-") { position += 1 }
         func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
@@ -284,38 +230,6 @@ public struct JSONParser {
         guard let value = Double(text), value.isFinite else {
             throw error("invalid number '\(text)'")
         }
-        return value
-    }
-}
-
-/// Writes JSON text with stable formatting (keys in the order given, numbers as given).
-public enum JSONText {
-    /// `text` as a JSON string literal.
-    public static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
-
-    /// Microseconds as milliseconds with three decimals (exact: no floating point).
-    public static func milliseconds(_ microseconds: Int64) -> String {
-        let sign = microseconds < 0 ? "-" : ""
-        let magnitude = microseconds.magnitude
-        let fraction = String(magnitude % 1000)
-        return sign + String(magnitude / 1000) + "."
-            + String(repeating: "0", count: 3 - fraction.count)
-            + fraction
+        return JSONNumber(text: text, value: value)
     }
 }

@@ -1,0 +1,107 @@
+import TouchInput
+
+extension RecordingPictureRenderer {
+    /// What `draw(in:)` drew, in the picture's pixels.
+    public struct Contents: Hashable, Sendable {
+        /// A line of text.
+        public struct Text: Hashable, Sendable {
+            /// What it says.
+            public var text: String
+            /// Where its left end is.
+            public var xPixels: Double
+            /// Where its baseline is.
+            public var baselinePixels: Double
+            /// Its laid-out width.
+            public var widthPixels: Double
+            /// Its font size.
+            public var fontPixels: Double
+            /// Its colour.
+            public var color: RGBAColor
+        }
+
+        /// A mark on a contact's path or on a gesture.
+        public struct Mark: Hashable, Sendable {
+            /// The kinds of mark.
+            public enum Kind: Hashable, Sendable {
+                /// A dot where a contact went down.
+                case down
+                /// A ring where it lifted.
+                case up
+                /// A cross where it was cancelled.
+                case cancelled
+                /// A square where a gesture began.
+                case gestureBegan
+                /// A diamond where it ended (when it moved).
+                case gestureEnded
+            }
+            /// What kind of mark.
+            public var kind: Kind
+            /// Its centre: where the contact or the gesture was.
+            public var centrePixels: Point
+            /// Its colour: the contact's, or the gesture's outcome's.
+            public var color: RGBAColor
+            /// What it marks: `contact 3 cancelled at 210.000 ms`, `pan #1`.
+            public var note: String
+        }
+
+        /// A stretch of a contact's path drawn at one opacity.
+        public struct Stroke: Hashable, Sendable {
+            /// The contact's colour at this stretch's opacity.
+            public var color: RGBAColor
+            /// The polyline's points.
+            public var points: [Point]
+        }
+
+        /// Every text, in drawing order.
+        public var texts: [Text] = []
+        /// Every mark, in drawing order.
+        public var marks: [Mark] = []
+        /// Every path stroke, in drawing order.
+        public var strokes: [Stroke] = []
+    }
+
+    /// The context and the record of what was drawn.
+    struct Canvas {
+        let context: GraphicsContext
+        var contents = Contents()
+
+        /// `text` laid out for the context, ready to be measured and shown.
+        func layout(_ text: String, fontPixels: Double, bold: Bool) -> TextLayout {
+            TextLayout(
+                context: context, text: text,
+                font: FontDescription(
+                    family: ClearStyle.fontFamily, bold: bold, sizePixels: fontPixels),
+                maxWidthPixels: RecordingPictureRenderer.unboundedTextWidthPixels)
+        }
+
+        /// Shows `layout` with its left end at `x` and its baseline at `baseline`.
+        mutating func show(_ layout: TextLayout, x: Double, baseline: Double, color: RGBAColor) {
+            context.setSource(color)
+            context.moveTo(x: x, y: baseline - layout.baselinePixels)
+            context.show(layout)
+            contents.texts.append(
+                Contents.Text(
+                    text: layout.text, xPixels: x, baselinePixels: baseline,
+                    widthPixels: layout.logicalExtents.width, fontPixels: layout.fontPixels,
+                    color: color))
+        }
+
+        /// Draws one line of text; `endsAtX` puts its right end at `x`.
+        mutating func text(
+            _ text: String, x: Double, baseline: Double, fontPixels: Double, bold: Bool = false,
+            color: RGBAColor, endsAtX: Bool = false
+        ) {
+            let made = layout(text, fontPixels: fontPixels, bold: bold)
+            show(
+                made, x: endsAtX ? x - made.logicalExtents.width : x, baseline: baseline,
+                color: color)
+        }
+
+        mutating func mark(
+            _ kind: Contents.Mark.Kind, at centre: Point, color: RGBAColor, note: String
+        ) {
+            contents.marks.append(
+                Contents.Mark(kind: kind, centrePixels: centre, color: color, note: note))
+        }
+    }
+}

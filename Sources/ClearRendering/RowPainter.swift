@@ -1,0 +1,143 @@
+import ClearCore
+
+/// Draws Clear's cells in Clear's style: a row's fill, gloss, label, strikethrough and
+/// caret, and the tick and cross cues. One painter serves the PNG and window frames
+/// (`PresentationRenderer`) and the SVG picture of a recording (`RecordingPictureRenderer`).
+///
+/// Text layouts are cached (the same labels are drawn every frame). On a raster target
+/// the gloss is a tile drawn once per row size; on a vector target it is a gradient.
+final class RowPainter {
+    /// The context text is laid out for; cells may be drawn in other contexts of the
+    /// same kind (the row pictures of `PresentationRenderer`).
+    let layoutContext: GraphicsContext
+    /// Whether the target is pixels (gloss composited as a tile) or vector (a gradient).
+    let isRaster: Bool
+    private(set) var style = ClearStyle(widthPixels: ClearStyle.referenceWidthPoints)
+    private var labelFont: FontDescription
+    private var cueFont: FontDescription
+    private var layoutCache: [LayoutKey: TextLayout] = [:]
+    private var glossTileCache: ImageSurface?
+    /// Enough for every label of a long list plus cues; beyond it the cache starts over.
+    private static let layoutCacheLimit = 512
+
+    private struct LayoutKey: Hashable {
+        var text: String
+        var isCue: Bool
+        var alignment: TextAlignment
+        var maxWidthPixels: Double
+    }
+
+    /// A painter laying out text for `layoutContext`.
+    init(layoutContext: GraphicsContext, isRaster: Bool) {
+        self.layoutContext = layoutContext
+        self.isRaster = isRaster
+        labelFont = FontDescription(
+            family: ClearStyle.fontFamily, bold: true, sizePixels: style.labelFontPixels)
+        cueFont = FontDescription(
+            family: ClearStyle.fontFamily, bold: true, sizePixels: style.cueFontPixels)
+    }
+
+    /// Switches to `newStyle`; returns true when it differs from the current one (the
+    /// caller's own caches of drawn cells are then stale).
+    @discardableResult
+    func useStyle(_ newStyle: ClearStyle) -> Bool {
+        guard newStyle != style else { return false }
+        style = newStyle
+        labelFont = FontDescription(
+            family: ClearStyle.fontFamily, bold: true, sizePixels: style.labelFontPixels)
+        cueFont = FontDescription(
+            family: ClearStyle.fontFamily, bold: true, sizePixels: style.cueFontPixels)
+        layoutCache.removeAll()
+        return true
+    }
+
+    func layout(
+        _ text: String, isCue: Bool, alignment: TextAlignment = .left, maxWidthPixels: Double
+    ) -> TextLayout {
+        let key = LayoutKey(
+            text: text, isCue: isCue, alignment: alignment, maxWidthPixels: maxWidthPixels)
+        if let cached = layoutCache[key] { return cached }
+        if layoutCache.count >= Self.layoutCacheLimit { layoutCache.removeAll() }
+        let made = TextLayout(
+            context: layoutContext, text: text, font: isCue ? cueFont : labelFont,
+            maxWidthPixels: maxWidthPixels,
+            alignment: alignment)
+        layoutCache[key] = made
+        return made
+    }
+
+    /// The gloss overlay of a `width` × `height` row (clear-spec §2), drawn once per size.
+    private func glossTile(width: Int, height: Int) -> ImageSurface? {
+        guard width > 0, height > 0 else { return nil }
+        if let glossTileCache, glossTileCache.width == width, glossTileCache.height == height {
+            return glossTileCache
+        }
+        guard let tile = try? ImageSurface(width: width, height: height),
+            let tileContext = try? GraphicsContext(surface: tile)
+        else { return nil }
+        tileContext.setSource(Self.gloss(top: 0, bottom: Double(height)))
+        tileContext.paintReplacing()
+        tileContext.flush()
+        glossTileCache = tile
+        return tile
+    }
+
+    private static func gloss(top: Double, bottom: Double) -> LinearGradient {
+        let gloss = LinearGradient(x0: 0, y0: top, x1: 0, y1: bottom)
+        for stop in ClearStyle.glossStops { gloss.addStop(offset: stop.offset, color: stop.color) }
+        return gloss
+    }
+
+    /// A row cell in `target`: fill, gloss, label, and the strikethrough or caret.
+    /// `frame` is in whole pixels.
+    func drawRowBody(
+        in target: GraphicsContext, frame: RectPixels, color: RGBColor, text: String,
+        strikethrough: Bool,
+        caretCharacterOffset: Int?
+    ) {
+        target.fillRectangle(
+            x: frame.x, y: frame.y, width: frame.width, height: frame.height, with: RGBAColor(color)
+        )
+        if isRaster {
+            // The gloss is the same for every row of a size: drawn once, then composited.
+            if let tile = glossTile(width: Int(frame.width), height: Int(frame.height)) {
+                target.drawImage(tile, x: frame.x, y: frame.y, alpha: 1)
+            }
+        } else {
+            target.setSource(Self.gloss(top: frame.minY, bottom: frame.maxY))
+            target.addRectangle(x: frame.x, y: frame.y, width: frame.width, height: frame.height)
+            target.fill()
+        }
+
+        let textX = frame.x + style.labelInsetPixels
+        let label = layout(text, isCue: false, maxWidthPixels: frame.width - style.labelInsetPixels)
+        let extents = label.logicalExtents
+        target.setSource(RGBAColor(.white))
+        target.moveTo(x: textX, y: frame.midY - extents.height / 2)
+        target.show(label)
+        if strikethrough {
+            // Starts at the label's left edge, top at mid-height, as wide as the text (R-CE).
+            target.fillRectangle(
+                x: textX, y: frame.midY, width: extents.x + extents.width,
+                height: style.strikethroughThicknessPixels, with: RGBAColor(.white))
+        }
+        if let caretCharacterOffset {
+            let caretX = textX + label.caretX(characterOffset: caretCharacterOffset)
+            let lineHeight = extents.height > 0 ? extents.height : style.labelFontPixels
+            target.fillRectangle(
+                x: caretX, y: frame.midY - lineHeight / 2, width: style.caretWidthPixels,
+                height: lineHeight, with: RGBAColor(.white))
+        }
+    }
+
+    /// A tick or cross cue in `target`, vertically centred in `frame`.
+    func drawCue(
+        _ glyph: String, in target: GraphicsContext, frame: RectPixels, color: RGBColor,
+        alpha: Double, alignment: TextAlignment
+    ) {
+        let cue = layout(glyph, isCue: true, alignment: alignment, maxWidthPixels: frame.width)
+        target.setSource(RGBAColor(color, alpha: alpha))
+        target.moveTo(x: frame.x, y: frame.midY - cue.logicalExtents.height / 2)
+        target.show(cue)
+    }
+}
