@@ -49,7 +49,7 @@ let package = Package(
             linkerSettings: [.linkedLibrary("m")]),
         .target(name: "ClearCore", dependencies: ["GestureRecognition", "TouchInput"]),
         // The list file (Foundation: file I/O, JSON, the wall clock it is given).
-        .target(name: "ListStore", dependencies: ["ClearCore"]),
+        .target(name: "ListStore", dependencies: ["ClearCore", "JSON"]),
 
         // MARK: input sources and outputs
         // JSON values: one parser and one writer for every JSON file and output.

@@ -18,6 +18,12 @@ public struct JSONNumber: Hashable, Sendable, ExpressibleByIntegerLiteral,
         self.init(text: String(value), value: Double(value))
     }
 
+    /// An unsigned integer, written with every digit (an id past 2^53 keeps its value in
+    /// `text`; `value` is then the nearest Double).
+    public init(exactly value: UInt64) {
+        self.init(text: String(value), value: Double(value))
+    }
+
     /// A number without a needless fraction (`169`, `52.5`); non-finite values (which
     /// JSON cannot hold) are written as they print.
     public init(_ value: Double) {
