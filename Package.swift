@@ -48,14 +48,20 @@ let package = Package(
         .target(name: "ClearCore", dependencies: ["GestureRecognition", "TouchInput"]),
 
         // MARK: input sources and outputs
-        .target(name: "Recordings", dependencies: ["TouchInput", "CYAML"]),
-        .target(name: "LibInputBackend", dependencies: ["TouchInput", "CLibInput", "MockDevice"]),
+        // What the front ends share: the one monotonic clock, the FILE:LINE diagnostic.
+        .target(name: "ToolSupport"),
+        .target(name: "Recordings", dependencies: ["TouchInput", "CYAML", "ToolSupport"]),
+        .target(name: "LibInputBackend", dependencies: ["TouchInput", "CLibInput", "ToolSupport"]),
         .target(
             name: "Recorder",
-            dependencies: ["LibInputBackend", "Recordings", "TouchInput", "MockDevice"]),
+            dependencies: [
+                "LibInputBackend", "Recordings", "TouchInput", "MockDevice", "ToolSupport",
+            ]),
         .target(
             name: "Replay",
-            dependencies: ["Recordings", "ClearCore", "GestureRecognition", "TouchInput"]),
+            dependencies: [
+                "Recordings", "ClearCore", "GestureRecognition", "TouchInput", "ToolSupport",
+            ]),
         .target(
             name: "ClearRendering", dependencies: ["ClearCore", "TouchInput", "CCairo"],
             // Cairo's pkg-config flags do not bring libm, which Double.rounded() needs.
@@ -63,8 +69,8 @@ let package = Package(
         .target(
             name: "KioskApp",
             dependencies: [
-                "ClearRendering", "ClearCore", "GestureRecognition", "LibInputBackend",
-                "Recorder", "Recordings", "TouchInput", "CSDL2",
+                "ClearRendering", "ClearCore", "LibInputBackend", "Recordings", "TouchInput",
+                "ToolSupport", "CSDL2",
             ]),
 
         // MARK: executables
@@ -72,7 +78,7 @@ let package = Package(
             name: "cleartouch",
             dependencies: [
                 "Replay", "Recorder", "KioskApp", "ClearRendering", "Recordings",
-                "LibInputBackend", "ClearCore", "GestureRecognition", "TouchInput",
+                "LibInputBackend", "ClearCore", "GestureRecognition", "TouchInput", "ToolSupport",
             ]),
         // Writes Recordings/ (tools/make-recordings).
         .executableTarget(
@@ -83,7 +89,7 @@ let package = Package(
             name: "cleartouch-bench",
             dependencies: [
                 "Replay", "Recordings", "ClearCore", "GestureRecognition", "TouchInput",
-                "ClearRendering", "LibInputBackend", "MockDevice", "AllocationCounter",
+                "ClearRendering", "LibInputBackend", "MockDevice", "AllocationCounter", "ToolSupport",
             ],
             path: "Sources/Benchmarks"),
         // The child process of ListStore's SIGKILL test.
@@ -118,6 +124,10 @@ let package = Package(
         .testTarget(
             name: "ReplayTests",
             dependencies: ["Replay", "Recordings", "ClearCore", "TouchInput", "TestSupport"]),
+        // The command layer (option parser, shared options, usage errors, pacing).
+        .testTarget(
+            name: "CleartouchTests",
+            dependencies: ["cleartouch", "Replay", "TouchInput", "TestSupport"]),
         .testTarget(
             name: "ClearRenderingTests",
             dependencies: ["ClearRendering", "ClearCore", "TestSupport"]),
