@@ -19,8 +19,9 @@ import TouchInput
 /// The child opens every NODE with libinput's path backend, releases each NODE's umockdev
 /// barrier script once libinput has opened them, and writes every event (key codes as
 /// recorded) to TRACE, which must not exist, until no input came for IDLE_SECONDS after
-/// the first input or DURATION_SECONDS have passed. Exit status 0, or 2 with one line on
-/// stderr saying what went wrong.
+/// the first input or DURATION_SECONDS have passed. On stderr it lists the devices
+/// libinput opened, as `cleartouch record` does, and how many events it wrote. Exit
+/// status 0, or 2 with one line on stderr saying what went wrong.
 public enum ViaLibinputCapture {
     /// The first argument that selects the child; not a command users see.
     public static let childCommand = "__via-libinput-child"
@@ -77,14 +78,14 @@ public enum ViaLibinputCapture {
     /// Runs the child for `arguments` (those after `childCommand`); returns its exit status.
     public static func runChild(arguments: [String]) -> Int32 {
         guard let request = Request(arguments: arguments) else {
-            fail("\(childCommand): bad arguments (internal protocol, see ViaLibinputCapture)")
+            say("\(childCommand): bad arguments (internal protocol, see ViaLibinputCapture)")
             return 2
         }
         do throws(RecorderError) {
             try record(request)
             return 0
         } catch {
-            fail("\(childCommand): \(error)")
+            say("\(childCommand): \(error)")
             return 2
         }
     }
@@ -105,11 +106,15 @@ public enum ViaLibinputCapture {
             showKeyCodes: true, recordedKinds: nil)
         // No row height: the replay derives it from the screen, as for any trace without one.
         try recorder.start(screen: request.screen, rowHeightPixels: nil, recordedAt: nil)
+        say("\(childCommand): recording \(request.tracePath) through libinput:")
+        for line in recorder.deviceLines { say(line) }
         _ = try recorder.run(
             durationSeconds: request.durationSeconds, idleSeconds: request.idleSeconds)
+        say("\(childCommand): \(recorder.eventCount) events written")
     }
 
-    private static func fail(_ message: String) {
+    /// Writes a line to stderr.
+    private static func say(_ message: String) {
         let line = message + "\n"
         _ = line.withCString { write(2, $0, strlen($0)) }
     }

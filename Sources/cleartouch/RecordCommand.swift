@@ -96,12 +96,7 @@ enum RecordCommand: Subcommand {
         }
         printError(
             "cleartouch record: recording to \(outputPath ?? "standard output") (Ctrl-C stops):")
-        for device in recorder.devices {
-            let size =
-                device.sizeMillimetres.map { " \(format($0.width))x\(format($0.height)) mm" } ?? ""
-            printError(
-                "  device \(device.id.rawValue): \(device.name) (\(device.kind.rawValue)\(size))")
-        }
+        for line in recorder.deviceLines { printError(line) }
         printError(
             showKeyCodes
                 ? "cleartouch record: WARNING: key codes are recorded as typed (--show-keycodes); the file may contain passwords"
@@ -123,11 +118,6 @@ enum RecordCommand: Subcommand {
             printError("cleartouch record: \(error)")
             return 2
         }
-    }
-
-    static func format(_ value: Double) -> String {
-        let tenths = Int((value * 10).rounded())
-        return "\(tenths / 10).\(abs(tenths % 10))"
     }
 
     /// ISO 8601 in UTC, for the header (when, not how long: the wall clock is fine here).
