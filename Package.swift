@@ -6,6 +6,7 @@
 //   TouchInput         the device-independent touch input model (pure Swift)
 //   GestureRecognition recognizers and the arena (pure Swift, no C library)
 //   ClearCore          the to-do model, layout, controller, presentation, store (no C library)
+//   ToolSupport        what front ends share: the one monotonic clock, the FILE:LINE Diagnostic
 //   Recordings         trace format, evemu and `libinput record` readers, evdev decoder
 //   LibInputBackend    live input from real libinput
 //   Recorder, Replay, ClearRendering, KioskApp

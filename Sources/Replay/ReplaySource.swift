@@ -3,6 +3,7 @@ import TouchInput
 /// What to replay and how to read it (`cleartouch replay` and `render` fill it from their
 /// command lines).
 public struct ReplaySource: Hashable, Sendable {
+    /// The recording file.
     public var path: String
     /// A separate evemu description for an events-only file.
     public var descPath: String?
@@ -15,6 +16,7 @@ public struct ReplaySource: Hashable, Sendable {
     /// A JSON list file that replaces the recording's starting list.
     public var listPath: String?
 
+    /// A source reading `path`, with the overrides given.
     public init(
         path: String, descPath: String? = nil, format: String? = nil, screen: ScreenSize? = nil,
         rowHeightPixels: Double? = nil, listPath: String? = nil
@@ -26,6 +28,4 @@ public struct ReplaySource: Hashable, Sendable {
         self.rowHeightPixels = rowHeightPixels
         self.listPath = listPath
     }
-
-    public static let formatNames = ["trace", "evemu", "libinput"]
 }
