@@ -14,11 +14,11 @@ import TouchInput
 ///
 /// The protocol, one argument each, in this order (`Request.arguments`):
 ///
-///     EXECUTABLE __via-libinput-child TRACE WIDTHxHEIGHT IDLE_SECONDS DURATION_SECONDS NODE...
+///     EXECUTABLE __via-libinput-child TRACE WIDTH HEIGHT IDLE_SECONDS DURATION_SECONDS NODE...
 ///
-/// The child opens every NODE with libinput's path backend, releases each NODE's umockdev
-/// barrier script once libinput has opened them, and writes every event (key codes as
-/// recorded) to TRACE, which must not exist, until no input came for IDLE_SECONDS after
+/// WIDTH and HEIGHT are the screen in pixels. The child opens every NODE with libinput's
+/// path backend, releases each NODE's umockdev barrier script once libinput has opened
+/// them, and writes every event (key codes as recorded) to TRACE, which must not exist, until no input came for IDLE_SECONDS after
 /// the first input or DURATION_SECONDS have passed. On stderr it lists the devices
 /// libinput opened, as `cleartouch record` does, and how many events it wrote. Exit
 /// status 0, or 2 with one line on stderr saying what went wrong.
@@ -54,24 +54,22 @@ public enum ViaLibinputCapture {
         /// The arguments after `childCommand`.
         public var arguments: [String] {
             [
-                tracePath, "\(screen.widthPixels)x\(screen.heightPixels)", "\(idleSeconds)",
-                "\(durationSeconds)",
+                tracePath, String(screen.widthPixels), String(screen.heightPixels),
+                "\(idleSeconds)", "\(durationSeconds)",
             ] + nodes
         }
 
         /// Reads `arguments` (those after `childCommand`); nil when they do not follow
         /// the protocol.
         public init?(arguments: [String]) {
-            guard arguments.count >= 5 else { return nil }
-            let size = arguments[1].split(separator: "x")
-            guard size.count == 2, let width = Int(size[0]), let height = Int(size[1]),
-                width > 0, height > 0, let idle = Double(arguments[2]), idle > 0,
-                let duration = Double(arguments[3]), duration > 0
+            guard arguments.count >= 6, let width = Int(arguments[1]), width > 0,
+                let height = Int(arguments[2]), height > 0, let idle = Double(arguments[3]),
+                idle > 0, let duration = Double(arguments[4]), duration > 0
             else { return nil }
             self.init(
                 tracePath: arguments[0],
                 screen: ScreenSize(widthPixels: width, heightPixels: height),
-                idleSeconds: idle, durationSeconds: duration, nodes: Array(arguments[4...]))
+                idleSeconds: idle, durationSeconds: duration, nodes: Array(arguments[5...]))
         }
     }
 
