@@ -1,3 +1,4 @@
+import ClearCore
 import LibInputBackend
 import Recorder
 import Recordings
@@ -55,9 +56,10 @@ enum RecordCommand: Subcommand {
         let outputPath = options.outputPath
         let showKeyCodes = options.showKeyCodes
         let force = options.force
-        let rowHeight = parsed.shared.rowHeightPixels
         func printError(_ line: String) { output.printError(line) }
-        let rowHeightPixels = rowHeight ?? (Double(parsed.screen.widthPixels) * 50 / 320).rounded()
+        let rowHeightPixels =
+            parsed.shared.rowHeightPixels
+            ?? ClearLayout.defaultRowHeightPixels(widthPixels: parsed.screen.widthPixels)
 
         if let outputPath, !force, access(outputPath, F_OK) == 0 {
             printError("cleartouch record: \(RecorderError.outputExists(outputPath))")
