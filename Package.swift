@@ -8,6 +8,7 @@
 //   ClearCore          the to-do model, layout, controller, presentation (pure Swift)
 //   ListStore          the list file (Foundation)
 //   JSON               one JSON value with its parser and writer (pure Swift)
+//   ToolSupport        what front ends share: the one monotonic clock, the FILE:LINE Diagnostic
 //   Recordings         trace format, evemu and `libinput record` readers, evdev decoder
 //   LibInputBackend    live input from real libinput
 //   Recorder, ClearRendering, Replay (draws its pictures with ClearRendering), KioskApp
@@ -54,15 +55,20 @@ let package = Package(
         // MARK: input sources and outputs
         // JSON values: one parser and one writer for every JSON file and output.
         .target(name: "JSON"),
-        .target(name: "Recordings", dependencies: ["TouchInput", "CYAML"]),
-        .target(name: "LibInputBackend", dependencies: ["TouchInput", "CLibInput", "MockDevice"]),
+        // What the front ends share: the one monotonic clock, the FILE:LINE diagnostic.
+        .target(name: "ToolSupport"),
+        .target(name: "Recordings", dependencies: ["TouchInput", "CYAML", "ToolSupport"]),
+        .target(name: "LibInputBackend", dependencies: ["TouchInput", "CLibInput", "ToolSupport"]),
         .target(
             name: "Recorder",
-            dependencies: ["LibInputBackend", "Recordings", "TouchInput", "MockDevice"]),
+            dependencies: [
+                "LibInputBackend", "Recordings", "TouchInput", "MockDevice", "ToolSupport",
+            ]),
         .target(
             name: "Replay",
             dependencies: [
                 "Recordings", "ClearCore", "GestureRecognition", "TouchInput", "JSON", "ClearRendering",
+                "ToolSupport",
             ]),
         .target(
             name: "ClearRendering",
@@ -72,8 +78,8 @@ let package = Package(
         .target(
             name: "KioskApp",
             dependencies: [
-                "ClearRendering", "ClearCore", "GestureRecognition", "LibInputBackend",
-                "Recorder", "Recordings", "TouchInput", "CSDL2", "ListStore",
+                "ClearRendering", "ClearCore", "LibInputBackend", "Recordings", "TouchInput",
+                "ToolSupport", "CSDL2", "ListStore",
             ]),
 
         // MARK: executables
@@ -82,6 +88,7 @@ let package = Package(
             dependencies: [
                 "Replay", "Recorder", "KioskApp", "ClearRendering", "Recordings",
                 "LibInputBackend", "ClearCore", "GestureRecognition", "TouchInput", "JSON",
+                "ToolSupport",
             ]),
         // Writes Recordings/ (tools/make-recordings).
         .executableTarget(
@@ -93,6 +100,7 @@ let package = Package(
             dependencies: [
                 "Replay", "Recordings", "ClearCore", "GestureRecognition", "TouchInput",
                 "ClearRendering", "LibInputBackend", "MockDevice", "AllocationCounter", "ListStore",
+                "ToolSupport",
             ],
             path: "Sources/Benchmarks"),
         // The child process of ListStore's SIGKILL test.
@@ -139,6 +147,10 @@ let package = Package(
             ]),
         // Builds the README's client package against a clone of this one.
         .testTarget(name: "LibraryPackageTests", dependencies: ["TestSupport"]),
+        // The command layer (option parser, shared options, usage errors, pacing).
+        .testTarget(
+            name: "CleartouchTests",
+            dependencies: ["cleartouch", "Replay", "TouchInput", "TestSupport"]),
         .testTarget(
             name: "ClearRenderingTests",
             dependencies: ["ClearRendering", "ClearCore", "TestSupport"]),

@@ -2,6 +2,7 @@ import ClearCore
 import GestureRecognition
 import LibInputBackend
 import MockDevice
+import ToolSupport
 import TouchInput
 
 #if canImport(Glibc)
@@ -59,11 +60,9 @@ func runLibinputLatencyBenchmarks() {
         + devices.map(\.node)
     var argv = arguments.map { strdup($0) } + [nil]
     setenv("LD_PRELOAD", preload, 1)
-    setenv("CLEARTOUCH_UMOCKDEV_BARRIER", "/dev/input/event50:/dev/input/event51", 1)
     var pid: pid_t = 0
     let spawned = posix_spawn(&pid, umockdevRun, nil, nil, &argv, environ)
     unsetenv("LD_PRELOAD")
-    unsetenv("CLEARTOUCH_UMOCKDEV_BARRIER")
     for pointer in argv { free(pointer) }
     if spawned == 0 {
         var status: Int32 = 0
@@ -102,7 +101,8 @@ enum LibinputLatencyProbe {
         var delivery: [Int64] = []
         var total: [Int64] = []
         var converted: [InputEvent] = []
-        let barrierNodes = input.loop.barrierNodes
+        // Every device of the testbed plays a barrier script: release them all.
+        let barrierNodes = paths
         var released = false
         var lastInput: Int64? = nil
         var pollDescriptor = pollfd(
@@ -169,11 +169,7 @@ enum LibinputLatencyProbe {
         return "\(tenths / 10).\(abs(tenths % 10))"
     }
 
-    static func monotonicNanoseconds() -> Int64 {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
-    }
+    static func monotonicNanoseconds() -> Int64 { MonotonicClock.nowNanoseconds() }
 
     /// The evemu device descriptions of the libinput tests, found from the executable's
     /// place in the package (.build/<config>/cleartouch-bench).

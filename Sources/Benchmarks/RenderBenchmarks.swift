@@ -1,6 +1,7 @@
 import ClearCore
 import ClearRendering
 import Glibc
+import ToolSupport
 import TouchInput
 
 /// Time to draw one 1080×1920 frame of a full list while animations run: a delete
@@ -22,12 +23,12 @@ func runRenderBenchmarks() {
     frameCount.times { frame in
         let presentation = animatedPresentation(
             screen: screen, frame: frame, frameCount: frameCount)
-        let wallStart = clockNanoseconds(CLOCK_MONOTONIC)
-        let cpuStart = clockNanoseconds(CLOCK_THREAD_CPUTIME_ID)
+        let wallStart = MonotonicClock.nowNanoseconds()
+        let cpuStart = threadCPUNanoseconds()
         renderer.render(presentation)
         if frame >= warmUpFrames {
-            cpuNanoseconds.append(clockNanoseconds(CLOCK_THREAD_CPUTIME_ID) - cpuStart)
-            wallNanoseconds.append(clockNanoseconds(CLOCK_MONOTONIC) - wallStart)
+            cpuNanoseconds.append(threadCPUNanoseconds() - cpuStart)
+            wallNanoseconds.append(MonotonicClock.nowNanoseconds() - wallStart)
         }
     }
     var usage = rusage()
@@ -71,7 +72,9 @@ extension Int {
     fileprivate func times(_ body: (Int) -> Void) { for index in 0..<self { body(index) } }
 }
 
-private func clockNanoseconds(_ clock: clockid_t) -> Int64 {
+/// The thread's CPU time (CLOCK_THREAD_CPUTIME_ID), in nanoseconds.
+private func threadCPUNanoseconds() -> Int64 {
+    let clock = CLOCK_THREAD_CPUTIME_ID
     var now = timespec()
     clock_gettime(clock, &now)
     return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)

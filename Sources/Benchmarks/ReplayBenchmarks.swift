@@ -1,6 +1,7 @@
 import Foundation
 import Recordings
 import Replay
+import ToolSupport
 
 /// Replay throughput: synthetic sessions of one and two hours of one- and two-finger
 /// input (swipes, pinches, scrolls), generated at bench time in each input format
@@ -48,11 +49,7 @@ func runReplayBenchmarks() {
     }
 }
 
-private func monotonicNanoseconds() -> UInt64 {
-    var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
-    return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
-}
+private func monotonicNanoseconds() -> UInt64 { UInt64(MonotonicClock.nowNanoseconds()) }
 
 /// The peak resident set since the last `resetPeakResident()`: Linux's VmHWM, which
 /// writing 5 to /proc/self/clear_refs resets, so each run is measured on its own even

@@ -120,7 +120,7 @@ public final class KioskApp {
             input = try LiveInput(
                 devicePaths: options.devicePaths, seat: options.seat, screen: screen,
                 logPriority: .error,
-                logger: { _, _ in })
+                logger: { _, _ in }, barrierNodes: options.umockdevBarrierNodes)
         } catch {
             log("libinput: \(error); falling back to the window's mouse and touch events")
             return nil
@@ -140,11 +140,7 @@ public final class KioskApp {
             return nil
         }
         // Testbeds (umockdev scripts) wait for this before playing their input.
-        if let nodes = getenv("CLEARTOUCH_UMOCKDEV_BARRIER") {
-            for node in String(cString: nodes).split(separator: ":") {
-                _ = releaseUmockdevBarrier(node: String(node))
-            }
-        }
+        for node in input.loop.barrierNodes { releaseUmockdevBarrier(node: node) }
         return (input, names, initial)
     }
 

@@ -18,6 +18,9 @@ public struct KioskOptions: Hashable, Sendable {
     public var seat = "seat0"
     /// Skip libinput and take touches from the window (mouse as one finger, window touch).
     public var windowInputOnly = false
+    /// Tests only: umockdev barrier scripts to release once libinput has opened the
+    /// devices (`--umockdev-barrier`, docs/libinput-backend.md "Test hooks").
+    public var umockdevBarrierNodes: [String] = []
 
     public init(listPath: String) {
         self.listPath = listPath

@@ -1,5 +1,5 @@
 import CSDL2
-import Glibc
+import ToolSupport
 
 /// The session's one microsecond clock: `CLOCK_MONOTONIC`, the clock of libinput's
 /// event times. SDL event timestamps (milliseconds since SDL started) are mapped onto it.
@@ -10,17 +10,11 @@ public struct SessionClock: Sendable {
     /// A clock; SDL must be initialised.
     public init() {
         let ticks = Int64(SDL_GetTicks64())
-        sdlOffsetMicroseconds = Self.monotonicMicroseconds() - ticks * 1000
+        sdlOffsetMicroseconds = MonotonicClock.nowMicroseconds() - ticks * 1000
     }
 
     /// Now on `CLOCK_MONOTONIC`, in microseconds.
-    public static func monotonicMicroseconds() -> Int64 {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Int64(now.tv_sec) * 1_000_000 + Int64(now.tv_nsec) / 1000
-    }
-
-    public var nowMicroseconds: Int64 { Self.monotonicMicroseconds() }
+    public var nowMicroseconds: Int64 { MonotonicClock.nowMicroseconds() }
 
     /// The session time of an SDL event timestamp (32-bit milliseconds, which wrap after
     /// 49 days: the timestamp is read as the most recent tick count with those low bits).

@@ -1,4 +1,5 @@
 import CLibInput
+import ToolSupport
 import TouchInput
 
 #if canImport(Glibc)
@@ -333,9 +334,7 @@ public final class LibInputEventConverter {
     /// Device events carry no time: libinput's clock (CLOCK_MONOTONIC) now, never
     /// earlier than the last event seen.
     private func nowMicroseconds() -> Int64 {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        let time = Int64(now.tv_sec) * 1_000_000 + Int64(now.tv_nsec) / 1000
+        let time = MonotonicClock.nowMicroseconds()
         lastEventTimeMicroseconds = max(lastEventTimeMicroseconds, time)
         return lastEventTimeMicroseconds
     }

@@ -1,4 +1,5 @@
 import CLibInput
+import ToolSupport
 import TouchInput
 
 #if canImport(Glibc)
@@ -26,23 +27,22 @@ public enum EventLoopStop: Equatable, Sendable {
 public final class LibInputEventLoop {
     public let context: LibInputContext
     public let converter: LibInputEventConverter
-    /// Nodes of umockdev barrier scripts to release once libinput has opened its devices
-    /// (tests; from `CLEARTOUCH_UMOCKDEV_BARRIER`, colon-separated).
+    /// Nodes of umockdev barrier scripts to release once libinput has opened its devices.
+    /// Empty except in tests: the code that sets up a testbed passes them (the commands'
+    /// hidden `--umockdev-barrier` option, docs/libinput-backend.md "Test hooks").
     public var barrierNodes: [String]
 
     private var signalPipe: (read: Int32, write: Int32) = (-1, -1)
     private var previousActions: [Int32: sigaction] = [:]
     private var buffer: [InputEvent] = []
 
-    public init(context: LibInputContext, converter: LibInputEventConverter) {
+    /// A loop over `context`; `barrierNodes` as the property says (tests only).
+    public init(
+        context: LibInputContext, converter: LibInputEventConverter, barrierNodes: [String] = []
+    ) {
         self.context = context
         self.converter = converter
-        self.barrierNodes = Self.barrierNodesFromEnvironment()
-    }
-
-    static func barrierNodesFromEnvironment() -> [String] {
-        guard let value = getenv("CLEARTOUCH_UMOCKDEV_BARRIER") else { return [] }
-        return String(cString: value).split(separator: ":").map(String.init)
+        self.barrierNodes = barrierNodes
     }
 
     /// Runs the loop. `handler` gets each converted event with the CLOCK_MONOTONIC time at
@@ -171,11 +171,8 @@ public final class LibInputEventLoop {
 }
 
 /// CLOCK_MONOTONIC in microseconds: the clock libinput stamps events with.
-public func monotonicMicroseconds() -> Int64 {
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    return Int64(now.tv_sec) * 1_000_000 + Int64(now.tv_nsec) / 1000
-}
+@inline(__always)
+func monotonicMicroseconds() -> Int64 { MonotonicClock.nowMicroseconds() }
 
 /// Writes the token a umockdev barrier script (`w 0 GO`) waits for, so its events flow.
 @discardableResult

@@ -15,10 +15,12 @@ public final class LiveInput {
     public private(set) var pathDevices: [(path: String, device: OpaquePointer)] = []
 
     /// Opens `devicePaths` with the path backend, or every device of `seat` when empty.
+    /// `barrierNodes`: umockdev barrier scripts the loop releases once the devices are
+    /// open (tests only; `LibInputEventLoop.barrierNodes`).
     public init(
         devicePaths: [String], seat: String = "seat0", screen: ScreenSize,
         logPriority: LibInputLogPriority = .error,
-        logger: @escaping LibInputLogger = logToStandardError
+        logger: @escaping LibInputLogger = logToStandardError, barrierNodes: [String] = []
     ) throws(LibInputError) {
         if devicePaths.isEmpty {
             context = try LibInputContext(
@@ -31,7 +33,8 @@ public final class LiveInput {
             }
         }
         converter = LibInputEventConverter(screen: screen)
-        loop = LibInputEventLoop(context: context, converter: converter)
+        loop = LibInputEventLoop(
+            context: context, converter: converter, barrierNodes: barrierNodes)
     }
 
     /// Reads the events queued when the devices were opened (DEVICE_ADDED) and returns

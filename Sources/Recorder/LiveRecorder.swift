@@ -1,5 +1,6 @@
 import LibInputBackend
 import Recordings
+import ToolSupport
 import TouchInput
 
 #if canImport(Glibc)
@@ -18,9 +19,13 @@ public enum RecorderError: Error, CustomStringConvertible {
     public var description: String {
         switch self {
         case .outputExists(let path):
-            "\(path):0: the file exists; choose another name or pass --force to replace it"
+            Diagnostic(
+                path: path, line: 0,
+                message: "the file exists; choose another name or pass --force to replace it"
+            ).description
         case .cannotCreateOutput(let path, let reason):
-            "\(path):0: cannot create the file: \(reason)"
+            Diagnostic(path: path, line: 0, message: "cannot create the file: \(reason)")
+                .description
         case .noDevice(let message): message
         case .backend(let error): error.description
         case .write(let error): error.description
@@ -98,6 +103,20 @@ public final class LiveRecorder {
             for event in added { try writer.write(event) }
         } catch {
             throw .write(error)
+        }
+    }
+
+    /// One line per recorded device, `  device ID: NAME (KIND WxH mm)`, as the recorders
+    /// show them on stderr once recording starts.
+    public var deviceLines: [String] {
+        func tenths(_ value: Double) -> String {
+            let tenths = Int((value * 10).rounded())
+            return "\(tenths / 10).\(abs(tenths % 10))"
+        }
+        return devices.map { device in
+            let size =
+                device.sizeMillimetres.map { " \(tenths($0.width))x\(tenths($0.height)) mm" } ?? ""
+            return "  device \(device.id.rawValue): \(device.name) (\(device.kind.rawValue)\(size))"
         }
     }
 

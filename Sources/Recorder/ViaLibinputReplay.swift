@@ -1,16 +1,21 @@
 import LibInputBackend
 import MockDevice
 import Recordings
+import ToolSupport
 import TouchInput
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
-/// Why a recording could not be replayed through libinput.
+/// Why the via-libinput replay cannot run at all on this machine (umockdev or the
+/// fix-up preload missing). Errors about the recording itself are `Diagnostic`s.
 public struct ViaLibinputError: Error, CustomStringConvertible {
+    /// What is missing and how to get it.
     public var message: String
+    /// A setup error saying `message`.
     public init(_ message: String) { self.message = message }
+    /// The message.
     public var description: String { message }
 }
 
@@ -20,15 +25,16 @@ public struct ViaLibinputError: Error, CustomStringConvertible {
 /// itself decides (docs/libinput-backend.md).
 ///
 /// The recording's device is emulated by `umockdev-run` with the fix-up preload; our own
-/// executable runs `cleartouch record` inside the testbed on that node, and the trace it
-/// writes is read back. The events come out as from any recording, with libinput's
+/// executable runs `ViaLibinputCapture`'s child inside the testbed on that node, and the
+/// trace it writes is read back. The events come out as from any recording, with libinput's
 /// timestamps, ready for the recognizers.
 public enum ViaLibinputReplay {
     /// Where the parts live.
     public struct Environment: Sendable {
         public var umockdevRun: String
         public var preload: String
-        /// The `cleartouch` executable to run inside the testbed.
+        /// The executable to run inside the testbed: one that dispatches
+        /// `ViaLibinputCapture.childCommand` to `ViaLibinputCapture.runChild`.
         public var cleartouch: String
 
         public init(umockdevRun: String, preload: String, cleartouch: String) {
@@ -77,12 +83,12 @@ public enum ViaLibinputReplay {
     public static func run(
         path: String, descPath: String?, format: RecordingFormat? = nil, screen: ScreenSize,
         environment: Environment
-    ) throws(ViaLibinputError) -> (header: RecordingHeader, events: [InputEvent]) {
+    ) throws(Diagnostic) -> (header: RecordingHeader, events: [InputEvent]) {
         guard
             let directory = UmockdevTestbed.makeTemporaryDirectory(
                 prefix: "cleartouch-via-libinput-trace")
         else {
-            throw ViaLibinputError("cannot create a temporary directory")
+            throw Diagnostic(path: path, line: 0, message: "cannot create a temporary directory")
         }
         let trace = directory + "/replay.trace"
         defer {
@@ -100,7 +106,7 @@ public enum ViaLibinputReplay {
             while let event = try recording.next() { output.append(event) }
             header = recording.header
         } catch {
-            throw ViaLibinputError("\(error)")
+            throw Diagnostic(path: path, line: 0, message: "through libinput: \(error)")
         }
         let firstInput = output.firstIndex {
             switch $0 {
@@ -124,20 +130,20 @@ public enum ViaLibinputReplay {
     public static func recordTrace(
         path: String, descPath: String?, format: RecordingFormat? = nil, screen: ScreenSize,
         environment: Environment, tracePath trace: String
-    ) throws(ViaLibinputError) {
+    ) throws(Diagnostic) {
         let devices = try testbedDevices(path: path, descPath: descPath, format: format)
         guard
             let directory = UmockdevTestbed.makeTemporaryDirectory(
                 prefix: "cleartouch-via-libinput")
         else {
-            throw ViaLibinputError("cannot create a temporary directory")
+            throw Diagnostic(path: path, line: 0, message: "cannot create a temporary directory")
         }
         defer { UmockdevTestbed.remove(devices, from: directory) }
         let testbed: [String]
         do throws(EvemuError) {
             testbed = try UmockdevTestbed.write(devices, into: directory)
         } catch {
-            throw ViaLibinputError("\(path):0: \(error.message)")
+            throw Diagnostic(path: path, line: 0, message: error.message)
         }
 
         // Stop at the end: after the longest pause of the recording (all devices on one
@@ -149,24 +155,23 @@ public enum ViaLibinputReplay {
         }
         let length = Double(times.last! - times.first!) / 1e6
         let idleSeconds = Double(longestGap) / 1e6 + idleMarginSeconds
-        let nodes = devices.map(\.node)
+        let request = ViaLibinputCapture.Request(
+            tracePath: trace, screen: screen, idleSeconds: idleSeconds,
+            durationSeconds: length + idleSeconds + 10, nodes: devices.map(\.node))
         let arguments =
-            [environment.umockdevRun] + testbed + [
-                "--", environment.cleartouch, "record", "-o", trace,
-                "--show-keycodes",
-                "--screen", "\(screen.widthPixels)x\(screen.heightPixels)", "--until-idle",
-                "\(idleSeconds)",
-                "--duration", "\(length + idleSeconds + 10)",
-            ] + nodes
-        let status = try spawnAndWait(
-            arguments,
-            extraEnvironment: [
-                "LD_PRELOAD=\(environment.preload)",
-                "CLEARTOUCH_UMOCKDEV_BARRIER=\(nodes.joined(separator: ":"))",
-            ])
+            [environment.umockdevRun] + testbed
+            + ["--", environment.cleartouch, ViaLibinputCapture.childCommand] + request.arguments
+        let status: Int32
+        do throws(ViaLibinputError) {
+            status = try spawnAndWait(
+                arguments, extraEnvironment: ["LD_PRELOAD=\(environment.preload)"])
+        } catch {
+            throw Diagnostic(path: path, line: 0, message: error.message)
+        }
         guard status == 0 else {
-            throw ViaLibinputError(
-                "\(path):0: replay through libinput failed (umockdev-run exit status \(status))")
+            throw Diagnostic(
+                path: path, line: 0,
+                message: "replay through libinput failed (umockdev-run exit status \(status))")
         }
     }
 
@@ -178,45 +183,39 @@ public enum ViaLibinputReplay {
 
     /// The recording's devices, each with its events, on nodes from `eventNumber` up.
     static func testbedDevices(path: String, descPath: String?, format: RecordingFormat?)
-        throws(ViaLibinputError) -> [UmockdevTestbed.Device]
+        throws(Diagnostic) -> [UmockdevTestbed.Device]
     {
         let detected: RecordingFormat
-        do throws(RecordingError) {
-            if let format {
-                detected = format
-            } else {
-                detected = try RecordingFormat.detect(path: path)
-            }
-        } catch {
-            throw ViaLibinputError(error.description)
+        if let format {
+            detected = format
+        } else {
+            detected = try RecordingFormat.detect(path: path)
         }
         switch detected {
         case .evemu:
             let (description, events) = try parse(path: path, descPath: descPath)
             guard !events.isEmpty else {
-                throw ViaLibinputError("\(path):1: no events (E: lines) to replay")
+                throw Diagnostic(path: path, line: 1, message: "no events (E: lines) to replay")
             }
             guard !description.name.isEmpty else {
-                throw ViaLibinputError(
-                    "\(descPath ?? path):1: no device description (N:, I:, B:, A: lines); use --desc"
-                )
+                throw Diagnostic(
+                    path: descPath ?? path, line: 1,
+                    message: "no device description (N:, I:, B:, A: lines); use --desc")
             }
             return [.init(description: description, eventNumber: eventNumber, events: events)]
         case .libinput:
             if let descPath {
-                throw ViaLibinputError(
-                    "\(descPath):1: --desc is for evemu event files; a `libinput record` file describes its devices"
+                throw Diagnostic(
+                    path: descPath, line: 1,
+                    message:
+                        "--desc is for evemu event files; a `libinput record` file describes its devices"
                 )
             }
-            let recorded: [LibinputRecordDevice]
-            do throws(RecordingError) {
-                recorded = try LibinputRecordReader.rawDevices(path: path)
-            } catch {
-                throw ViaLibinputError(error.description)
-            }
+            let recorded = try LibinputRecordReader.rawDevices(path: path)
             let origin = recorded.compactMap { $0.events.first?.timeMicroseconds }.min()
             guard let origin else {
-                throw ViaLibinputError("\(path):1: no events (`- evdev:` rows) to replay")
+                throw Diagnostic(
+                    path: path, line: 1, message: "no events (`- evdev:` rows) to replay")
             }
             return recorded.enumerated().filter { !$0.element.events.isEmpty }.map {
                 UmockdevTestbed.Device(
@@ -229,8 +228,10 @@ public enum ViaLibinputReplay {
                     timelineOriginMicroseconds: origin)
             }
         case .trace:
-            throw ViaLibinputError(
-                "\(path):1: --via-libinput plays evdev recordings (evemu or `libinput record`) through libinput; this is a trace file"
+            throw Diagnostic(
+                path: path, line: 1,
+                message:
+                    "--via-libinput plays evdev recordings (evemu or `libinput record`) through libinput; this is a trace file"
             )
         }
     }
@@ -259,7 +260,7 @@ public enum ViaLibinputReplay {
         return description
     }
 
-    static func parse(path: String, descPath: String?) throws(ViaLibinputError) -> (
+    static func parse(path: String, descPath: String?) throws(Diagnostic) -> (
         EvemuDescription, [EvemuEvent]
     ) {
         do throws(EvemuError) {
@@ -267,7 +268,7 @@ public enum ViaLibinputReplay {
             guard let descPath else { return (fileDescription, events) }
             return (try UmockdevTestbed.parseFile(descPath).0, events)
         } catch {
-            throw ViaLibinputError(error.description)
+            throw Diagnostic(path: error.path, line: error.line, message: error.message)
         }
     }
 

@@ -1,5 +1,6 @@
 import ClearCore
 import JSON
+import ToolSupport
 
 /// A golden file: what a recording must produce. Compared: the actions (kind, model
 /// index, time to the microsecond), the final items, and what is being edited at the
@@ -41,14 +42,8 @@ public struct Expectation: Hashable, Sendable {
     }
 }
 
-/// A golden file that cannot be read, at a 1-based line.
-public struct ExpectationFileError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var path: String
-    public var line: Int
-    public var message: String
-
-    public var description: String { "\(path):\(line): \(message)" }
-}
+/// A golden or list file that cannot be read, at a 1-based line: the shared `Diagnostic`.
+public typealias ExpectationFileError = Diagnostic
 
 extension Expectation {
     /// Parses a golden file's text. `path` names the file in errors.

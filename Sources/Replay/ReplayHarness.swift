@@ -1,14 +1,12 @@
 import ClearCore
 import GestureRecognition
 import Recordings
+import ToolSupport
 import TouchInput
 
-/// A replay that could not run: unreadable recording or list file. Prints as
-/// `FILE:LINE: what is wrong`.
-public struct ReplayError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var description: String
-    public init(_ description: String) { self.description = description }
-}
+/// A replay that could not run: unreadable recording or list file, a picture that
+/// cannot be written. Prints as `FILE:LINE: what is wrong`; the shared `Diagnostic`.
+public typealias ReplayError = Diagnostic
 
 /// Drives the Clear core from a recording on a virtual clock.
 ///
@@ -164,12 +162,7 @@ public struct ReplayHarness {
     }
 
     static func readList(_ path: String) throws(ReplayError) -> [ExpectedItem] {
-        let text = try TextFile.read(path)
-        do {
-            return try ListFile.parse(text, path: path)
-        } catch {
-            throw ReplayError(error.description)
-        }
+        try ListFile.parse(try TextFile.read(path), path: path)
     }
 }
 

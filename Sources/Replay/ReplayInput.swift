@@ -19,14 +19,10 @@ public final class RecordingInput: ReplayInput {
     private let fileBytes: Int?
 
     public init(_ source: ReplaySource) throws(ReplayError) {
-        do {
-            recording = try Recording.open(
-                path: source.path, descPath: source.descPath,
-                format: source.format.flatMap(RecordingFormat.init(rawValue:)),
-                screen: source.screen)
-        } catch {
-            throw ReplayError(error.description)
-        }
+        recording = try Recording.open(
+            path: source.path, descPath: source.descPath,
+            format: source.format.flatMap(RecordingFormat.init(rawValue:)),
+            screen: source.screen)
         var info = stat()
         fileBytes = stat(source.path, &info) == 0 && info.st_size > 0 ? Int(info.st_size) : nil
     }
@@ -34,11 +30,7 @@ public final class RecordingInput: ReplayInput {
     public var header: RecordingHeader { recording.header }
 
     public func next() throws(ReplayError) -> InputEvent? {
-        do {
-            return try recording.next()
-        } catch {
-            throw ReplayError(error.description)
-        }
+        try recording.next()
     }
 
     public var progress: Double? { fileBytes.map { Double(recording.bytesConsumed) / Double($0) } }

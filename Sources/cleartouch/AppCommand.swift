@@ -3,7 +3,9 @@ import KioskApp
 import TouchInput
 
 /// `cleartouch app`: the kiosk app (docs/app.md).
-enum AppCommand {
+enum AppCommand: Subcommand {
+    static let name = "app"
+    static let summary = "the kiosk app: Clear on this screen"
     static let usage = """
         usage: cleartouch app [--list FILE] [--screen WxH] [--row-height PX] [--fullscreen]
                               [--record FILE [--record-text]] [--seat NAME] [--window-input] [DEVICE...]
@@ -26,24 +28,12 @@ enum AppCommand {
         Input: libinput when it can open a touchscreen or touchpad, else the window's own mouse
         and touch events (said on stderr). Keys and text always come through the window.
         Exit status: 0 ok, 1 the list could not be saved, 2 bad usage or the app could not start.
-        """
 
-    static func run(arguments: [String]) -> Int32 {
-        let options: KioskOptions
-        do {
-            guard let parsed = try parse(arguments) else {
-                print(usage)
-                return 0
-            }
-            options = parsed
-        } catch {
-            FileHandle.standardError.write(
-                Data("cleartouch app: \(error.message)\n\(usage)\n".utf8))
-            return 2
-        }
-        let log: (String) -> Void = { line in
-            FileHandle.standardError.write(Data("cleartouch app: \(line)\n".utf8))
-        }
+        For tests only:
+        """ + LiveInputOptions.barrierHelp + "\n"
+
+    static func run(_ options: KioskOptions, output: CommandOutput) -> Int32 {
+        let log: (String) -> Void = { line in output.printError("cleartouch app: \(line)") }
         let app: KioskApp
         do {
             app = try KioskApp(options: options, log: log)
@@ -54,52 +44,30 @@ enum AppCommand {
         return app.run()
     }
 
-    struct UsageError: Error {
-        var message: String
-    }
-
-    /// The options, or nil for `--help`.
-    static func parse(_ arguments: [String]) throws(UsageError) -> KioskOptions? {
+    static func parse(_ parser: inout OptionParser) throws(UsageError) -> KioskOptions {
         var options = KioskOptions(
             listPath: KioskOptions.defaultListPath(environment: ProcessInfo.processInfo.environment)
         )
-        var index = 0
-        func value(_ option: String) throws(UsageError) -> String {
-            index += 1
-            guard index < arguments.count else {
-                throw UsageError(message: "\(option) needs a value")
-            }
-            return arguments[index]
-        }
-        while index < arguments.count {
-            let argument = arguments[index]
+        var shared = SharedOptions(accepting: [.screen, .rowHeight, .seat])
+        while let argument = try parser.next() {
             switch argument {
-            case "--help", "-h": return nil
-            case "--list": options.listPath = try value(argument)
-            case "--screen":
-                let text = try value(argument)
-                guard let screen = LiveInputArguments.parseScreen(text) else {
-                    throw UsageError(message: "--screen: '\(text)' is not WIDTHxHEIGHT in pixels")
+            case .operand(let path): options.devicePaths.append(path)
+            case .option("--list"): options.listPath = try parser.value(for: "--list")
+            case .option("--fullscreen"): options.fullscreen = true
+            case .option("--record"): options.recordPath = try parser.value(for: "--record")
+            case .option("--record-text"): options.recordText = true
+            case .option("--window-input"): options.windowInputOnly = true
+            case .option("--umockdev-barrier"):
+                options.umockdevBarrierNodes = try LiveInputOptions.barrierNodes(&parser)
+            case .option(let name):
+                guard try shared.parse(name, from: &parser) else {
+                    throw UsageError.unknownOption(name)
                 }
-                options.screen = screen
-            case "--row-height":
-                let text = try value(argument)
-                guard let height = Double(text), height.isFinite, height >= 1 else {
-                    throw UsageError(
-                        message: "--row-height: '\(text)' is not a number of pixels (at least 1)")
-                }
-                options.rowHeightPixels = height
-            case "--fullscreen": options.fullscreen = true
-            case "--record": options.recordPath = try value(argument)
-            case "--record-text": options.recordText = true
-            case "--seat": options.seat = try value(argument)
-            case "--window-input": options.windowInputOnly = true
-            case _ where argument.hasPrefix("-"):
-                throw UsageError(message: "unknown option \(argument)")
-            default: options.devicePaths.append(argument)
             }
-            index += 1
         }
+        options.screen = shared.screen
+        options.rowHeightPixels = shared.rowHeightPixels
+        if let seat = shared.seat { options.seat = seat }
         return options
     }
 }

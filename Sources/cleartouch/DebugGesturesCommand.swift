@@ -9,8 +9,10 @@ import TouchInput
 
 /// `cleartouch debug-gestures`: a live view in the style of `libinput debug-events`:
 /// every input event and every gesture report, one line each.
-enum DebugGesturesCommand {
-    static let help = """
+enum DebugGesturesCommand: Subcommand {
+    static let name = "debug-gestures"
+    static let summary = "print gestures recognized from live input"
+    static let usage = """
         usage: cleartouch debug-gestures [--screen WxH] [--duration S] [--until-idle S] [DEVICE...]
 
         Shows live input as libinput delivers it and the gestures ClearTouch recognizes in it,
@@ -21,37 +23,47 @@ enum DebugGesturesCommand {
         `action` line: kind, model index, item text.
         Touchpad gestures are numbered from \(ClearSession.touchpadGestureIDBase) up.
 
-        """ + LiveInputArguments.help + "\n\n" + testHooksHelp
+        """ + LiveInputOptions.help + "\n\n" + testHooksHelp
 
-    /// The test hook, apart from the options users need (docs/libinput-backend.md, "Test hooks").
+    /// The test hooks, apart from the options users need (docs/libinput-backend.md, "Test hooks").
     static let testHooksHelp = """
         For tests only (there is no other way to unplug an emulated device):
           --unplug-after-events N  remove the first DEVICE after N input events, through
                                    libinput's own removal path
 
-        """
+        """ + LiveInputOptions.barrierHelp + "\n"
 
-    static func run(arguments: [String]) -> Int32 {
-        let parsed: LiveInputArguments
-        switch LiveInputArguments.parse(
-            arguments, command: "debug-gestures", help: help, flags: [],
-            valued: ["--unplug-after-events"]
-        )
-        {
-        case .exit(let status): return status
-        case .run(let arguments): parsed = arguments
-        }
-        var unplugAfterEvents: Int? = nil
-        if let index = parsed.remaining.firstIndex(of: "--unplug-after-events") {
-            guard let count = Int(parsed.remaining[index + 1]), count >= 0,
-                !parsed.devicePaths.isEmpty
-            else {
-                printError(
-                    "cleartouch debug-gestures: --unplug-after-events needs a count and a DEVICE")
-                return 2
+    /// What `debug-gestures` was asked to do.
+    struct Options {
+        var input = LiveInputOptions()
+        /// `--unplug-after-events N` (tests only).
+        var unplugAfterEvents: Int?
+    }
+
+    static func parse(_ parser: inout OptionParser) throws(UsageError) -> Options {
+        var options = Options()
+        while let argument = try parser.next() {
+            if try options.input.parse(argument, from: &parser) { continue }
+            guard argument == .option("--unplug-after-events") else {
+                throw UsageError.unknownOption(argument.text)
             }
-            unplugAfterEvents = count
+            let text = try parser.value(for: argument.text)
+            guard let count = Int(text), count >= 0 else {
+                throw UsageError("--unplug-after-events needs a count and a DEVICE")
+            }
+            options.unplugAfterEvents = count
         }
+        if options.unplugAfterEvents != nil && options.input.devicePaths.isEmpty {
+            throw UsageError("--unplug-after-events needs a count and a DEVICE")
+        }
+        return options
+    }
+
+    static func run(_ options: Options, output: CommandOutput) -> Int32 {
+        let parsed = options.input
+        let unplugAfterEvents = options.unplugAfterEvents
+        func printError(_ line: String) { output.printError(line) }
+        func printNow(_ line: String) { output.printLine(line) }
         let input: LiveInput
         do throws(LibInputError) {
             input = try parsed.openInput()

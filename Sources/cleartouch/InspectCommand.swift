@@ -5,7 +5,9 @@ import TouchInput
 
 /// `cleartouch inspect FILE [--desc DESC] [--format F] [--screen WxH] [--json]`: what a
 /// recording contains.
-enum InspectCommand {
+enum InspectCommand: Subcommand {
+    static let name = "inspect"
+    static let summary = "describe a recording"
     static let usage = """
         usage: cleartouch inspect FILE [--desc DESC] [--format trace|evemu|libinput] [--screen WxH] [--json]
 
@@ -17,29 +19,42 @@ enum InspectCommand {
 
         """
 
-    static func run(arguments: [String]) -> Int32 {
-        let options: RecordingOptions
-        switch RecordingOptions.parse(
-            arguments, command: "inspect", usage: usage, allowJSON: true, fileCount: 1,
-            fileNames: "one FILE")
-        {
-        case .success(let parsed): options = parsed
-        case .failure(let exit): return exit.status
+    /// The files and options of the command line.
+    struct Options {
+        var files: RecordingFiles
+        var json = false
+    }
+
+    static func parse(_ parser: inout OptionParser) throws(UsageError) -> Options {
+        var options = Options(files: RecordingFiles(count: 1, names: "one FILE"))
+        while let argument = try parser.next() {
+            if try options.files.parse(argument, from: &parser) { continue }
+            // Only options are left here: files went to `files`.
+            guard case .option(let name) = argument, name == "--json" else {
+                throw UsageError.unknownOption(argument.text)
+            }
+            options.json = true
         }
-        let path = options.files[0]
+        try options.files.checkCount()
+        return options
+    }
+
+    static func run(_ options: Options, output: CommandOutput) -> Int32 {
+        let shared = options.files.shared
+        let path = options.files.paths[0]
         var summary = RecordingSummary()
         let recording: Recording
         do {
             recording = try Recording.open(
-                path: path, descPath: options.descPath, format: options.format,
-                screen: options.screen)
+                path: path, descPath: shared.descPath, format: shared.format,
+                screen: shared.screen)
             while let event = try recording.next() { summary.add(event) }
         } catch {
-            CommandLine2.printError(error.description)
+            output.printError(error.description)
             return 2
         }
-        for warning in recording.warnings { CommandLine2.printError("warning: \(warning)") }
-        CommandLine2.printOut(options.json ? json(recording, summary) : text(recording, summary))
+        for warning in recording.warnings { output.printError("warning: \(warning)") }
+        output.standardOutput(options.json ? json(recording, summary) : text(recording, summary))
         return 0
     }
 

@@ -9,8 +9,10 @@ import TouchInput
 #endif
 
 /// `cleartouch record`: captures live input into a ClearTouch trace.
-enum RecordCommand {
-    static let help = """
+enum RecordCommand: Subcommand {
+    static let name = "record"
+    static let summary = "record live input to a trace"
+    static let usage = """
         usage: cleartouch record [-o FILE] [--screen WxH] [--show-keycodes] [--duration S] [--force] [DEVICE...]
 
         Records live input from libinput into the ClearTouch trace format (docs/trace-format.md),
@@ -24,41 +26,40 @@ enum RecordCommand {
                               are recorded as KEY_A, so the file holds no typed text
           --row-height PX     the row height to note in the header (default round(W*50/320))
 
-        """ + LiveInputArguments.help + "\n"
+        """ + LiveInputOptions.help + "\n\nFor tests only:\n" + LiveInputOptions.barrierHelp + "\n"
 
-    static func run(arguments: [String]) -> Int32 {
-        let parsed: LiveInputArguments
-        switch LiveInputArguments.parse(
-            arguments, command: "record", help: help, flags: ["--show-keycodes", "--force"],
-            valued: ["-o", "--row-height"])
-        {
-        case .exit(let status): return status
-        case .run(let arguments): parsed = arguments
-        }
-        var outputPath: String? = nil
-        var rowHeight: Double? = nil
-        var index = 0
-        while index < parsed.remaining.count {
-            switch parsed.remaining[index] {
-            case "-o":
-                outputPath = parsed.remaining[index + 1]
-                index += 1
-            case "--row-height":
-                guard let value = Double(parsed.remaining[index + 1]), value > 0, value.isFinite
-                else {
-                    printError("cleartouch record: --row-height needs a positive number of pixels")
-                    return 2
-                }
-                rowHeight = value
-                index += 1
-            default: break
+    /// What `record` was asked to do.
+    struct Options {
+        var input = LiveInputOptions(extraShared: [.rowHeight])
+        /// `-o FILE`; nil: standard output.
+        var outputPath: String?
+        var force = false
+        var showKeyCodes = false
+    }
+
+    static func parse(_ parser: inout OptionParser) throws(UsageError) -> Options {
+        var options = Options()
+        while let argument = try parser.next() {
+            if try options.input.parse(argument, from: &parser) { continue }
+            switch argument.text {
+            case "-o": options.outputPath = try parser.value(for: "-o")
+            case "--force": options.force = true
+            case "--show-keycodes": options.showKeyCodes = true
+            default: throw UsageError.unknownOption(argument.text)
             }
-            index += 1
         }
-        let showKeyCodes = parsed.remaining.contains("--show-keycodes")
-        let force = parsed.remaining.contains("--force")
+        return options
+    }
+
+    static func run(_ options: Options, output: CommandOutput) -> Int32 {
+        let parsed = options.input
+        let outputPath = options.outputPath
+        let showKeyCodes = options.showKeyCodes
+        let force = options.force
+        func printError(_ line: String) { output.printError(line) }
         let rowHeightPixels =
-            rowHeight ?? ClearLayout.defaultRowHeightPixels(widthPixels: parsed.screen.widthPixels)
+            parsed.shared.rowHeightPixels
+            ?? ClearLayout.defaultRowHeightPixels(widthPixels: parsed.screen.widthPixels)
 
         if let outputPath, !force, access(outputPath, F_OK) == 0 {
             printError("cleartouch record: \(RecorderError.outputExists(outputPath))")
@@ -97,12 +98,7 @@ enum RecordCommand {
         }
         printError(
             "cleartouch record: recording to \(outputPath ?? "standard output") (Ctrl-C stops):")
-        for device in recorder.devices {
-            let size =
-                device.sizeMillimetres.map { " \(format($0.width))x\(format($0.height)) mm" } ?? ""
-            printError(
-                "  device \(device.id.rawValue): \(device.name) (\(device.kind.rawValue)\(size))")
-        }
+        for line in recorder.deviceLines { printError(line) }
         printError(
             showKeyCodes
                 ? "cleartouch record: WARNING: key codes are recorded as typed (--show-keycodes); the file may contain passwords"
@@ -124,11 +120,6 @@ enum RecordCommand {
             printError("cleartouch record: \(error)")
             return 2
         }
-    }
-
-    static func format(_ value: Double) -> String {
-        let tenths = Int((value * 10).rounded())
-        return "\(tenths / 10).\(abs(tenths % 10))"
     }
 
     /// ISO 8601 in UTC, for the header (when, not how long: the wall clock is fine here).

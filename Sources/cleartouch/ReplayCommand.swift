@@ -1,52 +1,227 @@
 import ClearCore
 import ClearRendering
 import Foundation
+import JSON
 import Recorder
 import Recordings
 import Replay
+import ToolSupport
 import TouchInput
 
-/// `cleartouch replay FILE ...`: see `ReplayOptions.usage` and docs/replay.md.
-enum ReplayCommand {
-    static func run(arguments: [String]) -> Int32 {
-        ReplayCommandRunner.replay(
-            arguments, pictures: CairoPictureWriter(), viaLibinput: throughLibinput)
+/// `cleartouch replay FILE ...`: replays a recording into the Clear core (docs/replay.md).
+enum ReplayCommand: Subcommand {
+    static let name = "replay"
+    static let summary = "replay a recording into the to-do core"
+    static let usage = """
+        usage: cleartouch replay FILE [--desc DESC] [--format trace|evemu|libinput]
+                                 [--screen WxH] [--row-height PX] [--list LIST.json]
+                                 [--expect EXPECTED.json] [--write-expect FILE] [--json] [--speed X]
+                                 [--frames DIR [--fps N]] [--snapshot OUT.png [--at MS]]
+                                 [--via-libinput]
+
+        Replays a recording (ClearTouch trace, evemu, `libinput record` YAML) into the
+        Clear to-do core on a virtual clock and prints the timeline and the final list.
+
+          --desc DESC          evemu description for an events-only FILE
+          --format F           force the input format instead of detecting it
+          --screen WxH         screen size in pixels (default: the recording's, else 1080x1920)
+          --row-height PX      row height H in pixels (default: the recording's, else round(W*50/320))
+          --list LIST.json     starting list: [{"text": ..., "completed": ...}, ...]
+                               (default: the recording's, else the 12 Swift sample items)
+          --expect FILE        compare actions and final items with a golden file; exit 1 on mismatch
+          --write-expect FILE  write the golden file this replay meets
+          --json               print one JSON object (gestures, actions, items, editing)
+          --speed X            pace the replay X times the recorded rate (1 = as recorded);
+                               the result is the same at every speed
+          --frames DIR         draw the screen as PNG frames DIR/frame-NNNNNN.png, N per second
+          --fps N              of recording time (default 30), from the first event until settled
+          --snapshot OUT.png   draw the screen once: at --at MS after the first event, or at the
+          --at MS              end once everything has settled
+          --via-libinput       evemu or `libinput record` FILE only: play it through the real
+                               libinput first (emulated devices under umockdev, in real
+                               time), then replay the touches and gestures libinput reported
+
+        Exit status: 0 ok, 1 expectation not met, 2 bad usage or unreadable input.
+
+        """
+
+    static func parse(_ parser: inout OptionParser) throws(UsageError) -> ReplayOptions {
+        try ReplayOptions.parse(&parser)
+    }
+
+    /// Replays; returns 0, 1 (expectation not met) or 2.
+    static func run(_ options: ReplayOptions, output: CommandOutput) -> Int32 {
+        do throws(Diagnostic) {
+            var expectation: Expectation?
+            if let path = options.expectPath {
+                expectation = try Expectation.parse(try TextFile.read(path), path: path)
+            }
+            var harness = ReplayHarness(
+                source: options.source, keepListsAfterActions: !options.json)
+            if options.viaLibinput {
+                harness.openInput = { source throws(Diagnostic) in
+                    try throughLibinput(source, output: output)
+                }
+            }
+            var progress = ProgressBar(label: "replay")
+            var pacer = options.speed.map { Pacer(speed: $0, clock: SleepingClock()) }
+            let (sampler, report) = try pictureSampler(options, CairoPictureWriter())
+            let result = try harness.run(
+                hook: { relative, fraction in
+                    pacer?.wait(untilRecordingMicroseconds: relative)
+                    if let fraction { progress.update(fraction: fraction) }
+                }, sampler: sampler)
+            progress.finish()
+            if let report = report() { output.standardError(report) }
+            output.standardOutput(
+                options.json ? result.jsonText() : result.timelineText(title: options.source.path))
+            if let path = options.writeExpectPath {
+                let name = options.source.path.split(separator: "/").last.map(String.init)
+                try TextFile.write(
+                    Expectation(result: result, recording: name).jsonText(), to: path)
+                output.printError("wrote expectation \(path)")
+            }
+            if let expectation, let expectPath = options.expectPath {
+                if let diff = expectation.mismatch(with: result) {
+                    output.printError(
+                        "\(expectPath): expectation not met by \(options.source.path)\n\(diff)")
+                    return 1
+                }
+                output.printError("\(expectPath): expectation met")
+            }
+            return 0
+        } catch {
+            output.printError(error.description)
+            return 2
+        }
+    }
+
+    /// The sampler for `--frames` and `--snapshot`, and what to say once it has run.
+    private static func pictureSampler(
+        _ options: ReplayOptions, _ pictures: PresentationPictureWriter
+    ) throws(Diagnostic) -> (PresentationSampler?, () -> String?) {
+        guard options.framesDirectory != nil || options.snapshotPath != nil else {
+            return (nil, { nil })
+        }
+        var samplers: [PresentationSampler] = []
+        var frames: FrameSampler?
+        if let directory = options.framesDirectory {
+            do {
+                try FileManager.default.createDirectory(
+                    atPath: directory, withIntermediateDirectories: true)
+            } catch {
+                throw Diagnostic(
+                    path: directory, line: 0,
+                    message: "cannot create the folder: \(error.localizedDescription)")
+            }
+            let sampler = FrameSampler(framesPerSecond: options.framesPerSecond) {
+                presentation, number throws(Diagnostic) in
+                try pictures.writeFrame(presentation, number: number, directory: directory)
+            }
+            frames = sampler
+            samplers.append(sampler)
+        }
+        if let path = options.snapshotPath {
+            samplers.append(
+                SnapshotSampler(atMicroseconds: options.snapshotAtMicroseconds) {
+                    presentation throws(Diagnostic) in
+                    try pictures.writeSnapshot(presentation, path: path)
+                })
+        }
+        let report = { () -> String? in
+            var lines = ""
+            if let frames, let directory = options.framesDirectory {
+                lines +=
+                    "wrote \(frames.framesTaken) frames (\(JSONNumber(frames.framesPerSecond)) per second) to \(directory)\n"
+            }
+            if let path = options.snapshotPath { lines += "wrote \(path)\n" }
+            return lines
+        }
+        return (samplers.count == 1 ? samplers[0] : CombinedSampler(samplers), report)
     }
 
     /// `--via-libinput`: plays an evdev recording (evemu or `libinput record`) through
     /// real libinput under umockdev (`ViaLibinputReplay`, Recorder) and replays what
     /// libinput reported.
-    static func throughLibinput(_ source: ReplaySource) throws(ReplayError) -> ReplayInput {
-        var format: RecordingFormat? = source.format.flatMap(RecordingFormat.init(rawValue:))
-        if format == nil {
-            do throws(RecordingError) {
-                format = try RecordingFormat.detect(path: source.path)
-            } catch {
-                throw ReplayError(error.description)
-            }
+    static func throughLibinput(_ source: ReplaySource, output: CommandOutput) throws(Diagnostic)
+        -> ReplayInput
+    {
+        let format: RecordingFormat
+        if let given = source.format.flatMap(RecordingFormat.init(rawValue:)) {
+            format = given
+        } else {
+            format = try RecordingFormat.detect(path: source.path)
         }
         guard format == .evemu || format == .libinput else {
-            throw ReplayError(
-                "\(source.path):1: --via-libinput plays evdev recordings (evemu or `libinput record`) through libinput; this is a \(format?.rawValue ?? "different") file"
+            throw Diagnostic(
+                path: source.path, line: 1,
+                message:
+                    "--via-libinput plays evdev recordings (evemu or `libinput record`) through libinput; this is a \(format.rawValue) file"
             )
         }
+        let environment: ViaLibinputReplay.Environment
         do throws(ViaLibinputError) {
-            let environment = try ViaLibinputReplay.discover()
-            FileHandle.standardError.write(
-                Data(
-                    "cleartouch replay: playing \(source.path) through libinput in real time …\n"
-                        .utf8))
-            let (header, events) = try ViaLibinputReplay.run(
-                path: source.path, descPath: source.descPath, format: format,
-                screen: source.screen ?? .defaultKiosk,
-                environment: environment)
-            return EventListInput(header: header, events: events)
+            environment = try ViaLibinputReplay.discover()
         } catch {
-            // Its errors name a file and line when they concern one; the others (umockdev
-            // missing, …) concern the whole replay of FILE.
-            let message = error.description
-            let namesAFile = message.range(of: #"^[^ ]+:\d+: "#, options: .regularExpression) != nil
-            throw ReplayError(namesAFile ? message : "\(source.path):0: \(message)")
+            // The tools are missing: this replay of FILE cannot run.
+            throw Diagnostic(path: source.path, line: 0, message: error.message)
+        }
+        output.printError(
+            "cleartouch replay: playing \(source.path) through libinput in real time …")
+        let (header, events) = try ViaLibinputReplay.run(
+            path: source.path, descPath: source.descPath, format: format,
+            screen: source.screen ?? .defaultKiosk, environment: environment)
+        return EventListInput(header: header, events: events)
+    }
+}
+
+/// `cleartouch render FILE -o OUT.svg`: draws a replay as an SVG picture (docs/replay.md).
+enum RenderCommand: Subcommand {
+    static let name = "render"
+    static let summary = "draw a recording as an SVG picture"
+    static let usage = """
+        usage: cleartouch render FILE -o OUT.svg [--desc DESC] [--format trace|evemu|libinput]
+                                 [--screen WxH] [--row-height PX] [--list LIST.json]
+
+        Replays a recording and draws it as an SVG picture: the list at the start, every
+        touch's path (one colour per contact, fading with time; dot = down, ring = up,
+        cross = cancelled), where each gesture began and ended and what it caused, and the
+        lines a finger had to cross (W/2 for complete/delete, H for a pull, H/2 for a pinch).
+
+          -o, --output OUT.svg  where to write the picture
+          (other options as for `cleartouch replay`)
+
+        Exit status: 0 ok, 2 bad usage or unreadable input.
+
+        """
+
+    static func parse(_ parser: inout OptionParser) throws(UsageError) -> RenderOptions {
+        try RenderOptions.parse(&parser)
+    }
+
+    /// Renders; returns 0 or 2.
+    static func run(_ options: RenderOptions, output: CommandOutput) -> Int32 {
+        do throws(Diagnostic) {
+            let result = try ReplayHarness(
+                source: options.source, keepTouchPaths: true, keepListsAfterActions: false
+            ).run()
+            let name =
+                options.source.path.split(separator: "/").last.map(String.init)
+                ?? options.source.path
+            let svg: String
+            do throws(CairoError) {
+                svg = try RecordingPictureRenderer(picture: result.picture(title: name)).svg()
+            } catch {
+                throw Diagnostic(
+                    path: options.outputPath, line: 0,
+                    message: "cannot draw the picture: \(error)")
+            }
+            try TextFile.write(svg, to: options.outputPath)
+            output.printLine("wrote \(options.outputPath)")
+            return 0
+        } catch {
+            output.printError(error.description)
+            return 2
         }
     }
 }
@@ -56,7 +231,9 @@ enum ReplayCommand {
 final class CairoPictureWriter: PresentationPictureWriter {
     private var exporter: FrameExporter?
 
-    private func exporter(for presentation: Presentation) throws(ReplayError) -> FrameExporter {
+    private func exporter(for presentation: Presentation, path: String) throws(Diagnostic)
+        -> FrameExporter
+    {
         if let exporter, exporter.renderer.surface.width == presentation.screen.widthPixels,
             exporter.renderer.surface.height == presentation.screen.heightPixels
         {
@@ -67,27 +244,28 @@ final class CairoPictureWriter: PresentationPictureWriter {
             exporter = made
             return made
         } catch {
-            throw ReplayError("cleartouch replay: cannot draw: \(error)")
+            throw Diagnostic(path: path, line: 0, message: "cannot draw: \(error)")
         }
     }
 
     func writeFrame(_ presentation: Presentation, number: Int, directory: String)
-        throws(ReplayError)
+        throws(Diagnostic)
     {
-        let exporter = try exporter(for: presentation)
+        let exporter = try exporter(for: presentation, path: directory)
         do {
             try exporter.writeFrame(presentation, number: number, directory: directory)
         } catch {
-            throw ReplayError("\(directory):0: cannot write frame \(number): \(error)")
+            throw Diagnostic(
+                path: directory, line: 0, message: "cannot write frame \(number): \(error)")
         }
     }
 
-    func writeSnapshot(_ presentation: Presentation, path: String) throws(ReplayError) {
-        let exporter = try exporter(for: presentation)
+    func writeSnapshot(_ presentation: Presentation, path: String) throws(Diagnostic) {
+        let exporter = try exporter(for: presentation, path: path)
         do {
             try exporter.writeSnapshot(presentation, toPath: path)
         } catch {
-            throw ReplayError("\(path):0: cannot write the picture: \(error)")
+            throw Diagnostic(path: path, line: 0, message: "cannot write the picture: \(error)")
         }
     }
 }

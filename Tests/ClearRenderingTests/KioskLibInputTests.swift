@@ -49,13 +49,9 @@ import Testing
             command: [
                 Self.umockdevRun, "-d", prefix + ".umockdev", "-i", "\(node)=\(prefix).ioctl", "-s",
                 "\(node)=\(prefix).script", "--", cleartouch, "app", "--screen", "1080x1920",
-                "--list",
-                listPath, node,
+                "--list", listPath, "--umockdev-barrier", node, node,
             ],
-            environment: [
-                "DISPLAY": display.display, "LD_PRELOAD": preload,
-                "CLEARTOUCH_UMOCKDEV_BARRIER": node,
-            ],
+            environment: ["DISPLAY": display.display, "LD_PRELOAD": preload],
             logPath: directory.appendingPathComponent("app.log").path)
         #expect(
             app.waitForLog("input: libinput (touchscreen ClearTouch Mock Touchscreen)"),

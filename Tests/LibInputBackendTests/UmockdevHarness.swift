@@ -74,17 +74,21 @@ enum UmockdevHarness {
         let (directory, testbed) = try prepare(devices)
         defer { try? FileManager.default.removeItem(at: directory) }
         return try runCommand(
-            executable: umockdevRun, arguments: testbed + ["--"] + command,
-            environment: environment(for: devices))
+            executable: umockdevRun, arguments: testbed + ["--"] + withBarrier(command, devices),
+            environment: environment)
     }
 
-    /// The fix-up preload, and the nodes whose barrier waits for libinput to open them.
-    static func environment(for devices: [Device]) -> [String: String] {
-        [
-            "LD_PRELOAD": preload,
-            "CLEARTOUCH_UMOCKDEV_BARRIER":
-                devices.filter { $0.session != nil }.map(\.node).joined(separator: ":"),
-        ]
+    /// The fix-up preload.
+    static var environment: [String: String] { ["LD_PRELOAD": preload] }
+
+    /// `command` (`cleartouch SUBCOMMAND ...`) told which nodes' barrier scripts wait for
+    /// libinput to open them: the test hook is an option the test passes, never the
+    /// environment.
+    static func withBarrier(_ command: [String], _ devices: [Device]) -> [String] {
+        let nodes = devices.filter { $0.session != nil }.map(\.node)
+        guard !nodes.isEmpty, command.count >= 2 else { return command }
+        return Array(command[..<2]) + ["--umockdev-barrier", nodes.joined(separator: ":")]
+            + command[2...]
     }
 
     /// Records the touchscreen Clear session (`ts-clear-session`) through libinput into
@@ -135,10 +139,8 @@ enum UmockdevHarness {
         let process = Process()
         process.terminationHandler = { _ in try? FileManager.default.removeItem(at: directory) }
         process.executableURL = URL(fileURLWithPath: umockdevRun)
-        process.arguments = testbed + ["--"] + command
-        process.environment = ProcessInfo.processInfo.environment.merging(
-            environment(for: devices)
-        ) { $1 }
+        process.arguments = testbed + ["--"] + withBarrier(command, devices)
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.standardOutput = FileHandle.nullDevice
         process.standardError = errors ?? FileHandle.nullDevice
         try process.run()

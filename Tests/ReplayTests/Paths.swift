@@ -34,9 +34,3 @@ enum TestPaths {
         }
     }
 }
-
-/// Collects what a command prints.
-final class CapturedOutput: @unchecked Sendable {
-    var standardOutput = ""
-    var standardError = ""
-}

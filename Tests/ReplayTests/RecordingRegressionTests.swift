@@ -51,25 +51,6 @@ import Testing
         #expect(first.jsonText() == second.jsonText())
         #expect(!first.actions.isEmpty)
     }
-
-    /// Pacing only delays the feeding of events: with an injected clock (no real
-    /// sleeping) the result at speeds 1, 4 and 1000 equals the unpaced one, and the
-    /// pacer slept exactly the recorded duration divided by the speed.
-    @Test(arguments: [1.0, 4.0, 1000.0])
-    func pacedReplayGivesTheSameResult(speed: Double) throws {
-        let path = TestPaths.recordings + "/pan-complete-above.trace"
-        let unpaced = try ReplayHarness(source: ReplaySource(path: path)).run()
-        let clock = PacingTests.FakeClock()
-        var pacer = Pacer(speed: speed, clock: clock)
-        let paced = try ReplayHarness(source: ReplaySource(path: path)).run { time, _ in
-            pacer.wait(untilRecordingMicroseconds: time)
-        }
-        #expect(paced == unpaced)
-        let slept = clock.sleeps.reduce(0, +)
-        #expect(
-            abs(Double(slept) - Double(unpaced.durationMicroseconds) / speed)
-                <= Double(clock.sleeps.count))
-    }
 }
 
 /// The JSON object of product.md.

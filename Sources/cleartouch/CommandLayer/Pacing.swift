@@ -1,23 +1,20 @@
-import Foundation
+import Glibc
+import ToolSupport
 
 /// The wall clock as pacing sees it. Injected so tests can pace without sleeping.
-public protocol PacingClock {
+protocol PacingClock {
     /// A monotonic time in microseconds.
     mutating func nowMicroseconds() -> Int64
+    /// Waits `microseconds` of wall time.
     mutating func sleep(microseconds: Int64)
 }
 
-/// The real monotonic clock. Pacing is the only place ClearTouch sleeps.
-public struct MonotonicClock: PacingClock {
-    public init() {}
+/// The real clock: `MonotonicClock`, and nanosleep. Pacing is the only place ClearTouch
+/// sleeps.
+struct SleepingClock: PacingClock {
+    mutating func nowMicroseconds() -> Int64 { MonotonicClock.nowMicroseconds() }
 
-    public mutating func nowMicroseconds() -> Int64 {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Int64(time.tv_sec) * 1_000_000 + Int64(time.tv_nsec) / 1000
-    }
-
-    public mutating func sleep(microseconds: Int64) {
+    mutating func sleep(microseconds: Int64) {
         guard microseconds > 0 else { return }
         var request = timespec(
             tv_sec: Int(microseconds / 1_000_000), tv_nsec: Int(microseconds % 1_000_000) * 1000)
@@ -29,25 +26,25 @@ public struct MonotonicClock: PacingClock {
 /// Holds a replay back so recording time passes `speed` times faster than wall time
 /// (`--speed 1`: as recorded). It only delays the feeding of events; every decision
 /// still reads event times, so the result is the same at every speed.
-public struct Pacer<Clock: PacingClock> {
-    public let speed: Double
+struct Pacer<Clock: PacingClock> {
+    let speed: Double
     private var clock: Clock
     private var anchor: (recording: Int64, wall: Int64)?
 
     /// `speed` must be positive and finite.
-    public init(speed: Double, clock: Clock) {
+    init(speed: Double, clock: Clock) {
         precondition(speed > 0 && speed.isFinite, "speed must be positive")
         self.speed = speed
         self.clock = clock
     }
 
     /// The wall-clock delay between recording time 0 and `recordingMicroseconds` at this speed.
-    public func wallDelay(forRecordingMicroseconds recordingMicroseconds: Int64) -> Int64 {
+    func wallDelay(forRecordingMicroseconds recordingMicroseconds: Int64) -> Int64 {
         Int64((Double(recordingMicroseconds) / speed).rounded())
     }
 
     /// Waits until the event at `recordingMicroseconds` is due. The first call sets the anchor.
-    public mutating func wait(untilRecordingMicroseconds recordingMicroseconds: Int64) {
+    mutating func wait(untilRecordingMicroseconds recordingMicroseconds: Int64) {
         let now = clock.nowMicroseconds()
         guard let anchor else {
             self.anchor = (recordingMicroseconds, now)

@@ -5,20 +5,20 @@ import Foundation
 /// Progress is the share of the input consumed (bytes read, or events when the
 /// size is unknown). It redraws only when the shown percentage changes, so it costs
 /// nothing measurable in a fast replay.
-public struct ProgressBar {
-    public let enabled: Bool
+struct ProgressBar {
+    let enabled: Bool
     private let label: String
     private var shownPercent = -1
     private static let barWidth = 30
 
     /// `enabled` defaults to whether stderr is a terminal.
-    public init(label: String, enabled: Bool = isatty(2) == 1) {
+    init(label: String, enabled: Bool = isatty(2) == 1) {
         self.label = label
         self.enabled = enabled
     }
 
     /// The line for a fraction in 0...1 (exposed for tests).
-    public static func line(label: String, fraction: Double) -> String {
+    static func line(label: String, fraction: Double) -> String {
         let clamped = min(1, max(0, fraction.isFinite ? fraction : 0))
         let filled = Int((clamped * Double(barWidth)).rounded(.down))
         let percent = Int((clamped * 100).rounded(.down))
@@ -27,7 +27,7 @@ public struct ProgressBar {
         return "\(label) [\(bar)] \(percent)%"
     }
 
-    public mutating func update(fraction: Double) {
+    mutating func update(fraction: Double) {
         guard enabled else { return }
         let percent = Int((min(1, max(0, fraction.isFinite ? fraction : 0)) * 100).rounded(.down))
         guard percent != shownPercent else { return }
@@ -37,7 +37,7 @@ public struct ProgressBar {
     }
 
     /// Clears the line.
-    public mutating func finish() {
+    mutating func finish() {
         guard enabled, shownPercent >= 0 else { return }
         FileHandle.standardError.write(
             Data(

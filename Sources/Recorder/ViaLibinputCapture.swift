@@ -1,0 +1,119 @@
+import LibInputBackend
+import Recordings
+import TouchInput
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The child side of `ViaLibinputReplay`: the process that runs inside the umockdev
+/// testbed, opens the emulated devices with libinput and records what libinput reports
+/// to a ClearTouch trace. Both sides of the protocol live in this library; a program
+/// that hosts the child (the `cleartouch` executable) dispatches to `runChild` when its
+/// first argument is `childCommand`, before any command-line parsing of its own.
+///
+/// The protocol, one argument each, in this order (`Request.arguments`):
+///
+///     EXECUTABLE __via-libinput-child TRACE WIDTH HEIGHT IDLE_SECONDS DURATION_SECONDS NODE...
+///
+/// WIDTH and HEIGHT are the screen in pixels. The child opens every NODE with libinput's
+/// path backend, releases each NODE's umockdev barrier script once libinput has opened
+/// them, and writes every event (key codes as recorded) to TRACE, which must not exist, until no input came for IDLE_SECONDS after
+/// the first input or DURATION_SECONDS have passed. On stderr it lists the devices
+/// libinput opened, as `cleartouch record` does, and how many events it wrote. Exit
+/// status 0, or 2 with one line on stderr saying what went wrong.
+public enum ViaLibinputCapture {
+    /// The first argument that selects the child; not a command users see.
+    public static let childCommand = "__via-libinput-child"
+
+    /// What the parent asks the child to do.
+    public struct Request: Hashable, Sendable {
+        /// Where to write the trace (must not exist).
+        public var tracePath: String
+        /// The screen touchscreen positions are mapped onto.
+        public var screen: ScreenSize
+        /// Stop once no input came for this long, after the first input.
+        public var idleSeconds: Double
+        /// Stop after this long in any case.
+        public var durationSeconds: Double
+        /// The emulated device nodes; each plays a barrier script.
+        public var nodes: [String]
+
+        /// A request with every field given.
+        public init(
+            tracePath: String, screen: ScreenSize, idleSeconds: Double, durationSeconds: Double,
+            nodes: [String]
+        ) {
+            self.tracePath = tracePath
+            self.screen = screen
+            self.idleSeconds = idleSeconds
+            self.durationSeconds = durationSeconds
+            self.nodes = nodes
+        }
+
+        /// The arguments after `childCommand`.
+        public var arguments: [String] {
+            [
+                tracePath, String(screen.widthPixels), String(screen.heightPixels),
+                "\(idleSeconds)", "\(durationSeconds)",
+            ] + nodes
+        }
+
+        /// Reads `arguments` (those after `childCommand`); nil when they do not follow
+        /// the protocol.
+        public init?(arguments: [String]) {
+            guard arguments.count >= 6, let width = Int(arguments[1]), width > 0,
+                let height = Int(arguments[2]), height > 0, let idle = Double(arguments[3]),
+                idle > 0, let duration = Double(arguments[4]), duration > 0
+            else { return nil }
+            self.init(
+                tracePath: arguments[0],
+                screen: ScreenSize(widthPixels: width, heightPixels: height),
+                idleSeconds: idle, durationSeconds: duration, nodes: Array(arguments[5...]))
+        }
+    }
+
+    /// Runs the child for `arguments` (those after `childCommand`); returns its exit status.
+    public static func runChild(arguments: [String]) -> Int32 {
+        guard let request = Request(arguments: arguments) else {
+            say("\(childCommand): bad arguments (internal protocol, see ViaLibinputCapture)")
+            return 2
+        }
+        do throws(RecorderError) {
+            try record(request)
+            return 0
+        } catch {
+            say("\(childCommand): \(error)")
+            return 2
+        }
+    }
+
+    /// Records as `runChild` says.
+    static func record(_ request: Request) throws(RecorderError) {
+        let input: LiveInput
+        do throws(LibInputError) {
+            input = try LiveInput(
+                devicePaths: request.nodes, screen: request.screen, barrierNodes: request.nodes)
+        } catch {
+            throw .backend(error)
+        }
+        let descriptor = try LiveRecorder.createOutput(path: request.tracePath, force: false)
+        defer { close(descriptor) }
+        let recorder = LiveRecorder(
+            input: input, writer: TraceWriter(fileDescriptor: descriptor, path: request.tracePath),
+            showKeyCodes: true, recordedKinds: nil)
+        // No row height: the replay derives it from the screen, as for any trace without one.
+        try recorder.start(screen: request.screen, rowHeightPixels: nil, recordedAt: nil)
+        say("\(childCommand): recording \(request.tracePath) through libinput:")
+        for line in recorder.deviceLines { say(line) }
+        _ = try recorder.run(
+            durationSeconds: request.durationSeconds, idleSeconds: request.idleSeconds)
+        say("\(childCommand): \(recorder.eventCount) events written")
+    }
+
+    /// Writes a line to stderr.
+    private static func say(_ message: String) {
+        let line = message + "\n"
+        _ = line.withCString { write(2, $0, strlen($0)) }
+    }
+}

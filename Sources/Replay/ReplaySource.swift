@@ -1,0 +1,31 @@
+import TouchInput
+
+/// What to replay and how to read it (`cleartouch replay` and `render` fill it from their
+/// command lines).
+public struct ReplaySource: Hashable, Sendable {
+    /// The recording file.
+    public var path: String
+    /// A separate evemu description for an events-only file.
+    public var descPath: String?
+    /// `trace`, `evemu` or `libinput`; nil detects the format from the content.
+    public var format: String?
+    /// Overrides the recording's screen.
+    public var screen: ScreenSize?
+    /// Overrides the row height (default round(W × 50 / 320)).
+    public var rowHeightPixels: Double?
+    /// A JSON list file that replaces the recording's starting list.
+    public var listPath: String?
+
+    /// A source reading `path`, with the overrides given.
+    public init(
+        path: String, descPath: String? = nil, format: String? = nil, screen: ScreenSize? = nil,
+        rowHeightPixels: Double? = nil, listPath: String? = nil
+    ) {
+        self.path = path
+        self.descPath = descPath
+        self.format = format
+        self.screen = screen
+        self.rowHeightPixels = rowHeightPixels
+        self.listPath = listPath
+    }
+}

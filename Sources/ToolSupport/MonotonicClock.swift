@@ -1,0 +1,19 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `CLOCK_MONOTONIC`: the clock libinput stamps events with, and the one clock every
+/// front end (live input, the app, the recorder, pacing, benchmarks) reads time from.
+public enum MonotonicClock {
+    /// Now, in nanoseconds since an unspecified start (boot).
+    @inline(__always)
+    public static func nowNanoseconds() -> Int64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
+    }
+
+    /// Now, in microseconds: the unit of `InputEvent` times.
+    @inline(__always)
+    public static func nowMicroseconds() -> Int64 { nowNanoseconds() / 1000 }
+}

@@ -1,0 +1,92 @@
+import LibInputBackend
+import TouchInput
+
+/// The options of the subcommands that read live input (`record`, `debug-gestures`):
+/// the shared `--screen` and `--seat`, and `--duration`, `--until-idle`, `--verbose`,
+/// the device nodes, and the test-only `--umockdev-barrier`.
+struct LiveInputOptions {
+    /// `--screen`, `--seat` (and, for `record`, `--row-height`).
+    var shared: SharedOptions
+    /// The device nodes named; empty: every suitable device of the seat.
+    var devicePaths: [String] = []
+    /// `--duration S`.
+    var durationSeconds: Double?
+    /// `--until-idle S`.
+    var idleSeconds: Double?
+    /// `--verbose`: libinput's own messages down to debug level.
+    var verbose = false
+    /// `--umockdev-barrier NODE[:NODE...]` (tests only).
+    var barrierNodes: [String] = []
+
+    /// Options for a command that also accepts `extraShared`.
+    init(extraShared: Set<SharedOptions.Option> = []) {
+        shared = SharedOptions(
+            accepting: Set<SharedOptions.Option>([.screen, .seat]).union(extraShared))
+    }
+
+    /// The screen touch positions are mapped onto (default 1080x1920).
+    var screen: ScreenSize { shared.screen ?? .defaultKiosk }
+    /// The udev seat (default seat0).
+    var seat: String { shared.seat ?? "seat0" }
+
+    /// The lines of `--help` for these options.
+    static let help = """
+          --screen WxH        map touchscreen positions onto a WxH pixel screen (default 1080x1920)
+          --seat NAME         the udev seat when no device is named (default seat0)
+          --duration S        stop after S seconds
+          --until-idle S      stop once no input came for S seconds (after the first input)
+          --verbose           show libinput's own messages down to debug level
+          DEVICE...           /dev/input/eventN nodes; without any, every suitable device of the seat
+        """
+
+    /// The test-only option, listed apart in `--help` (docs/libinput-backend.md, "Test hooks").
+    static let barrierHelp = """
+          --umockdev-barrier NODE[:NODE...]
+                              release the umockdev barrier scripts of these nodes once
+                              libinput has opened the devices
+        """
+
+    /// Reads `argument` when it is one of these options or a device; false otherwise.
+    mutating func parse(_ argument: OptionParser.Argument, from parser: inout OptionParser)
+        throws(UsageError) -> Bool
+    {
+        switch argument {
+        case .operand(let path):
+            devicePaths.append(path)
+        case .option("--duration"):
+            durationSeconds = try Self.seconds("--duration", &parser)
+        case .option("--until-idle"):
+            idleSeconds = try Self.seconds("--until-idle", &parser)
+        case .option("--verbose"):
+            verbose = true
+        case .option("--umockdev-barrier"):
+            barrierNodes = try Self.barrierNodes(&parser)
+        case .option(let name):
+            return try shared.parse(name, from: &parser)
+        }
+        return true
+    }
+
+    /// A positive, finite number of seconds.
+    static func seconds(_ option: String, _ parser: inout OptionParser) throws(UsageError)
+        -> Double
+    {
+        let text = try parser.value(for: option)
+        guard let number = Double(text), number.isFinite, number > 0 else {
+            throw UsageError("\(option): '\(text)' is not a positive number of seconds")
+        }
+        return number
+    }
+
+    /// The value of `--umockdev-barrier`: colon-separated nodes.
+    static func barrierNodes(_ parser: inout OptionParser) throws(UsageError) -> [String] {
+        try parser.value(for: "--umockdev-barrier").split(separator: ":").map(String.init)
+    }
+
+    /// Opens libinput as these options say.
+    func openInput() throws(LibInputError) -> LiveInput {
+        try LiveInput(
+            devicePaths: devicePaths, seat: seat, screen: screen,
+            logPriority: verbose ? .debug : .error, barrierNodes: barrierNodes)
+    }
+}

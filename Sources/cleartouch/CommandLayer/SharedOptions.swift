@@ -1,0 +1,84 @@
+import Recordings
+import TouchInput
+
+/// The options several subcommands take, defined and validated once: `--screen`,
+/// `--row-height`, `--seat`, `--format` and `--desc`. Each command says which it accepts.
+struct SharedOptions {
+    /// One shared option, by its spelling on the command line.
+    enum Option: String, CaseIterable, Hashable, Sendable {
+        /// `--screen WxH`: a screen size in pixels.
+        case screen = "--screen"
+        /// `--row-height PX`: Clear's row height H in pixels.
+        case rowHeight = "--row-height"
+        /// `--seat NAME`: the udev seat libinput reads when no device is named.
+        case seat = "--seat"
+        /// `--format trace|evemu|libinput`: the recording format instead of detecting it.
+        case format = "--format"
+        /// `--desc DESC`: an evemu device description for an events-only file.
+        case desc = "--desc"
+    }
+
+    /// The options this command takes; the others are unknown to it.
+    let accepted: Set<Option>
+    /// `--screen`, when given.
+    var screen: ScreenSize?
+    /// `--row-height`, when given.
+    var rowHeightPixels: Double?
+    /// `--seat`, when given.
+    var seat: String?
+    /// `--format`, when given.
+    var format: RecordingFormat?
+    /// `--desc`, when given.
+    var descPath: String?
+
+    /// Options of which a command accepts `accepted`.
+    init(accepting accepted: Set<Option>) { self.accepted = accepted }
+
+    /// The largest screen side and row height accepted, in pixels.
+    static let largestPixels = 100_000
+
+    /// Reads `option` and its value from `parser` when it is one of the accepted shared
+    /// options; false (nothing read) otherwise.
+    mutating func parse(_ option: String, from parser: inout OptionParser) throws(UsageError)
+        -> Bool
+    {
+        guard let shared = Option(rawValue: option), accepted.contains(shared) else {
+            return false
+        }
+        switch shared {
+        case .screen:
+            let text = try parser.value(for: option)
+            guard let size = Self.screenSize(text) else {
+                throw UsageError(
+                    "--screen: '\(text)' is not WIDTHxHEIGHT in pixels (--screen needs e.g. 1080x1920)"
+                )
+            }
+            screen = size
+        case .rowHeight:
+            rowHeightPixels = try parser.number(
+                for: option, in: 1...Double(Self.largestPixels),
+                what: "a number of pixels (at least 1)")
+        case .seat:
+            seat = try parser.value(for: option)
+        case .format:
+            let text = try parser.value(for: option)
+            guard let value = RecordingFormat(rawValue: text) else {
+                throw UsageError("--format needs trace, evemu or libinput, got '\(text)'")
+            }
+            format = value
+        case .desc:
+            descPath = try parser.value(for: option)
+        }
+        return true
+    }
+
+    /// `WIDTHxHEIGHT` (or `WIDTHXHEIGHT`) in pixels, each side 1 to `largestPixels`.
+    static func screenSize(_ text: String) -> ScreenSize? {
+        let parts = text.split(
+            omittingEmptySubsequences: false, whereSeparator: { $0 == "x" || $0 == "X" })
+        guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]),
+            (1...largestPixels).contains(width), (1...largestPixels).contains(height)
+        else { return nil }
+        return ScreenSize(widthPixels: width, heightPixels: height)
+    }
+}

@@ -1,0 +1,25 @@
+/// Bad usage of a subcommand: what is wrong with the command line, in one line.
+/// `main` prints it as `cleartouch SUB: message` and `try 'cleartouch SUB --help'`, and
+/// exits with `exitStatus`.
+struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What is wrong, e.g. `unknown option --bogus`.
+    var message: String
+
+    /// An error saying `message`.
+    init(_ message: String) { self.message = message }
+
+    /// The exit status of bad usage.
+    static let exitStatus: Int32 = 2
+
+    /// An option no command of this name takes.
+    static func unknownOption(_ option: String) -> UsageError {
+        UsageError("unknown option \(option)")
+    }
+
+    var description: String { message }
+
+    /// The two lines printed on stderr for `cleartouch command`.
+    func report(command: String) -> String {
+        "cleartouch \(command): \(message)\ntry 'cleartouch \(command) --help'\n"
+    }
+}

@@ -1,0 +1,136 @@
+import Replay
+import TouchInput
+
+/// What to replay, as `cleartouch replay` and `cleartouch render` read it from their
+/// command lines: the shared `--desc`, `--format`, `--screen`, `--row-height`, and
+/// `--list` and the recording FILE.
+struct ReplaySourceOptions {
+    private var shared = SharedOptions(accepting: [.desc, .format, .screen, .rowHeight])
+    private var listPath: String?
+    private var path: String?
+
+    /// Reads `argument` when it belongs to the source; false otherwise.
+    mutating func parse(_ argument: OptionParser.Argument, from parser: inout OptionParser)
+        throws(UsageError) -> Bool
+    {
+        switch argument {
+        case .operand(let file):
+            if let path { throw UsageError("more than one FILE given ('\(path)' and '\(file)')") }
+            path = file
+        case .option("--list"):
+            listPath = try parser.value(for: "--list")
+        case .option(let name):
+            return try shared.parse(name, from: &parser)
+        }
+        return true
+    }
+
+    /// The source; throws when no FILE was given.
+    func source() throws(UsageError) -> ReplaySource {
+        guard let path else { throw UsageError("no recording FILE given") }
+        return ReplaySource(
+            path: path, descPath: shared.descPath, format: shared.format?.rawValue,
+            screen: shared.screen, rowHeightPixels: shared.rowHeightPixels, listPath: listPath)
+    }
+}
+
+/// `cleartouch replay`'s command line.
+struct ReplayOptions: Hashable, Sendable {
+    /// The recording and how to read it.
+    var source: ReplaySource
+    /// `--expect FILE`.
+    var expectPath: String?
+    /// `--write-expect FILE`.
+    var writeExpectPath: String?
+    /// `--json`.
+    var json = false
+    /// `--speed X`; nil: as fast as possible.
+    var speed: Double?
+    /// Write PNG frames of the screen into this folder, `framesPerSecond` of recording time.
+    var framesDirectory: String?
+    /// `--fps N`.
+    var framesPerSecond = 30.0
+    /// Write one PNG of the screen, at `snapshotAtMicroseconds` from the first event or,
+    /// when nil, once everything has settled after the last event.
+    var snapshotPath: String?
+    /// `--at MS`, in microseconds.
+    var snapshotAtMicroseconds: Int64?
+    /// Play an evemu recording through the real libinput (under umockdev, in real time)
+    /// and replay what libinput reports.
+    var viaLibinput = false
+
+    /// Reads `cleartouch replay`'s options.
+    static func parse(_ parser: inout OptionParser) throws(UsageError) -> ReplayOptions {
+        var source = ReplaySourceOptions()
+        var options = ReplayOptions(source: ReplaySource(path: ""))
+        var sawFPS = false
+        while let argument = try parser.next() {
+            if try source.parse(argument, from: &parser) { continue }
+            guard case .option(let name) = argument else { continue }
+            switch name {
+            case "--json": options.json = true
+            case "--via-libinput": options.viaLibinput = true
+            case "--expect": options.expectPath = try parser.value(for: name)
+            case "--write-expect": options.writeExpectPath = try parser.value(for: name)
+            case "--frames": options.framesDirectory = try parser.value(for: name)
+            case "--snapshot": options.snapshotPath = try parser.value(for: name)
+            case "--fps":
+                let text = try parser.value(for: name)
+                guard let fps = Double(text), fps > 0, fps <= 1000 else {
+                    throw UsageError(
+                        "--fps needs a number of frames per second in (0, 1000], got '\(text)'")
+                }
+                options.framesPerSecond = fps
+                sawFPS = true
+            case "--at":
+                let text = try parser.value(for: name)
+                guard let ms = Double(text), ms >= 0, ms < 1e12 else {
+                    throw UsageError(
+                        "--at needs a time in milliseconds from the first event, got '\(text)'")
+                }
+                options.snapshotAtMicroseconds = Int64((ms * 1000).rounded())
+            case "--speed":
+                let text = try parser.value(for: name)
+                guard let speed = Double(text), speed > 0, speed.isFinite, speed <= 1e6 else {
+                    throw UsageError("--speed needs a positive number, got '\(text)'")
+                }
+                options.speed = speed
+            default:
+                throw UsageError.unknownOption(name)
+            }
+        }
+        options.source = try source.source()
+        if sawFPS && options.framesDirectory == nil {
+            throw UsageError("--fps goes with --frames DIR")
+        }
+        if options.snapshotAtMicroseconds != nil && options.snapshotPath == nil {
+            throw UsageError("--at goes with --snapshot OUT.png")
+        }
+        return options
+    }
+}
+
+/// `cleartouch render`'s command line.
+struct RenderOptions: Hashable, Sendable {
+    /// The recording and how to read it.
+    var source: ReplaySource
+    /// `-o`, `--output`: the SVG file to write.
+    var outputPath: String
+
+    /// Reads `cleartouch render`'s options.
+    static func parse(_ parser: inout OptionParser) throws(UsageError) -> RenderOptions {
+        var source = ReplaySourceOptions()
+        var output: String?
+        while let argument = try parser.next() {
+            if try source.parse(argument, from: &parser) { continue }
+            guard case .option(let name) = argument else { continue }
+            switch name {
+            case "-o", "--output": output = try parser.value(for: name)
+            default: throw UsageError.unknownOption(name)
+            }
+        }
+        let replaySource = try source.source()
+        guard let output else { throw UsageError("no output given (-o OUT.svg)") }
+        return RenderOptions(source: replaySource, outputPath: output)
+    }
+}
