@@ -16,7 +16,7 @@ import TouchInput
 ///   animations, deceleration).
 public final class ClearSession {
     public let controller: ClearController
-    public let arena: GestureArena
+    public private(set) var arena: GestureArena
 
     /// Every gesture report so far, in order, when `keepsGestureHistory` is true.
     public private(set) var gestureEvents: [GestureEvent] = []
@@ -40,7 +40,8 @@ public final class ClearSession {
         arena = GestureArena(configuration: gestureConfiguration)
         touchpad = TouchpadGestureMapper(
             configuration: TouchpadMappingConfiguration(
-                screen: layout.screen, rowHeightPixels: layout.rowHeightPixels),
+                screen: layout.screen, pinchSpanPerScalePixels: layout.rowHeightPixels,
+                pinchCentreGridPixels: layout.rowHeightPixels),
             firstGestureID: Self.touchpadGestureIDBase)
     }
 
