@@ -199,13 +199,13 @@ private struct GestureSessionCycle {
     }
 }
 
-private func threadCPUNanoseconds() -> Int64 {
+func threadCPUNanoseconds() -> Int64 {
     var now = timespec()
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
     return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
 }
 
-private func formatted(_ value: Double) -> String {
+func formatted(_ value: Double) -> String {
     let rounded = (value * 10).rounded() / 10
     return "\(rounded)"
 }
