@@ -57,6 +57,7 @@ public struct GestureArena {
     /// The thresholds the recognizers use.
     public var configuration: GestureConfiguration { context.configuration }
     private var context: RecognizerContext
+    private var output = GestureOutput()
     private var state = State.idle
     /// Ids of the added touchscreens: the only devices whose frames are handled.
     private var touchscreens: ContiguousArray<DeviceID> = []
@@ -86,7 +87,7 @@ public struct GestureArena {
 
     /// Reports produced by the last call to `handle`, `advance`, `deviceAdded` or
     /// `deviceRemoved`, in order (a reused buffer).
-    public var events: [GestureEvent] { context.output.events }
+    public var events: [GestureEvent] { output.events }
 
     /// The latest event time seen; times earlier than this are treated as this.
     public var latestTimeMicroseconds: Int64 { context.timeMicroseconds }
@@ -144,7 +145,7 @@ public struct GestureArena {
     // MARK: - Devices and frames
 
     private mutating func beginCall() {
-        context.output.events.removeAll(keepingCapacity: true)
+        output.events.removeAll(keepingCapacity: true)
     }
 
     private mutating func addDevice(_ device: DeviceDescription) {
@@ -172,14 +173,14 @@ public struct GestureArena {
             case .cancel: touchEnded(contact, device: frame.device, cancelled: true)
             }
         }
-        if state == .pinch { pinch.frameEnded(&context) }
+        if case .pinch = state { pinch.frameEnded(context, &output) }
     }
 
     /// Moves time forward (never back) and fires the long-press timer.
     private mutating func observe(_ time: Int64) {
         context.timeMicroseconds = max(context.timeMicroseconds, time)
         guard case .undecided(let primary) = state else { return }
-        longPress.timePassed(touches[primary], &context)
+        longPress.timePassed(touches[primary], context, &output)
         if longPress.phase == .running { decide(.longPressBegan, primary: primary) }
     }
 
@@ -211,7 +212,7 @@ public struct GestureArena {
         let touch = touches[index]
         switch touch.role {
         case .primary: primaryMoved(touch)
-        case .pinch: pinch.touchMoved(touch, &context)
+        case .pinch: pinch.touchMoved(touch, context, &output)
         case .ignored: break
         }
     }
@@ -221,14 +222,14 @@ public struct GestureArena {
     private mutating func primaryMoved(_ touch: TouchTrack) {
         switch state {
         case .undecided(let primary):
-            tap.touchMoved(touch, &context)
-            longPress.touchMoved(touch, &context)
-            pan.touchMoved(touch, &context)
+            tap.touchMoved(touch, context, &output)
+            longPress.touchMoved(touch, context, &output)
+            pan.touchMoved(touch, context, &output)
             if pan.phase == .running { decide(.dragBegan, primary: primary) }
         case .longPress:
-            longPress.touchMoved(touch, &context)
+            longPress.touchMoved(touch, context, &output)
         case .verticalDrag, .rowPan:
-            pan.touchMoved(touch, &context)
+            pan.touchMoved(touch, context, &output)
         case .idle, .pinch:
             recognizerBug("arena", "primary touch moved while \(state)")
         }
@@ -276,12 +277,12 @@ public struct GestureArena {
         let touch = touches[primary]
         switch decision {
         case .longPressWins:
-            tap.touchClaimed(touch, &context)
-            pan.touchClaimed(touch, &context)
+            tap.touchClaimed(touch, context, &output)
+            pan.touchClaimed(touch, context, &output)
             state = .longPress(primary: primary)
         case .dragWins:
-            tap.touchClaimed(touch, &context)
-            longPress.touchClaimed(touch, &context)
+            tap.touchClaimed(touch, context, &output)
+            longPress.touchClaimed(touch, context, &output)
             state = pan.isRowPan ? .rowPan(primary: primary) : .verticalDrag(primary: primary)
         default:
             recognizerBug("arena", "\(String(describing: decision)) when \(input)")
@@ -292,9 +293,9 @@ public struct GestureArena {
         touches[index].role = .primary
         state = .undecided(primary: index)
         let touch = touches[index]
-        tap.touchDown(touch, &context)
-        longPress.touchDown(touch, &context)
-        pan.touchDown(touch, &context)
+        tap.touchDown(touch, context, &output)
+        longPress.touchDown(touch, context, &output)
+        pan.touchDown(touch, context, &output)
     }
 
     private mutating func beginPinch(second: Int) {
@@ -302,27 +303,27 @@ public struct GestureArena {
             return recognizerBug("arena", "pinch without a primary touch")
         }
         let touch = touches[first]
-        tap.touchClaimed(touch, &context)
-        longPress.touchClaimed(touch, &context)
-        pan.touchClaimed(touch, &context)
+        tap.touchClaimed(touch, context, &output)
+        longPress.touchClaimed(touch, context, &output)
+        pan.touchClaimed(touch, context, &output)
         touches[first].role = .pinch
         touches[second].role = .pinch
         state = .pinch
-        pinch.touchDown(touches[first], &context)
-        pinch.touchDown(touches[second], &context)
+        pinch.touchDown(touches[first], context, &output)
+        pinch.touchDown(touches[second], context, &output)
     }
 
     private mutating func releasePrimary(_ index: Int, cancelled: Bool) {
         let touch = touches[index]
         switch state {
         case .undecided:
-            tap.touchEnded(touch, cancelled: cancelled, &context)
-            longPress.touchEnded(touch, cancelled: cancelled, &context)
-            pan.touchEnded(touch, cancelled: cancelled, &context)
+            tap.touchEnded(touch, cancelled: cancelled, context, &output)
+            longPress.touchEnded(touch, cancelled: cancelled, context, &output)
+            pan.touchEnded(touch, cancelled: cancelled, context, &output)
         case .longPress:
-            longPress.touchEnded(touch, cancelled: cancelled, &context)
+            longPress.touchEnded(touch, cancelled: cancelled, context, &output)
         case .verticalDrag, .rowPan:
-            pan.touchEnded(touch, cancelled: cancelled, &context)
+            pan.touchEnded(touch, cancelled: cancelled, context, &output)
         case .idle, .pinch:
             return recognizerBug("arena", "primary touch released while \(state)")
         }
@@ -330,7 +331,7 @@ public struct GestureArena {
     }
 
     private mutating func endPinch(_ index: Int, cancelled: Bool) {
-        pinch.touchEnded(touches[index], cancelled: cancelled, &context)
+        pinch.touchEnded(touches[index], cancelled: cancelled, context, &output)
         for other in 0..<touchesInUse where touches[other].role == .pinch {
             touches[other].role = .ignored
         }

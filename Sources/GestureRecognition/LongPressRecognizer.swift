@@ -31,25 +31,31 @@ struct LongPressRecognizer: Recognizer {
     static let idle = State.idle
     var state = State.idle
 
-    mutating func touchDown(_ touch: TouchTrack, _ context: inout RecognizerContext) {
+    mutating func touchDown(
+        _ touch: TouchTrack, _ context: RecognizerContext, _ output: inout GestureOutput
+    ) {
         let (deadline, overflow) = touch.downTimeMicroseconds.addingReportingOverflow(
             max(0, context.configuration.longPressMinimumDurationMicroseconds))
         transition(to: .possible(deadlineMicroseconds: overflow ? .max : deadline))
     }
 
-    mutating func timePassed(_ touch: TouchTrack, _ context: inout RecognizerContext) {
+    mutating func timePassed(
+        _ touch: TouchTrack, _ context: RecognizerContext, _ output: inout GestureOutput
+    ) {
         switch state {
-        case .possible(let deadline): possibleTimePassed(deadline, touch, &context)
+        case .possible(let deadline): possibleTimePassed(deadline, touch, context, &output)
         case .idle, .running: recognizerBug(Self.name, "timer while \(phase)")
         }
     }
 
-    mutating func touchMoved(_ touch: TouchTrack, _ context: inout RecognizerContext) {
+    mutating func touchMoved(
+        _ touch: TouchTrack, _ context: RecognizerContext, _ output: inout GestureOutput
+    ) {
         switch state {
         case .idle: recognizerBug(Self.name, "move while idle")
         case .possible:
             if touch.isBeyondSlop(context.configuration) { transition(to: .idle) }
-        case .running(let id): runningMoved(id, touch, &context)
+        case .running(let id): runningMoved(id, touch, context, &output)
         }
     }
 
@@ -61,20 +67,22 @@ struct LongPressRecognizer: Recognizer {
     // MARK: possible
 
     private mutating func possibleTimePassed(
-        _ deadline: Int64, _ touch: TouchTrack, _ context: inout RecognizerContext
+        _ deadline: Int64, _ touch: TouchTrack, _ context: RecognizerContext,
+        _ output: inout GestureOutput
     ) {
         guard context.timeMicroseconds >= deadline else { return }
-        let id = context.output.nextID()
+        let id = output.nextID()
         transition(to: .running(id))
-        context.output.emit(id, .began, deadline, .longPress(locationPixels: touch.pixels))
+        output.emit(id, .began, deadline, .longPress(locationPixels: touch.pixels))
     }
 
     // MARK: running
 
     private mutating func runningMoved(
-        _ id: GestureID, _ touch: TouchTrack, _ context: inout RecognizerContext
+        _ id: GestureID, _ touch: TouchTrack, _ context: RecognizerContext,
+        _ output: inout GestureOutput
     ) {
-        context.output.emit(
+        output.emit(
             id, .changed, context.timeMicroseconds, .longPress(locationPixels: touch.pixels))
     }
 }

@@ -64,22 +64,29 @@ struct PanRecognizer: Recognizer {
         if case .rowPan = state { true } else { false }
     }
 
-    mutating func touchDown(_ touch: TouchTrack, _ context: inout RecognizerContext) {
+    mutating func touchDown(
+        _ touch: TouchTrack, _ context: RecognizerContext, _ output: inout GestureOutput
+    ) {
         velocity.reset()
         velocity.add(timeMicroseconds: touch.downTimeMicroseconds, pixels: touch.startPixels)
         transition(to: .possible)
     }
 
-    mutating func touchMoved(_ touch: TouchTrack, _ context: inout RecognizerContext) {
+    // Inlined into the arena: the hot path of every drag frame.
+    @inline(__always)
+    mutating func touchMoved(
+        _ touch: TouchTrack, _ context: RecognizerContext, _ output: inout GestureOutput
+    ) {
         velocity.add(timeMicroseconds: context.timeMicroseconds, pixels: touch.pixels)
         switch state {
         case .idle: recognizerBug(Self.name, "move while idle")
-        case .possible: possibleMoved(touch, &context)
-        case .rowPan(let drag), .scroll(let drag): runningMoved(drag, touch, &context)
-        case .pull(let drag, let startOffset): pullMoved(drag, startOffset, touch, &context)
+        case .possible: possibleMoved(touch, context, &output)
+        case .rowPan(let drag), .scroll(let drag): runningMoved(drag, touch, context, &output)
+        case .pull(let drag, let startOffset): pullMoved(drag, startOffset, touch, context, &output)
         }
     }
 
+    @inline(__always)
     func runningReport(_ touch: TouchTrack, at time: Int64) -> RunningReport? {
         switch state {
         case .idle, .possible: nil
@@ -98,10 +105,12 @@ struct PanRecognizer: Recognizer {
 
     // MARK: possible
 
-    private mutating func possibleMoved(_ touch: TouchTrack, _ context: inout RecognizerContext) {
+    private mutating func possibleMoved(
+        _ touch: TouchTrack, _ context: RecognizerContext, _ output: inout GestureOutput
+    ) {
         guard touch.isBeyondSlop(context.configuration) else { return }
         let translation = touch.translationPixels
-        let drag = Drag(id: context.output.nextID(), startPixels: touch.startPixels)
+        let drag = Drag(id: output.nextID(), startPixels: touch.startPixels)
         let offset = context.listScrollOffsetPixels
         if abs(translation.x) > abs(translation.y) {
             transition(to: .rowPan(drag))
@@ -110,46 +119,50 @@ struct PanRecognizer: Recognizer {
         } else {
             transition(to: .scroll(drag))
         }
-        report(.began, touch, &context)
+        report(.began, touch, context, &output)
     }
 
     // MARK: running
 
     private mutating func runningMoved(
-        _ drag: Drag, _ touch: TouchTrack, _ context: inout RecognizerContext
+        _ drag: Drag, _ touch: TouchTrack, _ context: RecognizerContext,
+        _ output: inout GestureOutput
     ) {
-        report(.changed, touch, &context)
+        report(.changed, touch, context, &output)
     }
 
     private mutating func pullMoved(
         _ drag: Drag, _ startOffset: Double, _ touch: TouchTrack,
-        _ context: inout RecognizerContext
+        _ context: RecognizerContext, _ output: inout GestureOutput
     ) {
         if pullDistance(drag, startOffset, touch) < 0 {
-            abandonPull(touch, &context)
+            abandonPull(touch, context, &output)
         } else {
-            report(.changed, touch, &context)
+            report(.changed, touch, context, &output)
         }
     }
 
     /// The pull went back above the list's top: it is cancelled, and the rest of the
     /// drag is a new scroll starting where the finger is now.
-    private mutating func abandonPull(_ touch: TouchTrack, _ context: inout RecognizerContext) {
-        report(.cancelled, touch, &context)
-        transition(to: .scroll(Drag(id: context.output.nextID(), startPixels: touch.pixels)))
-        report(.began, touch, &context)
+    private mutating func abandonPull(
+        _ touch: TouchTrack, _ context: RecognizerContext, _ output: inout GestureOutput
+    ) {
+        report(.cancelled, touch, context, &output)
+        transition(to: .scroll(Drag(id: output.nextID(), startPixels: touch.pixels)))
+        report(.began, touch, context, &output)
     }
 
     // MARK: values
 
     private func report(
-        _ reported: GestureState, _ touch: TouchTrack, _ context: inout RecognizerContext
+        _ reported: GestureState, _ touch: TouchTrack, _ context: RecognizerContext,
+        _ output: inout GestureOutput
     ) {
         let time = context.timeMicroseconds
         guard let report = runningReport(touch, at: time) else {
             return recognizerBug(Self.name, "\(reported) report while \(phase)")
         }
-        context.output.emit(report.id, reported, time, report.values)
+        output.emit(report.id, reported, time, report.values)
     }
 
     private func pullDistance(_ drag: Drag, _ startOffset: Double, _ touch: TouchTrack) -> Double {

@@ -53,16 +53,20 @@ struct PinchRecognizer: Recognizer {
     static let idle = State.idle
     var state = State.idle
 
-    mutating func touchDown(_ touch: TouchTrack, _ context: inout RecognizerContext) {
+    mutating func touchDown(
+        _ touch: TouchTrack, _ context: RecognizerContext, _ output: inout GestureOutput
+    ) {
         let finger = Finger(index: touch.index, pixels: touch.pixels)
         switch state {
         case .idle: transition(to: .possible(first: finger))
-        case .possible(let first): begin(first, finger, &context)
+        case .possible(let first): begin(first, finger, context, &output)
         case .running: recognizerBug(Self.name, "third touch")
         }
     }
 
-    mutating func touchMoved(_ touch: TouchTrack, _ context: inout RecognizerContext) {
+    mutating func touchMoved(
+        _ touch: TouchTrack, _ context: RecognizerContext, _ output: inout GestureOutput
+    ) {
         switch state {
         case .running(var pinch):
             if touch.index == pinch.upper.index {
@@ -77,14 +81,14 @@ struct PinchRecognizer: Recognizer {
     }
 
     /// All contacts of a frame are handled: one `changed` if either touch moved.
-    mutating func frameEnded(_ context: inout RecognizerContext) {
+    mutating func frameEnded(_ context: RecognizerContext, _ output: inout GestureOutput) {
         guard case .running(var pinch) = state else {
             return recognizerBug(Self.name, "frame end while \(phase)")
         }
         guard pinch.moved else { return }
         pinch.moved = false
         transition(to: .running(pinch))
-        context.output.emit(pinch.id, .changed, context.timeMicroseconds, values(pinch))
+        output.emit(pinch.id, .changed, context.timeMicroseconds, values(pinch))
     }
 
     func runningReport(_ touch: TouchTrack, at time: Int64) -> RunningReport? {
@@ -95,17 +99,18 @@ struct PinchRecognizer: Recognizer {
     // MARK: possible
 
     private mutating func begin(
-        _ first: Finger, _ second: Finger, _ context: inout RecognizerContext
+        _ first: Finger, _ second: Finger, _ context: RecognizerContext,
+        _ output: inout GestureOutput
     ) {
         let firstIsUpper = first.pixels.y <= second.pixels.y
         let upper = firstIsUpper ? first : second
         let lower = firstIsUpper ? second : first
         let pinch = Pinch(
-            id: context.output.nextID(), upper: upper, lower: lower,
+            id: output.nextID(), upper: upper, lower: lower,
             upperStartPixels: upper.pixels, lowerStartPixels: lower.pixels,
             startSpanPixels: distanceSquared(upper.pixels, lower.pixels).squareRoot())
         transition(to: .running(pinch))
-        context.output.emit(pinch.id, .began, context.timeMicroseconds, values(pinch))
+        output.emit(pinch.id, .began, context.timeMicroseconds, values(pinch))
     }
 
     // MARK: values

@@ -31,18 +31,18 @@ protocol RecognizerState {
     var phase: RecognizerPhase { get }
 }
 
-/// What recognizers read and write besides their own state.
+/// What recognizers read besides their own state and the touch: plain values, copied
+/// for free (the reports go to a separate `inout GestureOutput`).
 struct RecognizerContext {
     let configuration: GestureConfiguration
     /// The event time of the input being handled (never earlier than any before it).
     var timeMicroseconds: Int64 = .min
     /// The client's list scroll offset: a vertical drag is a pull only when it is ≤ 0.
     var listScrollOffsetPixels = 0.0
-    /// Where the reports go.
-    var output = GestureOutput()
 }
 
-/// One gesture recognizer: a state machine fed by the arena with the touch it watches.
+/// One gesture recognizer: a state machine fed by the arena with the touch it watches;
+/// its reports go to `output`.
 /// Each input switches over the state and calls that state's handler; an input that
 /// cannot arrive in the current state is a bug of the arena (`recognizerBug`).
 protocol Recognizer {
@@ -55,17 +55,22 @@ protocol Recognizer {
     var state: State { get set }
 
     /// The arena gives the recognizer a touch (UIKit's reset: only from idle).
-    mutating func touchDown(_ touch: TouchTrack, _ context: inout RecognizerContext)
+    mutating func touchDown(
+        _ touch: TouchTrack, _ context: RecognizerContext, _ output: inout GestureOutput)
     /// A touch the recognizer watches moved (its new position is in `touch`).
-    mutating func touchMoved(_ touch: TouchTrack, _ context: inout RecognizerContext)
+    mutating func touchMoved(
+        _ touch: TouchTrack, _ context: RecognizerContext, _ output: inout GestureOutput)
     /// A touch the recognizer watches lifted, or was cancelled (its device may be gone).
     mutating func touchEnded(
-        _ touch: TouchTrack, cancelled: Bool, _ context: inout RecognizerContext)
+        _ touch: TouchTrack, cancelled: Bool, _ context: RecognizerContext,
+        _ output: inout GestureOutput)
     /// Event time passed without the touch moving: timers fire.
-    mutating func timePassed(_ touch: TouchTrack, _ context: inout RecognizerContext)
+    mutating func timePassed(
+        _ touch: TouchTrack, _ context: RecognizerContext, _ output: inout GestureOutput)
     /// Another recognizer won the touch: a possible gesture fails, a running one is
     /// cancelled. Legal in every state (an idle recognizer has nothing to give up).
-    mutating func touchClaimed(_ touch: TouchTrack, _ context: inout RecognizerContext)
+    mutating func touchClaimed(
+        _ touch: TouchTrack, _ context: RecognizerContext, _ output: inout GestureOutput)
     /// The id and values of the running gesture's next report; nil when none runs.
     func runningReport(_ touch: TouchTrack, at time: Int64) -> RunningReport?
 }
@@ -89,29 +94,35 @@ extension Recognizer {
     /// cancel or a claim): a running gesture reports `final`, a possible one fails
     /// silently. Both go idle.
     mutating func finish(
-        _ final: GestureState, _ touch: TouchTrack, _ context: inout RecognizerContext
+        _ final: GestureState, _ touch: TouchTrack, _ context: RecognizerContext,
+        _ output: inout GestureOutput
     ) {
         let time = context.timeMicroseconds
         if let report = runningReport(touch, at: time) {
-            context.output.emit(report.id, final, time, report.values)
+            output.emit(report.id, final, time, report.values)
         }
         transition(to: Self.idle)
     }
 
     /// The default end of a touch: a lift ends the running gesture, a cancel cancels it.
     mutating func touchEnded(
-        _ touch: TouchTrack, cancelled: Bool, _ context: inout RecognizerContext
+        _ touch: TouchTrack, cancelled: Bool, _ context: RecognizerContext,
+        _ output: inout GestureOutput
     ) {
-        finish(cancelled ? .cancelled : .ended, touch, &context)
+        finish(cancelled ? .cancelled : .ended, touch, context, &output)
     }
 
     /// The default for recognizers without a timer: time passing changes nothing.
-    mutating func timePassed(_ touch: TouchTrack, _ context: inout RecognizerContext) {}
+    mutating func timePassed(
+        _ touch: TouchTrack, _ context: RecognizerContext, _ output: inout GestureOutput
+    ) {}
 
     /// The default claim: give up whatever the recognizer holds.
-    mutating func touchClaimed(_ touch: TouchTrack, _ context: inout RecognizerContext) {
+    mutating func touchClaimed(
+        _ touch: TouchTrack, _ context: RecognizerContext, _ output: inout GestureOutput
+    ) {
         guard phase != .idle else { return }
-        finish(.cancelled, touch, &context)
+        finish(.cancelled, touch, context, &output)
     }
 }
 

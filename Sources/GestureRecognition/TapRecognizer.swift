@@ -25,11 +25,15 @@ struct TapRecognizer: Recognizer {
     static let idle = State.idle
     var state = State.idle
 
-    mutating func touchDown(_ touch: TouchTrack, _ context: inout RecognizerContext) {
+    mutating func touchDown(
+        _ touch: TouchTrack, _ context: RecognizerContext, _ output: inout GestureOutput
+    ) {
         transition(to: .possible)
     }
 
-    mutating func touchMoved(_ touch: TouchTrack, _ context: inout RecognizerContext) {
+    mutating func touchMoved(
+        _ touch: TouchTrack, _ context: RecognizerContext, _ output: inout GestureOutput
+    ) {
         switch state {
         case .idle: recognizerBug(Self.name, "move while idle")
         case .possible: possibleMoved(touch, context)
@@ -37,11 +41,12 @@ struct TapRecognizer: Recognizer {
     }
 
     mutating func touchEnded(
-        _ touch: TouchTrack, cancelled: Bool, _ context: inout RecognizerContext
+        _ touch: TouchTrack, cancelled: Bool, _ context: RecognizerContext,
+        _ output: inout GestureOutput
     ) {
         switch state {
         case .idle: recognizerBug(Self.name, "touch ended while idle")
-        case .possible: possibleEnded(touch, cancelled: cancelled, &context)
+        case .possible: possibleEnded(touch, cancelled: cancelled, context, &output)
         }
     }
 
@@ -55,7 +60,8 @@ struct TapRecognizer: Recognizer {
     }
 
     private mutating func possibleEnded(
-        _ touch: TouchTrack, cancelled: Bool, _ context: inout RecognizerContext
+        _ touch: TouchTrack, cancelled: Bool, _ context: RecognizerContext,
+        _ output: inout GestureOutput
     ) {
         let time = context.timeMicroseconds
         let held = elapsedMicroseconds(from: touch.downTimeMicroseconds, to: time)
@@ -63,8 +69,8 @@ struct TapRecognizer: Recognizer {
         if !cancelled && held <= configuration.tapMaximumDurationMicroseconds
             && !touch.isBeyondSlop(configuration)
         {
-            context.output.emit(
-                context.output.nextID(), .ended, time, .tap(locationPixels: touch.pixels))
+            output.emit(
+                output.nextID(), .ended, time, .tap(locationPixels: touch.pixels))
         }
         transition(to: .idle)
     }

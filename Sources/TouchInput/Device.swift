@@ -3,12 +3,17 @@
 /// Ids are assigned by the source (the recorder, a file reader, the libinput
 /// backend) and stay the same for the device's whole life in that session.
 public struct DeviceID: RawRepresentable, Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// The id's number.
     public var rawValue: Int
 
+    /// Wraps a number as a device id.
     public init(rawValue: Int) { self.rawValue = rawValue }
+    /// Wraps a number as a device id.
     public init(_ rawValue: Int) { self.rawValue = rawValue }
 
+    /// Orders ids by number.
     public static func < (lhs: DeviceID, rhs: DeviceID) -> Bool { lhs.rawValue < rhs.rawValue }
+    /// "device" and the number, e.g. "device 3".
     public var description: String { "device \(rawValue)" }
 }
 
@@ -18,7 +23,9 @@ public enum DeviceKind: String, Hashable, Sendable, CaseIterable {
     case touchscreen
     /// An indirect touch surface that moves a pointer (`INPUT_PROP_POINTER`).
     case touchpad
+    /// A mouse, trackball or trackpoint.
     case pointer
+    /// A keyboard.
     case keyboard
     /// Anything else (tablets pads, switches): carried along, never interpreted.
     case other
@@ -26,9 +33,12 @@ public enum DeviceKind: String, Hashable, Sendable, CaseIterable {
 
 /// A size on the screen in pixels.
 public struct ScreenSize: Hashable, Sendable, CustomStringConvertible {
+    /// Width in pixels.
     public var widthPixels: Int
+    /// Height in pixels.
     public var heightPixels: Int
 
+    /// A screen of `widthPixels` × `heightPixels`.
     public init(widthPixels: Int, heightPixels: Int) {
         self.widthPixels = widthPixels
         self.heightPixels = heightPixels
@@ -37,14 +47,18 @@ public struct ScreenSize: Hashable, Sendable, CustomStringConvertible {
     /// The screen assumed for recordings that carry none (product.md).
     public static let defaultKiosk = ScreenSize(widthPixels: 1080, heightPixels: 1920)
 
+    /// "WxH", e.g. "1080x1920".
     public var description: String { "\(widthPixels)x\(heightPixels)" }
 }
 
 /// A physical size in millimetres.
 public struct SizeMillimetres: Hashable, Sendable {
+    /// Width in millimetres.
     public var width: Double
+    /// Height in millimetres.
     public var height: Double
 
+    /// A size of `width` × `height` millimetres.
     public init(width: Double, height: Double) {
         self.width = width
         self.height = height
@@ -53,11 +67,14 @@ public struct SizeMillimetres: Hashable, Sendable {
 
 /// An absolute axis as the kernel describes it (`struct input_absinfo`).
 public struct AxisRange: Hashable, Sendable {
+    /// The smallest value the axis reports.
     public var minimum: Int32
+    /// The largest value the axis reports.
     public var maximum: Int32
     /// Units per millimetre; 0 when the device does not say.
     public var resolutionUnitsPerMillimetre: Int32
 
+    /// An axis from `minimum` to `maximum`; resolution 0 means unknown.
     public init(minimum: Int32, maximum: Int32, resolutionUnitsPerMillimetre: Int32 = 0) {
         self.minimum = minimum
         self.maximum = maximum
@@ -73,19 +90,24 @@ public struct AxisRange: Hashable, Sendable {
 
 /// Everything a consumer needs to know about a device to interpret its touches.
 public struct DeviceDescription: Hashable, Sendable {
+    /// The device's id in this session.
     public var id: DeviceID
+    /// The name the device gives itself (evdev `EVIOCGNAME`).
     public var name: String
+    /// What the device is.
     public var kind: DeviceKind
     /// Physical size of the touch surface, when the device reports it.
     public var sizeMillimetres: SizeMillimetres?
     /// The screen that touch positions are mapped onto.
     public var screen: ScreenSize
-    /// The X and Y position axes, when known (evdev recordings, libinput).
+    /// The X position axis, when known (evdev recordings, libinput).
     public var axisX: AxisRange?
+    /// The Y position axis, when known.
     public var axisY: AxisRange?
     /// Number of multi-touch slots, when known.
     public var slotCount: Int?
 
+    /// Describes a device; only its id, name and kind are required.
     public init(
         id: DeviceID, name: String, kind: DeviceKind, sizeMillimetres: SizeMillimetres? = nil,
         screen: ScreenSize = .defaultKiosk, axisX: AxisRange? = nil, axisY: AxisRange? = nil,
