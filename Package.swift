@@ -19,7 +19,9 @@ let package = Package(
     name: "ClearTouch",
     products: [
         .executable(name: "cleartouch", targets: ["cleartouch"]),
-        .library(name: "GestureRecognition", targets: ["GestureRecognition"]),
+        // The recognizer library carries the touch model its API speaks in: clients
+        // import both GestureRecognition and TouchInput.
+        .library(name: "GestureRecognition", targets: ["GestureRecognition", "TouchInput"]),
         .library(name: "ClearCore", targets: ["ClearCore"]),
         // LD_PRELOAD companion for umockdev 0.17 (Debian 12), used by the libinput tests.
         .library(name: "UmockdevFixup", type: .dynamic, targets: ["UmockdevFixup"]),

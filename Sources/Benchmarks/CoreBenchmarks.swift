@@ -44,7 +44,7 @@ public func runCoreBenchmarks() {
     for (state, time) in [(GestureState.began, Int64(0)), (.ended, 1000)] {
         controller.handle(
             GestureEvent(
-                id: GestureID(rawValue: 1), kind: .pan, state: state, timeMicroseconds: time,
+                id: GestureID(rawValue: 1), state: state, timeMicroseconds: time,
                 values: .pan(swipeLeft)))
     }
     let calls = 20_000

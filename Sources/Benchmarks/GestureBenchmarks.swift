@@ -1,5 +1,6 @@
 import AllocationCounter
 import GestureRecognition
+import ToolSupport
 import TouchInput
 
 #if canImport(Glibc)
@@ -15,7 +16,7 @@ import TouchInput
 /// ignored; the cycle repeats with its times shifted, so every recognizer stays busy.
 public func runGestureBenchmarks() {
     let cycle = GestureSessionCycle()
-    let arena = GestureArena()
+    var arena = GestureArena()
     arena.deviceAdded(DeviceDescription(id: DeviceID(1), name: "bench screen", kind: .touchscreen))
 
     // The counter must see allocations, or a zero below would prove nothing.
@@ -29,7 +30,7 @@ public func runGestureBenchmarks() {
         )
     }
     // Warm-up: buffers reach their steady-state capacity.
-    var checksum = cycle.play(through: arena, cycles: 2, firstCycle: 0)
+    var checksum = cycle.play(through: &arena, cycles: 2, firstCycle: 0)
 
     // Best of several rounds of this thread's CPU time: the machine is shared, and
     // the figure wanted is the cost on one core, not the wait for it.
@@ -40,7 +41,7 @@ public func runGestureBenchmarks() {
     for round in 0..<rounds {
         let allocationsBefore = cleartouch_allocation_count()
         let start = threadCPUNanoseconds()
-        checksum &+= cycle.play(through: arena, cycles: cycles, firstCycle: 2 + round * cycles)
+        checksum &+= cycle.play(through: &arena, cycles: cycles, firstCycle: 2 + round * cycles)
         elapsed = min(elapsed, threadCPUNanoseconds() - start)
         allocations += cleartouch_allocation_count() - allocationsBefore
     }
@@ -163,7 +164,7 @@ private struct GestureSessionCycle {
     }
 
     /// Plays `cycles` cycles with their times shifted; returns a checksum of the reports.
-    func play(through arena: GestureArena, cycles: Int, firstCycle: Int) -> Int {
+    func play(through arena: inout GestureArena, cycles: Int, firstCycle: Int) -> Int {
         var checksum = 0
         for cycle in firstCycle..<(firstCycle + cycles) {
             let shift = Int64(cycle) * periodMicroseconds
@@ -181,6 +182,7 @@ private struct GestureSessionCycle {
 
     /// What one cycle recognises, e.g. "tap×1 long-press×1 …" (allocates; not timed).
     func gestureSummary(arena: GestureArena) -> String {
+        var arena = arena
         arena.deviceAdded(
             DeviceDescription(id: DeviceID(1), name: "bench screen", kind: .touchscreen))
         var counts: [GestureKind: Int] = [:]
@@ -198,13 +200,10 @@ private struct GestureSessionCycle {
     }
 }
 
-private func threadCPUNanoseconds() -> Int64 {
-    var now = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
-    return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
-}
+/// The thread's CPU time, in nanoseconds.
+func threadCPUNanoseconds() -> Int64 { ThreadCPUClock.nowNanoseconds() }
 
-private func formatted(_ value: Double) -> String {
+func formatted(_ value: Double) -> String {
     let rounded = (value * 10).rounded() / 10
     return "\(rounded)"
 }

@@ -1,5 +1,6 @@
 import Glibc
 import Recordings
+import ToolSupport
 import TouchInput
 
 /// Read + decode throughput of the three recording readers on generated files of at
@@ -122,11 +123,7 @@ private func benchFormat(_ value: Double) -> String {
     return String(rounded)
 }
 
-private func cpuSeconds() -> Double {
-    var time = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-}
+private func cpuSeconds() -> Double { Double(ThreadCPUClock.nowNanoseconds()) / 1e9 }
 
 /// Current resident set size in KB (VmRSS).
 private func residentKilobytes() -> Int {

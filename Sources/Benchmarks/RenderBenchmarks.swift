@@ -72,14 +72,6 @@ extension Int {
     fileprivate func times(_ body: (Int) -> Void) { for index in 0..<self { body(index) } }
 }
 
-/// The thread's CPU time (CLOCK_THREAD_CPUTIME_ID), in nanoseconds.
-private func threadCPUNanoseconds() -> Int64 {
-    let clock = CLOCK_THREAD_CPUTIME_ID
-    var now = timespec()
-    clock_gettime(clock, &now)
-    return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
-}
-
 /// Frame `frame` of a list longer than the screen, with every kind of animation running.
 private func animatedPresentation(screen: ScreenSize, frame: Int, frameCount: Int) -> Presentation {
     let width = Double(screen.widthPixels)

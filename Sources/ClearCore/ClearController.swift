@@ -129,7 +129,6 @@ public final class ClearController {
         case .changed: change(gesture)
         case .ended: end(gesture, at: time)
         case .cancelled: cancel(gesture, at: time)
-        case .possible, .failed: break
         }
     }
 

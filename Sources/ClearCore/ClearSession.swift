@@ -18,7 +18,7 @@ public final class ClearSession {
     /// Clear's rules, the list and the presentation.
     public let controller: ClearController
     /// Recognizes gestures in touch frames; its reports go to `controller`.
-    public let arena: GestureArena
+    public private(set) var arena: GestureArena
 
     /// Every gesture report so far, in order, when `keepsGestureHistory` is true.
     public private(set) var gestureEvents: [GestureEvent] = []
@@ -44,7 +44,8 @@ public final class ClearSession {
         arena = GestureArena(configuration: gestureConfiguration)
         touchpad = TouchpadGestureMapper(
             configuration: TouchpadMappingConfiguration(
-                screen: layout.screen, rowHeightPixels: layout.rowHeightPixels),
+                screen: layout.screen, pinchSpanPerScalePixels: layout.rowHeightPixels,
+                pinchCentreGridPixels: layout.rowHeightPixels),
             firstGestureID: Self.touchpadGestureIDBase)
     }
 

@@ -20,6 +20,7 @@ public struct GestureConfiguration: Hashable, Sendable {
     /// The most touches the arena tracks at once; further downs are ignored.
     public var maximumSimultaneousTouches: Int
 
+    /// Thresholds with Clear's defaults for every one not given.
     public init(
         slopMillimetres: Double = 2,
         slopPixels: Double = 10,

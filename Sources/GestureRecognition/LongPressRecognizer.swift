@@ -6,60 +6,83 @@ import TouchInput
 /// the began report carries the deadline as its time), reports `changed` when the
 /// touch moves afterwards (any distance), and ends when the touch lifts.
 ///
-/// States: possible → began (deadline reached within the slop) | failed (moved beyond
-/// the slop or lifted first); began → changed → … → ended (lift) | cancelled (touch
-/// cancelled, device removed, a pinch took the touch).
-struct LongPressRecognizer {
-    private(set) var state = GestureState.failed
-    private var id = GestureID(rawValue: 0)
-    private var deadlineMicroseconds: Int64 = 0
+/// States: idle → possible (touch down); possible → running (deadline reached within
+/// the slop) | idle (moved beyond the slop, lifted or cancelled first, or claimed);
+/// running → running (moves) | idle (lift: ended; cancel, device removed or a pinch
+/// claimed the touch: cancelled).
+struct LongPressRecognizer: Recognizer {
+    enum State: RecognizerState {
+        case idle
+        /// Watching a touch; the timer fires at the deadline.
+        case possible(deadlineMicroseconds: Int64)
+        /// Began: the touch belongs to this gesture.
+        case running(GestureID)
 
-    mutating func start(_ touch: TouchTrack, _ configuration: GestureConfiguration) {
-        state = .possible
-        let (deadline, overflow) = touch.downTimeMicroseconds.addingReportingOverflow(
-            max(0, configuration.longPressMinimumDurationMicroseconds))
-        deadlineMicroseconds = overflow ? .max : deadline
+        var phase: RecognizerPhase {
+            switch self {
+            case .idle: .idle
+            case .possible: .possible
+            case .running: .running
+            }
+        }
     }
 
-    /// Fires the timer when `time` has reached the deadline.
-    mutating func advance(
-        to time: Int64, _ touch: TouchTrack, _ output: inout GestureOutput
+    static let name: StaticString = "long-press"
+    static let idle = State.idle
+    var state = State.idle
+
+    mutating func touchDown(
+        _ touch: TouchTrack, _ context: RecognizerContext, _ output: inout GestureOutput
     ) {
-        guard state == .possible, time >= deadlineMicroseconds else { return }
-        transition(to: .began)
-        id = output.nextID()
-        output.emit(
-            id, .longPress, .began, deadlineMicroseconds, .longPress(locationPixels: touch.pixels))
+        let (deadline, overflow) = touch.downTimeMicroseconds.addingReportingOverflow(
+            max(0, context.configuration.longPressMinimumDurationMicroseconds))
+        transition(to: .possible(deadlineMicroseconds: overflow ? .max : deadline))
+    }
+
+    mutating func timePassed(
+        _ touch: TouchTrack, _ context: RecognizerContext, _ output: inout GestureOutput
+    ) {
+        switch state {
+        case .possible(let deadline): possibleTimePassed(deadline, touch, context, &output)
+        case .idle, .running: recognizerBug(Self.name, "timer while \(phase)")
+        }
     }
 
     mutating func touchMoved(
-        _ touch: TouchTrack, at time: Int64, _ configuration: GestureConfiguration,
-        _ output: inout GestureOutput
+        _ touch: TouchTrack, _ context: RecognizerContext, _ output: inout GestureOutput
     ) {
         switch state {
+        case .idle: recognizerBug(Self.name, "move while idle")
         case .possible:
-            if touch.isBeyondSlop(configuration) { transition(to: .failed) }
-        case .began, .changed:
-            transition(to: .changed)
-            output.emit(id, .longPress, .changed, time, .longPress(locationPixels: touch.pixels))
-        default:
-            break
+            if touch.isBeyondSlop(context.configuration) { transition(to: .idle) }
+        case .running(let id): runningMoved(id, touch, context, &output)
         }
     }
 
-    /// The touch lifted (`ended`), or was cancelled or taken by a pinch (`cancelled`).
-    mutating func finish(
-        _ final: GestureState, _ touch: TouchTrack, at time: Int64, _ output: inout GestureOutput
+    func runningReport(_ touch: TouchTrack, at time: Int64) -> RunningReport? {
+        guard case .running(let id) = state else { return nil }
+        return (id, .longPress(locationPixels: touch.pixels))
+    }
+
+    // MARK: possible
+
+    private mutating func possibleTimePassed(
+        _ deadline: Int64, _ touch: TouchTrack, _ context: RecognizerContext,
+        _ output: inout GestureOutput
     ) {
-        guard let next = state.whenTouchEnds(final) else { return }
-        transition(to: next)
-        if next == final {
-            output.emit(id, .longPress, final, time, .longPress(locationPixels: touch.pixels))
-        }
+        guard context.timeMicroseconds >= deadline else { return }
+        let id = output.nextID()
+        transition(to: .running(id))
+        output.emit(id, .began, deadline, .longPress(locationPixels: touch.pixels))
     }
 
-    private mutating func transition(to next: GestureState) {
-        assert(state.canTransition(to: next), "long-press: \(state) → \(next)")
-        state = next
+    // MARK: running
+
+    private mutating func runningMoved(
+        _ id: GestureID, _ touch: TouchTrack, _ context: RecognizerContext,
+        _ output: inout GestureOutput
+    ) {
+        output.emit(
+            id, .changed, context.timeMicroseconds, .longPress(locationPixels: touch.pixels))
     }
 }

@@ -15,16 +15,42 @@ import TouchInput
 /// translation is measured from there. All reports carry the velocity (least squares
 /// over the last 100 ms); the `ended` one is the release velocity.
 ///
-/// States: possible → began (beyond slop) | failed (lift or cancel first, or a
-/// long-press took the touch); began → changed* → ended (lift) | cancelled (touch
-/// cancelled, device removed, pinch took the touch, pull abandoned). After an
-/// abandoned pull the recognizer restarts as a scroll: cancelled → possible → began.
-struct PanRecognizer {
-    private(set) var state = GestureState.failed
-    private(set) var kind = GestureKind.pan
-    private var id = GestureID(rawValue: 0)
-    private var startPixels = Point.zero
-    private var pullStartOffsetPixels = 0.0
+/// States: idle → possible (touch down); possible → rowPan | pull | scroll (beyond the
+/// slop: began) | idle (lift or cancel first, or a long-press claimed the touch);
+/// running → itself (changed) | idle (lift: ended; cancel, device removed, pinch:
+/// cancelled); pull → scroll (`abandonPull`: the pull cancelled, a scroll began).
+struct PanRecognizer: Recognizer {
+    /// A drag that has begun: its gesture id and where its translation is measured from.
+    struct Drag {
+        var id: GestureID
+        var startPixels: Point
+    }
+
+    enum State: RecognizerState {
+        case idle
+        /// Watching the touch until it leaves the slop.
+        case possible
+        /// A horizontal row pan: it keeps its touch against later fingers.
+        case rowPan(Drag)
+        /// A downward drag that began with the list at `startOffsetPixels` ≤ 0.
+        case pull(Drag, startOffsetPixels: Double)
+        /// A vertical drag that moves the list.
+        case scroll(Drag)
+
+        var phase: RecognizerPhase {
+            switch self {
+            case .idle: .idle
+            case .possible: .possible
+            case .rowPan, .pull, .scroll: .running
+            }
+        }
+    }
+
+    static let name: StaticString = "pan"
+    static let idle = State.idle
+    var state = State.idle
+    /// Valid in every state (reset at each touch down); kept out of the state's payloads
+    /// so that adding a sample never copies its buffers.
     private var velocity: VelocityEstimator
 
     init(_ configuration: GestureConfiguration) {
@@ -33,90 +59,121 @@ struct PanRecognizer {
             windowMicroseconds: configuration.velocityWindowMicroseconds)
     }
 
-    /// True while a horizontal row pan runs: it keeps its touch against later fingers.
-    var isRowPanActive: Bool { kind == .pan && state.isActive }
+    /// True while a horizontal row pan runs.
+    var isRowPan: Bool {
+        if case .rowPan = state { true } else { false }
+    }
 
-    mutating func start(_ touch: TouchTrack) {
-        state = .possible
+    mutating func touchDown(
+        _ touch: TouchTrack, _ context: RecognizerContext, _ output: inout GestureOutput
+    ) {
         velocity.reset()
         velocity.add(timeMicroseconds: touch.downTimeMicroseconds, pixels: touch.startPixels)
+        transition(to: .possible)
     }
 
+    // Inlined into the arena: the hot path of every drag frame.
+    @inline(__always)
     mutating func touchMoved(
-        _ touch: TouchTrack, at time: Int64, listScrollOffsetPixels: Double,
-        _ configuration: GestureConfiguration, _ output: inout GestureOutput
+        _ touch: TouchTrack, _ context: RecognizerContext, _ output: inout GestureOutput
     ) {
-        velocity.add(timeMicroseconds: time, pixels: touch.pixels)
+        velocity.add(timeMicroseconds: context.timeMicroseconds, pixels: touch.pixels)
         switch state {
-        case .possible:
-            guard touch.isBeyondSlop(configuration) else { return }
-            let translation = touch.translationPixels
-            startPixels = touch.startPixels
-            if abs(translation.x) > abs(translation.y) {
-                kind = .pan
-            } else if listScrollOffsetPixels <= 0 && translation.y > 0 {
-                kind = .pull
-                pullStartOffsetPixels = listScrollOffsetPixels
-            } else {
-                kind = .scroll
-            }
-            begin(touch, time, &output)
-        case .began, .changed:
-            if kind == .pull && pullDistance(touch) < 0 {
-                transition(to: .cancelled)
-                output.emit(id, kind, .cancelled, time, values(touch, time))
-                state = .possible
-                kind = .scroll
-                startPixels = touch.pixels
-                begin(touch, time, &output)
-            } else {
-                transition(to: .changed)
-                output.emit(id, kind, .changed, time, values(touch, time))
-            }
-        default:
-            break
+        case .idle: recognizerBug(Self.name, "move while idle")
+        case .possible: possibleMoved(touch, context, &output)
+        case .rowPan(let drag), .scroll(let drag): runningMoved(drag, touch, context, &output)
+        case .pull(let drag, let startOffset): pullMoved(drag, startOffset, touch, context, &output)
         }
     }
 
-    /// A long-press took the touch before the drag began.
-    mutating func fail() {
-        if state == .possible { transition(to: .failed) }
+    @inline(__always)
+    func runningReport(_ touch: TouchTrack, at time: Int64) -> RunningReport? {
+        switch state {
+        case .idle, .possible: nil
+        case .rowPan(let drag): (drag.id, .pan(dragValues(drag, touch, time)))
+        case .scroll(let drag): (drag.id, .scroll(dragValues(drag, touch, time)))
+        case .pull(let drag, let startOffset):
+            (
+                drag.id,
+                .pull(
+                    PullValues(
+                        drag: dragValues(drag, touch, time),
+                        pullDistancePixels: pullDistance(drag, startOffset, touch)))
+            )
+        }
     }
 
-    private mutating func begin(_ touch: TouchTrack, _ time: Int64, _ output: inout GestureOutput) {
-        transition(to: .began)
-        id = output.nextID()
-        output.emit(id, kind, .began, time, values(touch, time))
-    }
+    // MARK: possible
 
-    /// The touch lifted (`ended`), or was cancelled or taken by a pinch (`cancelled`).
-    mutating func finish(
-        _ final: GestureState, _ touch: TouchTrack, at time: Int64, _ output: inout GestureOutput
+    private mutating func possibleMoved(
+        _ touch: TouchTrack, _ context: RecognizerContext, _ output: inout GestureOutput
     ) {
-        guard let next = state.whenTouchEnds(final) else { return }
-        transition(to: next)
-        if next == final { output.emit(id, kind, final, time, values(touch, time)) }
+        guard touch.isBeyondSlop(context.configuration) else { return }
+        let translation = touch.translationPixels
+        let drag = Drag(id: output.nextID(), startPixels: touch.startPixels)
+        let offset = context.listScrollOffsetPixels
+        if abs(translation.x) > abs(translation.y) {
+            transition(to: .rowPan(drag))
+        } else if offset <= 0 && translation.y > 0 {
+            transition(to: .pull(drag, startOffsetPixels: offset))
+        } else {
+            transition(to: .scroll(drag))
+        }
+        report(.began, touch, context, &output)
     }
 
-    private func pullDistance(_ touch: TouchTrack) -> Double {
-        (touch.pixels.y - startPixels.y) - pullStartOffsetPixels
+    // MARK: running
+
+    private mutating func runningMoved(
+        _ drag: Drag, _ touch: TouchTrack, _ context: RecognizerContext,
+        _ output: inout GestureOutput
+    ) {
+        report(.changed, touch, context, &output)
     }
 
-    private func values(_ touch: TouchTrack, _ time: Int64) -> GestureValues {
-        let drag = PanValues(
-            startPixels: startPixels, locationPixels: touch.pixels,
-            translationPixels: Point(
-                x: touch.pixels.x - startPixels.x, y: touch.pixels.y - startPixels.y),
-            velocityPixelsPerSecond: velocity.velocityPixelsPerSecond(atMicroseconds: time))
-        switch kind {
-        case .pull: return .pull(PullValues(drag: drag, pullDistancePixels: pullDistance(touch)))
-        case .scroll: return .scroll(drag)
-        default: return .pan(drag)
+    private mutating func pullMoved(
+        _ drag: Drag, _ startOffset: Double, _ touch: TouchTrack,
+        _ context: RecognizerContext, _ output: inout GestureOutput
+    ) {
+        if pullDistance(drag, startOffset, touch) < 0 {
+            abandonPull(touch, context, &output)
+        } else {
+            report(.changed, touch, context, &output)
         }
     }
 
-    private mutating func transition(to next: GestureState) {
-        assert(state.canTransition(to: next), "pan: \(state) → \(next)")
-        state = next
+    /// The pull went back above the list's top: it is cancelled, and the rest of the
+    /// drag is a new scroll starting where the finger is now.
+    private mutating func abandonPull(
+        _ touch: TouchTrack, _ context: RecognizerContext, _ output: inout GestureOutput
+    ) {
+        report(.cancelled, touch, context, &output)
+        transition(to: .scroll(Drag(id: output.nextID(), startPixels: touch.pixels)))
+        report(.began, touch, context, &output)
+    }
+
+    // MARK: values
+
+    private func report(
+        _ reported: GestureState, _ touch: TouchTrack, _ context: RecognizerContext,
+        _ output: inout GestureOutput
+    ) {
+        let time = context.timeMicroseconds
+        guard let report = runningReport(touch, at: time) else {
+            return recognizerBug(Self.name, "\(reported) report while \(phase)")
+        }
+        output.emit(report.id, reported, time, report.values)
+    }
+
+    private func pullDistance(_ drag: Drag, _ startOffset: Double, _ touch: TouchTrack) -> Double {
+        (touch.pixels.y - drag.startPixels.y) - startOffset
+    }
+
+    private func dragValues(_ drag: Drag, _ touch: TouchTrack, _ time: Int64) -> PanValues {
+        PanValues(
+            startPixels: drag.startPixels, locationPixels: touch.pixels,
+            translationPixels: Point(
+                x: touch.pixels.x - drag.startPixels.x, y: touch.pixels.y - drag.startPixels.y),
+            velocityPixelsPerSecond: velocity.velocityPixelsPerSecond(atMicroseconds: time))
     }
 }

@@ -1,8 +1,9 @@
 import TouchInput
 
-/// Two touches moving relative to each other. It begins when the second finger lands
-/// (the arena decides when that is allowed), so the start points are exactly where the
-/// two fingers were at that moment and Clear's delta starts at 0.
+/// Two touches moving relative to each other. The arena gives it the primary touch and
+/// then the second finger when a pinch may begin (the arbitration table), so the start
+/// points are exactly where the two fingers were at that moment and Clear's delta
+/// starts at 0.
 ///
 /// Upper is the touch with the smaller y at the start (the earlier touch on a tie).
 /// Clear's values: Δupper = upper.y − upperStart.y, Δlower = lowerStart.y − lower.y,
@@ -10,82 +11,125 @@ import TouchInput
 /// and for general use scale (span / start span, 1 when the start span is 0),
 /// centroid and span.
 ///
-/// States: began (second finger down) → changed (on each frame that moves either
-/// touch) → ended (either finger lifts) | cancelled (either touch cancelled or its
-/// device removed). It has no possible state of its own: the arena's arbitration is
-/// its recognition.
-struct PinchRecognizer {
-    private(set) var state = GestureState.failed
-    private var id = GestureID(rawValue: 0)
-    /// Indices of the two touches in the arena's touch table.
-    private(set) var upperIndex = -1
-    private(set) var lowerIndex = -1
-    private var upperStartPixels = Point.zero
-    private var lowerStartPixels = Point.zero
-    private var startSpanPixels = 0.0
-
-    var isActive: Bool { state.isActive }
-
-    mutating func begin(
-        first: TouchTrack, at firstIndex: Int, second: TouchTrack, at secondIndex: Int,
-        time: Int64, _ output: inout GestureOutput
-    ) {
-        state = .possible
-        let firstIsUpper = first.pixels.y <= second.pixels.y
-        upperIndex = firstIsUpper ? firstIndex : secondIndex
-        lowerIndex = firstIsUpper ? secondIndex : firstIndex
-        upperStartPixels = firstIsUpper ? first.pixels : second.pixels
-        lowerStartPixels = firstIsUpper ? second.pixels : first.pixels
-        startSpanPixels = distanceSquared(upperStartPixels, lowerStartPixels).squareRoot()
-        transition(to: .began)
-        id = output.nextID()
-        output.emit(
-            id, .pinch, .began, time,
-            values(upper: upperStartPixels, lower: lowerStartPixels))
+/// States: idle → possible (first touch) → running (second touch: began); running →
+/// running (moves; one `changed` at the end of each frame that moved either touch) |
+/// idle (either finger lifts: ended; either is cancelled or its device removed:
+/// cancelled).
+struct PinchRecognizer: Recognizer {
+    /// One of the pinch's touches: where the arena keeps it and where it is.
+    struct Finger {
+        var index: Int
+        var pixels: Point
     }
 
-    mutating func touchesMoved(
-        _ touches: ContiguousArray<TouchTrack>, at time: Int64, _ output: inout GestureOutput
-    ) {
-        guard isActive else { return }
-        transition(to: .changed)
-        output.emit(id, .pinch, .changed, time, values(touches))
+    /// A pinch that has begun.
+    struct Pinch {
+        var id: GestureID
+        var upper: Finger
+        var lower: Finger
+        var upperStartPixels: Point
+        var lowerStartPixels: Point
+        var startSpanPixels: Double
+        /// Set when a touch moved in the frame being handled; reported at its end.
+        var moved = false
     }
 
-    /// One of the pinch's touches lifted (`ended`) or was cancelled (`cancelled`).
-    mutating func finish(
-        _ final: GestureState, _ touches: ContiguousArray<TouchTrack>, at time: Int64,
+    enum State: RecognizerState {
+        case idle
+        /// The first touch is given; the second begins the pinch.
+        case possible(first: Finger)
+        case running(Pinch)
+
+        var phase: RecognizerPhase {
+            switch self {
+            case .idle: .idle
+            case .possible: .possible
+            case .running: .running
+            }
+        }
+    }
+
+    static let name: StaticString = "pinch"
+    static let idle = State.idle
+    var state = State.idle
+
+    mutating func touchDown(
+        _ touch: TouchTrack, _ context: RecognizerContext, _ output: inout GestureOutput
+    ) {
+        let finger = Finger(index: touch.index, pixels: touch.pixels)
+        switch state {
+        case .idle: transition(to: .possible(first: finger))
+        case .possible(let first): begin(first, finger, context, &output)
+        case .running: recognizerBug(Self.name, "third touch")
+        }
+    }
+
+    mutating func touchMoved(
+        _ touch: TouchTrack, _ context: RecognizerContext, _ output: inout GestureOutput
+    ) {
+        switch state {
+        case .running(var pinch):
+            if touch.index == pinch.upper.index {
+                pinch.upper.pixels = touch.pixels
+            } else {
+                pinch.lower.pixels = touch.pixels
+            }
+            pinch.moved = true
+            transition(to: .running(pinch))
+        case .idle, .possible: recognizerBug(Self.name, "move while \(phase)")
+        }
+    }
+
+    /// All contacts of a frame are handled: one `changed` if either touch moved.
+    mutating func frameEnded(_ context: RecognizerContext, _ output: inout GestureOutput) {
+        guard case .running(var pinch) = state else {
+            return recognizerBug(Self.name, "frame end while \(phase)")
+        }
+        guard pinch.moved else { return }
+        pinch.moved = false
+        transition(to: .running(pinch))
+        output.emit(pinch.id, .changed, context.timeMicroseconds, values(pinch))
+    }
+
+    func runningReport(_ touch: TouchTrack, at time: Int64) -> RunningReport? {
+        guard case .running(let pinch) = state else { return nil }
+        return (pinch.id, values(pinch))
+    }
+
+    // MARK: possible
+
+    private mutating func begin(
+        _ first: Finger, _ second: Finger, _ context: RecognizerContext,
         _ output: inout GestureOutput
     ) {
-        guard isActive else { return }
-        transition(to: final)
-        output.emit(id, .pinch, final, time, values(touches))
-        upperIndex = -1
-        lowerIndex = -1
+        let firstIsUpper = first.pixels.y <= second.pixels.y
+        let upper = firstIsUpper ? first : second
+        let lower = firstIsUpper ? second : first
+        let pinch = Pinch(
+            id: output.nextID(), upper: upper, lower: lower,
+            upperStartPixels: upper.pixels, lowerStartPixels: lower.pixels,
+            startSpanPixels: distanceSquared(upper.pixels, lower.pixels).squareRoot())
+        transition(to: .running(pinch))
+        output.emit(pinch.id, .began, context.timeMicroseconds, values(pinch))
     }
 
-    private func values(_ touches: ContiguousArray<TouchTrack>) -> GestureValues {
-        values(upper: touches[upperIndex].pixels, lower: touches[lowerIndex].pixels)
-    }
+    // MARK: values
 
-    private func values(upper: Point, lower: Point) -> GestureValues {
-        let upperDelta = upper.y - upperStartPixels.y
-        let lowerDelta = lowerStartPixels.y - lower.y
+    private func values(_ pinch: Pinch) -> GestureValues {
+        let upper = pinch.upper.pixels
+        let lower = pinch.lower.pixels
+        let upperDelta = upper.y - pinch.upperStartPixels.y
+        let lowerDelta = pinch.lowerStartPixels.y - lower.y
         // `+ 0` turns −0 into 0, so a pinch at rest reports a plain zero.
         let spread = -min(0, min(upperDelta, lowerDelta)) + 0
         let span = distanceSquared(upper, lower).squareRoot()
         return .pinch(
             PinchValues(
-                upperStartPixels: upperStartPixels, upperPixels: upper,
-                lowerStartPixels: lowerStartPixels, lowerPixels: lower,
+                upperStartPixels: pinch.upperStartPixels, upperPixels: upper,
+                lowerStartPixels: pinch.lowerStartPixels, lowerPixels: lower,
                 spreadDeltaPixels: spread, gapPixels: 2 * spread,
-                scale: startSpanPixels > 0 ? span / startSpanPixels : 1,
+                scale: pinch.startSpanPixels > 0 ? span / pinch.startSpanPixels : 1,
                 centroidPixels: Point(x: (upper.x + lower.x) / 2, y: (upper.y + lower.y) / 2),
                 spanPixels: span))
-    }
-
-    private mutating func transition(to next: GestureState) {
-        assert(state.canTransition(to: next), "pinch: \(state) → \(next)")
-        state = next
     }
 }

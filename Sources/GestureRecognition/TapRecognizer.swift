@@ -4,41 +4,74 @@ import TouchInput
 /// `tapMaximumDurationMicroseconds` after it went down. Discrete: it reports a single
 /// `ended` ("recognized") at the lift.
 ///
-/// States: possible → ended (lift within slop and time) | failed (moved beyond the
-/// slop, lifted too late, cancelled, or another gesture took the touch).
-struct TapRecognizer {
-    private(set) var state = GestureState.failed
+/// States: idle → possible (touch down); possible → idle, reporting `ended` (lift
+/// within slop and time) or silently (moved beyond the slop, lifted too late,
+/// cancelled, or another gesture claimed the touch).
+struct TapRecognizer: Recognizer {
+    enum State: RecognizerState {
+        case idle
+        /// Watching a touch; its down time and position are the touch's own.
+        case possible
 
-    /// A new primary touch went down.
-    mutating func start() { state = .possible }
-
-    mutating func touchMoved(_ touch: TouchTrack, _ configuration: GestureConfiguration) {
-        if state == .possible && touch.isBeyondSlop(configuration) { transition(to: .failed) }
-    }
-
-    mutating func touchLifted(
-        _ touch: TouchTrack, at time: Int64, _ configuration: GestureConfiguration,
-        _ output: inout GestureOutput
-    ) {
-        guard state == .possible else { return }
-        let held = elapsedMicroseconds(from: touch.downTimeMicroseconds, to: time)
-        if held <= configuration.tapMaximumDurationMicroseconds
-            && !touch.isBeyondSlop(configuration)
-        {
-            transition(to: .ended)
-            output.emit(output.nextID(), .tap, .ended, time, .tap(locationPixels: touch.pixels))
-        } else {
-            transition(to: .failed)
+        var phase: RecognizerPhase {
+            switch self {
+            case .idle: .idle
+            case .possible: .possible
+            }
         }
     }
 
-    /// The touch was cancelled or claimed by another gesture.
-    mutating func fail() {
-        if state == .possible { transition(to: .failed) }
+    static let name: StaticString = "tap"
+    static let idle = State.idle
+    var state = State.idle
+
+    mutating func touchDown(
+        _ touch: TouchTrack, _ context: RecognizerContext, _ output: inout GestureOutput
+    ) {
+        transition(to: .possible)
     }
 
-    private mutating func transition(to next: GestureState) {
-        assert(state.canTransition(to: next), "tap: \(state) → \(next)")
-        state = next
+    mutating func touchMoved(
+        _ touch: TouchTrack, _ context: RecognizerContext, _ output: inout GestureOutput
+    ) {
+        switch state {
+        case .idle: recognizerBug(Self.name, "move while idle")
+        case .possible: possibleMoved(touch, context)
+        }
+    }
+
+    mutating func touchEnded(
+        _ touch: TouchTrack, cancelled: Bool, _ context: RecognizerContext,
+        _ output: inout GestureOutput
+    ) {
+        switch state {
+        case .idle: recognizerBug(Self.name, "touch ended while idle")
+        case .possible: possibleEnded(touch, cancelled: cancelled, context, &output)
+        }
+    }
+
+    /// A tap reports only at its lift: it never runs.
+    func runningReport(_ touch: TouchTrack, at time: Int64) -> RunningReport? { nil }
+
+    // MARK: possible
+
+    private mutating func possibleMoved(_ touch: TouchTrack, _ context: RecognizerContext) {
+        if touch.isBeyondSlop(context.configuration) { transition(to: .idle) }
+    }
+
+    private mutating func possibleEnded(
+        _ touch: TouchTrack, cancelled: Bool, _ context: RecognizerContext,
+        _ output: inout GestureOutput
+    ) {
+        let time = context.timeMicroseconds
+        let held = elapsedMicroseconds(from: touch.downTimeMicroseconds, to: time)
+        let configuration = context.configuration
+        if !cancelled && held <= configuration.tapMaximumDurationMicroseconds
+            && !touch.isBeyondSlop(configuration)
+        {
+            output.emit(
+                output.nextID(), .ended, time, .tap(locationPixels: touch.pixels))
+        }
+        transition(to: .idle)
     }
 }

@@ -13,6 +13,8 @@ enum TouchRole: Hashable, Sendable {
 
 /// One live touch: where it went down and where it is now.
 struct TouchTrack {
+    /// Where the arena keeps this touch: recognizers holding two touches tell them apart by it.
+    var index = 0
     var seatSlot = 0
     var device = DeviceID(-1)
     var isLive = false
@@ -48,53 +50,4 @@ func distanceSquared(_ a: Point, _ b: Point) -> Double {
 func elapsedMicroseconds(from start: Int64, to time: Int64) -> Int64 {
     let (elapsed, overflow) = time.subtractingReportingOverflow(start)
     return overflow ? (time > start ? .max : .min) : elapsed
-}
-
-/// Where recognizers put their reports; also hands out gesture ids in begin order.
-struct GestureOutput {
-    var events: [GestureEvent] = []
-    private(set) var lastGestureID = 0
-
-    init() { events.reserveCapacity(64) }
-
-    mutating func nextID() -> GestureID {
-        lastGestureID += 1
-        return GestureID(rawValue: lastGestureID)
-    }
-
-    mutating func emit(
-        _ id: GestureID, _ kind: GestureKind, _ state: GestureState, _ time: Int64,
-        _ values: GestureValues
-    ) {
-        events.append(
-            GestureEvent(id: id, kind: kind, state: state, timeMicroseconds: time, values: values))
-    }
-}
-
-extension GestureState {
-    /// The transitions a recognizer may take (UIKit's): possible → began | ended
-    /// (discrete) | failed; began → changed | ended | cancelled; changed → changed |
-    /// ended | cancelled. Final states go back to possible only when a new touch starts.
-    func canTransition(to next: GestureState) -> Bool {
-        switch (self, next) {
-        case (.possible, .began), (.possible, .ended), (.possible, .failed): true
-        case (.began, .changed), (.began, .ended), (.began, .cancelled): true
-        case (.changed, .changed), (.changed, .ended), (.changed, .cancelled): true
-        default: false
-        }
-    }
-
-    /// Where a recognizer goes when its touch lifts or is cancelled (`final` is ended
-    /// or cancelled): a possible gesture fails, a running one takes `final`; nil when
-    /// it is already over.
-    func whenTouchEnds(_ final: GestureState) -> GestureState? {
-        switch self {
-        case .possible: .failed
-        case .began, .changed: final
-        default: nil
-        }
-    }
-
-    /// True for began and changed: the gesture has begun and not yet ended.
-    var isActive: Bool { self == .began || self == .changed }
 }

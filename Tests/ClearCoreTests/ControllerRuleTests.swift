@@ -342,7 +342,7 @@ import TouchInput
         for state in [GestureState.began, .changed, .ended] {
             controller.handle(
                 GestureEvent(
-                    id: GestureID(rawValue: 1), kind: .longPress, state: state, timeMicroseconds: 0,
+                    id: GestureID(rawValue: 1), state: state, timeMicroseconds: 0,
                     values: .longPress(locationPixels: Point(x: 100, y: 25))))
         }
         #expect(controller.actions.isEmpty)

@@ -17,7 +17,7 @@ enum Fixture {
             startPixels: start, locationPixels: Point(x: start.x + dx, y: start.y + dy),
             translationPixels: Point(x: dx, y: dy), velocityPixelsPerSecond: velocity)
         return GestureEvent(
-            id: GestureID(rawValue: id), kind: .pan, state: state, timeMicroseconds: time,
+            id: GestureID(rawValue: id), state: state, timeMicroseconds: time,
             values: .pan(values))
     }
 
@@ -31,7 +31,7 @@ enum Fixture {
             translationPixels: Point(x: 0, y: dy),
             velocityPixelsPerSecond: Point(x: 0, y: velocityY))
         return GestureEvent(
-            id: GestureID(rawValue: id), kind: .scroll, state: state, timeMicroseconds: time,
+            id: GestureID(rawValue: id), state: state, timeMicroseconds: time,
             values: .scroll(values))
     }
 
@@ -43,7 +43,7 @@ enum Fixture {
             startPixels: start, locationPixels: Point(x: 100, y: 100 + distance),
             translationPixels: Point(x: 0, y: distance), velocityPixelsPerSecond: .zero)
         return GestureEvent(
-            id: GestureID(rawValue: id), kind: .pull, state: state, timeMicroseconds: time,
+            id: GestureID(rawValue: id), state: state, timeMicroseconds: time,
             values: .pull(PullValues(drag: drag, pullDistancePixels: distance)))
     }
 
@@ -65,13 +65,13 @@ enum Fixture {
             spreadDeltaPixels: delta, gapPixels: 2 * delta, scale: (span + 2 * spread) / span,
             centroidPixels: Point(x: 160, y: (upperY + lowerY) / 2), spanPixels: span + 2 * spread)
         return GestureEvent(
-            id: GestureID(rawValue: id), kind: .pinch, state: state, timeMicroseconds: time,
+            id: GestureID(rawValue: id), state: state, timeMicroseconds: time,
             values: .pinch(values))
     }
 
     static func tap(_ id: Int, at time: Int64, _ location: Point) -> GestureEvent {
         GestureEvent(
-            id: GestureID(rawValue: id), kind: .tap, state: .ended, timeMicroseconds: time,
+            id: GestureID(rawValue: id), state: .ended, timeMicroseconds: time,
             values: .tap(locationPixels: location))
     }
 }

@@ -1,11 +1,113 @@
-import GestureRecognition
+import Foundation
 import Testing
 import TouchInput
 
-/// One test per row of the arbitration table in docs/gestures.md.
+@testable import GestureRecognition
+
+/// The arbitration table (`ArbitrationTable.rules`, shown in docs/gestures.md) drives
+/// these tests: every row runs the scenario it names.
 @Suite("Arbitration table")
 struct ArbitrationTests {
-    @Test func row1QuickLiftWithinSlopIsATapOnly() {
+    /// Every scenario a row may name, by name.
+    static let scenarios: [String: @Sendable () -> Void] = [
+        "row1QuickLiftWithinSlopIsATapOnly": row1QuickLiftWithinSlopIsATapOnly,
+        "row2HeldWithinSlopIsALongPressNotATap": row2HeldWithinSlopIsALongPressNotATap,
+        "row3LiftBetweenTapAndLongPressIsNothing": row3LiftBetweenTapAndLongPressIsNothing,
+        "row4DragBeyondSlopBeatsTapAndLongPress": row4DragBeyondSlopBeatsTapAndLongPress,
+        "row5SecondFingerBeforeAnyGestureMakesAPinch": row5SecondFingerBeforeAnyGestureMakesAPinch,
+        "row6SecondFingerCancelsAScroll": row6SecondFingerCancelsAScroll,
+        "row7SecondFingerCancelsAPull": row7SecondFingerCancelsAPull,
+        "row8SecondFingerCancelsALongPress": row8SecondFingerCancelsALongPress,
+        "row9RowPanKeepsItsTouchAndIgnoresLaterFingers":
+            row9RowPanKeepsItsTouchAndIgnoresLaterFingers,
+        "row10RunningPinchIgnoresAThirdFinger": row10RunningPinchIgnoresAThirdFinger,
+        "row11PinchEndsWhenOneFingerLiftsAndTheOtherIsIgnored":
+            row11PinchEndsWhenOneFingerLiftsAndTheOtherIsIgnored,
+        "row12NewFingerAfterAPinchIsPrimaryAgain": row12NewFingerAfterAPinchIsPrimaryAgain,
+        "row13SecondFingerOnAnotherDeviceIsIgnored": row13SecondFingerOnAnotherDeviceIsIgnored,
+        "row14LongPressFailsTheDrag": row14LongPressFailsTheDrag,
+        "twoFingersLandingApartThenSpreadingIsAPinchNotAScroll":
+            twoFingersLandingApartThenSpreadingIsAPinchNotAScroll,
+        "pullAbandonedWhenItGoesBackAboveTheTop": {
+            ThresholdTests().pullAbandonedWhenItGoesBackAboveTheTop()
+        },
+        "touchCancelCancelsARowPan": { CancellationTests().touchCancelCancelsARowPan() },
+    ]
+
+    @Test(arguments: ArbitrationTable.rules)
+    func rowHolds(_ rule: ArbitrationRule) throws {
+        let scenario = try #require(
+            Self.scenarios["\(rule.test)"], "no scenario named \(rule.test)")
+        scenario()
+    }
+
+    @Test func everyScenarioBelongsToARow() {
+        let named = Set(ArbitrationTable.rules.map { "\($0.test)" })
+        #expect(Set(Self.scenarios.keys) == named)
+    }
+
+    @Test func theFourteenRowsAreNumberedInOrder() {
+        #expect(ArbitrationTable.rules.compactMap(\.row) == Array(1...14))
+    }
+
+    /// Rules that apply to the same situation agree, and every situation the arena looks
+    /// up has a rule.
+    @Test func theTableIsConsistentAndCoversEveryDecisionPoint() {
+        for activity in ArbitrationActivity.allCases {
+            for input in ArbitrationInput.allCases {
+                let decisions = Set(
+                    ArbitrationTable.rules.filter { $0.applies(to: activity, input) }.map(
+                        \.decision))
+                #expect(decisions.count <= 1, "\(activity), \(input): \(decisions)")
+            }
+        }
+        let lookedUp: [(ArbitrationActivity, ArbitrationInput)] =
+            ArbitrationActivity.allCases.flatMap { activity in
+                [(activity, .fingerDown)]
+                    + (activity == .noGesture ? [] : [(activity, .fingerDownOnAnotherDevice)])
+            } + [
+                (.undecided, .longPressBegan), (.undecided, .dragBegan),
+                (.undecided, .primaryLifted), (.longPress, .primaryLifted),
+                (.verticalDrag, .primaryLifted), (.rowPan, .primaryLifted),
+                (.pinch, .pinchFingerLifted),
+            ]
+        for (activity, input) in lookedUp {
+            #expect(
+                ArbitrationTable.decision(activity, input) != nil, "\(activity), \(input)")
+        }
+    }
+
+    /// docs/gestures.md shows exactly this table.
+    @Test func theDocumentShowsTheTable() throws {
+        let document = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("docs/gestures.md")
+        let lines = try String(contentsOf: document, encoding: .utf8)
+            .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let begin = try #require(lines.firstIndex { $0.hasPrefix("<!-- arbitration table") })
+        let end = try #require(lines.firstIndex { $0.hasPrefix("<!-- end of arbitration table") })
+        let shown = Array(lines[(begin + 1)..<end])
+        let expected = Self.markdownTable()
+        #expect(
+            shown == expected, "docs/gestures.md should show:\n\(expected.joined(separator: "\n"))")
+    }
+
+    static func markdownTable() -> [String] {
+        let rows = ArbitrationTable.rules.map { rule in
+            let rule_ =
+                "\(rule.activity?.rawValue ?? "any") + \(rule.input.rawValue) → "
+                + rule.decision.rawValue
+            return
+                "| \(rule.row.map(String.init) ?? "—") | \(rule.situation) | \(rule.outcome) | "
+                + "\(rule_) | `\(rule.test)` |"
+        }
+        return ["| row | situation | outcome | rule: activity + input → decision | test |"]
+            + ["|---|---|---|---|---|"] + rows
+    }
+
+    // MARK: - The rows' scenarios
+
+    static func row1QuickLiftWithinSlopIsATapOnly() {
         var s = TouchScript()
         s.down(0, 100, 100, at: 0)
         s.move(0, 104, 103, at: 50)
@@ -13,21 +115,21 @@ struct ArbitrationTests {
         #expect(s.run().outline == ["tap ended"])
     }
 
-    @Test func row2HeldWithinSlopIsALongPressNotATap() {
+    static func row2HeldWithinSlopIsALongPressNotATap() {
         var s = TouchScript()
         s.down(0, 100, 100, at: 0)
         s.up(0, at: 520)  // the lift's frame fires the timer first
         #expect(s.run().map(\.summary) == ["long-press began", "long-press ended"])
     }
 
-    @Test func row3LiftBetweenTapAndLongPressIsNothing() {
+    static func row3LiftBetweenTapAndLongPressIsNothing() {
         var s = TouchScript()
         s.down(0, 100, 100, at: 0)
         s.up(0, at: 400)
         #expect(s.run().isEmpty)
     }
 
-    @Test func row4DragBeyondSlopBeatsTapAndLongPress() {
+    static func row4DragBeyondSlopBeatsTapAndLongPress() {
         var s = TouchScript()
         s.down(0, 100, 100, at: 0)
         s.move(0, 140, 100, at: 20)
@@ -40,7 +142,7 @@ struct ArbitrationTests {
             s.run().outline == ["pan began", "pan ended", "pan began", "pan changed", "pan ended"])
     }
 
-    @Test func row5SecondFingerBeforeAnyGestureMakesAPinch() {
+    static func row5SecondFingerBeforeAnyGestureMakesAPinch() {
         var s = TouchScript()
         s.down(0, 100, 100, at: 0)
         s.down(1, 100, 200, at: 30)
@@ -51,7 +153,7 @@ struct ArbitrationTests {
         #expect(events.first?.timeMicroseconds == 30_000)
     }
 
-    @Test func row6SecondFingerCancelsAScroll() {
+    static func row6SecondFingerCancelsAScroll() {
         var s = TouchScript()
         s.setScrollOffset(50)
         s.down(0, 100, 300, at: 0)
@@ -65,7 +167,7 @@ struct ArbitrationTests {
             ])
     }
 
-    @Test func row7SecondFingerCancelsAPull() {
+    static func row7SecondFingerCancelsAPull() {
         var s = TouchScript()
         s.down(0, 100, 300, at: 0)
         s.drag(0, by: 0, 50, from: 0, steps: 5)
@@ -78,7 +180,7 @@ struct ArbitrationTests {
             ])
     }
 
-    @Test func row8SecondFingerCancelsALongPress() {
+    static func row8SecondFingerCancelsALongPress() {
         var s = TouchScript()
         s.down(0, 100, 300, at: 0)
         s.advance(to: 600)
@@ -91,7 +193,7 @@ struct ArbitrationTests {
             ])
     }
 
-    @Test func row9RowPanKeepsItsTouchAndIgnoresLaterFingers() {
+    static func row9RowPanKeepsItsTouchAndIgnoresLaterFingers() {
         var s = TouchScript()
         s.down(0, 100, 300, at: 0)
         s.drag(0, by: 100, 0, from: 0, steps: 5)
@@ -105,7 +207,7 @@ struct ArbitrationTests {
         #expect(events.last?.pan?.translationPixels == Point(x: 150, y: 0))
     }
 
-    @Test func row10RunningPinchIgnoresAThirdFinger() {
+    static func row10RunningPinchIgnoresAThirdFinger() {
         var s = TouchScript()
         s.down(0, 100, 300, at: 0)
         s.down(1, 100, 400, at: 10)
@@ -119,7 +221,7 @@ struct ArbitrationTests {
         #expect(events[1].pinch?.lowerPixels == Point(x: 100, y: 420))
     }
 
-    @Test func row11PinchEndsWhenOneFingerLiftsAndTheOtherIsIgnored() {
+    static func row11PinchEndsWhenOneFingerLiftsAndTheOtherIsIgnored() {
         var s = TouchScript()
         s.down(0, 100, 300, at: 0)
         s.down(1, 100, 400, at: 10)
@@ -129,7 +231,7 @@ struct ArbitrationTests {
         #expect(s.run().map(\.summary) == ["pinch began", "pinch ended"])
     }
 
-    @Test func row12NewFingerAfterAPinchIsPrimaryAgain() {
+    static func row12NewFingerAfterAPinchIsPrimaryAgain() {
         var s = TouchScript()
         s.down(0, 100, 300, at: 0)
         s.down(1, 100, 400, at: 10)
@@ -140,7 +242,7 @@ struct ArbitrationTests {
         #expect(s.run().map(\.summary) == ["pinch began", "pinch ended", "tap ended"])
     }
 
-    @Test func row13SecondFingerOnAnotherDeviceIsIgnored() {
+    static func row13SecondFingerOnAnotherDeviceIsIgnored() {
         var s = TouchScript()
         s.addDevice(TouchScript.touchscreen(DeviceID(2)))
         s.down(0, 100, 300, at: 0)
@@ -149,7 +251,7 @@ struct ArbitrationTests {
         #expect(s.run().map(\.summary) == ["tap ended"])
     }
 
-    @Test func row14LongPressFailsTheDrag() {
+    static func row14LongPressFailsTheDrag() {
         // Same as the long-press threshold test, from the pan's side: after the long-press
         // began, moving far never makes a pan, scroll or pull.
         var s = TouchScript()
@@ -159,8 +261,11 @@ struct ArbitrationTests {
         #expect(s.run().outline == ["long-press began", "long-press changed", "long-press ended"])
     }
 
-    @Test(arguments: [20.0, 40.0, 60.0])
-    func twoFingersLandingApartThenSpreadingIsAPinchNotAScroll(gapMilliseconds: Double) {
+    static func twoFingersLandingApartThenSpreadingIsAPinchNotAScroll() {
+        for gap in [20.0, 40.0, 60.0] { twoFingersLandingApart(gapMilliseconds: gap) }
+    }
+
+    static func twoFingersLandingApart(gapMilliseconds: Double) {
         var s = TouchScript(pixelsPerMillimetre: 10)
         s.setScrollOffset(0)
         // First finger lands and already drifts downwards while the second comes.

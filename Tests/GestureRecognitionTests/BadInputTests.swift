@@ -74,7 +74,7 @@ struct BadInputTests {
     }
 
     @Test func extremeTimestampsDoNotTrap() {
-        let arena = GestureArena()
+        var arena = GestureArena()
         arena.deviceAdded(TouchScript.touchscreen(DeviceID(1)))
         let down = TouchContact(seatSlot: 0, phase: .down, positionPixels: Point(x: 1, y: 1))
         arena.handle(TouchFrame(device: DeviceID(1), timeMicroseconds: .min, contacts: [down]))
@@ -88,7 +88,7 @@ struct BadInputTests {
     }
 
     @Test func moreThanThirtyTwoTouchesIgnoresTheExtraDowns() {
-        let arena = GestureArena()
+        var arena = GestureArena()
         arena.deviceAdded(TouchScript.touchscreen(DeviceID(1)))
         let downs = (0..<40).map {
             TouchContact(

@@ -81,7 +81,7 @@ struct ArenaContractTests {
     }
 
     @Test func eventsHoldOnlyTheLastCallsReports() {
-        let arena = GestureArena()
+        var arena = GestureArena()
         arena.deviceAdded(TouchScript.touchscreen(DeviceID(1)))
         let down = TouchContact(seatSlot: 0, phase: .down, positionPixels: Point(x: 1, y: 1))
         let up = TouchContact(seatSlot: 0, phase: .up, positionPixels: .zero)
@@ -93,14 +93,27 @@ struct ArenaContractTests {
     }
 
     @Test func stateTransitionsFollowUIKit() {
-        let allowed: Set<String> = [
-            "possible→began", "possible→ended", "possible→failed", "began→changed", "began→ended",
-            "began→cancelled", "changed→changed", "changed→ended", "changed→cancelled",
+        // Reported states follow UIKit's order.
+        let reported: Set<String> = [
+            "began→changed", "began→ended", "began→cancelled", "changed→changed",
+            "changed→ended", "changed→cancelled",
         ]
         for from in GestureState.allCases {
             for to in GestureState.allCases {
                 let name = "\(from.rawValue)→\(to.rawValue)"
-                #expect(from.canTransition(to: to) == allowed.contains(name), "\(name)")
+                #expect(from.canBeFollowed(by: to) == reported.contains(name), "\(name)")
+            }
+        }
+        // Recognizers move along UIKit's table, with began and changed as running and
+        // failed, ended and cancelled as idle.
+        let phases: Set<String> = [
+            "idle→possible", "possible→running", "possible→idle", "running→running",
+            "running→idle",
+        ]
+        for from in RecognizerPhase.allCases {
+            for to in RecognizerPhase.allCases {
+                let name = "\(from)→\(to)"
+                #expect(from.canTransition(to: to) == phases.contains(name), "\(name)")
             }
         }
     }
@@ -123,7 +136,7 @@ struct ArenaContractTests {
 @Suite("Input events")
 struct InputEventTests {
     @Test func inputEventsRouteToTheArena() {
-        let arena = GestureArena()
+        var arena = GestureArena()
         let screen = TouchScript.touchscreen(DeviceID(3))
         let contact = { (phase: TouchPhase) in
             TouchContact(seatSlot: 0, phase: phase, positionPixels: Point(x: 5, y: 5))

@@ -86,7 +86,7 @@ struct PropertyTests {
     }
 
     static func run(_ steps: [Step]) -> [GestureEvent] {
-        let arena = GestureArena()
+        var arena = GestureArena()
         var all: [GestureEvent] = []
         for step in steps {
             switch step {
@@ -126,13 +126,12 @@ struct PropertyTests {
     }
 
     @Test func lifecycleCheckerCatchesMalformedStreams() {
-        let tap = GestureValues.tap(locationPixels: .zero)
+        let longPress = GestureValues.longPress(locationPixels: .zero)
         let id = GestureID(rawValue: 1)
         let doubleEnd = [
-            GestureEvent(id: id, kind: .longPress, state: .began, timeMicroseconds: 0, values: tap),
-            GestureEvent(id: id, kind: .longPress, state: .ended, timeMicroseconds: 0, values: tap),
-            GestureEvent(
-                id: id, kind: .longPress, state: .cancelled, timeMicroseconds: 0, values: tap),
+            GestureEvent(id: id, state: .began, timeMicroseconds: 0, values: longPress),
+            GestureEvent(id: id, state: .ended, timeMicroseconds: 0, values: longPress),
+            GestureEvent(id: id, state: .cancelled, timeMicroseconds: 0, values: longPress),
         ]
         #expect(!checkLifecycles(doubleEnd).problems.isEmpty)
         #expect(checkLifecycles(Array(doubleEnd.prefix(1))).open == [id])

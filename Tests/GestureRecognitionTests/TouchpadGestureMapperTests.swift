@@ -6,9 +6,12 @@ import TouchInput
 struct TouchpadGestureMapperTests {
     static let screen = ScreenSize(widthPixels: 1080, heightPixels: 1920)
     static let pad = DeviceID(3)
+    /// Clear's layout on this screen: rows 169 px high (ClearSession passes its row height).
+    static let configuration = TouchpadMappingConfiguration(
+        screen: screen, pinchSpanPerScalePixels: 169, pinchCentreGridPixels: 169)
 
     func makeMapper() -> TouchpadGestureMapper {
-        TouchpadGestureMapper(configuration: TouchpadMappingConfiguration(screen: Self.screen))
+        TouchpadGestureMapper(configuration: Self.configuration)
     }
 
     func scroll(_ h: Double, _ v: Double, at time: Int64) -> InputEvent {
@@ -41,10 +44,17 @@ struct TouchpadGestureMapperTests {
         return all
     }
 
-    @Test func theConfigurationDerivesClearsRowHeightFromTheWidth() {
-        let configuration = TouchpadMappingConfiguration(screen: Self.screen)
-        #expect(configuration.rowHeightPixels == 169)
-        #expect(configuration.pinchSpanPerScalePixels == 169)
+    @Test func withoutAGridAPinchIsCentredOnThePointer() {
+        let mapper = TouchpadGestureMapper(
+            configuration: TouchpadMappingConfiguration(
+                screen: Self.screen, pinchSpanPerScalePixels: 100))
+        let all = reports(mapper, [gesture(.pinch, .begin, at: 0)])
+        guard case .pinch(let values) = all.first?.values else {
+            Issue.record("not a pinch")
+            return
+        }
+        #expect(values.centroidPixels == Point(x: 540, y: 960))
+        #expect(values.lowerStartPixels.y - values.upperStartPixels.y == 100)
     }
 
     @Test func scrollTravelJustBelowTheSlopDecidesNothing() {
@@ -218,7 +228,7 @@ struct TouchpadGestureMapperTests {
 
     @Test func gestureIdsCountUpFromTheFirstGiven() {
         let mapper = TouchpadGestureMapper(
-            configuration: TouchpadMappingConfiguration(screen: Self.screen), firstGestureID: 500)
+            configuration: Self.configuration, firstGestureID: 500)
         let all = reports(
             mapper, [scroll(30, 0, at: 0), scroll(0, 0, at: 1), gesture(.pinch, .begin, at: 2)])
         #expect(all.map(\.id.rawValue) == [500, 500, 501])

@@ -31,7 +31,7 @@ struct RecordUmockdevTests {
 
     /// The actions and final list a Clear session reaches on these events (arena → controller).
     static func clearOutcome(_ events: [InputEvent]) -> (actions: [String], items: [String]) {
-        let arena = GestureArena()
+        var arena = GestureArena()
         let controller = ClearController(
             items: TodoList.swiftTutorialSamples, layout: ClearLayout(screen: screen))
         for event in events {

@@ -1,21 +1,23 @@
 import TouchInput
 
-/// Maps touchpad input, as libinput decides it, onto Clear's gestures, reporting the
-/// same `GestureEvent`s as the touchscreen recognizers:
+/// Maps touchpad input, as libinput decides it, onto the gestures the touchscreen
+/// recognizers report, as the same `GestureEvent`s:
 ///
-/// | touchpad                                   | Clear gesture                          |
+/// | touchpad                                   | gesture                                |
 /// |--------------------------------------------|----------------------------------------|
-/// | pointer motion                             | moves the pointer, which picks the row |
+/// | pointer motion                             | moves the pointer                      |
 /// | click or tap-to-click                      | `tap` at the pointer                   |
-/// | two-finger scroll / three-finger swipe, horizontal | `pan` of the row under the pointer |
+/// | two-finger scroll / three-finger swipe, horizontal | `pan` starting at the pointer  |
 /// | two-finger scroll / three-finger swipe, vertical   | `scroll`; `pull` when it starts downward with the list at its top |
-/// | pinch                                      | `pinch` opening the seam nearest the pointer |
+/// | pinch                                      | `pinch` centred at the pointer (or the nearest grid line) |
 /// | hold                                       | nothing                                |
 ///
 /// Directions follow the fingers (finger down = drag down), as on a touchscreen.
 /// One explicit state machine per concern: `strokeState` for scroll and swipe strokes,
-/// `pinchState` for pinches. Time comes only from the events.
+/// `pinchState` for pinches. Time comes only from the events; nothing is allocated per
+/// event once the buffers are warm.
 public final class TouchpadGestureMapper {
+    /// The thresholds and the client's layout lengths.
     public let configuration: TouchpadMappingConfiguration
     /// Set by the client before each event, as for the arena: a vertical stroke becomes a
     /// pull only when this is ≤ 0 at its start.
@@ -27,15 +29,7 @@ public final class TouchpadGestureMapper {
     /// Reports produced by the last `handle` call, in order (a reused buffer).
     public private(set) var events: [GestureEvent] = []
 
-    /// A scroll or swipe stroke.
-    enum StrokeState: Equatable {
-        case idle
-        /// Fingers moving, axis not yet decided; the stroke's travel so far in libinput units.
-        case deciding(source: StrokeSource, travelX: Double, travelY: Double)
-        /// Reporting a gesture.
-        case tracking(source: StrokeSource, id: GestureID, kind: GestureKind)
-    }
-
+    /// Where a stroke comes from: finger scrolling or a swipe, and on which device.
     enum StrokeSource: Equatable {
         case scroll(DeviceID)
         case swipe(DeviceID)
@@ -47,26 +41,54 @@ public final class TouchpadGestureMapper {
         }
     }
 
+    /// A stroke that has started: what its reports are measured from.
+    struct Stroke: Equatable {
+        var source: StrokeSource
+        var startPixels: Point
+        /// The list's scroll offset when the stroke started.
+        var startOffsetPixels: Double
+        var translationPixels = Point.zero
+        /// The time of the latest motion: the velocity is taken there.
+        var lastMotionMicroseconds: Int64 = 0
+    }
+
+    /// A scroll or swipe stroke.
+    enum StrokeState: Equatable {
+        case idle
+        /// Fingers moving, axis not yet decided; the stroke's travel so far in libinput units.
+        case deciding(Stroke, travelX: Double, travelY: Double)
+        /// Reporting a gesture of `kind` (pan, pull or scroll).
+        case tracking(Stroke, id: GestureID, kind: GestureKind)
+    }
+
+    /// A pinch gesture from the touchpad.
     enum PinchState: Equatable {
         case idle
-        case tracking(device: DeviceID, id: GestureID)
+        /// Reporting; the pretend touches are centred on `centroidPixels`.
+        case tracking(device: DeviceID, id: GestureID, centroidPixels: Point, lastScale: Double)
     }
 
     private(set) var strokeState = StrokeState.idle
     private(set) var pinchState = PinchState.idle
-    private var strokeStartPixels = Point.zero
-    private var strokeTranslationPixels = Point.zero
-    private var strokeStartOffsetPixels = 0.0
-    private var strokeSamples: [(time: Int64, position: Point)] = []
-    private var pinchCentroidPixels = Point.zero
-    private var pressedButtons: Set<Int> = []
+    /// The stroke's velocity; lives outside the states so adding a sample never copies it.
+    private var velocity: VelocityEstimator
+    private var pressedButtons: ContiguousArray<Int> = []
 
+    /// A mapper with the pointer at the screen's centre; gesture ids count up from
+    /// `firstGestureID`.
     public init(configuration: TouchpadMappingConfiguration, firstGestureID: Int = 0) {
         self.configuration = configuration
         self.nextGestureID = firstGestureID
         self.pointerPixels = Point(
             x: Double(configuration.screen.widthPixels) / 2,
             y: Double(configuration.screen.heightPixels) / 2)
+        // The window includes its far end: a sample exactly one window old still counts.
+        let (window, overflow) = configuration.velocityWindowMicroseconds.addingReportingOverflow(1)
+        velocity = VelocityEstimator(
+            capacity: configuration.velocitySampleCapacity,
+            windowMicroseconds: overflow ? .max : window)
+        events.reserveCapacity(8)
+        pressedButtons.reserveCapacity(8)
     }
 
     /// Handles one input event; touchscreen frames and keys are not the mapper's and are ignored.
@@ -106,15 +128,15 @@ public final class TouchpadGestureMapper {
     }
 
     private func buttonChanged(_ button: PointerButton) {
+        let pressed = pressedButtons.firstIndex(of: button.button)
         if button.pressed {
-            pressedButtons.insert(button.button)
-        } else if pressedButtons.remove(button.button) != nil, strokeState == .idle,
-            pinchState == .idle
-        {
+            if pressed == nil { pressedButtons.append(button.button) }
+        } else if let pressed {
+            pressedButtons.remove(at: pressed)
+            guard strokeState == .idle, pinchState == .idle else { return }
             events.append(
                 GestureEvent(
-                    id: takeGestureID(), kind: .tap, state: .ended,
-                    timeMicroseconds: button.timeMicroseconds,
+                    id: takeGestureID(), state: .ended, timeMicroseconds: button.timeMicroseconds,
                     values: .tap(locationPixels: pointerPixels)))
         }
     }
@@ -145,106 +167,93 @@ public final class TouchpadGestureMapper {
         case .end:
             endStroke(
                 source: .swipe(gesture.device), time: gesture.timeMicroseconds,
-                cancelled: gesture.cancelled
-            )
+                cancelled: gesture.cancelled)
         }
     }
 
     private func strokeMoved(source: StrokeSource, deltaX: Double, deltaY: Double, time: Int64) {
-        let step = Point(
-            x: deltaX * configuration.scrollPixelsPerUnit,
-            y: deltaY * configuration.scrollPixelsPerUnit)
         switch strokeState {
         case .idle:
             guard pinchState == .idle else { return }
-            strokeStartPixels = pointerPixels
-            strokeStartOffsetPixels = listScrollOffsetPixels
-            strokeTranslationPixels = .zero
-            strokeSamples.removeAll(keepingCapacity: true)
-            strokeState = .deciding(source: source, travelX: 0, travelY: 0)
-            strokeMoved(source: source, deltaX: deltaX, deltaY: deltaY, time: time)
-        case .deciding(let current, let travelX, let travelY):
-            guard current == source else { return }
-            let x = travelX + deltaX
-            let y = travelY + deltaY
-            strokeTranslationPixels = Point(
-                x: strokeTranslationPixels.x + step.x, y: strokeTranslationPixels.y + step.y)
-            recordSample(time: time)
-            guard (x * x + y * y).squareRoot() > configuration.axisDecisionSlopUnits else {
-                strokeState = .deciding(source: source, travelX: x, travelY: y)
-                return
-            }
-            let kind: GestureKind
-            if abs(x) > abs(y) {
-                kind = .pan
-            } else {
-                kind = y > 0 && strokeStartOffsetPixels <= 0 ? .pull : .scroll
-            }
-            let id = takeGestureID()
-            strokeState = .tracking(source: source, id: id, kind: kind)
-            events.append(strokeEvent(id: id, kind: kind, state: .began, time: time))
-        case .tracking(let current, let id, let kind):
-            guard current == source else { return }
-            strokeTranslationPixels = Point(
-                x: strokeTranslationPixels.x + step.x, y: strokeTranslationPixels.y + step.y)
-            recordSample(time: time)
-            events.append(strokeEvent(id: id, kind: kind, state: .changed, time: time))
+            velocity.reset()
+            let stroke = Stroke(
+                source: source, startPixels: pointerPixels,
+                startOffsetPixels: listScrollOffsetPixels)
+            decidingMoved(stroke, travelX: 0, travelY: 0, deltaX, deltaY, time)
+        case .deciding(let stroke, let travelX, let travelY):
+            guard stroke.source == source else { return }
+            decidingMoved(stroke, travelX: travelX, travelY: travelY, deltaX, deltaY, time)
+        case .tracking(var stroke, let id, let kind):
+            guard stroke.source == source else { return }
+            advance(&stroke, deltaX, deltaY, time)
+            strokeState = .tracking(stroke, id: id, kind: kind)
+            events.append(strokeEvent(stroke, id: id, kind: kind, state: .changed, time: time))
         }
+    }
+
+    /// Until the travel leaves the slop the stroke reports nothing; then its axis and
+    /// kind are locked.
+    private func decidingMoved(
+        _ stroke: Stroke, travelX: Double, travelY: Double, _ deltaX: Double, _ deltaY: Double,
+        _ time: Int64
+    ) {
+        var stroke = stroke
+        advance(&stroke, deltaX, deltaY, time)
+        let x = travelX + deltaX
+        let y = travelY + deltaY
+        guard (x * x + y * y).squareRoot() > configuration.axisDecisionSlopUnits else {
+            strokeState = .deciding(stroke, travelX: x, travelY: y)
+            return
+        }
+        let kind: GestureKind
+        if abs(x) > abs(y) {
+            kind = .pan
+        } else {
+            kind = y > 0 && stroke.startOffsetPixels <= 0 ? .pull : .scroll
+        }
+        let id = takeGestureID()
+        strokeState = .tracking(stroke, id: id, kind: kind)
+        events.append(strokeEvent(stroke, id: id, kind: kind, state: .began, time: time))
+    }
+
+    private func advance(_ stroke: inout Stroke, _ deltaX: Double, _ deltaY: Double, _ time: Int64)
+    {
+        let scale = configuration.scrollPixelsPerUnit
+        stroke.translationPixels = Point(
+            x: stroke.translationPixels.x + deltaX * scale,
+            y: stroke.translationPixels.y + deltaY * scale)
+        stroke.lastMotionMicroseconds = time
+        velocity.add(timeMicroseconds: time, pixels: stroke.translationPixels)
     }
 
     private func endStroke(source: StrokeSource, time: Int64, cancelled: Bool) {
         switch strokeState {
-        case .deciding(let current, _, _) where current == source:
+        case .deciding(let stroke, _, _) where stroke.source == source:
             strokeState = .idle
-        case .tracking(let current, let id, let kind) where current == source:
+        case .tracking(let stroke, let id, let kind) where stroke.source == source:
             strokeState = .idle
             events.append(
-                strokeEvent(id: id, kind: kind, state: cancelled ? .cancelled : .ended, time: time))
+                strokeEvent(
+                    stroke, id: id, kind: kind, state: cancelled ? .cancelled : .ended, time: time))
         default:
             break
         }
     }
 
-    private func recordSample(time: Int64) {
-        strokeSamples.append((time, strokeTranslationPixels))
-        let oldest = time - configuration.velocityWindowMicroseconds
-        if let keep = strokeSamples.firstIndex(where: { $0.time >= oldest }), keep > 0 {
-            strokeSamples.removeFirst(keep)
-        }
-    }
-
-    /// Least-squares slope of position over time across the velocity window, in px/s.
-    private func strokeVelocity() -> Point {
-        guard strokeSamples.count >= 2 else { return .zero }
-        let count = Double(strokeSamples.count)
-        let t0 = strokeSamples[0].time
-        let times = strokeSamples.map { Double($0.time - t0) / 1e6 }
-        let meanT = times.reduce(0, +) / count
-        let varianceT = times.reduce(0) { $0 + ($1 - meanT) * ($1 - meanT) }
-        guard varianceT > 0 else { return .zero }
-        func slope(_ value: (Point) -> Double) -> Double {
-            let meanV = strokeSamples.reduce(0) { $0 + value($1.position) } / count
-            var covariance = 0.0
-            for (index, sample) in strokeSamples.enumerated() {
-                covariance += (times[index] - meanT) * (value(sample.position) - meanV)
-            }
-            return covariance / varianceT
-        }
-        return Point(x: slope(\.x), y: slope(\.y))
-    }
-
-    private func strokeEvent(id: GestureID, kind: GestureKind, state: GestureState, time: Int64)
-        -> GestureEvent
-    {
+    private func strokeEvent(
+        _ stroke: Stroke, id: GestureID, kind: GestureKind, state: GestureState, time: Int64
+    ) -> GestureEvent {
         // A pan moves only its row horizontally; scroll and pull only vertically.
         let translation =
             kind == .pan
-            ? Point(x: strokeTranslationPixels.x, y: 0) : Point(x: 0, y: strokeTranslationPixels.y)
-        let velocity = strokeVelocity()
+            ? Point(x: stroke.translationPixels.x, y: 0)
+            : Point(x: 0, y: stroke.translationPixels.y)
+        let velocity = velocity.velocityPixelsPerSecond(
+            atMicroseconds: stroke.lastMotionMicroseconds)
+        let start = stroke.startPixels
         let drag = PanValues(
-            startPixels: strokeStartPixels,
-            locationPixels: Point(
-                x: strokeStartPixels.x + translation.x, y: strokeStartPixels.y + translation.y),
+            startPixels: start,
+            locationPixels: Point(x: start.x + translation.x, y: start.y + translation.y),
             translationPixels: translation,
             velocityPixelsPerSecond: kind == .pan
                 ? Point(x: velocity.x, y: 0) : Point(x: 0, y: velocity.y))
@@ -253,84 +262,90 @@ public final class TouchpadGestureMapper {
         case .pan: values = .pan(drag)
         case .pull:
             values = .pull(
-                PullValues(drag: drag, pullDistancePixels: translation.y - strokeStartOffsetPixels))
+                PullValues(
+                    drag: drag, pullDistancePixels: translation.y - stroke.startOffsetPixels))
         default: values = .scroll(drag)
         }
-        return GestureEvent(
-            id: id, kind: kind, state: state, timeMicroseconds: time, values: values)
+        return GestureEvent(id: id, state: state, timeMicroseconds: time, values: values)
     }
 
     // MARK: pinch
 
     private func pinched(_ gesture: TouchpadGesture) {
+        let time = gesture.timeMicroseconds
         switch (gesture.stage, pinchState) {
         case (.begin, .idle):
             guard strokeState == .idle else { return }
-            pinchCentroidPixels = Point(x: pointerPixels.x, y: nearestSeamY(to: pointerPixels.y))
+            let centre = Point(x: pointerPixels.x, y: pinchCentreY(near: pointerPixels.y))
             let id = takeGestureID()
-            pinchState = .tracking(device: gesture.device, id: id)
-            events.append(
-                pinchEvent(id: id, state: .began, scale: 1, time: gesture.timeMicroseconds))
-        case (.update, .tracking(let device, let id)) where device == gesture.device:
+            pinchState = .tracking(
+                device: gesture.device, id: id, centroidPixels: centre, lastScale: 1)
+            events.append(pinchEvent(id: id, centre: centre, state: .began, scale: 1, time: time))
+        case (.update, .tracking(let device, let id, let centre, _)) where device == gesture.device:
+            pinchState = .tracking(
+                device: device, id: id, centroidPixels: centre, lastScale: gesture.scale)
             events.append(
                 pinchEvent(
-                    id: id, state: .changed, scale: gesture.scale, time: gesture.timeMicroseconds))
-        case (.end, .tracking(let device, let id)) where device == gesture.device:
+                    id: id, centre: centre, state: .changed, scale: gesture.scale, time: time)
+            )
+        case (.end, .tracking(let device, let id, let centre, _)) where device == gesture.device:
             pinchState = .idle
             events.append(
                 pinchEvent(
-                    id: id, state: gesture.cancelled ? .cancelled : .ended, scale: gesture.scale,
-                    time: gesture.timeMicroseconds))
+                    id: id, centre: centre, state: gesture.cancelled ? .cancelled : .ended,
+                    scale: gesture.scale, time: time))
         default:
             break
         }
     }
 
-    /// The y of the boundary between two rows nearest to `y`, in screen pixels.
-    func nearestSeamY(to y: Double) -> Double {
-        let row = configuration.rowHeightPixels
+    /// The y a pinch near `y` is centred on, in screen pixels: the nearest grid line
+    /// below the list's top when there is a grid, else `y`.
+    private func pinchCentreY(near y: Double) -> Double {
+        guard let spacing = configuration.pinchCentreGridPixels else { return y }
         let contentY = y + listScrollOffsetPixels
-        let seam = max(1, (contentY / row).rounded()) * row
-        return seam - listScrollOffsetPixels
+        let line = max(1, (contentY / spacing).rounded()) * spacing
+        return line - listScrollOffsetPixels
     }
 
-    private var lastPinchScale = 1.0
-
-    private func pinchEvent(id: GestureID, state: GestureState, scale: Double, time: Int64)
-        -> GestureEvent
-    {
-        if state != .began { lastPinchScale = scale }
+    private func pinchEvent(
+        id: GestureID, centre: Point, state: GestureState, scale: Double, time: Int64
+    ) -> GestureEvent {
         let baseSpan = configuration.pinchSpanPerScalePixels
         let span = max(0, baseSpan * scale)
-        let centre = pinchCentroidPixels
         let upperStart = Point(x: centre.x, y: centre.y - baseSpan / 2)
         let lowerStart = Point(x: centre.x, y: centre.y + baseSpan / 2)
         let upper = Point(x: centre.x, y: centre.y - span / 2)
         let lower = Point(x: centre.x, y: centre.y + span / 2)
         let spread = -min(0, min(upper.y - upperStart.y, lowerStart.y - lower.y))
         return GestureEvent(
-            id: id, kind: .pinch, state: state, timeMicroseconds: time,
+            id: id, state: state, timeMicroseconds: time,
             values: .pinch(
                 PinchValues(
                     upperStartPixels: upperStart, upperPixels: upper, lowerStartPixels: lowerStart,
                     lowerPixels: lower, spreadDeltaPixels: spread, gapPixels: 2 * spread,
-                    scale: scale,
-                    centroidPixels: centre, spanPixels: span)))
+                    scale: scale, centroidPixels: centre, spanPixels: span)))
     }
 
     // MARK: removal
 
     private func deviceRemoved(_ device: DeviceID, timeMicroseconds: Int64) {
-        if case .tracking(let source, _, _) = strokeState, source.device == device {
-            endStroke(source: source, time: timeMicroseconds, cancelled: true)
-        } else if case .deciding(let source, _, _) = strokeState, source.device == device {
+        switch strokeState {
+        case .tracking(let stroke, _, _) where stroke.source.device == device:
+            endStroke(source: stroke.source, time: timeMicroseconds, cancelled: true)
+        case .deciding(let stroke, _, _) where stroke.source.device == device:
             strokeState = .idle
+        default:
+            break
         }
-        if case .tracking(let pinchDevice, let id) = pinchState, pinchDevice == device {
+        if case .tracking(let pinchDevice, let id, let centre, let lastScale) = pinchState,
+            pinchDevice == device
+        {
             pinchState = .idle
             events.append(
-                pinchEvent(id: id, state: .cancelled, scale: lastPinchScale, time: timeMicroseconds)
-            )
+                pinchEvent(
+                    id: id, centre: centre, state: .cancelled, scale: lastScale,
+                    time: timeMicroseconds))
         }
     }
 

@@ -23,10 +23,10 @@ let pinch = PinchValues(
     centroidPixels: Point(x: 160, y: 150), spanPixels: 90)
 controller.handle(
     GestureEvent(
-        id: GestureID(rawValue: 1), kind: .pull, state: .began, timeMicroseconds: 10_000,
+        id: GestureID(rawValue: 1), state: .began, timeMicroseconds: 10_000,
         values: .pull(PullValues(drag: pull, pullDistancePixels: pullDistancePixels))))
 controller.handle(
     GestureEvent(
-        id: GestureID(rawValue: 2), kind: .pinch, state: .began, timeMicroseconds: 20_000,
+        id: GestureID(rawValue: 2), state: .began, timeMicroseconds: 20_000,
         values: .pinch(pinch)))
 print(controller.presentation(atMicroseconds: 30_000))
