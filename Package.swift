@@ -35,9 +35,16 @@ let package = Package(
         .systemLibrary(
             name: "CSDL2", path: "Sources/Shims/CSDL2", pkgConfig: "sdl2",
             providers: [.apt(["libsdl2-dev"])]),
+        // linux-libc-dev has no pkg-config file: the header is on the default include path.
+        .systemLibrary(
+            name: "CEvdevCodes", path: "Sources/Shims/CEvdevCodes",
+            providers: [.apt(["linux-libc-dev"])]),
         .target(name: "UmockdevFixup", path: "Sources/Shims/UmockdevFixup"),
         // Counts heap allocations (interposes malloc); linked only into cleartouch-bench.
         .target(name: "AllocationCounter", path: "Sources/Shims/AllocationCounter"),
+
+        // The kernel's evdev codes, evemu and `libinput record` files (below TouchInput).
+        .target(name: "Evdev", dependencies: ["CEvdevCodes"]),
 
         // MARK: pure Swift layers
         .target(name: "TouchInput"),
@@ -48,11 +55,14 @@ let package = Package(
         .target(name: "ClearCore", dependencies: ["GestureRecognition", "TouchInput"]),
 
         // MARK: input sources and outputs
-        .target(name: "Recordings", dependencies: ["TouchInput", "CYAML"]),
-        .target(name: "LibInputBackend", dependencies: ["TouchInput", "CLibInput", "MockDevice"]),
+        .target(name: "Recordings", dependencies: ["Evdev", "TouchInput", "CYAML"]),
+        .target(name: "LibInputBackend", dependencies: ["TouchInput", "CLibInput"]),
+        // One way to script touches: touch frames and evdev streams (tests, the recording
+        // generator, the mock devices, the benchmarks).
+        .target(name: "TouchScript", dependencies: ["Evdev", "Recordings", "TouchInput"]),
         .target(
             name: "Recorder",
-            dependencies: ["LibInputBackend", "Recordings", "TouchInput", "MockDevice"]),
+            dependencies: ["LibInputBackend", "Recordings", "TouchInput", "MockDevice", "Evdev"]),
         .target(
             name: "Replay",
             dependencies: ["Recordings", "ClearCore", "GestureRecognition", "TouchInput"]),
@@ -77,13 +87,14 @@ let package = Package(
         // Writes Recordings/ (tools/make-recordings).
         .executableTarget(
             name: "cleartouch-make-recordings",
-            dependencies: ["Replay", "Recordings", "TouchInput"],
+            dependencies: ["TouchScript", "Recordings", "TouchInput"],
             path: "Sources/Tools/RecordingGenerator"),
         .executableTarget(
             name: "cleartouch-bench",
             dependencies: [
                 "Replay", "Recordings", "ClearCore", "GestureRecognition", "TouchInput",
                 "ClearRendering", "LibInputBackend", "MockDevice", "AllocationCounter",
+                "Evdev", "TouchScript",
             ],
             path: "Sources/Benchmarks"),
         // The child process of ListStore's SIGKILL test.
@@ -91,9 +102,9 @@ let package = Package(
             name: "cleartouch-store-writer", dependencies: ["ClearCore"],
             path: "Sources/Tools/StoreWriter"),
         // Describes evdev devices and sessions for umockdev-run (the libinput tests).
-        .target(name: "MockDevice"),
+        .target(name: "MockDevice", dependencies: ["Evdev", "TouchInput", "TouchScript"]),
         .executableTarget(
-            name: "cleartouch-mockdev", dependencies: ["MockDevice"],
+            name: "cleartouch-mockdev", dependencies: ["Evdev", "MockDevice"],
             path: "Sources/Tools/MockDevice"),
 
         // MARK: tests
@@ -105,14 +116,15 @@ let package = Package(
         .testTarget(
             name: "ClearCoreTests", dependencies: ["ClearCore", "GestureRecognition", "TouchInput"]),
         .testTarget(
-            name: "RecordingsTests", dependencies: ["Recordings", "TouchInput", "TestSupport"],
+            name: "RecordingsTests",
+            dependencies: ["Recordings", "Evdev", "TouchInput", "TestSupport"],
             exclude: ["Fixtures"]),
         .testTarget(
             name: "LibInputBackendTests",
             dependencies: [
                 "LibInputBackend", "Recorder", "Recordings", "TouchInput", "GestureRecognition",
                 "ClearCore",
-                "MockDevice", "TestSupport",
+                "MockDevice", "TestSupport", "Evdev",
             ],
             exclude: ["Fixtures"]),
         .testTarget(

@@ -1,3 +1,4 @@
+import Evdev
 import TouchInput
 
 /// A source of events read from a file: each reader conforms.

@@ -1,3 +1,4 @@
+import Evdev
 import TouchInput
 
 /// The file formats ClearTouch reads.

@@ -1,3 +1,4 @@
+import Evdev
 import TouchInput
 
 /// Counts what a recording contains: `cleartouch inspect` prints it, tests assert on it.

@@ -1,3 +1,4 @@
+import Evdev
 import TouchInput
 
 /// Reads the ClearTouch trace format (docs/trace-format.md) one event at a time: memory

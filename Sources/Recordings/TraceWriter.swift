@@ -1,3 +1,4 @@
+import Evdev
 import Glibc
 import TouchInput
 

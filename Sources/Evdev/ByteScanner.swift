@@ -3,30 +3,30 @@ import Glibc
 /// A cursor over the bytes of one line: the hot-path parsers of every reader use it so
 /// that no line becomes a `String`. Each `read…` returns nil when the bytes at the
 /// cursor are not what was asked for; the caller turns that into a `FILE:LINE` error.
-struct ByteScanner {
-    let bytes: UnsafeBufferPointer<UInt8>
-    var index = 0
+package struct ByteScanner {
+    package let bytes: UnsafeBufferPointer<UInt8>
+    package var index = 0
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+    @inlinable package init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
-    var atEnd: Bool { index >= bytes.count }
-    var current: UInt8? { index < bytes.count ? bytes[index] : nil }
+    @inlinable package var atEnd: Bool { index >= bytes.count }
+    @inlinable package var current: UInt8? { index < bytes.count ? bytes[index] : nil }
 
-    static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
-    static func isDigit(_ byte: UInt8) -> Bool { byte &- 0x30 < 10 }
+    @inlinable package static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+    @inlinable package static func isDigit(_ byte: UInt8) -> Bool { byte &- 0x30 < 10 }
 
-    mutating func skipSpaces() {
+    @inlinable package mutating func skipSpaces() {
         while index < bytes.count && ByteScanner.isSpace(bytes[index]) { index += 1 }
     }
 
     /// True when only spaces remain.
-    mutating func isBlankToEnd() -> Bool {
+    @inlinable package mutating func isBlankToEnd() -> Bool {
         skipSpaces()
         return atEnd
     }
 
     /// Consumes `byte` if it is next.
-    mutating func skip(_ byte: UInt8) -> Bool {
+    @inlinable package mutating func skip(_ byte: UInt8) -> Bool {
         if index < bytes.count && bytes[index] == byte {
             index += 1
             return true
@@ -35,7 +35,7 @@ struct ByteScanner {
     }
 
     /// Consumes the literal ASCII `word` if the bytes at the cursor start with it.
-    mutating func skip(literal word: StaticString) -> Bool {
+    @inlinable package mutating func skip(literal word: StaticString) -> Bool {
         let count = word.utf8CodeUnitCount
         guard bytes.count - index >= count else { return false }
         if memcmp(bytes.baseAddress! + index, word.utf8Start, count) != 0 { return false }
@@ -44,7 +44,7 @@ struct ByteScanner {
     }
 
     /// The bytes up to the next space or tab (possibly empty).
-    mutating func readWord() -> UnsafeBufferPointer<UInt8> {
+    @inlinable package mutating func readWord() -> UnsafeBufferPointer<UInt8> {
         skipSpaces()
         let from = index
         while index < bytes.count && !ByteScanner.isSpace(bytes[index]) { index += 1 }
@@ -52,7 +52,7 @@ struct ByteScanner {
     }
 
     /// The rest of the line after one separating space.
-    mutating func readRest() -> UnsafeBufferPointer<UInt8> {
+    @inlinable package mutating func readRest() -> UnsafeBufferPointer<UInt8> {
         if index < bytes.count && ByteScanner.isSpace(bytes[index]) { index += 1 }
         let rest = UnsafeBufferPointer(rebasing: bytes[index...])
         index = bytes.count
@@ -60,7 +60,7 @@ struct ByteScanner {
     }
 
     /// A decimal integer with an optional sign and leading zeros; nil on overflow.
-    mutating func readInt64() -> Int64? {
+    @inlinable package mutating func readInt64() -> Int64? {
         skipSpaces()
         var negative = false
         if index < bytes.count && (bytes[index] == 0x2D || bytes[index] == 0x2B) {
@@ -83,13 +83,13 @@ struct ByteScanner {
     }
 
     /// A decimal integer that must fit an `Int32`.
-    mutating func readInt32() -> Int32? {
+    @inlinable package mutating func readInt32() -> Int32? {
         guard let value = readInt64(), let narrow = Int32(exactly: value) else { return nil }
         return narrow
     }
 
     /// Hexadecimal digits (either case, optional `0x`); nil when none or on overflow.
-    mutating func readHex() -> Int? {
+    @inlinable package mutating func readHex() -> Int? {
         skipSpaces()
         if bytes.count - index > 2 && bytes[index] == 0x30 && (bytes[index + 1] | 0x20) == 0x78 {
             index += 2
@@ -113,7 +113,7 @@ struct ByteScanner {
         return index == from ? nil : value
     }
 
-    private static let powersOfTen: [Double] = (0...22).map { exponent in
+    @usableFromInline package static let powersOfTen: [Double] = (0...22).map { exponent in
         var value = 1.0
         for _ in 0..<exponent { value *= 10 }
         return value
@@ -121,7 +121,7 @@ struct ByteScanner {
 
     /// A finite decimal number (`-12`, `3.25`, `1e-05`). Exact (correctly rounded) in
     /// the common case of at most 15 significant digits; otherwise through `strtod`.
-    mutating func readDouble() -> Double? {
+    @inlinable package mutating func readDouble() -> Double? {
         skipSpaces()
         let from = index
         var negative = false
@@ -188,7 +188,7 @@ struct ByteScanner {
         return slowDouble(from: from)
     }
 
-    private func slowDouble(from: Int) -> Double? {
+    @usableFromInline package func slowDouble(from: Int) -> Double? {
         let length = index - from
         guard length < 512 else { return nil }
         return withUnsafeTemporaryAllocation(of: CChar.self, capacity: length + 1) { text in
@@ -202,9 +202,9 @@ struct ByteScanner {
 
 extension UnsafeBufferPointer where Element == UInt8 {
     /// Decodes the bytes as UTF-8 (invalid sequences become U+FFFD).
-    var string: String { String(decoding: self, as: UTF8.self) }
+    @inlinable package var string: String { String(decoding: self, as: UTF8.self) }
 
-    func equals(_ word: StaticString) -> Bool {
+    @inlinable package func equals(_ word: StaticString) -> Bool {
         count == word.utf8CodeUnitCount
             && (count == 0 || memcmp(baseAddress!, word.utf8Start, count) == 0)
     }
