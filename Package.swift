@@ -112,9 +112,11 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "TouchInputTests", dependencies: ["TouchInput"]),
         .testTarget(
-            name: "GestureRecognitionTests", dependencies: ["GestureRecognition", "TouchInput"]),
+            name: "GestureRecognitionTests",
+            dependencies: ["GestureRecognition", "TouchInput", "TouchScript"]),
         .testTarget(
-            name: "ClearCoreTests", dependencies: ["ClearCore", "GestureRecognition", "TouchInput"]),
+            name: "ClearCoreTests",
+            dependencies: ["ClearCore", "GestureRecognition", "TouchInput", "TouchScript"]),
         .testTarget(
             name: "RecordingsTests",
             dependencies: ["Recordings", "Evdev", "TouchInput", "TestSupport"],

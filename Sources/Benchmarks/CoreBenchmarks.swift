@@ -2,6 +2,7 @@ import ClearCore
 import Foundation
 import GestureRecognition
 import TouchInput
+import TouchScript
 
 /// ClearCore's costs: touch frames through a whole `ClearSession` (arena, controller),
 /// `presentation(atMicroseconds:)` during a delete shuffle, and `ListStore` saves and
@@ -108,11 +109,12 @@ private enum CoreBenchmarkInput {
                     TouchFrame(
                         device: device.id, timeMicroseconds: time,
                         contacts: [
-                            TouchContact(
-                                seatSlot: 0, phase: phase,
-                                positionPixels: Point(
+                            ScriptContact(
+                                slot: 0, phase: phase,
+                                position: Point(
                                     x: from.x + (to.x - from.x) * f, y: from.y + (to.y - from.y) * f
-                                ))
+                                )
+                            ).touchContact()
                         ]))
                 time += frameMicroseconds
             }

@@ -90,10 +90,7 @@ extension Array where Element == ScriptEvent {
                         TouchFrame(
                             device: touchDevice, timeMicroseconds: time,
                             contacts: contacts.map {
-                                TouchContact(
-                                    seatSlot: $0.slot, deviceSlot: deviceSlots ? $0.slot : nil,
-                                    phase: $0.phase, positionMillimetres: millimetres?($0.position),
-                                    positionPixels: $0.position)
+                                $0.touchContact(millimetres: millimetres, deviceSlot: deviceSlots)
                             })))
             case .text(let time, let text):
                 events.append(.text(TextInput(timeMicroseconds: time, text: text)))
@@ -109,5 +106,17 @@ extension Array where Element == ScriptEvent {
                 events.append(event)
             }
         }
+    }
+}
+
+extension ScriptContact {
+    /// The contact as the touch model has it: position in pixels, in millimetres when
+    /// `millimetres` converts pixels; `deviceSlot`: the slot is the device slot too.
+    public func touchContact(millimetres: ((Point) -> Point)? = nil, deviceSlot: Bool = false)
+        -> TouchContact
+    {
+        TouchContact(
+            seatSlot: slot, deviceSlot: deviceSlot ? slot : nil, phase: phase,
+            positionMillimetres: millimetres?(position), positionPixels: position)
     }
 }
