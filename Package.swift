@@ -102,9 +102,10 @@ let package = Package(
             name: "cleartouch-store-writer", dependencies: ["ClearCore"],
             path: "Sources/Tools/StoreWriter"),
         // Describes evdev devices and sessions for umockdev-run (the libinput tests).
-        .target(name: "MockDevice", dependencies: ["Evdev", "TouchInput", "TouchScript"]),
+        .target(
+            name: "MockDevice", dependencies: ["Evdev", "Recordings", "TouchInput", "TouchScript"]),
         .executableTarget(
-            name: "cleartouch-mockdev", dependencies: ["Evdev", "MockDevice"],
+            name: "cleartouch-mockdev", dependencies: ["MockDevice", "Recordings"],
             path: "Sources/Tools/MockDevice"),
 
         // MARK: tests

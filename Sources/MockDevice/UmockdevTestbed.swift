@@ -1,4 +1,5 @@
 import Evdev
+import Recordings
 
 #if canImport(Glibc)
     import Glibc

@@ -1,15 +1,28 @@
 import Evdev
+import Foundation
 import MockDevice
+import Recordings
 import Testing
 
 /// The evemu → umockdev converter, on its own.
 struct MockDeviceTests {
-    /// Parses evemu text with the one evemu parser (Evdev), as the mock device tool reads files.
+    /// Parses evemu text with the one evemu parser, as the mock device tool reads a file;
+    /// errors name `path`.
     static func parse(text: String, path: String) throws(RecordingError) -> (
         EvdevDevice, [EvdevEvent]
     ) {
-        let (description, events) = try EvemuParser.read(text: text, path: path)
-        return (description ?? EvdevDevice(), events)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "cleartouch-mockdev-\(UUID().uuidString)")
+        try! FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("file.evemu")
+        try! text.write(to: file, atomically: true, encoding: .utf8)
+        do {
+            let (description, events) = try EvemuParser.read(path: file.path)
+            return (description ?? EvdevDevice(), events)
+        } catch {
+            throw RecordingError(path: path, line: error.line, message: error.message)
+        }
     }
 
     static let touchscreen = """

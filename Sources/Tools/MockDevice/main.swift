@@ -1,7 +1,7 @@
 // cleartouch-mockdev: describes evdev devices and input sessions for umockdev-run.
-import Evdev
 import Glibc
 import MockDevice
+import Recordings
 
 let usage = """
     usage: cleartouch-mockdev device DESC.evemu PREFIX --event N [--kind touchscreen|touchpad|keyboard|mouse] [--dmi]

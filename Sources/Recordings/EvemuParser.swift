@@ -1,24 +1,27 @@
+import Evdev
+
 /// The one evemu parser (formats 1.0–1.3 and umockdev's evemu event files), line by
-/// line over a `LineReader`: description lines (`N:`, `I:`, `P:`, `B:`, `A:`, `L:`, `S:`)
+/// line over a `LineReader` (it stays next to the other readers' hot loops, which share
+/// `LineReader` and `ByteScanner`): description lines (`N:`, `I:`, `P:`, `B:`, `A:`, `L:`, `S:`)
 /// fill a `DescriptionState`, `E:` lines become `EvdevEvent`s. Errors name `FILE:LINE`.
 /// Comments anywhere; hex in either case; values zero-padded or not.
 package enum EvemuParser {
     /// How a file's description section looked so far, for the error messages.
-    package struct DescriptionState {
-        package var device = EvdevDevice()
-        package var sawName = false
-        package var sawAny = false
-        package var propertyLines = 0
-        package var bitLines: [EventType: Int] = [:]
-        package var version = "1.0"
-        package var sawEvents = false
-        package var inSlotAxisComment = false
+    struct DescriptionState {
+        var device = EvdevDevice()
+        var sawName = false
+        var sawAny = false
+        var propertyLines = 0
+        var bitLines: [EventType: Int] = [:]
+        var version = "1.0"
+        var sawEvents = false
+        var inSlotAxisComment = false
 
-        package init() {}
+        init() {}
     }
 
     /// Parses one line; returns the event for an `E:` line (when allowed), nil otherwise.
-    package static func parseLine(
+    static func parseLine(
         _ line: UnsafeBufferPointer<UInt8>, _ lines: LineReader, _ parser: inout DescriptionState,
         eventsAllowed: Bool
     ) throws(RecordingError) -> EvdevEvent? {
@@ -168,7 +171,7 @@ package enum EvemuParser {
     }
 
     /// `E: SEC.USEC TYPE CODE VALUE [# comment]`.
-    package static func parseEvent(_ line: UnsafeBufferPointer<UInt8>, _ lines: LineReader)
+    static func parseEvent(_ line: UnsafeBufferPointer<UInt8>, _ lines: LineReader)
         throws(RecordingError) -> EvdevEvent
     {
         var scanner = ByteScanner(line)
@@ -226,13 +229,6 @@ extension EvemuParser {
         description: EvdevDevice?, events: [EvdevEvent]
     ) {
         try read(try LineReader(path: path))
-    }
-
-    /// Reads evemu text as the file `path` would be read.
-    package static func read(text: String, path: String) throws(RecordingError) -> (
-        description: EvdevDevice?, events: [EvdevEvent]
-    ) {
-        try read(LineReader(bytes: Array(text.utf8), path: path))
     }
 
     private static func read(_ lines: LineReader) throws(RecordingError) -> (

@@ -3,13 +3,13 @@ import Glibc
 /// Reads a file in large chunks and hands out one line at a time as bytes, without
 /// allocating per line. A line longer than `maximumLineBytes` is an error, so a
 /// file with a 2 GB line costs at most that much memory and never hangs.
-package final class LineReader {
+final class LineReader {
     /// Default cap on one line: far above any real recording line.
-    package static let defaultMaximumLineBytes = 1 << 20
-    package static let chunkBytes = 1 << 18
+    static let defaultMaximumLineBytes = 1 << 20
+    static let chunkBytes = 1 << 18
 
-    package let path: String
-    package let maximumLineBytes: Int
+    let path: String
+    let maximumLineBytes: Int
     private let descriptor: Int32
     private let buffer: UnsafeMutablePointer<UInt8>
     private let capacity: Int
@@ -17,15 +17,15 @@ package final class LineReader {
     private var end = 0
     private var endOfFile = false
     /// Number of the line last returned (1-based).
-    package private(set) var lineNumber = 0
+    private(set) var lineNumber = 0
     /// The last line returned had no newline: the file ends in the middle of a line.
-    package private(set) var lastLineUnterminated = false
+    private(set) var lastLineUnterminated = false
     /// Bytes of the file consumed so far (for progress and benchmarks).
-    package private(set) var bytesConsumed = 0
+    private(set) var bytesConsumed = 0
 
     /// Opens `path`; fails with `FILE:0: …` when the file cannot be opened, and with
     /// `FILE:1: …` when it is empty or binary.
-    package init(
+    init(
         path: String, maximumLineBytes: Int = LineReader.defaultMaximumLineBytes, offset: Int = 0,
         firstLineNumber: Int = 1
     ) throws(RecordingError) {
@@ -58,29 +58,17 @@ package final class LineReader {
         }
     }
 
-    /// Reads `bytes` from memory as if they were the file `path` (tests, parsed text).
-    package init(bytes: [UInt8], path: String, maximumLineBytes: Int = defaultMaximumLineBytes) {
-        self.path = path
-        self.maximumLineBytes = maximumLineBytes
-        descriptor = -1
-        capacity = max(bytes.count, maximumLineBytes + LineReader.chunkBytes) + 1
-        buffer = .allocate(capacity: capacity)
-        for (offset, byte) in bytes.enumerated() { buffer[offset] = byte }
-        end = bytes.count
-        endOfFile = true
-    }
-
     deinit {
         buffer.deallocate()
-        if descriptor >= 0 { Glibc.close(descriptor) }
+        Glibc.close(descriptor)
     }
 
     /// The first bytes of the file (for format detection), without consuming them.
-    package var peek: UnsafeBufferPointer<UInt8> {
+    var peek: UnsafeBufferPointer<UInt8> {
         UnsafeBufferPointer(start: buffer + start, count: min(end - start, 4096))
     }
 
-    package func error(_ message: String, line: Int? = nil) -> RecordingError {
+    func error(_ message: String, line: Int? = nil) -> RecordingError {
         RecordingError(path: path, line: line ?? lineNumber, message: message)
     }
 
@@ -105,7 +93,7 @@ package final class LineReader {
     /// The next line without its `\n` (and without a trailing `\r`), or nil at the end.
     /// The byte after the returned line in memory is always `\n`, `\r` or 0, so number
     /// parsers may stop on it. The view is valid until the next call.
-    package func nextLine() throws(RecordingError) -> UnsafeBufferPointer<UInt8>? {
+    func nextLine() throws(RecordingError) -> UnsafeBufferPointer<UInt8>? {
         var scanFrom = start
         while true {
             if let found = memchr(buffer + scanFrom, 0x0A, end - scanFrom) {

@@ -3,30 +3,30 @@ import Glibc
 /// A cursor over the bytes of one line: the hot-path parsers of every reader use it so
 /// that no line becomes a `String`. Each `read…` returns nil when the bytes at the
 /// cursor are not what was asked for; the caller turns that into a `FILE:LINE` error.
-package struct ByteScanner {
-    package let bytes: UnsafeBufferPointer<UInt8>
-    package var index = 0
+struct ByteScanner {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var index = 0
 
-    @inlinable package init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+    init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
-    @inlinable package var atEnd: Bool { index >= bytes.count }
-    @inlinable package var current: UInt8? { index < bytes.count ? bytes[index] : nil }
+    var atEnd: Bool { index >= bytes.count }
+    var current: UInt8? { index < bytes.count ? bytes[index] : nil }
 
-    @inlinable package static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
-    @inlinable package static func isDigit(_ byte: UInt8) -> Bool { byte &- 0x30 < 10 }
+    static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+    static func isDigit(_ byte: UInt8) -> Bool { byte &- 0x30 < 10 }
 
-    @inlinable package mutating func skipSpaces() {
+    mutating func skipSpaces() {
         while index < bytes.count && ByteScanner.isSpace(bytes[index]) { index += 1 }
     }
 
     /// True when only spaces remain.
-    @inlinable package mutating func isBlankToEnd() -> Bool {
+    mutating func isBlankToEnd() -> Bool {
         skipSpaces()
         return atEnd
     }
 
     /// Consumes `byte` if it is next.
-    @inlinable package mutating func skip(_ byte: UInt8) -> Bool {
+    mutating func skip(_ byte: UInt8) -> Bool {
         if index < bytes.count && bytes[index] == byte {
             index += 1
             return true
@@ -35,7 +35,7 @@ package struct ByteScanner {
     }
 
     /// Consumes the literal ASCII `word` if the bytes at the cursor start with it.
-    @inlinable package mutating func skip(literal word: StaticString) -> Bool {
+    mutating func skip(literal word: StaticString) -> Bool {
         let count = word.utf8CodeUnitCount
         guard bytes.count - index >= count else { return false }
         if memcmp(bytes.baseAddress! + index, word.utf8Start, count) != 0 { return false }
@@ -44,7 +44,7 @@ package struct ByteScanner {
     }
 
     /// The bytes up to the next space or tab (possibly empty).
-    @inlinable package mutating func readWord() -> UnsafeBufferPointer<UInt8> {
+    mutating func readWord() -> UnsafeBufferPointer<UInt8> {
         skipSpaces()
         let from = index
         while index < bytes.count && !ByteScanner.isSpace(bytes[index]) { index += 1 }
@@ -52,7 +52,7 @@ package struct ByteScanner {
     }
 
     /// The rest of the line after one separating space.
-    @inlinable package mutating func readRest() -> UnsafeBufferPointer<UInt8> {
+    mutating func readRest() -> UnsafeBufferPointer<UInt8> {
         if index < bytes.count && ByteScanner.isSpace(bytes[index]) { index += 1 }
         let rest = UnsafeBufferPointer(rebasing: bytes[index...])
         index = bytes.count
@@ -60,7 +60,7 @@ package struct ByteScanner {
     }
 
     /// A decimal integer with an optional sign and leading zeros; nil on overflow.
-    @inlinable package mutating func readInt64() -> Int64? {
+    mutating func readInt64() -> Int64? {
         skipSpaces()
         var negative = false
         if index < bytes.count && (bytes[index] == 0x2D || bytes[index] == 0x2B) {
@@ -83,13 +83,13 @@ package struct ByteScanner {
     }
 
     /// A decimal integer that must fit an `Int32`.
-    @inlinable package mutating func readInt32() -> Int32? {
+    mutating func readInt32() -> Int32? {
         guard let value = readInt64(), let narrow = Int32(exactly: value) else { return nil }
         return narrow
     }
 
     /// Hexadecimal digits (either case, optional `0x`); nil when none or on overflow.
-    @inlinable package mutating func readHex() -> Int? {
+    mutating func readHex() -> Int? {
         skipSpaces()
         if bytes.count - index > 2 && bytes[index] == 0x30 && (bytes[index + 1] | 0x20) == 0x78 {
             index += 2
@@ -113,7 +113,7 @@ package struct ByteScanner {
         return index == from ? nil : value
     }
 
-    @usableFromInline package static let powersOfTen: [Double] = (0...22).map { exponent in
+    private static let powersOfTen: [Double] = (0...22).map { exponent in
         var value = 1.0
         for _ in 0..<exponent { value *= 10 }
         return value
@@ -121,7 +121,7 @@ package struct ByteScanner {
 
     /// A finite decimal number (`-12`, `3.25`, `1e-05`). Exact (correctly rounded) in
     /// the common case of at most 15 significant digits; otherwise through `strtod`.
-    @inlinable package mutating func readDouble() -> Double? {
+    mutating func readDouble() -> Double? {
         skipSpaces()
         let from = index
         var negative = false
@@ -188,7 +188,7 @@ package struct ByteScanner {
         return slowDouble(from: from)
     }
 
-    @usableFromInline package func slowDouble(from: Int) -> Double? {
+    private func slowDouble(from: Int) -> Double? {
         let length = index - from
         guard length < 512 else { return nil }
         return withUnsafeTemporaryAllocation(of: CChar.self, capacity: length + 1) { text in
@@ -202,9 +202,9 @@ package struct ByteScanner {
 
 extension UnsafeBufferPointer where Element == UInt8 {
     /// Decodes the bytes as UTF-8 (invalid sequences become U+FFFD).
-    @inlinable package var string: String { String(decoding: self, as: UTF8.self) }
+    var string: String { String(decoding: self, as: UTF8.self) }
 
-    @inlinable package func equals(_ word: StaticString) -> Bool {
+    func equals(_ word: StaticString) -> Bool {
         count == word.utf8CodeUnitCount
             && (count == 0 || memcmp(baseAddress!, word.utf8Start, count) == 0)
     }
