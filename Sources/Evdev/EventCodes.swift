@@ -1,21 +1,33 @@
 import CEvdevCodes
 
+/// A kernel number of `<linux/input-event-codes.h>` with its own Swift type, so that an
+/// event type cannot be passed for a code.
+public protocol EvdevNumber: RawRepresentable, Hashable, Comparable, Sendable,
+    ExpressibleByIntegerLiteral
+where RawValue == UInt16, IntegerLiteralType == UInt16 {
+    /// The number `rawValue`.
+    init(rawValue: UInt16)
+}
+
+extension EvdevNumber {
+    /// The number `value`.
+    @inlinable public init(integerLiteral value: UInt16) { self.init(rawValue: value) }
+
+    /// Same number.
+    @inlinable public static func == (a: Self, b: Self) -> Bool { a.rawValue == b.rawValue }
+
+    /// Lower number.
+    @inlinable public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
+}
+
 /// An evdev event type (`EV_*` in `<linux/input-event-codes.h>`).
 @frozen
-public struct EventType: RawRepresentable, Hashable, Comparable, Sendable,
-    ExpressibleByIntegerLiteral
-{
+public struct EventType: EvdevNumber {
     /// The kernel's number for the type.
     public var rawValue: UInt16
 
     /// The type numbered `rawValue`.
     @inlinable public init(rawValue: UInt16) { self.rawValue = rawValue }
-
-    /// The type numbered `value`.
-    @inlinable public init(integerLiteral value: UInt16) { rawValue = value }
-
-    @inlinable public static func == (a: Self, b: Self) -> Bool { a.rawValue == b.rawValue }
-    @inlinable public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
 
     /// `EV_SYN`: frame markers.
     @inlinable public static var syn: Self { Self(rawValue: UInt16(EV_SYN)) }
@@ -61,20 +73,12 @@ public struct EventType: RawRepresentable, Hashable, Comparable, Sendable,
 /// An evdev event code; its meaning depends on the event type (`SYN_*`, `KEY_*`,
 /// `BTN_*`, `REL_*`, `ABS_*` in `<linux/input-event-codes.h>`).
 @frozen
-public struct EventCode: RawRepresentable, Hashable, Comparable, Sendable,
-    ExpressibleByIntegerLiteral
-{
+public struct EventCode: EvdevNumber {
     /// The kernel's number for the code.
     public var rawValue: UInt16
 
     /// The code numbered `rawValue`.
     @inlinable public init(rawValue: UInt16) { self.rawValue = rawValue }
-
-    /// The code numbered `value`.
-    @inlinable public init(integerLiteral value: UInt16) { rawValue = value }
-
-    @inlinable public static func == (a: Self, b: Self) -> Bool { a.rawValue == b.rawValue }
-    @inlinable public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
 
     // MARK: EV_SYN
     /// `SYN_REPORT`: the end of a frame.

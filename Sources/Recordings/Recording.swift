@@ -1,4 +1,3 @@
-import Evdev
 import TouchInput
 
 /// A source of events read from a file: each reader conforms.

@@ -1,4 +1,3 @@
-import Evdev
 import TouchInput
 
 /// The file formats ClearTouch reads.

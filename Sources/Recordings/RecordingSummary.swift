@@ -1,4 +1,3 @@
-import Evdev
 import TouchInput
 
 /// Counts what a recording contains: `cleartouch inspect` prints it, tests assert on it.

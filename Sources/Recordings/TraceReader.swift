@@ -1,4 +1,3 @@
-import Evdev
 import TouchInput
 
 /// Reads the ClearTouch trace format (docs/trace-format.md) one event at a time: memory

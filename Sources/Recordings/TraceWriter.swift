@@ -1,4 +1,3 @@
-import Evdev
 import Glibc
 import TouchInput
 

@@ -1,5 +1,4 @@
 import CYAML
-import Evdev
 import Glibc
 
 /// What the libyaml read callback needs: the file, and a cap on line length so that a
