@@ -2,12 +2,15 @@
 // ClearTouch: Clear's gesture-driven to-do list and a touch-gesture toolkit for Linux.
 //
 // Layers, lowest first (a module only imports modules above it in this list):
-//   Shims/*            C libraries from Debian (libinput, libudev, libyaml, cairo/pango, SDL2)
+//   Shims/*            C libraries from Debian (libinput, libudev, libyaml, cairo/pango, SDL2,
+//                      the kernel's evdev codes)
+//   Evdev              evdev codes, the kernel device model, evemu and `libinput record` writers
 //   TouchInput         the device-independent touch input model (pure Swift)
 //   GestureRecognition recognizers and the arena (pure Swift, no C library)
 //   ClearCore          the to-do model, layout, controller, presentation, store (no C library)
 //   Recordings         trace format, evemu and `libinput record` readers, evdev decoder
 //   LibInputBackend    live input from real libinput
+//   TouchScript        one way to script touches (tests, generator, mock devices, benchmarks)
 //   Recorder, Replay, ClearRendering, KioskApp
 //   cleartouch         the command
 import PackageDescription
