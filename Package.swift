@@ -115,6 +115,10 @@ let package = Package(
         // Paths and command runs shared by the test targets (Foundation only).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "TouchInputTests", dependencies: ["TouchInput"]),
+        .testTarget(name: "EvdevTests", dependencies: ["Evdev"]),
+        .testTarget(
+            name: "TouchScriptTests",
+            dependencies: ["TouchScript", "Recordings", "Evdev", "TouchInput"]),
         .testTarget(
             name: "GestureRecognitionTests",
             dependencies: ["GestureRecognition", "TouchInput", "TouchScript"]),
