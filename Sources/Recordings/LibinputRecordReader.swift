@@ -306,7 +306,7 @@ public final class LibinputRecordReader: RecordingEventSource {
                     .scalar(key, line: value.line, null: false), stream, what: "an axis code",
                     line: value.line)
                 let numbers = try intList(value, stream, what: "absinfo", line: value.line)
-                guard code >= 0 && code <= 0x3f, numbers.count == 5 else {
+                guard code >= 0 && code <= EventCode.absMax.rawValue, numbers.count == 5 else {
                     throw stream.error(
                         "bad absinfo for axis \(key) (expected [min, max, fuzz, flat, resolution])",
                         line: value.line)

@@ -1,3 +1,4 @@
+import Evdev
 import TouchInput
 
 /// One contact of a scripted frame.
@@ -265,7 +266,7 @@ public struct Script: Sendable {
                     .pointerButton(
                         PointerButton(
                             device: Self.touchpad.id, timeMicroseconds: timeMicroseconds,
-                            button: 272,
+                            button: Int(EventCode.btnLeft.rawValue),
                             pressed: pressed))))
             timeMicroseconds += pressed ? 50_000 : frameIntervalMicroseconds
         }
