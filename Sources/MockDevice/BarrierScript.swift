@@ -8,13 +8,18 @@ public enum BarrierScript: Sendable {
     /// which also swallows a first data byte 0x20, so no frame may sit in a second whose
     /// low byte is 0x20 (32, 288, …): timelines run from 33 s and must end before 288 s.
     public static let timelineStartMicroseconds: Int64 = 33_000_000
+    /// Where the timeline must end (see `timelineStartMicroseconds`).
     public static let timelineEndMicroseconds: Int64 = 288_000_000
     /// Pause between the barrier and the first frame, in milliseconds.
     public static let firstFrameDelayMilliseconds = 20
+    /// `sizeof(struct input_event)` on 64-bit Linux.
     public static let inputEventBytes = 24
 
+    /// The events last longer than a umockdev 0.17 script can carry.
     public struct TooLong: Error, Sendable, CustomStringConvertible {
+        /// How long the events last.
         public var seconds: Double
+        /// The message.
         public var description: String {
             "the event stream lasts \(seconds) s; a umockdev 0.17 script can carry at most 255 s"
         }

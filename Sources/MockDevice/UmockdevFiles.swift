@@ -6,6 +6,7 @@ import Evdev
 /// umockdev matches an ioctl by its whole request number, buffer size included, so the
 /// sizes here are those libevdev 1.13 asks for on a 64-bit machine.
 public enum UmockdevFiles: Sendable {
+    /// How udev tags the device (`ID_INPUT_TOUCHSCREEN`, …).
     public enum Kind: String, Sendable {
         case touchscreen, touchpad, keyboard, mouse
     }
@@ -16,7 +17,9 @@ public enum UmockdevFiles: Sendable {
     public static let bitmaskBytes: [EventType: Int] = [
         .syn: 8, .key: 96, .rel: 8, .abs: 8, .msc: 8, .sw: 8, .led: 8, .snd: 8, .ff: 16,
     ]
+    /// The evdev character devices' major number.
     public static let evdevMajor = 13
+    /// The minor number of `/dev/input/event0`.
     public static let firstEventMinor = 64
 
     /// How udev would tag the device.
@@ -150,14 +153,17 @@ public enum UmockdevFiles: Sendable {
 
     // MARK: encoding helpers
 
+    /// `bytes` cut or zero-padded to `count`.
     public static func sized(_ bytes: [UInt8], _ count: Int) -> [UInt8] {
         Array(bytes.prefix(count)) + Array(repeating: 0, count: max(0, count - bytes.count))
     }
 
+    /// The value's bytes, least significant first.
     public static func littleEndian<T: FixedWidthInteger>(_ value: T) -> [UInt8] {
         withUnsafeBytes(of: value.littleEndian) { Array($0) }
     }
 
+    /// Upper-case hex digits, two per byte (the `.ioctl` data).
     public static func hex(_ bytes: [UInt8]) -> String {
         let digits = Array("0123456789ABCDEF")
         var text = ""
@@ -169,8 +175,10 @@ public enum UmockdevFiles: Sendable {
         return text
     }
 
+    /// Lower-case hex without padding.
     public static func lowHex<T: BinaryInteger>(_ value: T) -> String { String(value, radix: 16) }
 
+    /// Four lower-case hex digits.
     public static func paddedHex(_ value: UInt16) -> String {
         let digits = String(value, radix: 16)
         return String(repeating: "0", count: max(0, 4 - digits.count)) + digits

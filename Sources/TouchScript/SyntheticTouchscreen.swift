@@ -5,17 +5,26 @@ import TouchInput
 /// 1080×1920 screen, 270×480 mm, evdev axes 0…10799 × 0…19199 at 40 units/mm, so an
 /// axis value is ten times the pixel position.
 public enum SyntheticTouchscreen {
+    /// The kernel device name.
     public static let name = "ClearTouch Synthetic Touchscreen"
+    /// The screen the recordings are replayed on.
     public static let screen = ScreenSize(widthPixels: 1080, heightPixels: 1920)
+    /// Evdev units per screen pixel.
     public static let unitsPerPixel = 10
+    /// The axes' resolution.
     public static let unitsPerMillimetre: Int32 = 40
+    /// The x axis (`ABS_X`, `ABS_MT_POSITION_X`).
     public static let axisX = AxisRange(
         minimum: 0, maximum: 10799, resolutionUnitsPerMillimetre: unitsPerMillimetre)
+    /// The y axis (`ABS_Y`, `ABS_MT_POSITION_Y`).
     public static let axisY = AxisRange(
         minimum: 0, maximum: 19199, resolutionUnitsPerMillimetre: unitsPerMillimetre)
+    /// Multi-touch slots.
     public static let slotCount = 10
+    /// Its id in traces.
     public static let device = DeviceID(1)
 
+    /// The touchscreen as the touch model describes it.
     public static var description: DeviceDescription {
         DeviceDescription(
             id: device, name: name, kind: .touchscreen,
