@@ -2,7 +2,9 @@
 // ClearTouch: Clear's gesture-driven to-do list and a touch-gesture toolkit for Linux.
 //
 // Layers, lowest first (a module only imports modules above it in this list):
-//   Shims/*            C libraries from Debian (libinput, libudev, libyaml, cairo/pango, SDL2)
+//   Shims/*            C libraries from Debian (libinput, libudev, libyaml, cairo/pango, SDL2,
+//                      the kernel's evdev codes)
+//   Evdev              evdev codes, the kernel device model, evemu and `libinput record` writers
 //   TouchInput         the device-independent touch input model (pure Swift)
 //   GestureRecognition recognizers and the arena (pure Swift, no C library)
 //   ClearCore          the to-do model, layout, controller, presentation (pure Swift)
@@ -11,6 +13,7 @@
 //   ToolSupport        what front ends share: the one monotonic clock, the FILE:LINE Diagnostic
 //   Recordings         trace format, evemu and `libinput record` readers, evdev decoder
 //   LibInputBackend    live input from real libinput
+//   TouchScript        one way to script touches (tests, generator, mock devices, benchmarks)
 //   Recorder, ClearRendering, Replay (draws its pictures with ClearRendering), KioskApp
 //   cleartouch         the command
 import PackageDescription
@@ -40,9 +43,16 @@ let package = Package(
         .systemLibrary(
             name: "CSDL2", path: "Sources/Shims/CSDL2", pkgConfig: "sdl2",
             providers: [.apt(["libsdl2-dev"])]),
+        // linux-libc-dev has no pkg-config file: the header is on the default include path.
+        .systemLibrary(
+            name: "CEvdevCodes", path: "Sources/Shims/CEvdevCodes",
+            providers: [.apt(["linux-libc-dev"])]),
         .target(name: "UmockdevFixup", path: "Sources/Shims/UmockdevFixup"),
         // Counts heap allocations (interposes malloc); linked only into cleartouch-bench.
         .target(name: "AllocationCounter", path: "Sources/Shims/AllocationCounter"),
+
+        // The kernel's evdev codes, evemu and `libinput record` files (below TouchInput).
+        .target(name: "Evdev", dependencies: ["CEvdevCodes"]),
 
         // MARK: pure Swift layers
         .target(name: "TouchInput"),
@@ -59,12 +69,15 @@ let package = Package(
         .target(name: "JSON"),
         // What the front ends share: the one monotonic clock, the FILE:LINE diagnostic.
         .target(name: "ToolSupport"),
-        .target(name: "Recordings", dependencies: ["TouchInput", "CYAML", "ToolSupport"]),
+        .target(name: "Recordings", dependencies: ["Evdev", "TouchInput", "CYAML", "ToolSupport"]),
         .target(name: "LibInputBackend", dependencies: ["TouchInput", "CLibInput", "ToolSupport"]),
+        // One way to script touches: touch frames and evdev streams (tests, the recording
+        // generator, the mock devices, the benchmarks).
+        .target(name: "TouchScript", dependencies: ["Evdev", "Recordings", "TouchInput"]),
         .target(
             name: "Recorder",
             dependencies: [
-                "LibInputBackend", "Recordings", "TouchInput", "MockDevice", "ToolSupport",
+                "LibInputBackend", "Recordings", "TouchInput", "MockDevice", "Evdev", "ToolSupport",
             ]),
         .target(
             name: "Replay",
@@ -95,14 +108,14 @@ let package = Package(
         // Writes Recordings/ (tools/make-recordings).
         .executableTarget(
             name: "cleartouch-make-recordings",
-            dependencies: ["Replay", "Recordings", "TouchInput"],
+            dependencies: ["TouchScript", "Recordings", "TouchInput"],
             path: "Sources/Tools/RecordingGenerator"),
         .executableTarget(
             name: "cleartouch-bench",
             dependencies: [
                 "Replay", "Recordings", "ClearCore", "GestureRecognition", "TouchInput",
                 "ClearRendering", "LibInputBackend", "MockDevice", "AllocationCounter", "ListStore",
-                "ToolSupport",
+                "ToolSupport", "Evdev", "TouchScript",
             ],
             path: "Sources/Benchmarks"),
         // The child process of ListStore's SIGKILL test.
@@ -115,9 +128,10 @@ let package = Package(
             dependencies: ["ClearCore", "GestureRecognition", "TouchInput"],
             path: "Sources/Tools/TwoTrackPresentation"),
         // Describes evdev devices and sessions for umockdev-run (the libinput tests).
-        .target(name: "MockDevice"),
+        .target(
+            name: "MockDevice", dependencies: ["Evdev", "Recordings", "TouchInput", "TouchScript"]),
         .executableTarget(
-            name: "cleartouch-mockdev", dependencies: ["MockDevice"],
+            name: "cleartouch-mockdev", dependencies: ["MockDevice", "Recordings"],
             path: "Sources/Tools/MockDevice"),
 
         // MARK: tests
@@ -125,21 +139,27 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["ClearCore"], path: "Tests/TestSupport"),
         .testTarget(name: "TouchInputTests", dependencies: ["TouchInput"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
+        .testTarget(name: "EvdevTests", dependencies: ["Evdev"]),
         .testTarget(
-            name: "GestureRecognitionTests", dependencies: ["GestureRecognition", "TouchInput"]),
+            name: "TouchScriptTests",
+            dependencies: ["TouchScript", "Recordings", "Evdev", "TouchInput"]),
+        .testTarget(
+            name: "GestureRecognitionTests",
+            dependencies: ["GestureRecognition", "TouchInput", "TouchScript"]),
         .testTarget(
             name: "ClearCoreTests",
-            dependencies: ["ClearCore", "GestureRecognition", "TouchInput", "TestSupport"]),
+            dependencies: ["ClearCore", "GestureRecognition", "TouchInput", "TouchScript", "TestSupport"]),
         .testTarget(name: "ListStoreTests", dependencies: ["ListStore", "ClearCore", "TestSupport"]),
         .testTarget(
-            name: "RecordingsTests", dependencies: ["Recordings", "TouchInput", "TestSupport"],
+            name: "RecordingsTests",
+            dependencies: ["Recordings", "Evdev", "TouchInput", "TestSupport"],
             exclude: ["Fixtures"]),
         .testTarget(
             name: "LibInputBackendTests",
             dependencies: [
                 "LibInputBackend", "Recorder", "Recordings", "TouchInput", "GestureRecognition",
                 "ClearCore",
-                "MockDevice", "TestSupport",
+                "MockDevice", "TestSupport", "Evdev",
             ],
             exclude: ["Fixtures"]),
         .testTarget(

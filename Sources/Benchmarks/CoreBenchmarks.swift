@@ -3,6 +3,7 @@ import Foundation
 import GestureRecognition
 import ListStore
 import TouchInput
+import TouchScript
 
 /// ClearCore's costs: touch frames through a whole `ClearSession` (arena, controller),
 /// `presentation(atMicroseconds:)` during a delete shuffle, and `ListStore` saves and
@@ -110,11 +111,12 @@ private enum CoreBenchmarkInput {
                     TouchFrame(
                         device: device.id, timeMicroseconds: time,
                         contacts: [
-                            TouchContact(
-                                seatSlot: 0, phase: phase,
-                                positionPixels: Point(
+                            ScriptContact(
+                                slot: 0, phase: phase,
+                                position: Point(
                                     x: from.x + (to.x - from.x) * f, y: from.y + (to.y - from.y) * f
-                                ))
+                                )
+                            ).touchContact()
                         ]))
                 time += frameMicroseconds
             }

@@ -2,6 +2,7 @@ import AllocationCounter
 import GestureRecognition
 import ToolSupport
 import TouchInput
+import TouchScript
 
 #if canImport(Glibc)
     import Glibc
@@ -120,9 +121,8 @@ private struct GestureSessionCycle {
 
     private func contact(_ slot: Int, _ phase: TouchPhase, _ x: Double, _ y: Double) -> TouchContact
     {
-        TouchContact(
-            seatSlot: slot, phase: phase, positionMillimetres: Point(x: x / 15, y: y / 15),
-            positionPixels: Point(x: x, y: y))
+        ScriptContact(slot: slot, phase: phase, position: Point(x: x, y: y)).touchContact(
+            millimetres: { Point(x: $0.x / 15, y: $0.y / 15) })
     }
 
     /// One finger down, `frames` moves along a straight line (and back again when

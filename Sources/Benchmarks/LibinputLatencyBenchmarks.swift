@@ -1,4 +1,5 @@
 import ClearCore
+import Evdev
 import GestureRecognition
 import LibInputBackend
 import MockDevice
@@ -173,7 +174,7 @@ enum LibinputLatencyProbe {
 
     /// The evemu device descriptions of the libinput tests, found from the executable's
     /// place in the package (.build/<config>/cleartouch-bench).
-    static func fixtureDescription(_ name: String) -> EvemuDescription? {
+    static func fixtureDescription(_ name: String) -> EvdevDevice? {
         var directory = UmockdevTestbed.runningExecutable()
         for _ in 0..<5 {
             directory = String(directory[..<(directory.lastIndex(of: "/") ?? directory.startIndex)])

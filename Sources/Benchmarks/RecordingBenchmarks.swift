@@ -1,3 +1,4 @@
+import Evdev
 import Glibc
 import Recordings
 import ToolSupport
@@ -22,7 +23,7 @@ public func runRecordingBenchmarks() {
     let large = 64 << 20
     let small = 13 << 20
     let desc = "\(directory)/bench.desc"
-    writeFile(desc, Array(benchDescription.utf8))
+    writeFile(desc, Array(EvemuWriter.description(benchDevice, comment: "benchmark").utf8))
     var figures: [String: BenchFigure] = [:]
     for (label, size) in [("large", large), ("small", small)] {
         let evemu = "\(directory)/\(label).events"
@@ -210,71 +211,70 @@ private func writeFile(_ path: String, _ bytes: [UInt8]) {
     fclose(file)
 }
 
-/// A touchscreen like the test one, in evemu-describe form.
-private let benchDescription = """
-    # EVEMU 1.3
-    N: Bench Touchscreen
-    I: 0018 04f3 2234 0100
-    P: 02 00 00 00 00 00 00 00
-    B: 00 0b 00 00 00 00 00 00 00
-    B: 01 00 00 00 00 00 00 00 00
-    B: 01 00 00 00 00 00 00 00 00
-    B: 01 00 00 00 00 00 00 00 00
-    B: 01 00 00 00 00 00 00 00 00
-    B: 01 00 00 00 00 00 00 00 00
-    B: 01 00 04 00 00 00 00 00 00
-    B: 03 03 00 00 00 00 80 60 02
-    A: 00 0 4095 0 0 13
-    A: 01 0 2303 0 0 13
-    A: 2f 0 9 0 0 0
-    A: 35 0 4095 0 0 13
-    A: 36 0 2303 0 0 13
-    A: 39 0 65535 0 0 0
-
-    """
+/// A touchscreen like the test one (its evemu description is the `--desc` file).
+private let benchDevice: EvdevDevice = {
+    var device = EvdevDevice()
+    device.name = "Bench Touchscreen"
+    (device.bustype, device.vendor, device.product, device.version) = (0x18, 0x4f3, 0x2234, 0x100)
+    device.properties = [InputProperty.direct]
+    device.eventTypes = [.syn, .key, .abs]
+    device.codes[.syn] = Set((0...15).map { EventCode(rawValue: $0) })
+    device.codes[.key] = [.btnTouch]
+    for code in [EventCode.absX, .absMTPositionX] {
+        device.absinfo[code] = AbsoluteAxisInfo(minimum: 0, maximum: 4095, resolution: 13)
+    }
+    for code in [EventCode.absY, .absMTPositionY] {
+        device.absinfo[code] = AbsoluteAxisInfo(minimum: 0, maximum: 2303, resolution: 13)
+    }
+    device.absinfo[.absMTSlot] = AbsoluteAxisInfo(minimum: 0, maximum: 9)
+    device.absinfo[.absMTTrackingID] = AbsoluteAxisInfo(minimum: 0, maximum: 65535)
+    device.codes[.abs] = Set(device.absinfo.keys)
+    device.udev = ["ID_INPUT": "1", "ID_INPUT_TOUCHSCREEN": "1"]
+    return device
+}()
 
 /// The kernel events of a synthetic session: two fingers moving at 120 Hz, lifting and
-/// landing again every 200 frames. Calls `emit(seconds, microseconds, type, code, value)`.
+/// landing again every 200 frames. Calls `emit` with each event.
 private func synthesiseSession(
-    untilBytes: Int, written: () -> Int, emit: (Int, Int, Int, Int, Int) -> Void
+    untilBytes: Int, written: () -> Int, emit: (EvdevEvent) -> Void
 ) -> Int {
     var frame = 0
     var count = 0
-    var trackingID = 1
-    func event(_ time: Int, _ type: Int, _ code: Int, _ value: Int) {
-        emit(time / 1_000_000, time % 1_000_000, type, code, value)
+    var trackingID: Int32 = 1
+    func event(_ time: Int, _ type: EventType, _ code: EventCode, _ value: Int32) {
+        emit(EvdevEvent(timeMicroseconds: Int64(time), type: type, code: code, value: value))
         count += 1
     }
     while written() < untilBytes {
         let time = frame * 8333
         let phase = frame % 200
-        let x0 = 1000 + phase * 5
-        let y0 = 800 + (frame * 7) % 600
+        let x0 = Int32(1000 + phase * 5)
+        let y0 = Int32(800 + (frame * 7) % 600)
         if phase == 0 {
-            for slot in 0..<2 {
-                event(time, 3, 0x2f, slot)
-                event(time, 3, 0x39, trackingID)
+            for slot: Int32 in 0..<2 {
+                event(time, .abs, .absMTSlot, slot)
+                event(time, .abs, .absMTTrackingID, trackingID)
                 trackingID += 1
-                event(time, 3, 0x35, x0 + slot * 900)
-                event(time, 3, 0x36, y0)
+                event(time, .abs, .absMTPositionX, x0 + slot * 900)
+                event(time, .abs, .absMTPositionY, y0)
             }
-            event(time, 1, 0x14a, 1)
+            event(time, .key, .btnTouch, 1)
         } else if phase == 199 {
-            for slot in 0..<2 {
-                event(time, 3, 0x2f, slot)
-                event(time, 3, 0x39, -1)
+            for slot: Int32 in 0..<2 {
+                event(time, .abs, .absMTSlot, slot)
+                event(time, .abs, .absMTTrackingID, -1)
             }
-            event(time, 1, 0x14a, 0)
+            event(time, .key, .btnTouch, 0)
         } else {
-            for slot in 0..<2 {
-                event(time, 3, 0x2f, slot)
-                event(time, 3, 0x35, x0 + slot * 900)
-                event(time, 3, 0x36, y0)
+            for slot: Int32 in 0..<2 {
+                event(time, .abs, .absMTSlot, slot)
+                event(time, .abs, .absMTPositionX, x0 + slot * 900)
+                event(time, .abs, .absMTPositionY, y0)
             }
         }
-        event(time, 3, 0, x0)
-        event(time, 3, 1, y0)
-        event(time, 0, 0, 0)
+        event(time, .abs, .absX, x0)
+        event(time, .abs, .absY, y0)
+        event(time, .syn, .synReport, 0)
         frame += 1
     }
     return count
@@ -292,6 +292,8 @@ private final class ByteFile {
     }
 
     func append(_ text: String) { buffer.append(contentsOf: text.utf8) }
+
+    func appendEvemuLine(_ event: EvdevEvent) { EvemuWriter.appendEventLine(event, to: &buffer) }
 
     func append(number: Int, width: Int = 0, hex: Bool = false) {
         var digits: [UInt8] = []
@@ -334,19 +336,8 @@ private final class ByteFile {
 /// evemu-record's event lines (`E: sec.usec type code value`, zero-padded), events only.
 private func generateEvemu(_ path: String, bytes: Int) -> Int {
     let out = ByteFile(path)
-    let count = synthesiseSession(untilBytes: bytes, written: { out.total }) {
-        seconds, micros, type, code, value in
-        out.append("E: ")
-        out.append(number: seconds)
-        out.append(".")
-        out.append(number: micros, width: 6)
-        out.append(" ")
-        out.append(number: type, width: 4, hex: true)
-        out.append(" ")
-        out.append(number: code, width: 4, hex: true)
-        out.append(" ")
-        out.append(number: value, width: 4)
-        out.append("\n")
+    let count = synthesiseSession(untilBytes: bytes, written: { out.total }) { event in
+        out.appendEvemuLine(event)
         out.flushIfFull()
     }
     out.close()
@@ -357,56 +348,25 @@ private func generateEvemu(_ path: String, bytes: Int) -> Int {
 private func generateLibinputRecord(_ path: String, bytes: Int) -> Int {
     let out = ByteFile(path)
     out.append(
-        """
-        # libinput record
-        version: 1
-        ndevices: 1
-        libinput:
-          version: "1.22.1"
-          git: "unknown"
-        system:
-          os: "debian:12"
-          kernel: "6.1.0"
-          dmi: "unknown"
-        devices:
-        - node: /dev/input/event5
-          evdev:
-            # Name: Bench Touchscreen
-            name: "Bench Touchscreen"
-            id: [24, 1267, 8756, 256]
-            codes:
-              0: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15] # EV_SYN
-              1: [330] # EV_KEY
-              3: [0, 1, 47, 53, 54, 57] # EV_ABS
-            absinfo:
-              0: [0, 4095, 0, 0, 13]
-              1: [0, 2303, 0, 0, 13]
-              47: [0, 9, 0, 0, 0]
-              53: [0, 4095, 0, 0, 13]
-              54: [0, 2303, 0, 0, 13]
-              57: [0, 65535, 0, 0, 0]
-            properties: [1]
-          udev:
-            properties:
-            - ID_INPUT=1
-            - ID_INPUT_TOUCHSCREEN=1
-          quirks:
-          events:
-
-        """)
-    let names: [Int: String] = [
-        0x2f: "EV_ABS / ABS_MT_SLOT        ", 0x39: "EV_ABS / ABS_MT_TRACKING_ID ",
-        0x35: "EV_ABS / ABS_MT_POSITION_X  ",
-        0x36: "EV_ABS / ABS_MT_POSITION_Y  ", 0x14a: "EV_KEY / BTN_TOUCH          ",
-        0: "EV_ABS / ABS_X              ",
-        1: "EV_ABS / ABS_Y              ",
+        LibinputRecordWriter.header(
+            device: benchDevice, node: "/dev/input/event5", comment: "benchmark"))
+    let names: [EventCode: String] = [
+        .absMTSlot: "EV_ABS / ABS_MT_SLOT        ",
+        .absMTTrackingID: "EV_ABS / ABS_MT_TRACKING_ID ",
+        .absMTPositionX: "EV_ABS / ABS_MT_POSITION_X  ",
+        .absMTPositionY: "EV_ABS / ABS_MT_POSITION_Y  ", .btnTouch: "EV_KEY / BTN_TOUCH          ",
+        .absX: "EV_ABS / ABS_X              ", .absY: "EV_ABS / ABS_Y              ",
     ]
     var startOfFrame = true
-    let count = synthesiseSession(untilBytes: bytes, written: { out.total }) {
-        seconds, micros, type, code, value in
+    let count = synthesiseSession(untilBytes: bytes, written: { out.total }) { event in
+        let seconds = Int(event.timeMicroseconds / 1_000_000)
+        let micros = Int(event.timeMicroseconds % 1_000_000)
+        let (type, code, value) = (Int(event.type.rawValue), event.code, Int(event.value))
         if startOfFrame { out.append("  - evdev:\n") }
         out.append("    - [")
-        for (field, width) in [(seconds, 3), (micros, 7), (type, 4), (code, 4), (value, 8)] {
+        for (field, width) in [
+            (seconds, 3), (micros, 7), (type, 4), (Int(code.rawValue), 4), (value, 8),
+        ] {
             let digits = String(field).count
             out.spaces(width - digits)
             out.append(number: field)

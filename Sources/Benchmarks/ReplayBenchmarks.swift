@@ -1,7 +1,9 @@
+import Evdev
 import Foundation
 import Recordings
 import Replay
 import ToolSupport
+import TouchScript
 
 /// Replay throughput: synthetic sessions of one and two hours of one- and two-finger
 /// input (swipes, pinches, scrolls), generated at bench time in each input format
@@ -127,17 +129,22 @@ enum SyntheticSession {
         FileManager.default.createFile(atPath: path, contents: nil)
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         defer { try? handle.close() }
-        var encoder = EvdevEncoder(timeOffsetMicroseconds: format == "evemu" ? 1 : 0)
+        let device = SyntheticTouchscreen.evdevDevice
+        var encoder = SyntheticTouchscreen.encoder(
+            timeOffsetMicroseconds: format == "evemu" ? 1 : 0)
         try handle.write(
             contentsOf: Data(
                 (format == "evemu"
-                    ? EvemuWriter.header(comment: comment)
-                    : LibinputRecordWriter.header(comment: comment))
+                    ? EvemuWriter.description(device, comment: comment)
+                    : LibinputRecordWriter.header(
+                        device: device, node: SyntheticTouchscreen.node, comment: comment))
                     .utf8))
         for n in 0..<cycles {
             let frames = encoder.encode(cycle(startingAt: Int64(n) * cycleMicroseconds))
             let text =
-                format == "evemu" ? EvemuWriter.events(frames) : LibinputRecordWriter.events(frames)
+                format == "evemu"
+                ? EvemuWriter.eventLines(frames.flatMap { $0 })
+                : LibinputRecordWriter.events(frames)
             try handle.write(contentsOf: Data(text.utf8))
         }
     }

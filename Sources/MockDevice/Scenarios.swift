@@ -1,44 +1,55 @@
-/// Synthetic input sessions, written as evemu event streams (device units, times from 0).
-/// The fixtures under Tests/LibInputBackendTests/Fixtures/ were written by
-/// `cleartouch-mockdev scenario NAME`.
-public enum Scenarios: Sendable {
-    public static let frameIntervalMicroseconds: Int64 = 12_000
-    public static let gapMicroseconds: Int64 = 400_000
+import Evdev
+import TouchInput
+import TouchScript
 
-    public static let synReport = (type: UInt16(0), code: UInt16(0))
-    public static let absX: UInt16 = 0, absY: UInt16 = 1
-    public static let absMtSlot: UInt16 = 0x2f, absMtPositionX: UInt16 = 0x35,
-        absMtPositionY: UInt16 = 0x36
-    public static let absMtTrackingID: UInt16 = 0x39
-    public static let btnTouch: UInt16 = 0x14a
-    /// BTN_TOOL_FINGER, DOUBLETAP, TRIPLETAP, QUADTAP, QUINTTAP by finger count.
-    public static let toolButtons: [Int: UInt16] = [
-        1: 0x145, 2: 0x14d, 3: 0x14e, 4: 0x14f, 5: 0x148,
-    ]
+/// Synthetic input sessions for the libinput tests, scripted as touch scripts in device
+/// units (times from 0) and written as evemu event streams. The fixtures under
+/// Tests/LibInputBackendTests/Fixtures/ were written by `cleartouch-mockdev scenario NAME`.
+public enum Scenarios: Sendable {
+    /// The mock devices' frame interval.
+    public static let frameIntervalMicroseconds: Int64 = 12_000
+    /// The pause after a lifted stroke, counted from its lift frame.
+    public static let gapMicroseconds: Int64 = 400_000
+    /// The time between two key events.
+    public static let keyIntervalMicroseconds: Int64 = 50_000
 
     /// A finger moving in a straight line, in device units.
     public struct Track: Sendable {
+        /// Where the finger goes down.
         public var from: (x: Int32, y: Int32)
+        /// Where it is at the end.
         public var to: (x: Int32, y: Int32)
+
+        var scripted: Script.Track {
+            Script.Track(
+                from: Point(x: Double(from.x), y: Double(from.y)),
+                to: Point(x: Double(to.x), y: Double(to.y)))
+        }
     }
 
+    /// One part of a session.
     public enum Step: Sendable {
         /// All fingers down together, moved in `frames` frames, lifted together.
         case stroke([Track], frames: Int)
         /// All fingers down, moved in `frames` frames, never lifted (the stream ends mid-gesture).
         case strokeWithoutLift([Track], frames: Int)
         /// Key presses and releases (evdev codes), one frame each.
-        case keys([UInt16])
+        case keys([EventCode])
         /// One finger down, resting without any event for `microseconds`, then lifted.
         case rest(at: (x: Int32, y: Int32), microseconds: Int64)
+        /// Nothing for `microseconds`.
         case pause(microseconds: Int64)
     }
 
+    /// A session on one device.
     public struct Session: Sendable {
+        /// A touchpad (it sends `BTN_TOOL_*` finger counts), otherwise a touchscreen.
         public var touchpad: Bool
+        /// What happens, in order.
         public var steps: [Step]
     }
 
+    /// The sessions by name.
     public static let all: [String: Session] = [
         // Clear on a 1080x1920 portrait screen: rows are 169 px (about 360 units of y).
         "ts-clear-session": Session(
@@ -128,111 +139,57 @@ public enum Scenarios: Sendable {
         // A finger resting 900 ms: long enough for a long-press; it sends nothing while it rests.
         "ts-rest": Session(
             touchpad: false, steps: [.rest(at: (2000, 1000), microseconds: 900_000)]),
-        "kbd-typing": Session(touchpad: false, steps: [.keys([35, 18, 38, 38, 24, 28])]),
+        "kbd-typing": Session(
+            touchpad: false,
+            steps: [.keys([.keyH, .keyE, .keyL, .keyL, .keyO, .keyEnter])]),
     ]
 
-    public static func events(for session: Session) -> [EvemuEvent] {
-        var writer = Writer()
+    /// The session as a touch script (device units).
+    public static func script(for session: Session) -> Script {
+        var script = Script(frameIntervalMicroseconds: frameIntervalMicroseconds)
         for (index, step) in session.steps.enumerated() {
-            if index > 0, case .stroke = session.steps[index - 1] { writer.time += gapMicroseconds }
+            if index > 0, case .stroke = session.steps[index - 1] {
+                // The script's clock already stands one frame after the lift.
+                script.wait(microseconds: gapMicroseconds - frameIntervalMicroseconds)
+            }
             switch step {
             case .stroke(let tracks, let frames):
-                writer.stroke(tracks, frames: frames, touchpad: session.touchpad, lift: true)
+                script.stroke(tracks.map(\.scripted), frames: frames)
             case .strokeWithoutLift(let tracks, let frames):
-                writer.stroke(tracks, frames: frames, touchpad: session.touchpad, lift: false)
+                script.stroke(tracks.map(\.scripted), frames: frames, lift: false)
             case .keys(let codes):
                 for code in codes {
-                    for value: Int32 in [1, 0] {
-                        writer.add(1, code, value)
-                        writer.sync()
-                        writer.time += 50_000
+                    for pressed in [true, false] {
+                        script.key(
+                            Int(code.rawValue), pressed: pressed,
+                            afterMicroseconds: keyIntervalMicroseconds)
                     }
                 }
             case .rest(let position, let microseconds):
-                writer.down([Track(from: position, to: position)], touchpad: session.touchpad)
-                writer.time += microseconds
-                writer.lift(fingers: 1, touchpad: session.touchpad)
+                script.stroke(
+                    [Track(from: position, to: position).scripted], frames: 0, lift: false)
+                script.wait(microseconds: microseconds)
+                script.up([0])
             case .pause(let microseconds):
                 // An empty frame marks the stream's start, so a leading pause survives
                 // conversion to a script (whose first frame plays at the barrier).
-                if writer.events.isEmpty { writer.sync() }
-                writer.time += microseconds
+                if script.events.isEmpty { script.markStart() }
+                script.wait(microseconds: microseconds)
             }
         }
-        return writer.events
+        return script
     }
 
-    public struct Writer: Sendable {
-        public var time: Int64 = 0
-        public var events: [EvemuEvent] = []
-        public var nextTrackingID: Int32 = 100
-
-        public mutating func add(_ type: UInt16, _ code: UInt16, _ value: Int32) {
-            events.append(EvemuEvent(timeMicroseconds: time, type: type, code: code, value: value))
-        }
-
-        public mutating func sync() { add(0, 0, 0) }
-
-        public mutating func stroke(_ tracks: [Track], frames: Int, touchpad: Bool, lift: Bool) {
-            down(tracks, touchpad: touchpad)
-            for frame in stride(from: 1, through: frames, by: 1) {
-                time += frameIntervalMicroseconds
-                let fraction = Double(frame) / Double(frames)
-                for (slot, track) in tracks.enumerated() {
-                    add(3, absMtSlot, Int32(slot))
-                    add(3, absMtPositionX, interpolate(track.from.x, track.to.x, fraction))
-                    add(3, absMtPositionY, interpolate(track.from.y, track.to.y, fraction))
-                }
-                add(3, absX, interpolate(tracks[0].from.x, tracks[0].to.x, fraction))
-                add(3, absY, interpolate(tracks[0].from.y, tracks[0].to.y, fraction))
-                sync()
-            }
-            if lift { self.lift(fingers: tracks.count, touchpad: touchpad) }
-        }
-
-        /// Every track's finger down at its start, in one frame.
-        public mutating func down(_ tracks: [Track], touchpad: Bool) {
-            for (slot, track) in tracks.enumerated() {
-                add(3, absMtSlot, Int32(slot))
-                add(3, absMtTrackingID, nextTrackingID)
-                nextTrackingID += 1
-                add(3, absMtPositionX, track.from.x)
-                add(3, absMtPositionY, track.from.y)
-            }
-            add(1, btnTouch, 1)
-            if touchpad, let tool = toolButtons[tracks.count] { add(1, tool, 1) }
-            add(3, absX, tracks[0].from.x)
-            add(3, absY, tracks[0].from.y)
-            sync()
-        }
-
-        /// Slots 0..<fingers lifted, one frame interval later, in one frame.
-        public mutating func lift(fingers: Int, touchpad: Bool) {
-            time += frameIntervalMicroseconds
-            for slot in 0..<fingers {
-                add(3, absMtSlot, Int32(slot))
-                add(3, absMtTrackingID, -1)
-            }
-            add(1, btnTouch, 0)
-            if touchpad, let tool = toolButtons[fingers] { add(1, tool, 0) }
-            sync()
-        }
-
-        public func interpolate(_ from: Int32, _ to: Int32, _ fraction: Double) -> Int32 {
-            Int32((Double(from) + Double(to - from) * fraction).rounded())
-        }
+    /// The session's kernel events.
+    public static func events(for session: Session) -> [EvdevEvent] {
+        var encoder = ScriptEvdevEncoder(
+            .init(reportsEveryAxis: true, toolButtons: session.touchpad))
+        return encoder.events(script(for: session).events)
     }
 
-    public static func evemuText(_ events: [EvemuEvent], name: String) -> String {
-        var lines = ["# EVEMU 1.3", "# cleartouch-mockdev scenario \(name)"]
-        for event in events {
-            let seconds = event.timeMicroseconds / 1_000_000
-            let micro = String(event.timeMicroseconds % 1_000_000)
-            let padded = String(repeating: "0", count: 6 - micro.count) + micro
-            lines.append(
-                "E: \(seconds).\(padded) \(UmockdevFiles.paddedHex(event.type)) \(UmockdevFiles.paddedHex(event.code)) \(event.value)"
-            )
-        }
-        return lines.joined(separator: "\n") + "\n"
+    /// An evemu events file (no description), as umockdev's evemu files.
+    public static func evemuText(_ events: [EvdevEvent], name: String) -> String {
+        "# EVEMU 1.3\n# cleartouch-mockdev scenario \(name)\n"
+            + EvemuWriter.eventLines(events, values: .plain)
     }
 }

@@ -1,65 +1,86 @@
+import Evdev
+
 /// Writes the `.umockdev` (sysfs + udev properties) and `.ioctl` (evdev ioctl answers)
 /// files that `umockdev-run -d FILE -i NODE=FILE` needs to emulate an evdev device.
 ///
 /// umockdev matches an ioctl by its whole request number, buffer size included, so the
 /// sizes here are those libevdev 1.13 asks for on a 64-bit machine.
 public enum UmockdevFiles: Sendable {
+    /// How udev tags the device (`ID_INPUT_TOUCHSCREEN`, …).
     public enum Kind: String, Sendable {
         case touchscreen, touchpad, keyboard, mouse
     }
 
-    public static let evKey = 1, evRel = 2, evAbs = 3, evMsc = 4, evSw = 5, evLed = 0x11,
-        evSnd = 0x12
-    public static let evRep = 0x14, evFf = 0x15
-    public static let absMtSlot = 0x2f, absMtTrackingID = 0x39
+    /// The event types whose `EVIOCGBIT` libevdev asks, in its order.
+    static let bitmaskTypes: [EventType] = [.key, .rel, .abs, .msc, .sw, .led, .snd, .ff]
     /// libevdev's bit array sizes in bytes (longs × 8).
-    public static let bitmaskBytes: [Int: Int] = [
-        0: 8, evKey: 96, evRel: 8, evAbs: 8, evMsc: 8, evSw: 8, evLed: 8, evSnd: 8, evFf: 16,
+    public static let bitmaskBytes: [EventType: Int] = [
+        .syn: 8, .key: 96, .rel: 8, .abs: 8, .msc: 8, .sw: 8, .led: 8, .snd: 8, .ff: 16,
     ]
+    /// The evdev character devices' major number.
     public static let evdevMajor = 13
+    /// The minor number of `/dev/input/event0`.
     public static let firstEventMinor = 64
 
-    public static func kind(of description: EvemuDescription) -> Kind {
-        if description.hasProperty(1) { return .touchscreen }  // INPUT_PROP_DIRECT
-        if description.hasProperty(0) || description.supports(type: evAbs, code: 0x35) {
+    /// How udev would tag the device.
+    public static func kind(of description: EvdevDevice) -> Kind {
+        if description.properties.contains(InputProperty.direct) { return .touchscreen }
+        if description.properties.contains(InputProperty.pointer)
+            || description.has(.abs, .absMTPositionX)
+        {
             return .touchpad
         }
-        if description.supports(type: evRel, code: 0) { return .mouse }
+        if description.has(.rel, .relX) { return .mouse }
         return .keyboard
     }
 
-    public static func ioctlFile(_ description: EvemuDescription, node: String) -> String {
+    /// The bitmask `EVIOCGBIT(type)` answers (type 0: the event types).
+    static func bits(_ description: EvdevDevice, _ type: EventType) -> [UInt8] {
+        type == .syn ? description.eventTypeBitmask : description.bitmask(type)
+    }
+
+    /// bustype, vendor, product, version as `input_id`'s 16-bit words.
+    static func identity(_ description: EvdevDevice) -> [UInt16] {
+        [description.bustype, description.vendor, description.product, description.version].map {
+            UInt16(truncatingIfNeeded: $0)
+        }
+    }
+
+    /// The `.ioctl` file: libevdev's questions about the device and their answers.
+    public static func ioctlFile(_ description: EvdevDevice, node: String) -> String {
         var lines = ["@DEV \(node)"]
-        lines.append("EVIOCGBIT(0) 0 \(hex(sized(description.bits[0] ?? [], 8)))")
+        lines.append("EVIOCGBIT(0) 0 \(hex(sized(bits(description, .syn), 8)))")
         // libevdev asks EVIOCGNAME with a 255-byte buffer.
         lines.append("EVIOCGNAME 0 \(hex(sized(Array(description.name.utf8), 255)))")
         // PHYS and UNIQ are left out: umockdev answers ENOENT, which libevdev accepts.
-        lines.append("EVIOCGID 0 \(hex(description.identity.flatMap { littleEndian($0) }))")
+        lines.append("EVIOCGID 0 \(hex(identity(description).flatMap { littleEndian($0) }))")
         lines.append("EVIOCGVERSION 0 \(hex(littleEndian(Int32(0x010001))))")
-        lines.append("EVIOCGPROP 0 \(hex(sized(description.properties, 8)))")
-        for type in [evKey, evRel, evAbs, evMsc, evSw, evLed, evSnd, evFf] {
+        lines.append("EVIOCGPROP 0 \(hex(sized(description.propertyBitmask, 8)))")
+        for type in bitmaskTypes {
             lines.append(
-                "EVIOCGBIT(\(type)) 0 \(hex(sized(description.bits[type] ?? [], bitmaskBytes[type]!)))"
+                "EVIOCGBIT(\(type.rawValue)) 0 \(hex(sized(bits(description, type), bitmaskBytes[type]!)))"
             )
         }
         lines.append("EVIOCGKEY 0 \(hex(sized([], 96)))")
         lines.append("EVIOCGLED 0 \(hex(sized([], 8)))")
         lines.append("EVIOCGSW 0 \(hex(sized([], 8)))")
-        if description.supports(type: 0, code: evRep) {
+        if description.eventTypes.contains(.rep) {
             lines.append("EVIOCGREP 0 \(hex(littleEndian(Int32(250)) + littleEndian(Int32(33))))")
         }
         for code in description.absinfo.keys.sorted() {
             let axis = description.absinfo[code]!
-            let value: Int32 = code == absMtTrackingID ? -1 : (code == absMtSlot ? 0 : axis.minimum)
+            let value: Int32 =
+                code == .absMTTrackingID ? -1 : (code == .absMTSlot ? 0 : axis.minimum)
             let fields = [value, axis.minimum, axis.maximum, axis.fuzz, axis.flat, axis.resolution]
-            lines.append("EVIOCGABS(\(code)) 0 \(hex(fields.flatMap { littleEndian($0) }))")
+            lines.append(
+                "EVIOCGABS(\(code.rawValue)) 0 \(hex(fields.flatMap { littleEndian($0) }))")
         }
-        if let slots = description.absinfo[absMtSlot] {
+        if let slots = description.absinfo[.absMTSlot] {
             // Every slot starts without a contact (tracking id -1). libevdev versions ask
             // with the slot count or a fixed maximum, so answer each size.
             for count in Set([Int(slots.maximum) + 1, 60, 256]).sorted() {
                 let blob =
-                    littleEndian(UInt32(absMtTrackingID))
+                    littleEndian(UInt32(EventCode.absMTTrackingID.rawValue))
                     + Array(repeating: littleEndian(Int32(-1)), count: count).flatMap { $0 }
                 lines.append("EVIOCGMTSLOTS 0 \(hex(blob))")
             }
@@ -67,15 +88,17 @@ public enum UmockdevFiles: Sendable {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// The `.umockdev` file: the device's sysfs entries and udev properties.
     public static func umockdevFile(
-        _ description: EvemuDescription, eventNumber: Int, kind: Kind, dmi: Bool
+        _ description: EvdevDevice, eventNumber: Int, kind: Kind, dmi: Bool
     )
         -> String
     {
-        let identity = description.identity
+        let identity = identity(description)
         let minor = firstEventMinor + eventNumber
         let inputPath = "/devices/virtual/input/input\(100 + eventNumber)"
-        let properties = kernelBitmap(description.properties.isEmpty ? [0] : description.properties)
+        let propertyBits = description.propertyBitmask
+        let properties = kernelBitmap(propertyBits.isEmpty ? [0] : propertyBits)
         let kindProperties: [String] =
             switch kind {
             case .touchscreen: ["ID_INPUT_TOUCHSCREEN=1"]
@@ -100,9 +123,10 @@ public enum UmockdevFiles: Sendable {
             "E: PRODUCT=\(identity.map(lowHex).joined(separator: "/"))", "E: PROP=\(properties)",
         ]
         for (type, key) in [
-            (0, "EV"), (evKey, "KEY"), (evAbs, "ABS"), (evRel, "REL"), (evMsc, "MSC"),
+            (EventType.syn, "EV"), (.key, "KEY"), (.abs, "ABS"), (.rel, "REL"), (.msc, "MSC"),
         ] {
-            if let mask = description.bits[type], mask.contains(where: { $0 != 0 }) {
+            let mask = bits(description, type)
+            if mask.contains(where: { $0 != 0 }) {
                 lines.append("E: \(key)=\(kernelBitmap(mask))")
             }
         }
@@ -129,14 +153,17 @@ public enum UmockdevFiles: Sendable {
 
     // MARK: encoding helpers
 
+    /// `bytes` cut or zero-padded to `count`.
     public static func sized(_ bytes: [UInt8], _ count: Int) -> [UInt8] {
         Array(bytes.prefix(count)) + Array(repeating: 0, count: max(0, count - bytes.count))
     }
 
+    /// The value's bytes, least significant first.
     public static func littleEndian<T: FixedWidthInteger>(_ value: T) -> [UInt8] {
         withUnsafeBytes(of: value.littleEndian) { Array($0) }
     }
 
+    /// Upper-case hex digits, two per byte (the `.ioctl` data).
     public static func hex(_ bytes: [UInt8]) -> String {
         let digits = Array("0123456789ABCDEF")
         var text = ""
@@ -148,8 +175,10 @@ public enum UmockdevFiles: Sendable {
         return text
     }
 
+    /// Lower-case hex without padding.
     public static func lowHex<T: BinaryInteger>(_ value: T) -> String { String(value, radix: 16) }
 
+    /// Four lower-case hex digits.
     public static func paddedHex(_ value: UInt16) -> String {
         let digits = String(value, radix: 16)
         return String(repeating: "0", count: max(0, 4 - digits.count)) + digits

@@ -1,3 +1,6 @@
+import Evdev
+import Recordings
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -6,15 +9,19 @@
 public enum UmockdevTestbed {
     /// One emulated evdev device, with the events to play after its barrier (if any).
     public struct Device: Sendable {
-        public var description: EvemuDescription
+        /// The kernel device.
+        public var description: EvdevDevice
+        /// N of `/dev/input/eventN`.
         public var eventNumber: Int
-        public var events: [EvemuEvent]?
+        /// The events to play, if any.
+        public var events: [EvdevEvent]?
         /// Where the script's timeline starts (default: its first event): the same for
         /// devices whose events share one clock.
         public var timelineOriginMicroseconds: Int64?
 
+        /// A device numbered `eventNumber` that plays `events` after the barrier.
         public init(
-            description: EvemuDescription, eventNumber: Int, events: [EvemuEvent]? = nil,
+            description: EvdevDevice, eventNumber: Int, events: [EvdevEvent]? = nil,
             timelineOriginMicroseconds: Int64? = nil
         ) {
             self.description = description
@@ -23,6 +30,7 @@ public enum UmockdevTestbed {
             self.timelineOriginMicroseconds = timelineOriginMicroseconds
         }
 
+        /// The device node.
         public var node: String { "/dev/input/event\(eventNumber)" }
     }
 
@@ -32,7 +40,7 @@ public enum UmockdevTestbed {
     /// Writes `eventN.umockdev`, `eventN.ioctl` and (with events) `eventN.script` for each
     /// device into `directory`, and returns the `umockdev-run` arguments before `--`.
     /// The first device carries the DMI entry (only one may).
-    public static func write(_ devices: [Device], into directory: String) throws(EvemuError)
+    public static func write(_ devices: [Device], into directory: String) throws(RecordingError)
         -> [String]
     {
         var arguments: [String] = []
@@ -56,7 +64,7 @@ public enum UmockdevTestbed {
                     events: events, barrier: barrierToken, title: device.node,
                     origin: device.timelineOriginMicroseconds)
             } catch {
-                throw EvemuError(path: prefix + ".script", line: 0, message: error.description)
+                throw RecordingError(path: prefix + ".script", line: 0, message: error.description)
             }
             try writeFile(script, to: prefix + ".script")
             arguments += ["-s", "\(device.node)=\(prefix).script"]
@@ -74,16 +82,18 @@ public enum UmockdevTestbed {
         rmdir(directory)
     }
 
-    /// Reads and parses an evemu file.
-    public static func parseFile(_ path: String) throws(EvemuError) -> (
-        EvemuDescription, [EvemuEvent]
+    /// Reads an evemu file: its description (empty when it has none) and its events.
+    public static func parseFile(_ path: String) throws(RecordingError) -> (
+        EvdevDevice, [EvdevEvent]
     ) {
-        try EvemuParser.parse(text: String(decoding: try readFile(path), as: UTF8.self), path: path)
+        let (description, events) = try EvemuParser.read(path: path)
+        return (description ?? EvdevDevice(), events)
     }
 
-    public static func readFile(_ path: String) throws(EvemuError) -> [UInt8] {
+    /// The bytes of the file at `path`.
+    public static func readFile(_ path: String) throws(RecordingError) -> [UInt8] {
         guard let file = fopen(path, "rb") else {
-            throw EvemuError(
+            throw RecordingError(
                 path: path, line: 0, message: "cannot read: \(String(cString: strerror(errno)))")
         }
         defer { fclose(file) }
@@ -97,14 +107,15 @@ public enum UmockdevTestbed {
         return bytes
     }
 
-    public static func writeFile(_ bytes: [UInt8], to path: String) throws(EvemuError) {
+    /// Writes `bytes` to the file at `path`.
+    public static func writeFile(_ bytes: [UInt8], to path: String) throws(RecordingError) {
         guard let file = fopen(path, "wb") else {
-            throw EvemuError(
+            throw RecordingError(
                 path: path, line: 0, message: "cannot create: \(String(cString: strerror(errno)))")
         }
         defer { fclose(file) }
         guard fwrite(bytes, 1, bytes.count, file) == bytes.count else {
-            throw EvemuError(path: path, line: 0, message: "cannot write")
+            throw RecordingError(path: path, line: 0, message: "cannot write")
         }
     }
 

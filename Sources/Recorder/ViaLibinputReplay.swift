@@ -1,3 +1,4 @@
+import Evdev
 import LibInputBackend
 import MockDevice
 import Recordings
@@ -140,7 +141,7 @@ public enum ViaLibinputReplay {
         }
         defer { UmockdevTestbed.remove(devices, from: directory) }
         let testbed: [String]
-        do throws(EvemuError) {
+        do throws(RecordingError) {
             testbed = try UmockdevTestbed.write(devices, into: directory)
         } catch {
             throw Diagnostic(path: path, line: 0, message: error.message)
@@ -219,13 +220,8 @@ public enum ViaLibinputReplay {
             }
             return recorded.enumerated().filter { !$0.element.events.isEmpty }.map {
                 UmockdevTestbed.Device(
-                    description: evemuDescription($0.element), eventNumber: eventNumber + $0.offset,
-                    events: $0.element.events.map {
-                        EvemuEvent(
-                            timeMicroseconds: $0.timeMicroseconds, type: $0.type, code: $0.code,
-                            value: $0.value)
-                    },
-                    timelineOriginMicroseconds: origin)
+                    description: $0.element.device, eventNumber: eventNumber + $0.offset,
+                    events: $0.element.events, timelineOriginMicroseconds: origin)
             }
         case .trace:
             throw Diagnostic(
@@ -236,34 +232,10 @@ public enum ViaLibinputReplay {
         }
     }
 
-    /// A `libinput record` device description as the mock device tool takes it.
-    static func evemuDescription(_ device: LibinputRecordDevice) -> EvemuDescription {
-        func mask(_ bits: [Int]) -> [UInt8] {
-            var bytes = [UInt8](repeating: 0, count: (bits.max() ?? 0) / 8 + 1)
-            for bit in bits where bit >= 0 { bytes[bit / 8] |= 1 << (bit % 8) }
-            return bytes
-        }
-        var description = EvemuDescription()
-        description.name = device.name
-        description.identity = device.identity.map { UInt16(truncatingIfNeeded: $0) }
-        description.properties = device.properties.isEmpty ? [] : mask(device.properties)
-        // evdev's type 0 bitmask is the event types themselves (EVIOCGBIT(0)), not SYN codes.
-        description.bits[0] = mask([0] + device.codes.keys.map(Int.init))
-        for (type, codes) in device.codes where type != 0 {
-            description.bits[Int(type)] = mask(codes.map(Int.init))
-        }
-        for (code, axis) in device.absinfo {
-            description.absinfo[Int(code)] = .init(
-                minimum: axis.minimum, maximum: axis.maximum, fuzz: axis.fuzz, flat: axis.flat,
-                resolution: axis.resolution)
-        }
-        return description
-    }
-
     static func parse(path: String, descPath: String?) throws(Diagnostic) -> (
-        EvemuDescription, [EvemuEvent]
+        EvdevDevice, [EvdevEvent]
     ) {
-        do throws(EvemuError) {
+        do throws(RecordingError) {
             let (fileDescription, events) = try UmockdevTestbed.parseFile(path)
             guard let descPath else { return (fileDescription, events) }
             return (try UmockdevTestbed.parseFile(descPath).0, events)

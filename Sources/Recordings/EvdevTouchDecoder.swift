@@ -1,3 +1,4 @@
+import Evdev
 import TouchInput
 
 /// Turns one device's kernel events into `InputEvent`s the way libinput does
@@ -47,8 +48,8 @@ final class EvdevTouchDecoder {
     private let axisX: AbsoluteAxisInfo
     private let axisY: AbsoluteAxisInfo
     private let screen: ScreenSize
-    private let xCode: UInt16
-    private let yCode: UInt16
+    private let xCode: EventCode
+    private let yCode: EventCode
     private let slotMinimum: Int32
     private var slots: [Slot]
     private var currentSlot = 0
@@ -61,7 +62,7 @@ final class EvdevTouchDecoder {
     // single touch
     private var touchDown = false
     private var touchButtonChanged = false
-    private let touchButton: UInt16
+    private let touchButton: EventCode
     /// Touchpads count fingers with `BTN_TOOL_*`; touchscreens (N-Trig sends
     /// `BTN_TOOL_DOUBLETAP` for one finger) are counted by their contacts, as libinput does.
     private let countsToolFingers: Bool
@@ -87,13 +88,16 @@ final class EvdevTouchDecoder {
         yCode = codes.y
         axisX = device.absinfo[codes.x] ?? AbsoluteAxisInfo(minimum: 0, maximum: 0)
         axisY = device.absinfo[codes.y] ?? AbsoluteAxisInfo(minimum: 0, maximum: 0)
-        let hasMT = device.has(EV.abs, EV.mtPositionX) || device.absinfo[EV.mtPositionX] != nil
+        let hasMT =
+            device.has(EventType.abs, EventCode.absMTPositionX)
+            || device.absinfo[EventCode.absMTPositionX] != nil
         if let count = device.slotCount,
-            device.has(EV.abs, EV.mtSlot) || device.absinfo[EV.mtSlot] != nil
+            device.has(EventType.abs, EventCode.absMTSlot)
+                || device.absinfo[EventCode.absMTSlot] != nil
         {
             mode = .slots
             slots = Array(repeating: Slot(), count: count)
-            slotMinimum = device.absinfo[EV.mtSlot]?.minimum ?? 0
+            slotMinimum = device.absinfo[EventCode.absMTSlot]?.minimum ?? 0
             if let initial = device.initialSlot {
                 let index = Int(Int64(initial) - Int64(slotMinimum))
                 currentSlot = index >= 0 && index < count ? index : 0
@@ -102,7 +106,8 @@ final class EvdevTouchDecoder {
             mode = .protocolA
             slots = []
             slotMinimum = 0
-        } else if device.has(EV.abs, EV.absX) || device.absinfo[EV.absX] != nil {
+        } else if device.has(EventType.abs, EventCode.absX) || device.absinfo[EventCode.absX] != nil
+        {
             mode = .singleTouch
             slots = []
             slotMinimum = 0
@@ -113,8 +118,9 @@ final class EvdevTouchDecoder {
         }
         countsToolFingers = device.kind == .touchpad
         touchButton =
-            device.has(EV.key, EV.btnTouch) || !device.has(EV.key, EV.btnLeft)
-            ? EV.btnTouch : EV.btnLeft
+            device.has(EventType.key, EventCode.btnTouch)
+                || !device.has(EventType.key, EventCode.btnLeft)
+            ? EventCode.btnTouch : EventCode.btnLeft
     }
 
     // MARK: coordinates
@@ -165,40 +171,40 @@ final class EvdevTouchDecoder {
     func handle(_ event: EvdevEvent, into out: inout [InputEvent]) {
         lastTime = event.timeMicroseconds
         if dropping {
-            if event.type == EV.syn && event.code == EV.synReport { resynchronise() }
+            if event.type == EventType.syn && event.code == EventCode.synReport { resynchronise() }
             return
         }
         switch event.type {
-        case EV.syn:
+        case EventType.syn:
             switch event.code {
-            case EV.synReport: endFrame(time: event.timeMicroseconds, into: &out)
-            case EV.synMTReport: reportContactA()
-            case EV.synDropped: dropping = true
+            case EventCode.synReport: endFrame(time: event.timeMicroseconds, into: &out)
+            case EventCode.synMTReport: reportContactA()
+            case EventCode.synDropped: dropping = true
             default: break
             }
-        case EV.abs: handleAbsolute(event.code, event.value)
-        case EV.key: handleKey(event, into: &out)
-        case EV.rel:
+        case EventType.abs: handleAbsolute(event.code, event.value)
+        case EventType.key: handleKey(event, into: &out)
+        case EventType.rel:
             switch event.code {
-            case EV.relX: relX &+= event.value
-            case EV.relY: relY &+= event.value
-            case EV.relWheel: wheel &+= event.value
-            case EV.relHWheel: hwheel &+= event.value
+            case EventCode.relX: relX &+= event.value
+            case EventCode.relY: relY &+= event.value
+            case EventCode.relWheel: wheel &+= event.value
+            case EventCode.relHWheel: hwheel &+= event.value
             default: break
             }
         default: break
         }
     }
 
-    private func handleAbsolute(_ code: UInt16, _ value: Int32) {
+    private func handleAbsolute(_ code: EventCode, _ value: Int32) {
         switch mode {
         case .slots:
-            if code == EV.mtSlot {
+            if code == EventCode.absMTSlot {
                 let index = Int(Int64(value) - Int64(slotMinimum))
                 currentSlot = index >= 0 && index < slots.count ? index : -1
                 return
             }
-            guard currentSlot >= 0, code >= EV.mtSlot else { return }
+            guard currentSlot >= 0, code >= EventCode.absMTSlot else { return }
             let index = currentSlot
             var touched = true
             switch code {
@@ -208,10 +214,10 @@ final class EvdevTouchDecoder {
             case yCode:
                 slots[index].y = value
                 slots[index].positionChanged = true
-            case EV.mtTrackingID:
+            case EventCode.absMTTrackingID:
                 slots[index].trackingID = value
                 slots[index].trackingChanged = true
-            case EV.mtToolType:
+            case EventCode.absMTToolType:
                 slots[index].toolType = value
                 slots[index].positionChanged = true
             default: touched = false
@@ -225,7 +231,7 @@ final class EvdevTouchDecoder {
             case yCode:
                 pendingA.y = value
                 pendingHasData = true
-            case EV.mtTrackingID:
+            case EventCode.absMTTrackingID:
                 pendingA.trackingID = value
                 pendingHasData = true
             default: break
@@ -248,27 +254,29 @@ final class EvdevTouchDecoder {
         let pressed = event.value != 0
         if event.value == 2 { return }  // key repeat, as libinput replay skips it
         switch code {
-        case EV.btnToolFinger: setTool(0x01, pressed)
-        case EV.btnToolDoubleTap: setTool(0x02, pressed)
-        case EV.btnToolTripleTap: setTool(0x04, pressed)
-        case EV.btnToolQuadTap: setTool(0x08, pressed)
-        case EV.btnToolQuintTap: setTool(0x10, pressed)
+        case EventCode.btnToolFinger: setTool(0x01, pressed)
+        case EventCode.btnToolDoubleTap: setTool(0x02, pressed)
+        case EventCode.btnToolTripleTap: setTool(0x04, pressed)
+        case EventCode.btnToolQuadTap: setTool(0x08, pressed)
+        case EventCode.btnToolQuintTap: setTool(0x10, pressed)
         case touchButton where mode == .singleTouch || mode == .protocolA:
             if pressed != touchDown {
                 touchDown = pressed
                 touchButtonChanged = true
             }
-        case EV.btnLeft...EV.btnTask:
+        case EventCode.btnLeft...EventCode.btnTask:
             out.append(
                 .pointerButton(
                     PointerButton(
-                        device: id, timeMicroseconds: event.timeMicroseconds, button: Int(code),
+                        device: id, timeMicroseconds: event.timeMicroseconds,
+                        button: Int(code.rawValue),
                         pressed: pressed)))
-        case 1..<EV.btnMisc:
+        case EventCode(rawValue: 1)..<EventCode.btnMisc:
             out.append(
                 .key(
                     KeyboardKey(
-                        device: id, timeMicroseconds: event.timeMicroseconds, code: Int(code),
+                        device: id, timeMicroseconds: event.timeMicroseconds,
+                        code: Int(code.rawValue),
                         pressed: pressed)
                 ))
         default: break
@@ -354,7 +362,7 @@ final class EvdevTouchDecoder {
                 slot.suppressed = false
                 if slot.trackingID >= 0 {
                     slot.activeID = slot.trackingID
-                    if slot.toolType == EV.mtToolPalm {
+                    if slot.toolType == MTToolType.palm {
                         slot.suppressed = true
                     } else {
                         slot.seatSlot = seat.take()
@@ -366,7 +374,7 @@ final class EvdevTouchDecoder {
                     }
                 }
             } else if slot.activeID >= 0 && !slot.suppressed && slot.positionChanged {
-                if slot.toolType == EV.mtToolPalm {
+                if slot.toolType == MTToolType.palm {
                     contacts.append(
                         contact(
                             .cancel, seatSlot: slot.seatSlot, deviceSlot: index, x: slot.x,

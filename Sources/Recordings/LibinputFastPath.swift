@@ -1,3 +1,5 @@
+import Evdev
+
 /// The `events` lists of a `libinput record` file, found by one scan over its lines, for
 /// the fast path. Nil when any events line has a shape other than what `libinput record`
 /// writes (then libyaml reads everything).

@@ -1,4 +1,5 @@
 import CYAML
+import Evdev
 import TouchInput
 
 /// Where the kernel frames of one device of a `libinput record` file come from.
@@ -282,15 +283,18 @@ public final class LibinputRecordReader: RecordingEventSource {
                 let type = try int(
                     .scalar(key, line: value.line, null: false), stream, what: "an event type",
                     line: value.line)
-                guard type >= 0 && type <= EV.maxType else {
+                guard type >= 0 && type <= EventType.max.rawValue else {
                     throw stream.error("bad event type \(type)", line: value.line)
                 }
                 for code in try intList(value, stream, what: "event codes", line: value.line)
-                where code >= 0 && code <= EV.maxCode {
-                    device.codes[UInt16(type), default: []].insert(UInt16(code))
+                where code >= 0 && code <= EventCode.keyMax.rawValue {
+                    device.codes[EventType(rawValue: UInt16(type)), default: []].insert(
+                        EventCode(rawValue: UInt16(code)))
                 }
             }
         }
+        // `codes:` lists SYN codes under type 0; the types themselves are its keys.
+        device.eventTypes = Set([.syn] + device.codes.keys)
         if let absinfo = evdev["absinfo"], !absinfo.isNull {
             guard case .mapping(let pairs, _) = absinfo else {
                 throw stream.error(
@@ -302,12 +306,12 @@ public final class LibinputRecordReader: RecordingEventSource {
                     .scalar(key, line: value.line, null: false), stream, what: "an axis code",
                     line: value.line)
                 let numbers = try intList(value, stream, what: "absinfo", line: value.line)
-                guard code >= 0 && code <= 0x3f, numbers.count == 5 else {
+                guard code >= 0 && code <= EventCode.absMax.rawValue, numbers.count == 5 else {
                     throw stream.error(
                         "bad absinfo for axis \(key) (expected [min, max, fuzz, flat, resolution])",
                         line: value.line)
                 }
-                device.absinfo[UInt16(code)] = AbsoluteAxisInfo(
+                device.absinfo[EventCode(rawValue: UInt16(code))] = AbsoluteAxisInfo(
                     minimum: Int32(numbers[0]), maximum: Int32(numbers[1]), fuzz: Int32(numbers[2]),
                     flat: Int32(numbers[3]), resolution: Int32(numbers[4]))
             }
@@ -449,8 +453,9 @@ extension LibinputRecordReader {
                 message: "evdev row out of range [sec, usec, type, code, value]")
         }
         return EvdevEvent(
-            timeMicroseconds: numbers.0 * 1_000_000 + numbers.1, type: UInt16(numbers.2),
-            code: UInt16(numbers.3),
+            timeMicroseconds: numbers.0 * 1_000_000 + numbers.1,
+            type: EventType(rawValue: UInt16(numbers.2)),
+            code: EventCode(rawValue: UInt16(numbers.3)),
             value: value)
     }
 }

@@ -2,8 +2,10 @@ import ClearCore
 import GestureRecognition
 import Testing
 import TouchInput
+import TouchScript
 
-/// Synthetic touch input for a 320×480 touchscreen without a known size (slop 10 px).
+/// Synthetic touch input for a 320×480 touchscreen without a known size (slop 10 px):
+/// touch-script events (`ScriptEvent`), each `after` the previous one, as input events.
 struct TouchScreenScript {
     let device = DeviceID(1)
     var time: Int64 = 1_000_000
@@ -16,20 +18,22 @@ struct TouchScreenScript {
         events.append(.deviceAdded(description, timeMicroseconds: time))
     }
 
+    private mutating func append(_ scripted: ScriptEvent) {
+        [scripted].appendInputEvents(
+            to: &events, touchDevice: device, keyboard: DeviceID(2), millimetres: nil)
+    }
+
     mutating func frame(
         _ contacts: [(slot: Int, phase: TouchPhase, x: Double, y: Double)],
         after step: Int64 = 10_000
     ) {
         time += step
-        events.append(
-            .touchFrame(
-                TouchFrame(
-                    device: device, timeMicroseconds: time,
-                    contacts: contacts.map {
-                        TouchContact(
-                            seatSlot: $0.slot, phase: $0.phase,
-                            positionPixels: Point(x: $0.x, y: $0.y))
-                    })))
+        append(
+            .frame(
+                timeMicroseconds: time,
+                contacts: contacts.map {
+                    ScriptContact(slot: $0.slot, phase: $0.phase, position: Point(x: $0.x, y: $0.y))
+                }))
     }
 
     /// One finger from `from` to `to` in `steps` moves of 10 ms, then lifted (or cancelled).
@@ -49,20 +53,14 @@ struct TouchScreenScript {
 
     mutating func key(_ code: Int) {
         time += 10_000
-        events.append(
-            .key(
-                KeyboardKey(device: DeviceID(2), timeMicroseconds: time, code: code, pressed: true))
-        )
+        append(.key(timeMicroseconds: time, code: code, pressed: true))
         time += 10_000
-        events.append(
-            .key(
-                KeyboardKey(device: DeviceID(2), timeMicroseconds: time, code: code, pressed: false)
-            ))
+        append(.key(timeMicroseconds: time, code: code, pressed: false))
     }
 
     mutating func type(_ text: String) {
         time += 10_000
-        events.append(.text(TextInput(timeMicroseconds: time, text: text)))
+        append(.text(timeMicroseconds: time, text))
     }
 
     mutating func wait(_ microseconds: Int64) { time += microseconds }

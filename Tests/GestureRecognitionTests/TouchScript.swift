@@ -1,8 +1,10 @@
 import GestureRecognition
 import TouchInput
+import TouchScript
 
 /// A scripted touch session for tests: fingers, paths and timing, then a run through a
-/// fresh arena. Times are given in milliseconds and stored in microseconds.
+/// fresh arena. Times are given in milliseconds and stored in microseconds. Contacts are
+/// the touch-script model's (`ScriptContact`), as every other touch script's.
 struct TouchScript {
     enum Step {
         case frame(TouchFrame)
@@ -33,9 +35,11 @@ struct TouchScript {
     }
 
     func contact(_ finger: Int, _ phase: TouchPhase, _ point: Point) -> TouchContact {
-        let millimetres = pixelsPerMillimetre.map { Point(x: point.x / $0, y: point.y / $0) }
-        return TouchContact(
-            seatSlot: finger, phase: phase, positionMillimetres: millimetres, positionPixels: point)
+        let millimetres = pixelsPerMillimetre.map { ppm in
+            { (pixels: Point) in Point(x: pixels.x / ppm, y: pixels.y / ppm) }
+        }
+        return ScriptContact(slot: finger, phase: phase, position: point).touchContact(
+            millimetres: millimetres)
     }
 
     /// One frame with several contacts.

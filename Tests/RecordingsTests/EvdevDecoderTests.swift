@@ -1,3 +1,4 @@
+import Evdev
 import Testing
 import TouchInput
 
@@ -7,27 +8,31 @@ import TouchInput
 func testTouchscreen(kind: DeviceKind = .touchscreen) -> EvdevDevice {
     var device = EvdevDevice()
     device.name = "Test Touchscreen"
-    device.properties = kind == .touchscreen ? [EV.propDirect] : [EV.propPointer]
-    device.codes[EV.key] = [
-        EV.btnTouch, EV.btnToolFinger, EV.btnToolDoubleTap, EV.btnToolTripleTap,
+    device.properties = kind == .touchscreen ? [InputProperty.direct] : [InputProperty.pointer]
+    device.codes[EventType.key] = [
+        EventCode.btnTouch, EventCode.btnToolFinger, EventCode.btnToolDoubleTap,
+        EventCode.btnToolTripleTap,
     ]
-    device.codes[EV.abs] = [
-        EV.absX, EV.absY, EV.mtSlot, EV.mtPositionX, EV.mtPositionY, EV.mtTrackingID, EV.mtToolType,
+    device.codes[EventType.abs] = [
+        EventCode.absX, EventCode.absY, EventCode.absMTSlot, EventCode.absMTPositionX,
+        EventCode.absMTPositionY, EventCode.absMTTrackingID, EventCode.absMTToolType,
     ]
-    for code in [EV.absX, EV.mtPositionX] {
+    for code in [EventCode.absX, EventCode.absMTPositionX] {
         device.absinfo[code] = AbsoluteAxisInfo(minimum: 0, maximum: 4095, resolution: 13)
     }
-    for code in [EV.absY, EV.mtPositionY] {
+    for code in [EventCode.absY, EventCode.absMTPositionY] {
         device.absinfo[code] = AbsoluteAxisInfo(minimum: 0, maximum: 2303, resolution: 13)
     }
-    device.absinfo[EV.mtSlot] = AbsoluteAxisInfo(minimum: 0, maximum: 9)
-    device.absinfo[EV.mtTrackingID] = AbsoluteAxisInfo(minimum: 0, maximum: 65535)
-    device.absinfo[EV.mtToolType] = AbsoluteAxisInfo(minimum: 0, maximum: 2)
+    device.absinfo[EventCode.absMTSlot] = AbsoluteAxisInfo(minimum: 0, maximum: 9)
+    device.absinfo[EventCode.absMTTrackingID] = AbsoluteAxisInfo(minimum: 0, maximum: 65535)
+    device.absinfo[EventCode.absMTToolType] = AbsoluteAxisInfo(minimum: 0, maximum: 2)
     return device
 }
 
 /// Decodes `(time, type, code, value)` tuples, then ends the recording.
-func decode(_ device: EvdevDevice, _ rows: [(Int64, UInt16, UInt16, Int32)], finish: Bool = true)
+func decode(
+    _ device: EvdevDevice, _ rows: [(Int64, EventType, EventCode, Int32)], finish: Bool = true
+)
     -> [InputEvent]
 {
     let decoder = EvdevTouchDecoder(
@@ -42,10 +47,16 @@ func decode(_ device: EvdevDevice, _ rows: [(Int64, UInt16, UInt16, Int32)], fin
     return out
 }
 
-let syn: (UInt16, UInt16, Int32) = (EV.syn, EV.synReport, 0)
-func abs(_ code: UInt16, _ value: Int32) -> (UInt16, UInt16, Int32) { (EV.abs, code, value) }
-func key(_ code: UInt16, _ value: Int32) -> (UInt16, UInt16, Int32) { (EV.key, code, value) }
-func at(_ time: Int64, _ events: [(UInt16, UInt16, Int32)]) -> [(Int64, UInt16, UInt16, Int32)] {
+let syn: (EventType, EventCode, Int32) = (EventType.syn, EventCode.synReport, 0)
+func abs(_ code: EventCode, _ value: Int32) -> (EventType, EventCode, Int32) {
+    (EventType.abs, code, value)
+}
+func key(_ code: EventCode, _ value: Int32) -> (EventType, EventCode, Int32) {
+    (EventType.key, code, value)
+}
+func at(_ time: Int64, _ events: [(EventType, EventCode, Int32)]) -> [(
+    Int64, EventType, EventCode, Int32
+)] {
     events.map { (time, $0.0, $0.1, $0.2) }
 }
 
@@ -60,11 +71,12 @@ func phases(_ events: [InputEvent]) -> [[String]] {
             at(
                 0,
                 [
-                    abs(EV.mtTrackingID, 7), abs(EV.mtPositionX, 1300), abs(EV.mtPositionY, 260),
-                    key(EV.btnTouch, 1), syn,
+                    abs(EventCode.absMTTrackingID, 7), abs(EventCode.absMTPositionX, 1300),
+                    abs(EventCode.absMTPositionY, 260),
+                    key(EventCode.btnTouch, 1), syn,
                 ])
-                + at(10, [abs(EV.mtPositionX, 1313), syn])
-                + at(20, [abs(EV.mtTrackingID, -1), key(EV.btnTouch, 0), syn]))
+                + at(10, [abs(EventCode.absMTPositionX, 1313), syn])
+                + at(20, [abs(EventCode.absMTTrackingID, -1), key(EventCode.btnTouch, 0), syn]))
         #expect(phases(events) == [["down0"], ["move0"], ["up0"]])
         let down = touchFrames(events)[0].contacts[0]
         #expect(down.deviceSlot == 0)
@@ -80,12 +92,13 @@ func phases(_ events: [InputEvent]) -> [[String]] {
             at(
                 0,
                 [
-                    abs(EV.mtSlot, 3), abs(EV.mtTrackingID, 1), abs(EV.mtSlot, 5),
-                    abs(EV.mtTrackingID, 2),
+                    abs(EventCode.absMTSlot, 3), abs(EventCode.absMTTrackingID, 1),
+                    abs(EventCode.absMTSlot, 5),
+                    abs(EventCode.absMTTrackingID, 2),
                     syn,
                 ])
-                + at(1, [abs(EV.mtSlot, 3), abs(EV.mtTrackingID, -1), syn])
-                + at(2, [abs(EV.mtSlot, 0), abs(EV.mtTrackingID, 3), syn]))
+                + at(1, [abs(EventCode.absMTSlot, 3), abs(EventCode.absMTTrackingID, -1), syn])
+                + at(2, [abs(EventCode.absMTSlot, 0), abs(EventCode.absMTTrackingID, 3), syn]))
         #expect(
             phases(events) == [["down0", "down1"], ["up0"], ["down0"], ["cancel0", "cancel1"]])
         #expect(touchFrames(events)[0].contacts.map(\.deviceSlot) == [3, 5])
@@ -94,27 +107,36 @@ func phases(_ events: [InputEvent]) -> [[String]] {
     @Test func aNewTrackingIDOnABusySlotEndsOneContactAndStartsAnother() {
         let events = decode(
             testTouchscreen(),
-            at(0, [abs(EV.mtTrackingID, 1), syn]) + at(1, [abs(EV.mtTrackingID, 2), syn])
-                + at(2, [abs(EV.mtTrackingID, -1), syn]))
+            at(0, [abs(EventCode.absMTTrackingID, 1), syn])
+                + at(1, [abs(EventCode.absMTTrackingID, 2), syn])
+                + at(2, [abs(EventCode.absMTTrackingID, -1), syn]))
         #expect(phases(events) == [["down0"], ["up0", "down0"], ["up0"]])
     }
 
     @Test func aPalmCancelsTheContactAndAPalmFromTheStartIsNeverReported() {
         let events = decode(
             testTouchscreen(),
-            at(0, [abs(EV.mtTrackingID, 1), syn]) + at(1, [abs(EV.mtToolType, 2), syn])
-                + at(2, [abs(EV.mtPositionX, 50), syn]) + at(3, [abs(EV.mtTrackingID, -1), syn])
-                + at(4, [abs(EV.mtTrackingID, 2), syn]) + at(5, [abs(EV.mtPositionX, 60), syn])
-                + at(6, [abs(EV.mtTrackingID, -1), abs(EV.mtToolType, 0), syn]))
+            at(0, [abs(EventCode.absMTTrackingID, 1), syn])
+                + at(1, [abs(EventCode.absMTToolType, 2), syn])
+                + at(2, [abs(EventCode.absMTPositionX, 50), syn])
+                + at(3, [abs(EventCode.absMTTrackingID, -1), syn])
+                + at(4, [abs(EventCode.absMTTrackingID, 2), syn])
+                + at(5, [abs(EventCode.absMTPositionX, 60), syn])
+                + at(6, [abs(EventCode.absMTTrackingID, -1), abs(EventCode.absMTToolType, 0), syn]))
         #expect(phases(events) == [["down0"], ["cancel0"]])
     }
 
     @Test func synDroppedDiscardsEventsUpToTheNextReport() {
         let events = decode(
             testTouchscreen(),
-            at(0, [abs(EV.mtTrackingID, 1), syn])
-                + at(1, [(EV.syn, EV.synDropped, 0), abs(EV.mtPositionX, 99), syn])
-                + at(2, [abs(EV.mtPositionX, 100), syn]))
+            at(0, [abs(EventCode.absMTTrackingID, 1), syn])
+                + at(
+                    1,
+                    [
+                        (EventType.syn, EventCode.synDropped, 0), abs(EventCode.absMTPositionX, 99),
+                        syn,
+                    ])
+                + at(2, [abs(EventCode.absMTPositionX, 100), syn]))
         #expect(phases(events) == [["down0"], ["move0"], ["cancel0"]])
         #expect(touchFrames(events)[1].contacts[0].positionMillimetres?.x == 100.0 / 13)
     }
@@ -122,7 +144,8 @@ func phases(_ events: [InputEvent]) -> [[String]] {
     @Test func fingersStillDownAtTheEndAreCancelled() {
         let events = decode(
             testTouchscreen(),
-            at(0, [abs(EV.mtTrackingID, 1), syn]) + at(5, [abs(EV.mtPositionX, 3), syn]))
+            at(0, [abs(EventCode.absMTTrackingID, 1), syn])
+                + at(5, [abs(EventCode.absMTPositionX, 3), syn]))
         let last = touchFrames(events).last!
         #expect(last.contacts.map(\.phase) == [.cancel])
         #expect(last.timeMicroseconds == 5)
@@ -130,16 +153,19 @@ func phases(_ events: [InputEvent]) -> [[String]] {
 
     @Test func touchpadFingerCountFollowsBTNToolBeyondTheSlots() {
         var device = testTouchscreen(kind: .touchpad)
-        device.absinfo[EV.mtSlot] = AbsoluteAxisInfo(minimum: 0, maximum: 1)
+        device.absinfo[EventCode.absMTSlot] = AbsoluteAxisInfo(minimum: 0, maximum: 1)
         let events = decode(
             device,
             at(
                 0,
                 [
-                    abs(EV.mtTrackingID, 1), abs(EV.mtSlot, 1), abs(EV.mtTrackingID, 2),
-                    key(EV.btnToolTripleTap, 1), syn,
+                    abs(EventCode.absMTTrackingID, 1), abs(EventCode.absMTSlot, 1),
+                    abs(EventCode.absMTTrackingID, 2),
+                    key(EventCode.btnToolTripleTap, 1), syn,
                 ])
-                + at(1, [key(EV.btnToolTripleTap, 0), key(EV.btnToolDoubleTap, 1), syn]))
+                + at(
+                    1,
+                    [key(EventCode.btnToolTripleTap, 0), key(EventCode.btnToolDoubleTap, 1), syn]))
         let frames = touchFrames(events)
         #expect(frames[0].fingerCount == 3)
         #expect(frames[1].contacts.isEmpty)
@@ -148,26 +174,38 @@ func phases(_ events: [InputEvent]) -> [[String]] {
 
     @Test func touchscreensIgnoreBTNToolCounts() {
         let events = decode(
-            testTouchscreen(), at(0, [abs(EV.mtTrackingID, 1), key(EV.btnToolDoubleTap, 1), syn]))
+            testTouchscreen(),
+            at(0, [abs(EventCode.absMTTrackingID, 1), key(EventCode.btnToolDoubleTap, 1), syn]))
         #expect(touchFrames(events)[0].fingerCount == 1)
     }
 
     @Test func protocolAMatchesContactsByNearestNeighbour() {
         var device = testTouchscreen()
-        device.absinfo[EV.mtSlot] = nil
-        device.codes[EV.abs]?.remove(EV.mtSlot)
-        let mtReport: (UInt16, UInt16, Int32) = (EV.syn, EV.synMTReport, 0)
+        device.absinfo[EventCode.absMTSlot] = nil
+        device.codes[EventType.abs]?.remove(EventCode.absMTSlot)
+        let mtReport: (EventType, EventCode, Int32) = (EventType.syn, EventCode.synMTReport, 0)
         let events = decode(
             device,
-            at(0, [abs(EV.mtPositionX, 100), abs(EV.mtPositionY, 100), mtReport, syn])
+            at(
+                0,
+                [
+                    abs(EventCode.absMTPositionX, 100), abs(EventCode.absMTPositionY, 100),
+                    mtReport, syn,
+                ])
                 + at(
                     1,
                     [
-                        abs(EV.mtPositionX, 2000), abs(EV.mtPositionY, 100), mtReport,
-                        abs(EV.mtPositionX, 110),
-                        abs(EV.mtPositionY, 100), mtReport, syn,
+                        abs(EventCode.absMTPositionX, 2000), abs(EventCode.absMTPositionY, 100),
+                        mtReport,
+                        abs(EventCode.absMTPositionX, 110),
+                        abs(EventCode.absMTPositionY, 100), mtReport, syn,
                     ])
-                + at(2, [abs(EV.mtPositionX, 2010), abs(EV.mtPositionY, 100), mtReport, syn])
+                + at(
+                    2,
+                    [
+                        abs(EventCode.absMTPositionX, 2010), abs(EventCode.absMTPositionY, 100),
+                        mtReport, syn,
+                    ])
                 + at(3, [mtReport, syn]))
         #expect(phases(events) == [["down0"], ["move0", "down1"], ["up0", "move1"], ["up1"]])
         #expect(touchFrames(events)[1].contacts[0].positionMillimetres?.x == 110.0 / 13)
@@ -175,16 +213,21 @@ func phases(_ events: [InputEvent]) -> [[String]] {
 
     @Test func singleTouchDevicesUseABSXYAndBTNTouch() {
         var device = EvdevDevice()
-        device.codes[EV.key] = [EV.btnTouch]
-        device.codes[EV.abs] = [EV.absX, EV.absY]
-        device.absinfo[EV.absX] = AbsoluteAxisInfo(minimum: 100, maximum: 1099)
-        device.absinfo[EV.absY] = AbsoluteAxisInfo(minimum: 0, maximum: 499)
+        device.codes[EventType.key] = [EventCode.btnTouch]
+        device.codes[EventType.abs] = [EventCode.absX, EventCode.absY]
+        device.absinfo[EventCode.absX] = AbsoluteAxisInfo(minimum: 100, maximum: 1099)
+        device.absinfo[EventCode.absY] = AbsoluteAxisInfo(minimum: 0, maximum: 499)
         #expect(device.kind == .touchscreen)
         let events = decode(
             device,
-            at(0, [abs(EV.absX, 600), abs(EV.absY, 250), key(EV.btnTouch, 1), syn])
-                + at(1, [abs(EV.absX, 601), syn])
-                + at(2, [key(EV.btnTouch, 0), syn]))
+            at(
+                0,
+                [
+                    abs(EventCode.absX, 600), abs(EventCode.absY, 250), key(EventCode.btnTouch, 1),
+                    syn,
+                ])
+                + at(1, [abs(EventCode.absX, 601), syn])
+                + at(2, [key(EventCode.btnTouch, 0), syn]))
         #expect(phases(events) == [["down0"], ["move0"], ["up0"]])
         let down = touchFrames(events)[0].contacts[0]
         #expect(down.positionPixels == Point(x: 500, y: 250))
@@ -199,7 +242,7 @@ func phases(_ events: [InputEvent]) -> [[String]] {
         device.udev["ID_INPUT_TOUCHSCREEN"] = "1"
         #expect(device.kind == .touchscreen)
         device.udev = ["ID_INPUT_TOUCHPAD": "1"]
-        device.properties = [EV.propDirect]
+        device.properties = [InputProperty.direct]
         #expect(device.kind == .touchscreen)
         let description = testTouchscreen().description(id: DeviceID(4), screen: .defaultKiosk)
         #expect(

@@ -1,3 +1,4 @@
+import Evdev
 import Foundation
 import Testing
 
@@ -12,9 +13,10 @@ struct LibinputRecordRawEventsTests {
     @Test func aTouchscreenRecordingGivesItsDescriptionAndEveryRow() throws {
         let devices = try LibinputRecordReader.rawDevices(path: Self.path("ts-pinch.yml"))
         try #require(devices.count == 1)
-        let device = devices[0]
+        let device = devices[0].device
         #expect(device.name == "Mock MT Touchscreen")
-        #expect(device.identity == [0x18, 0x4f3, 0x2234, 0x100])
+        let identity: [Int] = [device.bustype, device.vendor, device.product, device.version]
+        #expect(identity == [0x18, 0x4f3, 0x2234, 0x100])
         #expect(device.properties.contains(1))  // INPUT_PROP_DIRECT
         #expect(device.codes[1] == [330])  // BTN_TOUCH
         #expect(device.codes[3]?.contains(0x39) == true)  // ABS_MT_TRACKING_ID
@@ -23,11 +25,12 @@ struct LibinputRecordRawEventsTests {
                 == .init(minimum: 0, maximum: 4095, fuzz: 0, flat: 0, resolution: 13))
         #expect(device.absinfo[0x2f]?.maximum == 9)
         // One SYN_REPORT per `- evdev:` item, each item's rows in order.
-        let reports = device.events.filter { $0.type == 0 && $0.code == 0 }
+        let events = devices[0].events
+        let reports = events.filter { $0.type == 0 && $0.code == 0 }
         #expect(reports.count == 34)
-        #expect(device.events.last.map { $0.type == 0 && $0.code == 0 } == true)
+        #expect(events.last.map { $0.type == 0 && $0.code == 0 } == true)
         #expect(
-            zip(device.events, device.events.dropFirst()).allSatisfy {
+            zip(events, events.dropFirst()).allSatisfy {
                 $0.timeMicroseconds <= $1.timeMicroseconds
             })
     }
@@ -42,21 +45,14 @@ struct LibinputRecordRawEventsTests {
             let fast = try LibinputRecordReader(path: Self.path(name)).usesFastPath
             let reader = try LibinputRecordReader(
                 path: Self.path(name), parsing: fast ? .libyaml : .fastPath)
-            var perDevice: [[LibinputRecordDevice.Event]] = Array(
-                repeating: [], count: devices.count)
-            while let (index, frame) = try reader.nextRawFrame() {
-                perDevice[index] += frame.map {
-                    .init(
-                        timeMicroseconds: $0.timeMicroseconds, type: $0.type, code: $0.code,
-                        value: $0.value)
-                }
-            }
+            var perDevice: [[EvdevEvent]] = Array(repeating: [], count: devices.count)
+            while let (index, frame) = try reader.nextRawFrame() { perDevice[index] += frame }
             #expect(devices.map(\.events) == perDevice, "\(name)")
             #expect(devices.allSatisfy { !$0.events.isEmpty }, "\(name)")
         }
         let two = try LibinputRecordReader.rawDevices(path: Self.path("two-devices.yml"))
-        #expect(two.map(\.name) == ["Mock MT Touchscreen", "Mock MT Touchpad"])
-        #expect(two[1].udevProperties["ID_INPUT_TOUCHPAD"] == "1")
+        #expect(two.map(\.device.name) == ["Mock MT Touchscreen", "Mock MT Touchpad"])
+        #expect(two[1].device.udev["ID_INPUT_TOUCHPAD"] == "1")
     }
 
     @Test func badInputNamesTheFileAndLine() throws {

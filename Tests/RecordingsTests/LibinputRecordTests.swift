@@ -1,3 +1,4 @@
+import Evdev
 import Foundation
 import Testing
 import TouchInput

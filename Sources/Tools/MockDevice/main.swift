@@ -1,6 +1,7 @@
 // cleartouch-mockdev: describes evdev devices and input sessions for umockdev-run.
 import Glibc
 import MockDevice
+import Recordings
 
 let usage = """
     usage: cleartouch-mockdev device DESC.evemu PREFIX --event N [--kind touchscreen|touchpad|keyboard|mouse] [--dmi]
@@ -18,11 +19,7 @@ func fail(_ message: String, status: Int32 = 2) -> Never {
     exit(status)
 }
 
-func readText(_ path: String) throws(EvemuError) -> String {
-    String(decoding: try UmockdevTestbed.readFile(path), as: UTF8.self)
-}
-
-func write(_ bytes: [UInt8], to path: String) throws(EvemuError) {
+func write(_ bytes: [UInt8], to path: String) throws(RecordingError) {
     try UmockdevTestbed.writeFile(bytes, to: path)
 }
 
@@ -48,8 +45,7 @@ do throws(any Error) {
         let dmi = arguments.contains("--dmi")
         arguments.removeAll { $0 == "--dmi" }
         guard arguments.count == 2, (0..<192).contains(eventNumber) else { fail(usage) }
-        let (description, _) = try EvemuParser.parse(
-            text: try readText(arguments[0]), path: arguments[0])
+        let (description, _) = try UmockdevTestbed.parseFile(arguments[0])
         guard !description.name.isEmpty else { fail("\(arguments[0]):1: no N: line (device name)") }
         var kind = UmockdevFiles.kind(of: description)
         if let kindName {
@@ -72,8 +68,7 @@ do throws(any Error) {
     case "script":
         let barrier = option("--barrier", in: &arguments) ?? "GO"
         guard arguments.count == 2 else { fail(usage) }
-        let (_, events) = try EvemuParser.parse(
-            text: try readText(arguments[0]), path: arguments[0])
+        let (_, events) = try UmockdevTestbed.parseFile(arguments[0])
         guard !events.isEmpty else { fail("\(arguments[0]):1: no E: lines (events)") }
         let title = String(arguments[0].split(separator: "/").last ?? "")
         do {
@@ -93,7 +88,7 @@ do throws(any Error) {
     default:
         fail("unknown command \(command)\n" + usage)
     }
-} catch let error as EvemuError {
+} catch let error as RecordingError {
     fail(error.description)
 } catch {
     fail("\(error)")

@@ -1,5 +1,5 @@
-import Replay
 import TouchInput
+import TouchScript
 
 /// One generated recording. Geometry (docs/replay.md): screen 1080×1920, W = 1080,
 /// H = round(1080 × 50 / 320) = 169, row i spans y ∈ [169 i, 169 i + 169] (centre

@@ -2,7 +2,7 @@
 // scripts in Scenarios.swift (see Recordings/README.md). Deterministic: the same
 // program writes the same bytes. Usage: cleartouch-make-recordings [OUTPUT-DIR]
 import Foundation
-import Replay
+import TouchScript
 
 let outputDirectory = CommandLine.arguments.dropFirst().first ?? "Recordings"
 func comment(_ scenario: Scenario) -> String {
@@ -27,13 +27,16 @@ do {
             precondition(
                 scenario.list == nil, "\(scenario.name): only traces carry a starting list")
             path = "\(outputDirectory)/\(scenario.name).evemu"
-            try EvemuWriter.text(scenario.script.events, comment: comment(scenario)).write(
-                toFile: path, atomically: true, encoding: .utf8)
+            try SyntheticTouchscreen.evemuText(scenario.script.events, comment: comment(scenario))
+                .write(
+                    toFile: path, atomically: true, encoding: .utf8)
         case .libinput:
             precondition(
                 scenario.list == nil, "\(scenario.name): only traces carry a starting list")
             path = "\(outputDirectory)/\(scenario.name).yml"
-            try LibinputRecordWriter.text(scenario.script.events, comment: comment(scenario)).write(
+            try SyntheticTouchscreen.libinputRecordText(
+                scenario.script.events, comment: comment(scenario)
+            ).write(
                 toFile: path, atomically: true, encoding: .utf8)
         }
         print("wrote \(path)")

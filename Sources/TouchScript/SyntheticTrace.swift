@@ -1,3 +1,4 @@
+import Evdev
 import Recordings
 import TouchInput
 
@@ -50,51 +51,12 @@ public enum SyntheticTrace {
         }
     }
 
-    /// The scripted events as `InputEvent`s. A key is pressed and released 5 ms later;
-    /// a palm becomes a cancel, as libinput reports it.
+    /// The scripted events as `InputEvent`s on the synthetic devices. A palm becomes a
+    /// cancel, as libinput reports it.
     public static func inputEvents(_ script: [ScriptEvent], into events: inout [InputEvent]) {
-        for scripted in script {
-            switch scripted {
-            case .frame(let time, let contacts):
-                let touchContacts = contacts.map { contact in
-                    let pixels = Point(x: Double(contact.x), y: Double(contact.y))
-                    let phase: TouchPhase =
-                        switch contact.change {
-                        case .down: .down
-                        case .move: .move
-                        case .up: .up
-                        case .palm: .cancel
-                        }
-                    return TouchContact(
-                        seatSlot: contact.slot, deviceSlot: contact.slot, phase: phase,
-                        positionMillimetres: SyntheticTouchscreen.millimetres(pixels),
-                        positionPixels: pixels)
-                }
-                events.append(
-                    .touchFrame(
-                        TouchFrame(
-                            device: SyntheticTouchscreen.device, timeMicroseconds: time,
-                            contacts: touchContacts))
-                )
-            case .text(let time, let text):
-                events.append(.text(TextInput(timeMicroseconds: time, text: text)))
-            case .key(let time, let code):
-                events.append(
-                    .key(
-                        KeyboardKey(
-                            device: keyboard.id, timeMicroseconds: time, code: code, pressed: true))
-                )
-                events.append(
-                    .key(
-                        KeyboardKey(
-                            device: keyboard.id, timeMicroseconds: time + 5_000, code: code,
-                            pressed: false)))
-            case .deviceRemoved(let time):
-                events.append(.deviceRemoved(SyntheticTouchscreen.device, timeMicroseconds: time))
-            case .touchpad(let event):
-                events.append(event)
-            }
-        }
+        script.appendInputEvents(
+            to: &events, touchDevice: SyntheticTouchscreen.device, keyboard: keyboard.id,
+            millimetres: SyntheticTouchscreen.millimetres, deviceSlots: true)
     }
 
     /// Writes a whole trace file.
@@ -109,5 +71,52 @@ public enum SyntheticTrace {
         try writer.writeHeader(header(keyboard: keyboard, touchpad: touchpad, list: list))
         for event in events { try writer.write(event) }
         try writer.close()
+    }
+}
+
+extension Array where Element == ScriptEvent {
+    /// The events as the touch model has them: frames of `touchDevice` (positions in
+    /// pixels; millimetres when `millimetres` converts them), keys of `keyboard`.
+    /// `deviceSlots`: contacts carry their slot as device slot too.
+    public func appendInputEvents(
+        to events: inout [InputEvent], touchDevice: DeviceID, keyboard: DeviceID,
+        millimetres: ((Point) -> Point)?, deviceSlots: Bool = false
+    ) {
+        for scripted in self {
+            switch scripted {
+            case .frame(let time, let contacts):
+                events.append(
+                    .touchFrame(
+                        TouchFrame(
+                            device: touchDevice, timeMicroseconds: time,
+                            contacts: contacts.map {
+                                $0.touchContact(millimetres: millimetres, deviceSlot: deviceSlots)
+                            })))
+            case .text(let time, let text):
+                events.append(.text(TextInput(timeMicroseconds: time, text: text)))
+            case .key(let time, let code, let pressed):
+                events.append(
+                    .key(
+                        KeyboardKey(
+                            device: keyboard, timeMicroseconds: time, code: code, pressed: pressed))
+                )
+            case .deviceRemoved(let time):
+                events.append(.deviceRemoved(touchDevice, timeMicroseconds: time))
+            case .touchpad(let event):
+                events.append(event)
+            }
+        }
+    }
+}
+
+extension ScriptContact {
+    /// The contact as the touch model has it: position in pixels, in millimetres when
+    /// `millimetres` converts pixels; `deviceSlot`: the slot is the device slot too.
+    public func touchContact(millimetres: ((Point) -> Point)? = nil, deviceSlot: Bool = false)
+        -> TouchContact
+    {
+        TouchContact(
+            seatSlot: slot, deviceSlot: deviceSlot ? slot : nil, phase: phase,
+            positionMillimetres: millimetres?(position), positionPixels: position)
     }
 }
