@@ -278,6 +278,11 @@ public struct RecordingPictureRenderer {
             return " (\(d(pull.pullDistancePixels)) px, needs > \(d(H)))"
         case .pinch(let pinch):
             return " (spread \(d(pinch.spreadDeltaPixels)) px, needs > \(d(H / 2)))"
+        case .longPress(let location):
+            // A held row moves a slot once its centre passes a neighbour's midpoint, one
+            // row height away (without auto-scroll).
+            guard case .longPress(let start) = gesture.first.values else { return "" }
+            return " (held row moved \(d(abs(location.y - start.y))) px, needs > \(d(H)))"
         default:
             return ""
         }
