@@ -28,8 +28,7 @@ extension ClearController {
 
     /// At release: more than H past the end with something completed clears; otherwise
     /// content past the end springs back, and a drag back into the list flings as a scroll.
-    func endPullUp(distancePixels distance: Double, velocityPixelsPerSecond: Double, time: Int64)
-    {
+    func endPullUp(distancePixels distance: Double, velocityPixelsPerSecond: Double, time: Int64) {
         if distance > layout.rowHeightPixels && list.completedCount > 0 {
             clearCompleted(time: time)
         } else if distance > 0 {

@@ -55,7 +55,8 @@ extension ClearController {
         }
         func frame(ofRowAt index: Int) -> RectPixels {
             let item = list[index].id
-            var frame = layout.rowFrame(index: displayIndex(ofRowAt: index), scrollOffsetPixels: offset)
+            var frame = layout.rowFrame(
+                index: displayIndex(ofRowAt: index), scrollOffsetPixels: offset)
             if let settle = liftSettles[item] { frame.y = settle.contentY.value(at: time) - offset }
             if let reorder, reorder.item == item {
                 frame.y = heldCentreContentY(reorder, offset: offset) - offset - height / 2

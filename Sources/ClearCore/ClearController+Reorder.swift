@@ -164,8 +164,7 @@ extension ClearController {
         settle(reorder.item, fromContentY: heldTop, toIndex: from, time: time)
     }
 
-    private func settle(_ item: ItemID, fromContentY top: Double, toIndex index: Int, time: Int64)
-    {
+    private func settle(_ item: ItemID, fromContentY top: Double, toIndex index: Int, time: Int64) {
         let duration = ClearTimings.reorderSettleMicroseconds
         liftSettles[item] = LiftSettle(
             contentY: Tween(

@@ -111,7 +111,8 @@ public final class PresentationRenderer {
                 context.fillRectangle(
                     x: x - grow, y: y - grow + Self.shadowSpreadPixels * 2, width: width + 2 * grow,
                     height: height + 2 * grow,
-                    with: RGBAColor(red: 0, green: 0, blue: 0, alpha: Self.shadowLayerAlpha * shadow))
+                    with: RGBAColor(
+                        red: 0, green: 0, blue: 0, alpha: Self.shadowLayerAlpha * shadow))
             }
         }
         context.withSavedState {

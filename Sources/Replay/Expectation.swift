@@ -74,7 +74,8 @@ extension Expectation {
         }
         var actions: [Action] = []
         for value in actionValues {
-            actions.append(try parseAction(value, fail: fail, actionsLine: root.line(ofKey: "actions")))
+            actions.append(
+                try parseAction(value, fail: fail, actionsLine: root.line(ofKey: "actions")))
         }
 
         guard let itemsValue = root["items"] else { throw fail(1, "\"items\" is missing") }
@@ -136,12 +137,15 @@ extension Expectation {
         case .clearCompleted:
             action = .clearCompleted(timeMicroseconds: time, count: try integer("count"))
         case .move:
-            action = .move(timeMicroseconds: time, from: try integer("index"), to: try integer("to"))
+            action = .move(
+                timeMicroseconds: time, from: try integer("index"), to: try integer("to"))
         default:
             action = Action(timeMicroseconds: time, kind: kind, index: try integer("index"))
         }
         guard abs(ms) < 1e12 else {
-            throw fail(value.line(ofKey: "t_ms"), "index must be an integer and t_ms a time in milliseconds")
+            throw fail(
+                value.line(ofKey: "t_ms"),
+                "index must be an integer and t_ms a time in milliseconds")
         }
         return action
     }
