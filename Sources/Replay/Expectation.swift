@@ -145,7 +145,7 @@ extension Expectation {
         guard abs(ms) < 1e12 else {
             throw fail(
                 value.line(ofKey: "t_ms"),
-                "index must be an integer and t_ms a time in milliseconds")
+                "t_ms must be a time in milliseconds")
         }
         return action
     }
