@@ -47,7 +47,10 @@ import Testing
 
     @Test func aMismatchShowsTheMoveAsTheTimelineDoes() {
         let result = ReplayResult(
-            actions: [ReplayedAction(.move(timeMicroseconds: 960_000, from: 5, to: 4), timeMicroseconds: 960_000)],
+            actions: [
+                ReplayedAction(
+                    .move(timeMicroseconds: 960_000, from: 5, to: 4), timeMicroseconds: 960_000)
+            ],
             items: [ExpectedItem(text: "a")])
         let diff = sample.mismatch(with: result)
         #expect(diff?.contains("- 960.000 ms  move 5 → 3") == true)
@@ -60,7 +63,8 @@ import Testing
             source: ReplaySource(path: TestPaths.recordings + "/reorder-up.evemu"),
             keepTouchPaths: false, keepListsAfterActions: true
         ).run()
-        #expect(up.jsonText().contains(#"{"t_ms": 960.000, "action": "move", "index": 5, "to": 3}"#))
+        #expect(
+            up.jsonText().contains(#"{"t_ms": 960.000, "action": "move", "index": 5, "to": 3}"#))
         #expect(up.timelineText(title: "reorder-up").contains("960.000 ms  → move 5 → 3"))
 
         let clear = try ReplayHarness(
@@ -76,7 +80,10 @@ import Testing
         let up = try SVGTests.draw("reorder-up.evemu")
         #expect(up.showsText { $0 == "long-press #1: move 5 → 3" })
         let short = try SVGTests.draw("reorder-no-midpoint.trace")
-        #expect(short.showsText { $0 == "long-press #1: no action (held row moved 160 px, needs > 169)" })
+        #expect(
+            short.showsText {
+                $0 == "long-press #1: no action (held row moved 160 px, needs > 169)"
+            })
         let clear = try SVGTests.draw("clear-completed.trace")
         #expect(clear.showsText { $0 == "scroll #1: clear-completed 2" })
     }
