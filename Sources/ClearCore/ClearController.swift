@@ -212,7 +212,7 @@ public final class ClearController {
             tracks[gesture.id] = .pullUp(
                 startOffsetPixels: start, distancePixels: followPullUp(start, drag))
         case (.reorder(var reorder), .longPress(let location)):
-            moveReorder(&reorder, to: location, time: gesture.timeMicroseconds)
+            moveReorder(&reorder, to: location, time: currentTimeMicroseconds)
             tracks[gesture.id] = .reorder(reorder)
         default:
             break

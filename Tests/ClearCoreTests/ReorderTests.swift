@@ -148,6 +148,19 @@ extension ClearController {
         #expect(editing.kinds == [.editBegin])
     }
 
+    @Test func badValuesAndTimesGoingBackDoNotBreakAHold() {
+        let c = controller()
+        c.handle(Fixture.longPress(1, .began, at: 1_000_000, y: 125))
+        c.handle(Fixture.longPress(1, .changed, at: 1_010_000, y: .nan))
+        c.handle(Fixture.longPress(1, .changed, at: 500_000, y: 1e300))  // earlier, far away
+        c.handle(Fixture.longPress(1, .changed, at: 1_020_000, y: -.infinity))
+        c.advance(toMicroseconds: 9_000_000)
+        c.handle(Fixture.longPress(1, .ended, at: 9_000_000, y: 1e300))
+        #expect(c.actions.map(\.summary) == ["move 2 → 11"])
+        #expect(Set(c.items.map(\.id)).count == 12)
+        #expect(c.scrollOffsetPixels == 120)
+    }
+
     // MARK: auto-scroll
 
     /// A controller scrolled to its end (offset 120).
