@@ -44,6 +44,8 @@ public struct RecordingPictureRenderer {
     static let deleteLineColor = RGBAColor(hex: 0xff0000)
     static let pullLineColor = RGBAColor(hex: 0xff5252)
     static let pinchLineColor = RGBAColor(hex: 0xffab40)
+    /// The lines a held row's finger must pass to move it a slot (reorder).
+    static let reorderLineColor = RGBAColor(hex: 0x40c4ff)
     static let panelColor = RGBAColor(hex: 0x111111)
     static let panelTextColor = RGBAColor(hex: 0xeeeeee)
     static let panelNoteColor = RGBAColor(hex: 0xaaaaaa)
@@ -147,6 +149,18 @@ public struct RecordingPictureRenderer {
                 canvas.text(
                     "pull past H adds at the top", x: 4, baseline: y - 4, fontPixels: fontSize,
                     color: Self.pullLineColor)
+            case .longPress(let location):
+                // The held row moves a slot once its centre passes a neighbour's midpoint,
+                // one row height from where it was lifted (without auto-scroll).
+                for (y, label) in [
+                    (location.y - H, "held row moves up a slot past here"),
+                    (location.y + H, "held row moves down a slot past here"),
+                ] {
+                    line(x0: 0, y0: y, x1: width, y1: y, color: Self.reorderLineColor)
+                    canvas.text(
+                        label, x: 4, baseline: y - 4, fontPixels: fontSize,
+                        color: Self.reorderLineColor)
+                }
             case .pinch(let pinch):
                 for (y, label) in [
                     (pinch.upperStartPixels.y - H / 2, "upper finger above: gap > H"),

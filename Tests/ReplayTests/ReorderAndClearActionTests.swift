@@ -79,6 +79,7 @@ import Testing
     @Test func thePictureLabelsTheGesturesWithWhatTheyDid() throws {
         let up = try SVGTests.draw("reorder-up.evemu")
         #expect(up.showsText { $0 == "long-press #1: move 5 → 3" })
+        #expect(up.showsText { $0 == "held row moves up a slot past here" })
         let short = try SVGTests.draw("reorder-no-midpoint.trace")
         #expect(
             short.showsText {
