@@ -45,10 +45,14 @@ extension ClearController {
             else { return nil }
             return (upper, lower, pinchReturn.delta.value(at: time))
         }
-        let reorder = activeReorder
+        var reorder: ReorderTrack?
+        for (_, track) in orderedTracks {
+            if case .reorder(let held) = track { reorder = held }
+        }
+        let heldIndex = reorder.flatMap { list.index(of: $0.item) }
         /// The slot row `index` is shown in: its model index, except while a row is held.
         func displayIndex(ofRowAt index: Int) -> Int {
-            guard let reorder, let held = list.index(of: reorder.item) else { return index }
+            guard let reorder, let held = heldIndex else { return index }
             if index == held { return reorder.slot }
             let other = index < held ? index : index - 1
             return other < reorder.slot ? other : other + 1
@@ -89,13 +93,20 @@ extension ClearController {
         var rows = leavingRows(at: time, offset: offset)
         // Held and settling rows are drawn last, above the others.
         var lifted: [RowPresentation] = []
-        var liftedIndices = Set(liftSettles.keys.compactMap { list.index(of: $0) })
-        if let reorder, let held = list.index(of: reorder.item) { liftedIndices.insert(held) }
+        var liftedIndices: [Int] = []
+        if !liftSettles.isEmpty || heldIndex != nil {
+            liftedIndices = liftSettles.keys.compactMap { list.index(of: $0) }
+            if let heldIndex { liftedIndices.append(heldIndex) }
+            liftedIndices.sort()
+        }
         let nearIndices = max(0, near.lowerBound - margin)..<min(count, near.upperBound + margin)
-        for index in nearIndices.filter({ !liftedIndices.contains($0) }) + liftedIndices.sorted() {
+        func isLifted(_ index: Int) -> Bool {
+            !liftedIndices.isEmpty && liftedIndices.contains(index)
+        }
+        func appendRow(_ index: Int) {
             let item = list[index]
             let frame = frame(ofRowAt: index)
-            guard frame.maxY > 0, frame.minY < layout.heightPixels else { continue }
+            guard frame.maxY > 0, frame.minY < layout.heightPixels else { return }
             let isEdited = editSession?.item == item.id
             var row = RowPresentation(
                 modelIndex: index, itemID: item.id,
@@ -118,6 +129,8 @@ extension ClearController {
                 rows.append(row)
             }
         }
+        for index in nearIndices where !isLifted(index) { appendRow(index) }
+        for index in liftedIndices { appendRow(index) }
         rows += lifted
 
         let cueItem = latestPan?.item ?? latestSnapBack(at: time)

@@ -176,14 +176,6 @@ extension ClearController {
             shadow: Tween(startMicroseconds: time, durationMicroseconds: duration, from: 1, to: 0))
     }
 
-    /// The reorder in progress (the latest, should there be several).
-    var activeReorder: ReorderTrack? {
-        tracks.sorted { $0.key > $1.key }.lazy.compactMap { _, track -> ReorderTrack? in
-            if case .reorder(let reorder) = track { return reorder }
-            return nil
-        }.first
-    }
-
     /// The model index of the row shown in slot `display` while `reorder` holds a row:
     /// the held row in its slot, the others in their order around it.
     func modelIndex(forDisplayIndex display: Int, _ reorder: ReorderTrack) -> Int {
