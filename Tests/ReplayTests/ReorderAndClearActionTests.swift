@@ -1,5 +1,6 @@
 import ClearCore
 import ClearRendering
+import TestSupport
 import Testing
 
 @testable import Replay
