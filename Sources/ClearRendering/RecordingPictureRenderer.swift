@@ -44,6 +44,8 @@ public struct RecordingPictureRenderer {
     static let deleteLineColor = RGBAColor(hex: 0xff0000)
     static let pullLineColor = RGBAColor(hex: 0xff5252)
     static let pinchLineColor = RGBAColor(hex: 0xffab40)
+    /// The lines a held row's finger must pass to move it a slot (reorder).
+    static let reorderLineColor = RGBAColor(hex: 0x40c4ff)
     static let panelColor = RGBAColor(hex: 0x111111)
     static let panelTextColor = RGBAColor(hex: 0xeeeeee)
     static let panelNoteColor = RGBAColor(hex: 0xaaaaaa)
@@ -147,6 +149,18 @@ public struct RecordingPictureRenderer {
                 canvas.text(
                     "pull past H adds at the top", x: 4, baseline: y - 4, fontPixels: fontSize,
                     color: Self.pullLineColor)
+            case .longPress(let location):
+                // The held row moves a slot once its centre passes a neighbour's midpoint,
+                // one row height from where it was lifted (without auto-scroll).
+                for (y, label) in [
+                    (location.y - H, "held row moves up a slot past here"),
+                    (location.y + H, "held row moves down a slot past here"),
+                ] {
+                    line(x0: 0, y0: y, x1: width, y1: y, color: Self.reorderLineColor)
+                    canvas.text(
+                        label, x: 4, baseline: y - 4, fontPixels: fontSize,
+                        color: Self.reorderLineColor)
+                }
             case .pinch(let pinch):
                 for (y, label) in [
                     (pinch.upperStartPixels.y - H / 2, "upper finger above: gap > H"),
@@ -278,6 +292,11 @@ public struct RecordingPictureRenderer {
             return " (\(d(pull.pullDistancePixels)) px, needs > \(d(H)))"
         case .pinch(let pinch):
             return " (spread \(d(pinch.spreadDeltaPixels)) px, needs > \(d(H / 2)))"
+        case .longPress(let location):
+            // A held row moves a slot once its centre passes a neighbour's midpoint, one
+            // row height away (without auto-scroll).
+            guard case .longPress(let start) = gesture.first.values else { return "" }
+            return " (held row moved \(d(abs(location.y - start.y))) px, needs > \(d(H)))"
         default:
             return ""
         }

@@ -192,8 +192,7 @@ final class Collector {
             for action in done[seenActions...] {
                 actions.append(
                     ReplayedAction(
-                        timeMicroseconds: action.timeMicroseconds - origin, kind: action.kind,
-                        index: action.index,
+                        action, timeMicroseconds: action.timeMicroseconds - origin,
                         itemsAfter: after))
             }
             seenActions = done.count

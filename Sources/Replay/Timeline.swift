@@ -60,7 +60,7 @@ extension ReplayResult {
                     ? "cancelled" : (g.kind == .tap ? "recognized" : "ended")
                 out += "\(time(g.endMicroseconds))  \(g.kind.rawValue) \(g.label) \(verb)\n"
             case .action(let a):
-                out += "\(time(a.timeMicroseconds))  → \(a.kind.rawValue) \(a.index)\n"
+                out += "\(time(a.timeMicroseconds))  → \(a.summary)\n"
                 out += Self.listText(a.itemsAfter, indent: String(repeating: " ", count: width + 6))
             }
         }
