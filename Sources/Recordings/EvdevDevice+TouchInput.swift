@@ -2,8 +2,12 @@ import Evdev
 import TouchInput
 
 extension EvdevDevice {
-    /// Kind as libinput and udev's input_id would classify the device.
-    var kind: DeviceKind {
+    /// Kind as the touch model sees the device's class (docs/devices.md): every class that
+    /// touches the screen is a touchscreen, a pen tablet is `other` (its pen is no finger).
+    var kind: DeviceKind { deviceClass.kind }
+
+    /// The kind the readers gave before device classes (kept to compare, in tests).
+    var legacyKind: DeviceKind {
         if udev["ID_INPUT_TOUCHSCREEN"] == "1" || properties.contains(InputProperty.direct) {
             return .touchscreen
         }
@@ -39,6 +43,21 @@ extension EvdevDevice {
         return DeviceDescription(
             id: id, name: name, kind: kind, sizeMillimetres: size, screen: screen, axisX: axisX,
             axisY: axisY, slotCount: slotCount ?? (hasMultiTouchPosition ? nil : 1))
+    }
+}
+
+extension InputDeviceClass {
+    /// The touch model's kind for the class: the classes that touch the screen are
+    /// touchscreens (one finger or many), a pen tablet is `other`.
+    public var kind: DeviceKind {
+        switch self {
+        case .multiTouchscreen, .singleTouchscreen, .absolutePointer, .tabletTouchPanel:
+            .touchscreen
+        case .touchpad: .touchpad
+        case .mouse: .pointer
+        case .keyboard: .keyboard
+        case .penTablet, .other: .other
+        }
     }
 }
 
