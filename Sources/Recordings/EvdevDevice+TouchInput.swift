@@ -63,19 +63,26 @@ extension InputDeviceClass {
 
 /// Seat-wide touch slots, shared by every device of a reader: the lowest free one is
 /// taken, as libinput does.
-final class SeatSlots {
+public final class SeatSlots {
     private var used: [Bool] = []
+    /// The first seat slot handed out (devices read beside libinput start high, so that
+    /// their seat slots never meet libinput's).
+    public let firstSlot: Int
+
+    /// Slots from `firstSlot` up.
+    public init(firstSlot: Int = 0) { self.firstSlot = firstSlot }
 
     func take() -> Int {
         if let free = used.firstIndex(of: false) {
             used[free] = true
-            return free
+            return firstSlot + free
         }
         used.append(true)
-        return used.count - 1
+        return firstSlot + used.count - 1
     }
 
     func release(_ slot: Int) {
-        if slot >= 0 && slot < used.count { used[slot] = false }
+        let index = slot - firstSlot
+        if index >= 0 && index < used.count { used[index] = false }
     }
 }

@@ -1,0 +1,117 @@
+import Foundation
+import Recordings
+import TestSupport
+import Testing
+import TouchInput
+
+/// The one-finger panels live (docs/devices.md), under umockdev with the udev properties
+/// input_id gives them: real libinput where it takes the device (the PenMount, an absolute
+/// pointer; a pen tablet), the direct path where it does not (the eGalax), by node and
+/// from the seat. A swipe on each completes a row.
+@Suite(.enabled(if: UmockdevHarness.available, "\(UmockdevHarness.unavailableReason ?? "")"))
+struct OneFingerPanelUmockdevTests {
+    static let penmount = UmockdevHarness.Device(
+        description: "penmount.evemu", eventNumber: 60, session: "penmount-swipe.evemu")
+    static let egalax = UmockdevHarness.Device(
+        description: "egalax.evemu", eventNumber: 61, session: "egalax-swipe.evemu")
+    /// The eGalax swiping once the PenMount's swipe is over (two devices at once).
+    static let egalaxLate = UmockdevHarness.Device(
+        description: "egalax.evemu", eventNumber: 61, session: "egalax-swipe-late.evemu")
+    static let pen = UmockdevHarness.Device(
+        description: "pen-tablet.evemu", eventNumber: 62, session: "pen-swipe.evemu")
+
+    static func debugGestures(_ devices: [UmockdevHarness.Device], nodes: [String]) throws
+        -> UmockdevHarness.Run
+    {
+        try UmockdevHarness.run(
+            devices,
+            command: [
+                UmockdevHarness.cleartouch, "debug-gestures", "--until-idle",
+                UmockdevHarness.idleSeconds, "--duration", "20",
+            ] + nodes)
+    }
+
+    static func actions(_ run: UmockdevHarness.Run) -> [String] {
+        run.lines.filter { $0.hasPrefix("     action") }.map {
+            $0.split(separator: " ").prefix(3).dropFirst().joined(separator: " ")
+        }
+    }
+
+    @Test func aPenMountIsAnAbsolutePointerLibinputTakesAndItsSwipeCompletesARow() throws {
+        let run = try Self.debugGestures([Self.penmount], nodes: [Self.penmount.node])
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(
+            run.lines.contains(
+                "path event60 DIALOGUE INC PenMount USB: libinput (absolute pointer)"),
+            "\(run.standardOutput)")
+        #expect(Self.actions(run) == ["complete 2"], "\(run.standardOutput)")
+    }
+
+    @Test func anEGalaxNamedByNodeIsReadDirectlyAndItsSwipeCompletesARow() throws {
+        let run = try Self.debugGestures([Self.egalax], nodes: [Self.egalax.node])
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(
+            run.lines.contains(
+                "path event61 eGalax Inc. USB TouchController Touchscreen: direct (libinput refused it; tablet-class touch panel)"
+            ), "\(run.standardOutput)")
+        #expect(Self.actions(run) == ["complete 2"], "\(run.standardOutput)")
+    }
+
+    @Test func fromTheSeatEachPanelTakesItsPathAndBothSwipesComplete() throws {
+        let run = try Self.debugGestures([Self.penmount, Self.egalaxLate], nodes: [])
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(
+            run.lines.contains(
+                "path event60 DIALOGUE INC PenMount USB: libinput (absolute pointer)"),
+            "\(run.standardOutput)")
+        #expect(
+            run.lines.contains(
+                "path event61 eGalax Inc. USB TouchController Touchscreen: direct (libinput ignores it; tablet-class touch panel)"
+            ), "\(run.standardOutput)")
+        // Both swipes cross the third row: the first completes it, the second un-completes it.
+        #expect(Self.actions(run) == ["complete 2", "uncomplete 2"], "\(run.standardOutput)")
+    }
+
+    @Test func aPenTabletsStrokeIsNoFinger() throws {
+        let run = try Self.debugGestures([Self.pen], nodes: [Self.pen.node])
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(
+            run.lines.contains("path event62 ClearTouch Mock Pen: libinput (pen tablet)"),
+            "\(run.standardOutput)")
+        #expect(Self.actions(run).isEmpty, "\(run.standardOutput)")
+        #expect(!run.lines.contains { $0.contains("TOUCH_FRAME") }, "\(run.standardOutput)")
+    }
+
+    @Test func recordFromTheSeatRecordsBothPanelsAsTouchscreensAndSaysTheirPaths() throws {
+        let output = RecordUmockdevTests.temporaryPath("panels.trace")
+        defer { unlink(output) }
+        let run = try UmockdevHarness.run(
+            [Self.penmount, Self.egalaxLate],
+            command: [
+                UmockdevHarness.cleartouch, "record", "-o", output, "--until-idle",
+                UmockdevHarness.idleSeconds, "--duration", "20",
+            ])
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardError.contains("event60 DIALOGUE INC PenMount USB: libinput"))
+        #expect(run.standardError.contains("eGalax Inc. USB TouchController Touchscreen: direct"))
+        let (recording, events) = try RecordUmockdevTests.readAll(output)
+        #expect(recording.header.devices.map(\.kind) == [.touchscreen, .touchscreen])
+        let frames = RecordUmockdevTests.frames(events)
+        #expect(Set(frames.map(\.device)).count == 2)
+        // The trace replays to the same two actions on the third row.
+        let replay = try ReplayComparisonTests.replay([output])
+        #expect(replay.actions.count == 2, "\(replay.stderr)")
+    }
+
+    @Test(arguments: [
+        ("egalax-swipe.evemu", "egalax.evemu"), ("penmount-swipe.evemu", "penmount.evemu"),
+    ])
+    func replayViaLibinputCompletesTheRow(session: String, description: String) throws {
+        let path = UmockdevHarness.fixtures.appendingPathComponent(session).path
+        let desc = UmockdevHarness.fixtures.appendingPathComponent(description).path
+        let via = try ReplayComparisonTests.replay(["--via-libinput", path, "--desc", desc])
+        let direct = try ReplayComparisonTests.replay([path, "--desc", desc])
+        #expect(direct.actions == ["complete 2"])
+        #expect(via.actions == direct.actions, "\(via.stderr)")
+    }
+}
