@@ -23,12 +23,7 @@ struct OneFingerPanelUmockdevTests {
     static func debugGestures(_ devices: [UmockdevHarness.Device], nodes: [String]) throws
         -> UmockdevHarness.Run
     {
-        try UmockdevHarness.run(
-            devices,
-            command: [
-                UmockdevHarness.cleartouch, "debug-gestures", "--until-idle",
-                UmockdevHarness.idleSeconds, "--duration", "20",
-            ] + nodes)
+        try DebugGesturesUmockdevTests.debugGestures(devices, arguments: nodes)
     }
 
     static func actions(_ run: UmockdevHarness.Run) -> [String] {
