@@ -52,6 +52,21 @@ struct OneFingerPanelUmockdevTests {
         #expect(Self.actions(run) == ["complete 2"], "\(run.standardOutput)")
     }
 
+    /// The kernel dropped events mid-swipe: libevdev resynchronises from the device's
+    /// state (the emulated device says nothing is down), so the contact ends there; the
+    /// next swipe works as ever.
+    @Test func afterSynDroppedTheDirectPathResynchronisesAndGoesOn() throws {
+        let dropped = UmockdevHarness.Device(
+            description: "egalax.evemu", eventNumber: 61, session: "egalax-dropped.evemu")
+        let run = try Self.debugGestures([dropped], nodes: [dropped.node])
+        #expect(run.status == 0, "\(run.standardError)")
+        let frames = run.lines.filter { $0.contains("TOUCH_FRAME") }
+        // Two contacts, each down once and up once: the first lifted by the resync.
+        #expect(frames.filter { $0.contains(" down ") }.count == 2, "\(run.standardOutput)")
+        #expect(frames.filter { $0.contains(" up ") }.count == 2, "\(run.standardOutput)")
+        #expect(Self.actions(run).last == "complete 2", "\(run.standardOutput)")
+    }
+
     @Test func fromTheSeatEachPanelTakesItsPathAndBothSwipesComplete() throws {
         let run = try Self.debugGestures([Self.penmount, Self.egalaxLate], nodes: [])
         #expect(run.status == 0, "\(run.standardError)")
@@ -75,6 +90,18 @@ struct OneFingerPanelUmockdevTests {
             "\(run.standardOutput)")
         #expect(Self.actions(run).isEmpty, "\(run.standardOutput)")
         #expect(!run.lines.contains { $0.contains("TOUCH_FRAME") }, "\(run.standardOutput)")
+    }
+
+    @Test func aStylusPanelLibinputTakesAsATabletIsOneFinger() throws {
+        let panel = UmockdevHarness.Device(
+            description: "stylus-panel.evemu", eventNumber: 63, session: "stylus-panel-swipe.evemu")
+        let run = try Self.debugGestures([panel], nodes: [panel.node])
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(
+            run.lines.contains(
+                "path event63 ClearTouch Mock Stylus Panel: libinput (tablet-class touch panel)"),
+            "\(run.standardOutput)")
+        #expect(Self.actions(run) == ["complete 2"], "\(run.standardOutput)")
     }
 
     @Test func recordFromTheSeatRecordsBothPanelsAsTouchscreensAndSaysTheirPaths() throws {

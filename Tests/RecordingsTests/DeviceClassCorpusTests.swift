@@ -66,6 +66,7 @@ import TouchInput
             ("egalax.evemu", [.input, .tablet], .tabletTouchPanel),
             ("penmount.evemu", [.input, .mouse], .absolutePointer),
             ("pen-tablet.evemu", [.input, .tablet], .penTablet),
+            ("stylus-panel.evemu", [.input, .tablet], .tabletTouchPanel),
         ]
         for (name, tags, deviceClass) in expected {
             let device = try Self.fixture(name)
