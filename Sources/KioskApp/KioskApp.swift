@@ -127,7 +127,7 @@ public final class KioskApp {
         }
         let initial = input.readInitialEvents()
         // Which way each device's events come in (docs/devices.md).
-        for route in input.deviceRoutes { log("input: \(route)") }
+        for route in input.deviceRoutes { log("device \(route)") }
         var names: [String] = []
         for case .deviceAdded(let device, _) in initial
         where device.kind == .touchscreen || device.kind == .touchpad {
