@@ -18,6 +18,8 @@ public struct DeviceRoute: Hashable, Sendable, CustomStringConvertible {
         case direct
     }
 
+    /// The device's id in the session.
+    public var id: DeviceID
     /// The node's name (`event5`).
     public var node: String
     /// The device's name.
@@ -31,9 +33,10 @@ public struct DeviceRoute: Hashable, Sendable, CustomStringConvertible {
 
     /// A route with every field given.
     public init(
-        node: String, name: String, deviceClass: InputDeviceClass?, path: Path,
+        id: DeviceID, node: String, name: String, deviceClass: InputDeviceClass?, path: Path,
         reason: String? = nil
     ) {
+        self.id = id
         self.node = node
         self.name = name
         self.deviceClass = deviceClass
@@ -194,7 +197,7 @@ public final class DirectInput {
         devices.append(device)
         routes.append(
             DeviceRoute(
-                node: device.sysname, name: description.name,
+                id: description.id, node: device.sysname, name: description.name,
                 deviceClass: device.evdev.deviceClass, path: .direct, reason: reason))
         output.append(
             .deviceAdded(description, timeMicroseconds: MonotonicClock.nowMicroseconds()))

@@ -61,7 +61,8 @@ public final class LibInputEventConverter {
     public var libinputRoutes: [DeviceRoute] {
         devices.values.sorted { $0.description.id < $1.description.id }.map {
             DeviceRoute(
-                node: $0.sysname, name: $0.description.name, deviceClass: $0.deviceClass,
+                id: $0.description.id, node: $0.sysname, name: $0.description.name,
+                deviceClass: $0.deviceClass,
                 path: .libinput)
         }
     }

@@ -120,10 +120,12 @@ public final class LiveRecorder {
         }
     }
 
-    /// One line per device of the session saying which way its events come in,
+    /// One line per recorded device saying which way its events come in,
     /// `  event5 NAME: direct (libinput ignores it; tablet-class touch panel)`
     /// (docs/devices.md).
-    public var routeLines: [String] { input.deviceRoutes.map { "  \($0)" } }
+    public var routeLines: [String] {
+        input.deviceRoutes.filter { recordedDevices.contains($0.id) }.map { "  \($0)" }
+    }
 
     /// Runs until a signal, `durationSeconds`, or `idleSeconds` without input.
     public func run(durationSeconds: Double?, idleSeconds: Double?) throws(RecorderError)
