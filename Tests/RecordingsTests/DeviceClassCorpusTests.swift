@@ -1,5 +1,6 @@
 import Evdev
 import Foundation
+import TestSupport
 import Testing
 import TouchInput
 
@@ -8,8 +9,7 @@ import TouchInput
 /// Every device description in the corpus and the fixtures, classified by the `input_id`
 /// rules (docs/devices.md), and the pen rule at its boundaries.
 @Suite struct DeviceClassTests {
-    static let kioskFixtures = TestFiles.packageRoot.appendingPathComponent(
-        "Tests/LibInputBackendTests/Fixtures")
+    static let kioskFixtures = UmockdevHarness.fixtures
 
     static func description(_ url: URL) throws -> EvdevDevice? {
         try EvemuParser.read(path: url.path).0

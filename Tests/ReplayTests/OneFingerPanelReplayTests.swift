@@ -1,13 +1,14 @@
 import Foundation
 import Recordings
 import Replay
+import TestSupport
 import Testing
 import TouchInput
 
 /// Replays of the one-finger panels (docs/devices.md): a swipe on each completes a row;
 /// a pen stroke on a pen tablet does nothing.
 @Suite struct OneFingerPanelReplayTests {
-    static let fixtures = TestPaths.packageRoot + "/Tests/LibInputBackendTests/Fixtures/"
+    static let fixtures = UmockdevHarness.fixtures.path + "/"
 
     static func replay(_ session: String, on description: String) throws -> ReplayResult {
         try ReplayHarness(

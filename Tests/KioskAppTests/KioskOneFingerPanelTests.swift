@@ -1,11 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `cleartouch app` with an eGalax panel libinput refuses (docs/devices.md): the app reads
 /// it directly, says so, and a swipe on it completes a row.
 @Suite struct KioskOneFingerPanelTests {
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("LibInputBackendTests/Fixtures")
+    static let fixtures = UmockdevHarness.fixtures
 
     @Test func anEGalaxSwipeCompletesARowInTheApp() throws {
         guard FileManager.default.isExecutableFile(atPath: KioskLibInputTests.umockdevRun) else {

@@ -1,6 +1,7 @@
 import Evdev
 import Foundation
 import MockDevice
+import TestSupport
 import Testing
 
 /// Emulated devices get the `ID_INPUT_*` properties udev's input_id gives them
