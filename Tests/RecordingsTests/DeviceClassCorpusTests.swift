@@ -167,3 +167,47 @@ import TouchInput
         #expect(penmount.deviceClass == .absolutePointer)
     }
 }
+
+/// The one-finger panels in `libinput record` files, with the udev properties input_id
+/// gives them: one finger down, moving, up; a pen tablet gives nothing.
+@Suite struct OneFingerPanelLibinputRecordTests {
+    static func record(_ description: String, _ session: String) throws -> [InputEvent] {
+        var device = try DeviceClassTests.fixture(description)
+        device.udev = Dictionary(
+            uniqueKeysWithValues: device.inputIDTags.udevPropertyNames.map { ($0, "1") })
+        let events = try EvemuParser.read(
+            path: DeviceClassTests.kioskFixtures.appendingPathComponent(session).path
+        ).1
+        var frames: [[EvdevEvent]] = [[]]
+        for event in events {
+            frames[frames.count - 1].append(event)
+            if event.isSynReport { frames.append([]) }
+        }
+        let text =
+            LibinputRecordWriter.header(device: device, node: "/dev/input/event5", comment: "test")
+            + LibinputRecordWriter.events(frames.filter { !$0.isEmpty })
+        let path = TestFiles.scratch(text, name: "panel.yml")
+        let recording = try Recording.open(path: path)
+        #expect(recording.format == .libinput)
+        #expect(
+            recording.header.devices.first?.kind
+                == (description == "pen-tablet.evemu" ? .other : .touchscreen))
+        return try readAll(recording)
+    }
+
+    @Test(arguments: [
+        ("egalax.evemu", "egalax-swipe.evemu"), ("penmount.evemu", "penmount-swipe.evemu"),
+    ])
+    func aSwipeIsOneFinger(description: String, session: String) throws {
+        let frames = touchFrames(try Self.record(description, session))
+        let phases = frames.flatMap(\.contacts).map(\.phase)
+        #expect(phases.first == .down)
+        #expect(phases.last == .up)
+        #expect(phases.filter { $0 == .move }.count == 20)
+        #expect(mostContactsAtOnce(try Self.record(description, session)) == 1)
+    }
+
+    @Test func aPenStrokeIsNoFinger() throws {
+        #expect(touchFrames(try Self.record("pen-tablet.evemu", "pen-swipe.evemu")).isEmpty)
+    }
+}
