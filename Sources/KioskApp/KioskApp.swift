@@ -126,6 +126,8 @@ public final class KioskApp {
             return nil
         }
         let initial = input.readInitialEvents()
+        // Which way each device's events come in (docs/devices.md).
+        for route in input.deviceRoutes { log("device \(route)") }
         var names: [String] = []
         for case .deviceAdded(let device, _) in initial
         where device.kind == .touchscreen || device.kind == .touchpad {
@@ -182,13 +184,16 @@ public final class KioskApp {
     private func waitForInput(milliseconds: Int32) {
         var event = SDL_Event()
         if let liveInput {
-            var descriptor = pollfd(
-                fd: liveInput.context.fileDescriptor, events: Int16(POLLIN), revents: 0)
-            _ = poll(&descriptor, 1, milliseconds)
+            // libinput's descriptor and those of the panels read beside it (docs/devices.md).
+            var descriptors = liveInput.pollDescriptors.map {
+                pollfd(fd: $0, events: Int16(POLLIN), revents: 0)
+            }
+            _ = poll(&descriptors, nfds_t(descriptors.count), milliseconds)
             liveInput.context.dispatch()
             while let libinputEvent = liveInput.context.nextEvent() {
                 liveInput.converter.convert(libinputEvent, into: &pending)
             }
+            liveInput.readDirectDevices(into: &pending)
         } else if SDL_WaitEventTimeout(&event, milliseconds) == 1 {
             handleWindowEvent(event)
         }

@@ -120,6 +120,13 @@ public final class LiveRecorder {
         }
     }
 
+    /// One line per recorded device saying which way its events come in,
+    /// `  event5 NAME: direct (libinput ignores it; tablet-class touch panel)`
+    /// (docs/devices.md).
+    public var routeLines: [String] {
+        input.deviceRoutes.filter { recordedDevices.contains($0.id) }.map { "  \($0)" }
+    }
+
     /// Runs until a signal, `durationSeconds`, or `idleSeconds` without input.
     public func run(durationSeconds: Double?, idleSeconds: Double?) throws(RecorderError)
         -> EventLoopStop

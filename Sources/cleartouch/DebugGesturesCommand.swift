@@ -79,6 +79,8 @@ enum DebugGesturesCommand: Subcommand {
             )
             return 2
         }
+        // Which way each device's events come in (docs/devices.md).
+        for route in input.deviceRoutes { printNow("path \(route)") }
         for event in initial {
             for line in view.handle(event) { printNow(line) }
         }

@@ -99,6 +99,7 @@ enum RecordCommand: Subcommand {
         printError(
             "cleartouch record: recording to \(outputPath ?? "standard output") (Ctrl-C stops):")
         for line in recorder.deviceLines { printError(line) }
+        for line in recorder.routeLines { printError(line) }
         printError(
             showKeyCodes
                 ? "cleartouch record: WARNING: key codes are recorded as typed (--show-keycodes); the file may contain passwords"
