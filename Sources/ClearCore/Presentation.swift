@@ -180,13 +180,16 @@ public struct Presentation: Hashable, Sendable {
     public var editing: EditingPresentation?
     /// True while any animation runs (the app keeps drawing frames).
     public var isAnimating: Bool
+    /// The on-screen keyboard while any of it is on screen.
+    public var keyboard: KeyboardPresentation?
 
     /// A presentation of its parts, as given.
     public init(
         screen: ScreenSize, rowHeightPixels: Double, rows: [RowPresentation],
         cues: CuesPresentation?, placeholder: PlaceholderPresentation?,
-        editing: EditingPresentation?, isAnimating: Bool
+        editing: EditingPresentation?, isAnimating: Bool, keyboard: KeyboardPresentation? = nil
     ) {
+        self.keyboard = keyboard
         self.screen = screen
         self.rowHeightPixels = rowHeightPixels
         self.rows = rows
