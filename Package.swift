@@ -70,7 +70,8 @@ let package = Package(
         // What the front ends share: the one monotonic clock, the FILE:LINE diagnostic.
         .target(name: "ToolSupport"),
         .target(name: "Recordings", dependencies: ["Evdev", "TouchInput", "CYAML", "ToolSupport"]),
-        .target(name: "LibInputBackend", dependencies: ["TouchInput", "CLibInput", "ToolSupport"]),
+        .target(
+            name: "LibInputBackend", dependencies: ["TouchInput", "CLibInput", "ToolSupport", "Evdev"]),
         // One way to script touches: touch frames and evdev streams (tests, the recording
         // generator, the mock devices, the benchmarks).
         .target(name: "TouchScript", dependencies: ["Evdev", "Recordings", "TouchInput"]),

@@ -40,11 +40,8 @@ extension ClearController {
             keyboard = nil
             return
         }
-        let geometry = KeyboardGeometry(
-            layout: settings.layout, screen: layout.screen,
-            reservedTopPixels: layout.rowHeightPixels)
         keyboard = OnScreenKeyboard(
-            layout: settings.layout, geometry: geometry,
+            layout: settings.layout, clearLayout: layout,
             gestureConfiguration: gestureConfiguration)
     }
 
@@ -156,5 +153,27 @@ extension ClearController {
         keyboardSlide = Tween(
             startMicroseconds: time, durationMicroseconds: ClearTimings.editMoveMicroseconds,
             from: keyboardSlide.value(at: time), to: target)
+    }
+}
+
+extension OnScreenKeyboard {
+    /// The keyboard of a session laid out by `clearLayout`: the screen's width, at most the
+    /// screen's height less one list row (the edited row stays visible above it).
+    public init(
+        layout: KeyboardLayout, clearLayout: ClearLayout,
+        gestureConfiguration: GestureConfiguration = .clear
+    ) {
+        self.init(
+            layout: layout,
+            geometry: KeyboardGeometry(
+                layout: layout, screen: clearLayout.screen,
+                reservedTopPixels: clearLayout.rowHeightPixels),
+            gestureConfiguration: gestureConfiguration)
+    }
+
+    /// The keyboard fully shown at the screen's bottom, at rest.
+    public var shownPresentation: KeyboardPresentation {
+        presentation(
+            keyboardTopPixels: Double(geometry.screen.heightPixels) - geometry.heightPixels)
     }
 }
