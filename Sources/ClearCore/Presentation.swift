@@ -53,6 +53,8 @@ public struct RectPixels: Hashable, Sendable {
     public var maxY: Double { y + height }
     /// The vertical centre.
     public var midY: Double { y + height / 2 }
+    /// The horizontal centre.
+    public var midX: Double { x + width / 2 }
 }
 
 /// One row as it is on screen at a moment.
