@@ -171,6 +171,22 @@ struct KeyboardScript {
         #expect(k.text == "ab")
     }
 
+    @Test func aBackspaceHeldToTheEndOfTimeNeitherHangsNorOverflows() {
+        var k = KeyboardScript()
+        k.type("abc")
+        let point = k.centre(.backspace)
+        k.script.frame([(0, .down, point.x, point.y)])
+        k.flush()
+        k.session.advance(toMicroseconds: .max)
+        #expect(k.text == "")
+        k.session.handle(
+            .touchFrame(
+                TouchFrame(
+                    device: k.script.device, timeMicroseconds: .min,
+                    contacts: [TouchContact(seatSlot: 0, phase: .up, positionPixels: point)])))
+        #expect(k.keyboard.hasTouches == false)
+    }
+
     /// Presses "e" for `hold` µs (time passing without moves), optionally slides right
     /// by `cells` popup cells, then lifts.
     private func afterLongPressOnE(hold: Int64, cells: Int = 0, layout: String = "us") -> (

@@ -100,6 +100,14 @@ public struct OnScreenKeyboard {
     private var outputs: [(time: Int64, output: KeyboardOutput)] = []
     private var latestMicroseconds: Int64 = .min
 
+    /// Event times clamped as the controller clamps them (±2⁶¹ µs), so sums and
+    /// differences of times never overflow.
+    static func clamped(_ time: Int64) -> Int64 {
+        min(
+            max(time, -ClearController.timeLimitMicroseconds), ClearController.timeLimitMicroseconds
+        )
+    }
+
     /// A keyboard for `layout` laid out by `geometry`; `gestureConfiguration` gives the
     /// long-press threshold and slop.
     public init(
@@ -147,6 +155,7 @@ public struct OnScreenKeyboard {
 
     /// Lets event time pass: backspace repeats fall due, a long-press may begin.
     mutating func advance(toMicroseconds time: Int64) {
+        let time = Self.clamped(time)
         guard time >= latestMicroseconds else { return }
         latestMicroseconds = time
         arena.advance(toMicroseconds: time)
@@ -168,7 +177,7 @@ public struct OnScreenKeyboard {
     /// Handles the keyboard's contacts of one frame; `top` is the keyboard's top edge on
     /// the screen now (it slides).
     mutating func handle(_ frame: TouchFrame, keyboardTopPixels top: Double) {
-        let time = frame.timeMicroseconds
+        let time = Self.clamped(frame.timeMicroseconds)
         advance(toMicroseconds: time)
         arena.handle(frame)
         handleArenaEvents()
@@ -296,24 +305,27 @@ public struct OnScreenKeyboard {
             selectedIndex: 0, touch: press.touch)
     }
 
+    /// The most repeats one call makes: a hold longer than this many intervals without
+    /// any event in between deletes only the latest ones (no text is that long).
+    static let maximumRepeatsPerAdvance: Int64 = 10_000
+
     private mutating func repeatBackspace(upTo time: Int64) {
         var due: [(time: Int64, output: KeyboardOutput)] = []
+        let delay = Self.backspaceRepeatDelayMicroseconds
+        let interval = Self.backspaceRepeatIntervalMicroseconds
         for index in presses.indices {
             let press = presses[index]
             guard !press.isCancelled, press.beganOnBackspace, !press.repeatEnded else { continue }
-            while true {
-                let (offset, overflow) = Self.backspaceRepeatIntervalMicroseconds
-                    .multipliedReportingOverflow(by: presses[index].repeats)
-                let next =
-                    overflow
-                    ? Int64.max
-                    : press.downMicroseconds.addingReportingOverflow(
-                        Self.backspaceRepeatDelayMicroseconds + offset
-                    ).partialValue
-                guard next <= time, next > press.downMicroseconds else { break }
-                due.append((next, .deleteBackward))
-                presses[index].repeats += 1
+            // Times are clamped to ±2⁶¹ µs, so these differences cannot overflow.
+            let held = time - press.downMicroseconds
+            guard held >= delay else { continue }
+            let total = (held - delay) / interval + 1
+            var repeats = max(press.repeats, total - Self.maximumRepeatsPerAdvance)
+            while repeats < total {
+                due.append((press.downMicroseconds + delay + repeats * interval, .deleteBackward))
+                repeats += 1
             }
+            presses[index].repeats = repeats
         }
         due.sort { $0.time < $1.time }
         outputs += due
