@@ -1,17 +1,25 @@
-// The benchmarks: see docs/performance.md.
+// The benchmarks: see docs/performance.md. With arguments, only the named groups run
+// (`cleartouch-bench recordings replay`); `make bench` runs them all.
 import Glibc
 
 LibinputLatencyProbe.runIfRequested()  // inside the umockdev testbed of the live-input benchmark
-// `cleartouch-bench render-keyboard` runs that benchmark alone.
-if CommandLine.arguments.dropFirst().first == "render-keyboard" {
-    runKeyboardRenderBenchmark()
-    exit(0)
+
+let groups: KeyValuePairs<String, () -> Void> = [
+    "gestures": runGestureBenchmarks,
+    "touchpad": runTouchpadBenchmarks,
+    "core": runCoreBenchmarks,
+    "recordings": runRecordingBenchmarks,
+    "render": runRenderBenchmarks,
+    "render-keyboard": runKeyboardRenderBenchmark,
+    "replay": runReplayBenchmarks,
+    "live-input": runLibinputLatencyBenchmarks,
+]
+let requested = Set(CommandLine.arguments.dropFirst())
+let unknown = requested.subtracting(groups.map(\.key))
+if !unknown.isEmpty {
+    print(
+        "cleartouch-bench: unknown group \(unknown.sorted().joined(separator: ", ")); groups: \(groups.map(\.key).joined(separator: " "))"
+    )
+    exit(2)
 }
-runGestureBenchmarks()
-runTouchpadBenchmarks()
-runCoreBenchmarks()
-runRecordingBenchmarks()
-runRenderBenchmarks()
-runKeyboardRenderBenchmark()
-runReplayBenchmarks()
-runLibinputLatencyBenchmarks()
+for (name, run) in groups where requested.isEmpty || requested.contains(name) { run() }

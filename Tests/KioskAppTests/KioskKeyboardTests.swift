@@ -1,5 +1,6 @@
 import ClearRendering
 import Foundation
+import TestSupport
 import Testing
 
 /// The on-screen keyboard in the real app under Xvfb: typing by taps (mouse clicks, the

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `--keyboard auto` in the app with real libinput under umockdev: an emulated touchscreen
@@ -7,7 +8,7 @@ import Testing
 /// ends the editing (the empty item goes); without one the keyboard takes the tap.
 @Suite(.serialized) struct KioskKeyboardLibInputTests {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("LibInputBackendTests/Fixtures")
+        .deletingLastPathComponent().appendingPathComponent("Fixtures/umockdev")
 
     /// Runs the session; returns the saved items' count when the app stops and its log.
     func run(withPhysicalKeyboard keyboard: Bool) throws -> (items: Int, log: String) {
