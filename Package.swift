@@ -71,7 +71,8 @@ let package = Package(
         .target(name: "ToolSupport"),
         .target(name: "Recordings", dependencies: ["Evdev", "TouchInput", "CYAML", "ToolSupport"]),
         .target(
-            name: "LibInputBackend", dependencies: ["TouchInput", "CLibInput", "ToolSupport", "Evdev"]),
+            name: "LibInputBackend",
+            dependencies: ["TouchInput", "CLibInput", "ToolSupport", "Evdev"]),
         // One way to script touches: touch frames and evdev streams (tests, the recording
         // generator, the mock devices, the benchmarks).
         .target(name: "TouchScript", dependencies: ["Evdev", "Recordings", "TouchInput"]),

@@ -71,9 +71,11 @@ public enum Scenarios: Sendable {
         "ts-edit-tap-keyboard-area": Session(
             touchpad: false,
             steps: [
-                .stroke([Track(from: (2000, 200), to: (2000, 1100))], frames: 25),  // pull down: add
+                // pull down: add
+                .stroke([Track(from: (2000, 200), to: (2000, 1100))], frames: 25),
                 .pause(microseconds: 500_000),
-                .stroke([Track(from: (1000, 2200), to: (1000, 2200))], frames: 2),  // tap
+                // a tap at y ≈ 1834 px
+                .stroke([Track(from: (1000, 2200), to: (1000, 2200))], frames: 2),
             ]),
         "ts-long-drag": Session(
             touchpad: false,
