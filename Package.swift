@@ -117,7 +117,7 @@ let package = Package(
         // Writes Recordings/ (tools/make-recordings).
         .executableTarget(
             name: "cleartouch-make-recordings",
-            dependencies: ["TouchScript", "Recordings", "TouchInput"],
+            dependencies: ["TouchScript", "Recordings", "TouchInput", "ClearCore"],
             path: "Sources/Tools/RecordingGenerator"),
         .executableTarget(
             name: "cleartouch-bench",

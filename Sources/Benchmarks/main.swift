@@ -10,6 +10,7 @@ let groups: KeyValuePairs<String, () -> Void> = [
     "core": runCoreBenchmarks,
     "recordings": runRecordingBenchmarks,
     "render": runRenderBenchmarks,
+    "render-keyboard": runKeyboardRenderBenchmark,
     "replay": runReplayBenchmarks,
     "live-input": runLibinputLatencyBenchmarks,
 ]

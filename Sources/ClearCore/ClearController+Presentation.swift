@@ -175,13 +175,15 @@ extension ClearController {
         return Presentation(
             screen: layout.screen, rowHeightPixels: height, rows: rows, cues: cues,
             placeholder: placeholder,
-            editing: editing, isAnimating: isAnimating(at: time))
+            editing: editing, isAnimating: isAnimating(at: time),
+            keyboard: keyboardPresentation(atMicroseconds: time))
     }
 
     /// True while an animation or a deceleration runs at `time`.
     public func isAnimating(at time: Int64) -> Bool {
         if let end = scroll.endMicroseconds, time < end { return true }
         if time < editTransition.endMicroseconds { return true }
+        if keyboard != nil && keyboardSlide.isRunning(at: time) { return true }
         if snapBacks.values.contains(where: { $0.isRunning(at: time) }) { return true }
         if shuffles.contains(where: { time < $0.endMicroseconds }) { return true }
         if reorderSlides.values.contains(where: { $0.isRunning(at: time) }) { return true }

@@ -35,6 +35,15 @@ public final class ClearController {
     var clearAnimations: [ClearCompletedAnimation] = []
     private var hasTime = false
 
+    /// The on-screen keyboard; nil without one (`--keyboard off`).
+    public internal(set) var keyboard: OnScreenKeyboard?
+    /// When the on-screen keyboard shows (`configureKeyboard`).
+    public internal(set) var keyboardMode: OnScreenKeyboardMode = .off
+    /// The physical keyboards attached (devices added, not removed), for `.auto`.
+    var physicalKeyboards: Set<DeviceID> = []
+    /// The fraction of the on-screen keyboard's height on screen: 0 hidden, 1 shown.
+    var keyboardSlide = Tween(startMicroseconds: 0, durationMicroseconds: 0, from: 0, to: 0)
+
     /// One gesture's interaction with the list.
     enum Track: Hashable {
         /// The gesture does nothing (it began off the rows, on non-adjacent rows, while
@@ -111,6 +120,7 @@ public final class ClearController {
         if let end = scroll.endMicroseconds, end <= now {
             scroll = .still(scroll.offset(at: now))
         }
+        advanceKeyboard(toMicroseconds: now)
     }
 
     /// Event times are clamped to ±2⁶¹ µs (73 000 years) so that adding durations and

@@ -53,6 +53,8 @@ public struct RectPixels: Hashable, Sendable {
     public var maxY: Double { y + height }
     /// The vertical centre.
     public var midY: Double { y + height / 2 }
+    /// The horizontal centre.
+    public var midX: Double { x + width / 2 }
 }
 
 /// One row as it is on screen at a moment.
@@ -192,13 +194,16 @@ public struct Presentation: Hashable, Sendable {
     public var editing: EditingPresentation?
     /// True while any animation runs (the app keeps drawing frames).
     public var isAnimating: Bool
+    /// The on-screen keyboard while any of it is on screen.
+    public var keyboard: KeyboardPresentation?
 
     /// A presentation of its parts, as given.
     public init(
         screen: ScreenSize, rowHeightPixels: Double, rows: [RowPresentation],
         cues: CuesPresentation?, placeholder: PlaceholderPresentation?,
-        editing: EditingPresentation?, isAnimating: Bool
+        editing: EditingPresentation?, isAnimating: Bool, keyboard: KeyboardPresentation? = nil
     ) {
+        self.keyboard = keyboard
         self.screen = screen
         self.rowHeightPixels = rowHeightPixels
         self.rows = rows

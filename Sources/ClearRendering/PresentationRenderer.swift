@@ -11,6 +11,7 @@ public final class PresentationRenderer {
     public let surface: ImageSurface
     let context: GraphicsContext
     private let painter: RowPainter
+    private let keyboardPainter: KeyboardPainter
     private var rowImageCache: [RowImageKey: ImageSurface] = [:]
     /// Two screens of rows at the kiosk's size (about 0.7 MB each at 1080 wide).
     private static let rowImageCacheLimit = 32
@@ -29,6 +30,7 @@ public final class PresentationRenderer {
         self.surface = surface
         self.context = try GraphicsContext(surface: surface)
         painter = RowPainter(layoutContext: context, isRaster: true)
+        keyboardPainter = KeyboardPainter(layoutContext: context)
     }
 
     /// A renderer with a new surface of the given size.
@@ -60,6 +62,10 @@ public final class PresentationRenderer {
             }
             if let cues = presentation.cues {
                 drawCues(cues)
+            }
+            // The on-screen keyboard covers the list's bottom (the edited row is above it).
+            if let keyboard = presentation.keyboard {
+                keyboardPainter.draw(keyboard, in: context)
             }
         }
         context.flush()

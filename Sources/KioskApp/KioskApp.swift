@@ -3,6 +3,7 @@ import ClearCore
 import ClearRendering
 import Glibc
 import LibInputBackend
+import Recordings
 import TouchInput
 
 /// The kiosk app: Clear on a screen. Draws the core's presentation with Cairo into an SDL
@@ -62,7 +63,10 @@ public final class KioskApp {
             )
         }
         let layout = ClearLayout(screen: window.frameSize, rowHeightPixels: options.rowHeightPixels)
-        session = ClearSession(items: persistence.savedItems, layout: layout)
+        session = ClearSession(
+            items: persistence.savedItems, layout: layout,
+            keyboard: OnScreenKeyboardSettings(
+                mode: options.keyboardMode, layout: options.keyboardLayout))
         do {
             renderer = try PresentationRenderer(
                 width: window.frameWidth, height: window.frameHeight)
@@ -82,7 +86,9 @@ public final class KioskApp {
             do {
                 recording = try SessionRecording(
                     path: path, layout: layout, items: persistence.savedItems,
-                    recordText: options.recordText)
+                    recordText: options.recordText,
+                    keyboard: RecordedKeyboard(
+                        mode: options.keyboardMode.rawValue, layout: options.keyboardLayout.name))
             } catch {
                 throw KioskError("cannot record to \(path): \(error)")
             }

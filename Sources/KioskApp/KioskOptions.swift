@@ -1,3 +1,4 @@
+import ClearCore
 import TouchInput
 
 /// What `cleartouch app` was asked to do.
@@ -21,6 +22,12 @@ public struct KioskOptions: Hashable, Sendable {
     /// Tests only: umockdev barrier scripts to release once libinput has opened the
     /// devices (`--umockdev-barrier`, docs/libinput-backend.md "Test hooks").
     public var umockdevBarrierNodes: [String] = []
+    /// `--keyboard`: when the on-screen keyboard shows (default: while no physical
+    /// keyboard is attached).
+    public var keyboardMode: OnScreenKeyboardMode = .auto
+    /// `--keyboard-layout`, else XKBLAYOUT of /etc/default/keyboard when known, else us.
+    public var keyboardLayout: KeyboardLayout = KeyboardLayout.embedded(
+        named: KeyboardLayout.defaultName)!
 
     public init(listPath: String) {
         self.listPath = listPath

@@ -13,17 +13,19 @@ final class SessionRecording {
     let writer: TraceWriter
     let recordText: Bool
 
-    init(path: String, layout: ClearLayout, items: [TodoItem], recordText: Bool)
-        throws(RecordingError)
-    {
+    init(
+        path: String, layout: ClearLayout, items: [TodoItem], recordText: Bool,
+        keyboard: RecordedKeyboard?
+    ) throws(RecordingError) {
         writer = try TraceWriter(path: path)
         self.recordText = recordText
-        let header = RecordingHeader(
+        var header = RecordingHeader(
             format: .trace, formatVersion: String(TraceWriter.formatVersion),
             recordedAt: ISO8601DateFormatter().string(from: Date()), devices: [],
             screen: layout.screen,
             rowHeightPixels: layout.rowHeightPixels,
             initialItems: items.map { RecordedItem(text: $0.text, completed: $0.completed) })
+        header.keyboard = keyboard
         try writer.writeHeader(header)
     }
 

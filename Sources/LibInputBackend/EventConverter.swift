@@ -317,7 +317,12 @@ public final class LibInputEventConverter {
         if has(LIBINPUT_DEVICE_CAP_TOUCH) { return .touchscreen }
         if has(LIBINPUT_DEVICE_CAP_GESTURE) { return .touchpad }
         if has(LIBINPUT_DEVICE_CAP_POINTER) { return .pointer }
-        if has(LIBINPUT_DEVICE_CAP_KEYBOARD) { return .keyboard }
+        // A keyboard types letters (as udev's ID_INPUT_KEYBOARD): a power button or a
+        // lid switch has libinput's keyboard capability but is `other`.
+        if has(LIBINPUT_DEVICE_CAP_KEYBOARD) {
+            return libinput_device_keyboard_has_key(device, UInt32(EventCode.keyA.rawValue)) == 1
+                ? .keyboard : .other
+        }
         return .other
     }
 

@@ -78,6 +78,15 @@ public final class TraceReader {
                     ]
             } else if keyword.equals("items-empty") {
                 header.initialItems = header.initialItems ?? []
+            } else if keyword.equals("keyboard") {
+                let mode = scanner.readWord().string
+                let layout = scanner.readWord().string
+                guard RecordedKeyboard.modes.contains(mode), !layout.isEmpty,
+                    scanner.isBlankToEnd()
+                else {
+                    throw lines.error("bad keyboard (expected `keyboard on|off|auto LAYOUT`)")
+                }
+                header.keyboard = RecordedKeyboard(mode: mode, layout: layout)
             } else if keyword.equals("device") {
                 header.devices.append(try TraceReader.parseDevice(&scanner, lines))
             } else {

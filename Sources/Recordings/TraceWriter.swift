@@ -118,6 +118,9 @@ public final class TraceWriter {
             out.append(0x0A)
         }
         if header.initialItems?.isEmpty == true { append("items-empty\n", to: &out) }
+        if let keyboard = header.keyboard {
+            append("keyboard \(keyboard.mode) \(keyboard.layout)\n", to: &out)
+        }
         for device in header.devices {
             append("device ", to: &out)
             appendDevice(device, to: &out)

@@ -40,6 +40,29 @@ public struct ReplayHarness {
         self.keepListsAfterActions = keepListsAfterActions
     }
 
+    /// The on-screen keyboard of the replay: the source's mode and layout where given,
+    /// else the recording's (`keyboard` header line); off when neither says.
+    func keyboardSettings(recorded: RecordedKeyboard?) throws(ReplayError)
+        -> OnScreenKeyboardSettings?
+    {
+        let mode =
+            source.keyboardMode ?? recorded.flatMap { OnScreenKeyboardMode(rawValue: $0.mode) }
+            ?? .off
+        guard mode != .off else { return nil }
+        if let layout = source.keyboardLayout {
+            return OnScreenKeyboardSettings(mode: mode, layout: layout)
+        }
+        let name = recorded?.layout ?? KeyboardLayout.defaultName
+        guard let layout = KeyboardLayout.embedded(named: name) else {
+            throw ReplayError(
+                path: source.path, line: 1,
+                message:
+                    "the `keyboard` header line names the layout '\(name)', which is unknown (known: "
+                    + KeyboardLayout.embeddedNames.joined(separator: ", ") + ")")
+        }
+        return OnScreenKeyboardSettings(mode: mode, layout: layout)
+    }
+
     /// Replays the whole recording.
     ///
     /// - Parameters:
@@ -63,7 +86,9 @@ public struct ReplayHarness {
         let layout = ClearLayout(
             screen: screen, rowHeightPixels: source.rowHeightPixels ?? recordedRowHeight)
         let rowHeight = layout.rowHeightPixels
-        let session = ClearSession(items: items, layout: layout)
+        let session = ClearSession(
+            items: items, layout: layout,
+            keyboard: try keyboardSettings(recorded: recording.header.keyboard))
         let collector = Collector(
             keepTouchPaths: keepTouchPaths, keepListsAfterActions: keepListsAfterActions)
         // Gesture reports are taken as they come, so memory does not grow with the session.

@@ -1,3 +1,4 @@
+import ClearCore
 import TouchInput
 
 /// What to replay and how to read it (`cleartouch replay` and `render` fill it from their
@@ -15,12 +16,20 @@ public struct ReplaySource: Hashable, Sendable {
     public var rowHeightPixels: Double?
     /// A JSON list file that replaces the recording's starting list.
     public var listPath: String?
+    /// `--keyboard`: the on-screen keyboard's mode; nil: the recording's (`keyboard` header
+    /// line), else off.
+    public var keyboardMode: OnScreenKeyboardMode?
+    /// `--keyboard-layout`: nil: the recording's layout, else `us`.
+    public var keyboardLayout: KeyboardLayout?
 
     /// A source reading `path`, with the overrides given.
     public init(
         path: String, descPath: String? = nil, format: String? = nil, screen: ScreenSize? = nil,
-        rowHeightPixels: Double? = nil, listPath: String? = nil
+        rowHeightPixels: Double? = nil, listPath: String? = nil,
+        keyboardMode: OnScreenKeyboardMode? = nil, keyboardLayout: KeyboardLayout? = nil
     ) {
+        self.keyboardMode = keyboardMode
+        self.keyboardLayout = keyboardLayout
         self.path = path
         self.descPath = descPath
         self.format = format

@@ -8,7 +8,8 @@ enum AppCommand: Subcommand {
     static let summary = "the kiosk app: Clear on this screen"
     static let usage = """
         usage: cleartouch app [--list FILE] [--screen WxH] [--row-height PX] [--fullscreen]
-                              [--record FILE [--record-text]] [--seat NAME] [--window-input] [DEVICE...]
+                              [--record FILE [--record-text]] [--seat NAME] [--window-input]
+                              [--keyboard on|off|auto] [--keyboard-layout NAME] [DEVICE...]
 
         Clear's gesture-driven to-do list on this screen. Swipe a row right to complete it,
         left to delete it; pull the list down or pinch two rows apart to add an item; tap a
@@ -23,6 +24,7 @@ enum AppCommand: Subcommand {
           --record-text    record typed text as typed (default: one `x` per character)
           --seat NAME      the udev seat libinput reads when no DEVICE is named (default seat0)
           --window-input   take touches from the window (mouse as one finger) even if libinput could open devices
+        \(KeyboardOptions.help)
           DEVICE...        /dev/input/eventN nodes for libinput; without any, every device of the seat
 
         Input: libinput when it can open a touchscreen or touchpad, else the window's own mouse
@@ -49,6 +51,7 @@ enum AppCommand: Subcommand {
             listPath: KioskOptions.defaultListPath(environment: ProcessInfo.processInfo.environment)
         )
         var shared = SharedOptions(accepting: [.screen, .rowHeight, .seat])
+        var keyboard = KeyboardOptions()
         while let argument = try parser.next() {
             switch argument {
             case .operand(let path): options.devicePaths.append(path)
@@ -60,6 +63,7 @@ enum AppCommand: Subcommand {
             case .option("--umockdev-barrier"):
                 options.umockdevBarrierNodes = try LiveInputOptions.barrierNodes(&parser)
             case .option(let name):
+                if try keyboard.parse(name, from: &parser) { continue }
                 guard try shared.parse(name, from: &parser) else {
                     throw UsageError.unknownOption(name)
                 }
@@ -68,6 +72,8 @@ enum AppCommand: Subcommand {
         options.screen = shared.screen
         options.rowHeightPixels = shared.rowHeightPixels
         if let seat = shared.seat { options.seat = seat }
+        options.keyboardMode = keyboard.mode ?? .auto
+        options.keyboardLayout = try keyboard.layout(fallback: KeyboardOptions.systemLayoutName())
         return options
     }
 }

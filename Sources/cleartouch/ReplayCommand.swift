@@ -17,7 +17,7 @@ enum ReplayCommand: Subcommand {
                                  [--screen WxH] [--row-height PX] [--list LIST.json]
                                  [--expect EXPECTED.json] [--write-expect FILE] [--json] [--speed X]
                                  [--frames DIR [--fps N]] [--snapshot OUT.png [--at MS]]
-                                 [--via-libinput]
+                                 [--via-libinput] [--keyboard on|off|auto] [--keyboard-layout NAME]
 
         Replays a recording (ClearTouch trace, evemu, `libinput record` YAML) into the
         Clear to-do core on a virtual clock and prints the timeline and the final list.
@@ -40,6 +40,11 @@ enum ReplayCommand: Subcommand {
           --via-libinput       evemu or `libinput record` FILE only: play it through the real
                                libinput first (emulated devices under umockdev, in real
                                time), then replay the touches and gestures libinput reported
+          --keyboard MODE      the on-screen keyboard (on, off, auto); default: the recording's
+                               `keyboard` line, else off
+          --keyboard-layout NAME
+                               its layout (\(KeyboardLayout.embeddedNames.joined(separator: ", ")), or a FILE with a /);
+                               default: the recording's, else us
 
         Exit status: 0 ok, 1 expectation not met, 2 bad usage or unreadable input.
 

@@ -8,6 +8,7 @@ struct ReplaySourceOptions {
     private var shared = SharedOptions(accepting: [.desc, .format, .screen, .rowHeight])
     private var listPath: String?
     private var path: String?
+    private var keyboard = KeyboardOptions()
 
     /// Reads `argument` when it belongs to the source; false otherwise.
     mutating func parse(_ argument: OptionParser.Argument, from parser: inout OptionParser)
@@ -20,6 +21,7 @@ struct ReplaySourceOptions {
         case .option("--list"):
             listPath = try parser.value(for: "--list")
         case .option(let name):
+            if try keyboard.parse(name, from: &parser) { return true }
             return try shared.parse(name, from: &parser)
         }
         return true
@@ -30,7 +32,9 @@ struct ReplaySourceOptions {
         guard let path else { throw UsageError("no recording FILE given") }
         return ReplaySource(
             path: path, descPath: shared.descPath, format: shared.format?.rawValue,
-            screen: shared.screen, rowHeightPixels: shared.rowHeightPixels, listPath: listPath)
+            screen: shared.screen, rowHeightPixels: shared.rowHeightPixels, listPath: listPath,
+            keyboardMode: keyboard.mode,
+            keyboardLayout: try keyboard.layoutName.map(KeyboardOptions.layout(named:)))
     }
 }
 

@@ -1,3 +1,4 @@
+import Recordings
 import TouchInput
 import TouchScript
 
@@ -16,6 +17,8 @@ struct Scenario {
     /// Only traces carry a list.
     var list: [(text: String, completed: Bool)]?
     var script: Script
+    /// The on-screen keyboard the trace header names (`keyboard MODE LAYOUT`); nil: none.
+    var keyboard: RecordedKeyboard? = nil
 }
 
 /// Row centre y for row i (scroll offset 0).
