@@ -104,7 +104,13 @@ let package = Package(
                 "Replay", "Recorder", "KioskApp", "ClearRendering", "Recordings",
                 "LibInputBackend", "ClearCore", "GestureRecognition", "TouchInput", "JSON",
                 "ToolSupport",
-            ]),
+            ],
+            // `ClearTouchVersion.current`, from debian/changelog.
+            plugins: ["VersionFromChangelog"]),
+        // Generates the `cleartouch --version` constant from debian/changelog.
+        .plugin(
+            name: "VersionFromChangelog", capability: .buildTool(),
+            path: "Plugins/VersionFromChangelog"),
         // Writes Recordings/ (tools/make-recordings).
         .executableTarget(
             name: "cleartouch-make-recordings",
@@ -173,6 +179,8 @@ let package = Package(
         .testTarget(
             name: "CleartouchTests",
             dependencies: ["cleartouch", "Replay", "TouchInput", "TestSupport"]),
+        // make deb, make install, the man page and completion, dpkg -i/-r, lintian.
+        .testTarget(name: "PackagingTests", dependencies: ["TestSupport"]),
         .testTarget(
             name: "ClearRenderingTests",
             dependencies: ["ClearRendering", "ClearCore", "TestSupport"]),
