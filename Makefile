@@ -14,9 +14,11 @@ COMPLETIONDIR = $(PREFIX)/share/bash-completion/completions
 UNITDIR ?= $(PREFIX)/lib/systemd/system
 SYSUSERSDIR ?= $(PREFIX)/lib/sysusers.d
 # The installed binary: release, the Swift runtime linked in (it runs without the
-# toolchain), no $$ORIGIN run path; a build folder of its own, so the tests can make it
-# while `swift test` holds .build.
+# toolchain), no $$ORIGIN run path, only the libraries it calls, bound at start (relro
+# and now); a build folder of its own, so the tests can make it while `swift test` holds
+# .build.
 STATIC_BUILD = -c release --product cleartouch --static-swift-stdlib --disable-local-rpath \
+	-Xlinker --as-needed -Xlinker -z -Xlinker now -Xlinker -z -Xlinker relro \
 	--scratch-path .build/static
 # What `make dist` makes: the binary, its man page and bash completion.
 DIST = .build/dist
@@ -77,7 +79,7 @@ uninstall:
 # The Debian package (debian/), written to out/; its path is the last line printed.
 deb: bootstrap
 	mkdir -p out
-	dpkg-buildpackage -us -uc -b \
+	CLEARTOUCH_DEB_DIR=out dpkg-buildpackage -us -uc -b \
 		--buildinfo-file=$(DEB).buildinfo --buildinfo-option=-uout \
 		--changes-file=$(DEB).changes --changes-option=-uout
 	@echo "$(CURDIR)/$(DEB).deb"
