@@ -2,7 +2,7 @@
 SWIFT ?= swift
 BIN_DEBUG = .build/debug
 BIN_RELEASE = .build/release
-# `make deb` prints the package's path last, also under `make -C`.
+# `make deb` prints the package's path last (under `make -C`, add --no-print-directory).
 MAKEFLAGS += --no-print-directory
 
 # `make install`: where (PREFIX) and under which root (DESTDIR, for packaging).

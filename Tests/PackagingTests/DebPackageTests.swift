@@ -82,14 +82,18 @@ struct DebPackageTests {
         let deb = try Packaging.deb.get()
         let version = try Packaging.version.get()
         let status = try Packaging.run("dpkg-query", ["-W", "-f", "${Status}", "cleartouch"])
-        if status.standardOutput.contains("installed"), !status.standardOutput.contains("not-installed") {
+        if status.standardOutput.contains("installed"),
+            !status.standardOutput.contains("not-installed")
+        {
             // Removing it would take a kiosk's own install away; CI machines are disposable.
             try #require(
-                Packaging.underCI, "cleartouch is installed on this machine: dpkg -r it to run this test")
+                Packaging.underCI,
+                "cleartouch is installed on this machine: dpkg -r it to run this test")
         }
 
         let install = try Packaging.run("dpkg", ["-i", deb.path])
-        try #require(install.status == 0, "dpkg -i: \(install.standardOutput)\(install.standardError)")
+        try #require(
+            install.status == 0, "dpkg -i: \(install.standardOutput)\(install.standardError)")
         var removed = false
         defer { if !removed { _ = try? Packaging.run("dpkg", ["--purge", "cleartouch"]) } }
 
@@ -100,7 +104,8 @@ struct DebPackageTests {
         // The dedicated user, in video and input (sysusers.d, run by the postinst).
         let groups = try Packaging.run("id", ["-nG", "cleartouch"])
         #expect(groups.status == 0, "no cleartouch user: \(groups.standardError)")
-        let names = Set(groups.standardOutput.split(whereSeparator: \.isWhitespace).map(String.init))
+        let names = Set(
+            groups.standardOutput.split(whereSeparator: \.isWhitespace).map(String.init))
         #expect(names.isSuperset(of: ["video", "input"]), "\(names)")
 
         // systemd-analyze verify works without systemd running: it loads the unit offline.
@@ -131,7 +136,9 @@ struct DebPackageTests {
         removed = true
         #expect(purge.status == 0, "dpkg --purge: \(purge.standardError)")
         let state = try Packaging.run("dpkg-query", ["-W", "-f", "${Status}", "cleartouch"])
-        #expect(!state.standardOutput.contains("installed") || state.standardOutput.contains("not-installed"))
+        #expect(
+            !state.standardOutput.contains("installed")
+                || state.standardOutput.contains("not-installed"))
         #expect(!FileManager.default.fileExists(atPath: "/var/lib/cleartouch"))
         #expect(!FileManager.default.fileExists(atPath: "/etc/cleartouch"))
     }

@@ -19,7 +19,8 @@ enum Packaging {
     static let unavailableReason: String? = {
         let missing = tools.filter { path(of: $0.program) == nil }
         if !missing.isEmpty {
-            return "missing \(missing.map(\.program).joined(separator: ", ")) (tools/bootstrap installs "
+            return
+                "missing \(missing.map(\.program).joined(separator: ", ")) (tools/bootstrap installs "
                 + "\(missing.map(\.package).joined(separator: " ")))"
         }
         if getuid() != 0 { return "dpkg -i and make install need root" }
@@ -45,25 +46,37 @@ enum Packaging {
         guard let executable = path(of: program) else {
             throw PackagingFailure("\(program) is not installed")
         }
-        return try runCommand(executable: executable, arguments: arguments, environment: environment)
+        return try runCommand(
+            executable: executable, arguments: arguments, environment: environment)
     }
 
     /// The version: the top entry of debian/changelog.
     static let version: Result<String, PackagingFailure> = Result {
         let run = try Packaging.run(
             "dpkg-parsechangelog",
-            ["-l", PackagePaths.root.appendingPathComponent("debian/changelog").path, "-S", "Version"])
-        guard run.status == 0 else { throw PackagingFailure("dpkg-parsechangelog: \(run.standardError)") }
+            [
+                "-l", PackagePaths.root.appendingPathComponent("debian/changelog").path, "-S",
+                "Version",
+            ])
+        guard run.status == 0 else {
+            throw PackagingFailure("dpkg-parsechangelog: \(run.standardError)")
+        }
         return run.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
     }.mapError { PackagingFailure("\($0)") }
 
     /// The package `make deb` built.
     static let deb: Result<DebBuild, PackagingFailure> = Result {
         if let unavailableReason { throw PackagingFailure(unavailableReason) }
-        let run = try Packaging.run("make", ["-C", PackagePaths.root.path, "deb"])
+        let run = try Packaging.run(
+            "make",
+            [
+                // -C alone would add "Leaving directory" after the path.
+                "--no-print-directory", "-C", PackagePaths.root.path, "deb",
+            ])
         guard run.status == 0 else {
             throw PackagingFailure(
-                "make deb failed (\(run.status)):\n\(run.standardOutput.suffix(3000))\n\(run.standardError.suffix(3000))")
+                "make deb failed (\(run.status)):\n\(run.standardOutput.suffix(3000))\n\(run.standardError.suffix(3000))"
+            )
         }
         let lines = run.standardOutput.split(separator: "\n")
         return DebBuild(path: lines.last.map(String.init) ?? "", output: run.standardOutput)
