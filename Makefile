@@ -14,13 +14,12 @@ COMPLETIONDIR = $(PREFIX)/share/bash-completion/completions
 UNITDIR ?= $(PREFIX)/lib/systemd/system
 SYSUSERSDIR ?= $(PREFIX)/lib/sysusers.d
 # The installed binary: release, the Swift runtime linked in (it runs without the
-# toolchain), no $$ORIGIN run path, only the libraries it calls, bound at start (relro
-# and now); a build folder of its own, so the tests can make it while `swift test` holds
-# .build.
+# toolchain), no $$ORIGIN run path, bound at start (relro and now); a build folder of its
+# own, so the tests can make it while `swift test` holds .build.
 STATIC_BUILD = -c release --product cleartouch --static-swift-stdlib --disable-local-rpath \
-	-Xlinker --as-needed -Xlinker -z -Xlinker now -Xlinker -z -Xlinker relro \
+	-Xlinker -z -Xlinker now -Xlinker -z -Xlinker relro \
 	--scratch-path .build/static
-# What `make dist` makes: the binary, its man page and bash completion.
+# What `make static` makes: the binary, its man page and bash completion.
 DIST = .build/dist
 INSTALLED = $(BINDIR)/cleartouch $(MANDIR)/cleartouch.1 $(COMPLETIONDIR)/cleartouch \
 	$(UNITDIR)/cleartouch-kiosk.service $(SYSUSERSDIR)/cleartouch.conf
@@ -28,7 +27,7 @@ INSTALLED = $(BINDIR)/cleartouch $(MANDIR)/cleartouch.1 $(COMPLETIONDIR)/clearto
 VERSION = $(shell dpkg-parsechangelog -S Version)
 DEB = out/cleartouch_$(VERSION)_$(shell dpkg --print-architecture)
 
-.PHONY: all bootstrap build release demo test bench fuzz format dist install uninstall deb
+.PHONY: all bootstrap build release demo test bench fuzz format static install uninstall deb
 
 all: build
 
@@ -57,13 +56,13 @@ fuzz: bootstrap
 	@tools/fuzz
 
 # The static binary, then its man page and completion from its own --help.
-dist: bootstrap
+static: bootstrap
 	$(SWIFT) build $(STATIC_BUILD)
 	mkdir -p $(DIST)
 	cp "$$($(SWIFT) build $(STATIC_BUILD) --show-bin-path)/cleartouch" $(DIST)/cleartouch
 	tools/make-help-files $(DIST)/cleartouch $(DIST)
 
-install: dist
+install: static
 	install -D -m 0755 $(DIST)/cleartouch $(DESTDIR)$(BINDIR)/cleartouch
 	install -D -m 0644 $(DIST)/cleartouch.1 $(DESTDIR)$(MANDIR)/cleartouch.1
 	install -D -m 0644 $(DIST)/cleartouch.bash $(DESTDIR)$(COMPLETIONDIR)/cleartouch
