@@ -113,7 +113,13 @@ let package = Package(
                 "Replay", "Recorder", "KioskApp", "ClearRendering", "Recordings",
                 "LibInputBackend", "ClearCore", "GestureRecognition", "TouchInput", "JSON",
                 "ToolSupport",
-            ]),
+            ],
+            // `ClearTouchVersion.current`, from debian/changelog.
+            plugins: ["VersionFromChangelog"]),
+        // Generates the `cleartouch --version` constant from debian/changelog.
+        .plugin(
+            name: "VersionFromChangelog", capability: .buildTool(),
+            path: "Plugins/VersionFromChangelog"),
         // Writes Recordings/ (tools/make-recordings).
         .executableTarget(
             name: "cleartouch-make-recordings",
@@ -198,5 +204,7 @@ let package = Package(
             ]),
         // Builds the README's client package against a clone of this one.
         .testTarget(name: "LibraryPackageTests", dependencies: ["TestSupport"]),
+        // make deb, make install, the man page and completion, dpkg -i/-r, lintian.
+        .testTarget(name: "PackagingTests", dependencies: ["TestSupport"]),
     ]
 )

@@ -17,8 +17,12 @@ if arguments.first == ViaLibinputCapture.childCommand {
 if let name = arguments.first, let subcommand = subcommands.first(where: { $0.name == name }) {
     exit(subcommand.main(arguments: Array(arguments.dropFirst()), output: .process))
 }
+if arguments.first == "--version" {
+    CommandOutput.process.printLine("cleartouch \(ClearTouchVersion.current)")
+    exit(0)
+}
 let help =
-    "usage: cleartouch COMMAND [--help]\n\ncommands:\n"
+    "usage: cleartouch COMMAND [--help]\n       cleartouch --version\n\ncommands:\n"
     + subcommands.map {
         "  \($0.name.padding(toLength: 16, withPad: " ", startingAt: 0))\($0.summary)"
     }.joined(separator: "\n") + "\n"
