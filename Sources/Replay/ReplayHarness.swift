@@ -132,6 +132,7 @@ public struct ReplayHarness {
         result.touchPaths = collector.paths
         result.items = session.controller.items.map(ExpectedItem.init)
         result.editing = session.controller.editingIndex
+        result.warnings = recording.warnings
         return result
     }
 
@@ -139,7 +140,9 @@ public struct ReplayHarness {
     private static func sample(
         _ sampler: PresentationSampler, _ session: ClearSession, origin: Int64, before time: Int64
     ) throws(ReplayError) {
-        while let moment = sampler.nextSampleMicroseconds, origin + moment < time {
+        // `time - origin` cannot overflow (both are recording times); `origin + moment` could.
+        try sampler.check(before: time - origin)
+        while let moment = sampler.nextSampleMicroseconds, moment < time - origin {
             try sampler.take(
                 session.controller.presentation(atMicroseconds: origin + moment),
                 atMicroseconds: moment)

@@ -16,6 +16,9 @@ public struct ReplaySource: Hashable, Sendable {
     /// A JSON list file that replaces the recording's starting list.
     public var listPath: String?
 
+    /// Every file this source reads: no output may replace one of them.
+    public var inputPaths: [String] { [path] + [descPath, listPath].compactMap { $0 } }
+
     /// A source reading `path`, with the overrides given.
     public init(
         path: String, descPath: String? = nil, format: String? = nil, screen: ScreenSize? = nil,

@@ -31,10 +31,11 @@ enum ReplayCommand: Subcommand {
           --expect FILE        compare actions and final items with a golden file; exit 1 on mismatch
           --write-expect FILE  write the golden file this replay meets
           --json               print one JSON object (gestures, actions, items, editing)
-          --speed X            pace the replay X times the recorded rate (1 = as recorded);
-                               the result is the same at every speed
+          --speed X            pace the replay X times the recorded rate (1 = as recorded,
+                               0.001 to 1000000); the result is the same at every speed
           --frames DIR         draw the screen as PNG frames DIR/frame-NNNNNN.png, N per second
-          --fps N              of recording time (default 30), from the first event until settled
+          --fps N              of recording time (default 30, 0.01 to 1000), from the first
+                               event until settled (at most 100000 frames)
           --snapshot OUT.png   draw the screen once: at --at MS after the first event, or at the
           --at MS              end once everything has settled
           --via-libinput       evemu or `libinput record` FILE only: play it through the real
@@ -65,20 +66,23 @@ enum ReplayCommand: Subcommand {
             }
             var progress = ProgressBar(label: "replay")
             var pacer = options.speed.map { Pacer(speed: $0, clock: SleepingClock()) }
-            let (sampler, report) = try pictureSampler(options, CairoPictureWriter())
+            let (sampler, report) = try pictureSampler(
+                options, CairoPictureWriter(protecting: options.source.inputPaths))
             let result = try harness.run(
                 hook: { relative, fraction in
                     pacer?.wait(untilRecordingMicroseconds: relative)
                     if let fraction { progress.update(fraction: fraction) }
                 }, sampler: sampler)
             progress.finish()
+            for warning in result.warnings { output.printError("warning: \(warning)") }
             if let report = report() { output.standardError(report) }
             output.standardOutput(
                 options.json ? result.jsonText() : result.timelineText(title: options.source.path))
             if let path = options.writeExpectPath {
                 let name = options.source.path.split(separator: "/").last.map(String.init)
-                try TextFile.write(
-                    Expectation(result: result, recording: name).jsonText(), to: path)
+                try OutputFile.write(
+                    Expectation(result: result, recording: name).jsonText(), to: path,
+                    protecting: options.source.inputPaths)
                 output.printError("wrote expectation \(path)")
             }
             if let expectation, let expectPath = options.expectPath {
@@ -106,18 +110,12 @@ enum ReplayCommand: Subcommand {
         var samplers: [PresentationSampler] = []
         var frames: FrameSampler?
         if let directory = options.framesDirectory {
-            do {
-                try FileManager.default.createDirectory(
-                    atPath: directory, withIntermediateDirectories: true)
-            } catch {
-                throw Diagnostic(
-                    path: directory, line: 0,
-                    message: "cannot create the folder: \(error.localizedDescription)")
-            }
+            try OutputFile.createFolder(directory, naming: directory)
             let sampler = FrameSampler(framesPerSecond: options.framesPerSecond) {
                 presentation, number throws(Diagnostic) in
                 try pictures.writeFrame(presentation, number: number, directory: directory)
             }
+            sampler.outputPath = directory
             frames = sampler
             samplers.append(sampler)
         }
@@ -216,8 +214,10 @@ enum RenderCommand: Subcommand {
                     path: options.outputPath, line: 0,
                     message: "cannot draw the picture: \(error)")
             }
-            try TextFile.write(svg, to: options.outputPath)
-            output.printLine("wrote \(options.outputPath)")
+            for warning in result.warnings { output.printError("warning: \(warning)") }
+            try OutputFile.write(
+                svg, to: options.outputPath, protecting: options.source.inputPaths)
+            output.printError("wrote \(options.outputPath)")
             return 0
         } catch {
             output.printError(error.description)
@@ -230,6 +230,10 @@ enum RenderCommand: Subcommand {
 /// presentation's screen size.
 final class CairoPictureWriter: PresentationPictureWriter {
     private var exporter: FrameExporter?
+    /// The replay's input files, which no picture may replace.
+    let protectedInputs: [String]
+
+    init(protecting inputs: [String] = []) { protectedInputs = inputs }
 
     private func exporter(for presentation: Presentation, path: String) throws(Diagnostic)
         -> FrameExporter
@@ -251,21 +255,20 @@ final class CairoPictureWriter: PresentationPictureWriter {
     func writeFrame(_ presentation: Presentation, number: Int, directory: String)
         throws(Diagnostic)
     {
-        let exporter = try exporter(for: presentation, path: directory)
-        do {
-            try exporter.writeFrame(presentation, number: number, directory: directory)
-        } catch {
-            throw Diagnostic(
-                path: directory, line: 0, message: "cannot write frame \(number): \(error)")
-        }
+        let path =
+            (directory.hasSuffix("/") ? directory : directory + "/")
+            + FrameExporter.frameFileName(number)
+        try writeSnapshot(presentation, path: path)
     }
 
     func writeSnapshot(_ presentation: Presentation, path: String) throws(Diagnostic) {
         let exporter = try exporter(for: presentation, path: path)
+        let png: [UInt8]
         do {
-            try exporter.writeSnapshot(presentation, toPath: path)
+            png = try exporter.snapshotPNG(presentation)
         } catch {
-            throw Diagnostic(path: path, line: 0, message: "cannot write the picture: \(error)")
+            throw Diagnostic(path: path, line: 0, message: "cannot draw the picture: \(error)")
         }
+        try OutputFile.write(png, to: path, protecting: protectedInputs)
     }
 }
