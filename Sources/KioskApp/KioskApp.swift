@@ -3,6 +3,7 @@ import ClearCore
 import ClearRendering
 import Glibc
 import LibInputBackend
+import ToolSupport
 import TouchInput
 
 /// The kiosk app: Clear on a screen. Draws the core's presentation with Cairo into an SDL
@@ -129,7 +130,7 @@ public final class KioskApp {
         var names: [String] = []
         for case .deviceAdded(let device, _) in initial
         where device.kind == .touchscreen || device.kind == .touchpad {
-            names.append("\(device.kind.rawValue) \(device.name)")
+            names.append("\(device.kind.rawValue) \(TerminalText.escaped(device.name))")
         }
         guard !names.isEmpty else {
             log(

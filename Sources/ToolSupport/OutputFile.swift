@@ -61,6 +61,8 @@ public enum OutputFile {
         public let descriptor: Int32
         private let temporaryPath: String?
         private let finalPath: String?
+        /// The file an in-place stream created (nil when it existed or is not a file).
+        private var createdPath: String?
         private var done = false
 
         /// Opens `path` for writing. `exclusive` refuses an existing file (or link target).
@@ -77,12 +79,7 @@ public enum OutputFile {
                 try OutputFile.createParentFolders(of: missing, naming: path)
                 targetPath = missing
             case .regular(let existing, _, _, _):
-                if exclusive {
-                    throw Diagnostic(
-                        path: path, line: 0,
-                        message:
-                            "the file exists; choose another name or pass --force to replace it")
-                }
+                if exclusive { throw OutputFile.exists(path) }
                 targetPath = existing
             case .other:
                 // Written through: open the path itself (links such as /dev/stdout resolve
@@ -97,7 +94,15 @@ public enum OutputFile {
             if !replacesAtomically {
                 let flags = O_WRONLY | O_CREAT | O_CLOEXEC | (exclusive ? O_EXCL : O_TRUNC)
                 let fd = Glibc.open(targetPath, flags, newFileMode)
-                guard fd >= 0 else { throw OutputFile.failure(path, "cannot create") }
+                guard fd >= 0 else {
+                    if errno == EEXIST { throw OutputFile.exists(path) }
+                    throw OutputFile.failure(path, "cannot create")
+                }
+                if case .absent = target {
+                    // Exactly the mode asked for (the umask only ever takes bits away).
+                    _ = fchmod(fd, newFileMode & 0o7777 & ~OutputFile.currentUmask())
+                    createdPath = targetPath
+                }
                 descriptor = fd
                 temporaryPath = nil
                 finalPath = nil
@@ -120,6 +125,16 @@ public enum OutputFile {
                 Glibc.close(descriptor)
                 if let temporaryPath { unlink(temporaryPath) }
             }
+        }
+
+        /// Gives up: closes the descriptor and removes the temporary file, or the file an
+        /// in-place stream created. An existing target is left as it is.
+        public func discard() {
+            guard !done else { return }
+            done = true
+            Glibc.close(descriptor)
+            if let temporaryPath { unlink(temporaryPath) }
+            if let createdPath { unlink(createdPath) }
         }
 
         /// Writes all of `bytes`; a failing write is an error naming the path.
@@ -197,6 +212,24 @@ public enum OutputFile {
         }
         errno = ELOOP
         throw failure(path, "cannot write")
+    }
+
+    /// Throws when `path` names an existing regular file (after links): for a writer that
+    /// refuses to replace one (`record` without `--force`).
+    public static func refuseExisting(_ path: String) throws(Diagnostic) {
+        if case .regular = try target(of: path) { throw exists(path) }
+    }
+
+    static func exists(_ path: String) -> Diagnostic {
+        Diagnostic(
+            path: path, line: 0,
+            message: "the file exists; choose another name or pass --force to replace it")
+    }
+
+    static func currentUmask() -> mode_t {
+        let mask = umask(0o022)
+        umask(mask)
+        return mask
     }
 
     /// Throws when `path` is the same file as one of `inputs` (device and inode).
