@@ -83,7 +83,7 @@ let package = Package(
             name: "Replay",
             dependencies: [
                 "Recordings", "ClearCore", "GestureRecognition", "TouchInput", "JSON", "ClearRendering",
-                "ToolSupport",
+                "ToolSupport", "ListStore",
             ]),
         .target(
             name: "ClearRendering",

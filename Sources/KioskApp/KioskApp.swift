@@ -56,7 +56,8 @@ public final class KioskApp {
         }
         do {
             window = try KioskWindow(
-                title: "ClearTouch", frameSize: options.screen, fullscreen: options.fullscreen)
+                title: "ClearTouch", frameSize: options.screen, fullscreen: options.fullscreen,
+                offscreen: options.offscreen)
         } catch {
             throw KioskError(
                 "cannot open a window: \(error) (SDL_VIDEODRIVER=kmsdrm draws without a display server)"
