@@ -78,6 +78,7 @@ public struct ReplayHarness {
             let time = event.timeMicroseconds
             if firstTime == nil {
                 firstTime = time
+                lastTime = time
                 collector.origin = time
                 // The devices present at the start, also when the file has no `added` event for
                 // them (adding a device twice just replaces its description).
