@@ -24,10 +24,14 @@ enum ReplayCommand: Subcommand {
 
           --desc DESC          evemu description for an events-only FILE
           --format F           force the input format instead of detecting it
-          --screen WxH         screen size in pixels (default: the recording's, else 1080x1920)
-          --row-height PX      row height H in pixels (default: the recording's, else round(W*50/320))
-          --list LIST.json     starting list: [{"text": ..., "completed": ...}, ...]
-                               (default: the recording's, else the 12 Swift sample items)
+          --screen WxH         screen size in pixels, each side 1 to 100000 (default: the
+                               recording's, else 1080x1920)
+          --row-height PX      row height H in pixels, 1 to 100000 (default: the recording's,
+                               else round(W*50/320))
+          --list LIST.json     starting list, in the app's list format: the app's own file,
+                               {"items": [...]} or a plain array of {"text": ..., "completed": ...}
+                               or strings (docs/list-file.md); default: the recording's list,
+                               else the 12 Swift sample items
           --expect FILE        compare actions and final items with a golden file; exit 1 on mismatch
           --write-expect FILE  write the golden file this replay meets
           --json               print one JSON object (gestures, actions, items, editing)
@@ -37,12 +41,19 @@ enum ReplayCommand: Subcommand {
           --fps N              of recording time (default 30, 0.01 to 1000), from the first
                                event until settled (at most 100000 frames)
           --snapshot OUT.png   draw the screen once: at --at MS after the first event, or at the
-          --at MS              end once everything has settled
+          --at MS              end once everything has settled (0 <= MS < 1e12); pictures are at
+                               most 8192x8192 pixels in area
           --via-libinput       evemu or `libinput record` FILE only: play it through the real
                                libinput first (emulated devices under umockdev, in real
                                time), then replay the touches and gestures libinput reported
 
-        Exit status: 0 ok, 1 expectation not met, 2 bad usage or unreadable input.
+        Outputs replace existing files (atomically, keeping their mode; a link's target; never
+        an input); devices and FIFOs are written through; missing folders are created
+        (docs/output-files.md). The timeline or JSON goes to stdout; status lines ("wrote …")
+        and reader warnings go to stderr. Item texts are shown with control characters escaped.
+
+        Exit status: 0 ok, 1 expectation not met, 2 bad usage, unreadable input or an output
+        that cannot be written.
 
         """
 
@@ -186,10 +197,17 @@ enum RenderCommand: Subcommand {
         cross = cancelled), where each gesture began and ended and what it caused, and the
         lines a finger had to cross (W/2 for complete/delete, H for a pull, H/2 for a pinch).
 
-          -o, --output OUT.svg  where to write the picture
-          (other options as for `cleartouch replay`)
+          -o, --output OUT.svg  where to write the picture (replaced atomically, keeping its
+                                mode; a device or FIFO is written through; missing folders
+                                are created; docs/output-files.md)
+          --desc DESC           evemu description for an events-only FILE
+          --format F            force the input format instead of detecting it
+          --screen WxH          screen size in pixels (each side 1 to 100000)
+          --row-height PX       row height H in pixels (1 to 100000)
+          --list LIST.json      starting list, as for `cleartouch replay`
 
-        Exit status: 0 ok, 2 bad usage or unreadable input.
+        "wrote OUT.svg" and reader warnings go to stderr.
+        Exit status: 0 ok, 2 bad usage, unreadable input or an output that cannot be written.
 
         """
 
@@ -230,6 +248,9 @@ enum RenderCommand: Subcommand {
 /// presentation's screen size.
 final class CairoPictureWriter: PresentationPictureWriter {
     private var exporter: FrameExporter?
+    /// The most pixels a `--snapshot` or `--frames` picture has (256 MiB of pixels).
+    static let largestPicturePixels = 8192 * 8192
+
     /// The replay's input files, which no picture may replace.
     let protectedInputs: [String]
 
@@ -242,6 +263,14 @@ final class CairoPictureWriter: PresentationPictureWriter {
             exporter.renderer.surface.height == presentation.screen.heightPixels
         {
             return exporter
+        }
+        let screen = presentation.screen
+        guard screen.widthPixels * screen.heightPixels <= Self.largestPicturePixels else {
+            throw Diagnostic(
+                path: path, line: 0,
+                message:
+                    "a \(screen) screen is too large to draw (at most \(Self.largestPicturePixels) pixels, e.g. 8192x8192)"
+            )
         }
         do {
             let made = try FrameExporter(screen: presentation.screen)
