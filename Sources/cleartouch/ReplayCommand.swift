@@ -42,7 +42,7 @@ enum ReplayCommand: Subcommand {
                                event until settled (at most 100000 frames)
           --snapshot OUT.png   draw the screen once: at --at MS after the first event, or at the
           --at MS              end once everything has settled (0 <= MS < 1e12); pictures are at
-                               most 8192x8192 pixels in area
+                               most 8192x8192 pixels in area and 32767 a side
           --via-libinput       evemu or `libinput record` FILE only: play it through the real
                                libinput first (emulated devices under umockdev, in real
                                time), then replay the touches and gestures libinput reported
@@ -250,6 +250,8 @@ final class CairoPictureWriter: PresentationPictureWriter {
     private var exporter: FrameExporter?
     /// The most pixels a `--snapshot` or `--frames` picture has (256 MiB of pixels).
     static let largestPicturePixels = 8192 * 8192
+    /// The longest side of a picture (Cairo's limit).
+    static let longestPictureSidePixels = 32767
 
     /// The replay's input files, which no picture may replace.
     let protectedInputs: [String]
@@ -265,11 +267,14 @@ final class CairoPictureWriter: PresentationPictureWriter {
             return exporter
         }
         let screen = presentation.screen
-        guard screen.widthPixels * screen.heightPixels <= Self.largestPicturePixels else {
+        guard screen.widthPixels * screen.heightPixels <= Self.largestPicturePixels,
+            screen.widthPixels <= Self.longestPictureSidePixels,
+            screen.heightPixels <= Self.longestPictureSidePixels
+        else {
             throw Diagnostic(
                 path: path, line: 0,
                 message:
-                    "a \(screen) screen is too large to draw (at most \(Self.largestPicturePixels) pixels, e.g. 8192x8192)"
+                    "a \(screen) screen is too large to draw (at most 8192x8192 pixels in area, \(Self.longestPictureSidePixels) a side)"
             )
         }
         do {
