@@ -36,7 +36,7 @@ enum AppCommand: Subcommand {
         Exit status: 0 ok, 1 the list could not be saved, 2 bad usage or the app could not start.
 
         For tests only:
-        """ + LiveInputOptions.barrierHelp + "\n"
+        """ + "\n" + LiveInputOptions.barrierHelp + "\n"
 
     static func run(_ options: KioskOptions, output: CommandOutput) -> Int32 {
         let log: (String) -> Void = { line in output.printError("cleartouch app: \(line)") }
