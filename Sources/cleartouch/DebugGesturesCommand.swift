@@ -272,6 +272,8 @@ func fixed(_ value: Double, _ decimals: Int) -> String {
     guard value.isFinite else { return "\(value)" }
     var scale = 1.0
     for _ in 0..<decimals { scale *= 10 }
+    // Too large for 64 bits with these decimals: as Swift prints it.
+    guard abs(value) * scale < 9e18 else { return "\(value)" }
     let scaled = Int64((abs(value) * scale).rounded())
     let whole = scaled / Int64(scale)
     var fraction = String(scaled % Int64(scale))
