@@ -11,7 +11,8 @@
 /// - A symbolic link is followed: its target is replaced (atomically, as above) and the
 ///   link stays a link, even when the target does not exist yet.
 /// - Anything else (a device such as `/dev/full`, a FIFO, `/dev/stdout`) is written
-///   through; a failing write (ENOSPC, EIO) is an error.
+///   through; a failing write (ENOSPC, EIO) is an error. Paths under `/dev/` and `/proc/`
+///   are always written through (`/dev/stdout` may lead to a shell's regular file).
 /// - Missing parent folders are created.
 /// - An output that is one of the command's inputs (the same file, by device and inode) is
 ///   refused, whatever the overwrite policy.
@@ -182,6 +183,10 @@ public enum OutputFile {
 
     /// What `path` names once symbolic links are followed.
     static func target(of path: String) throws(Diagnostic) -> Target {
+        // /dev/stdout, /dev/fd/N, /proc/self/fd/N name open descriptors: written through
+        // even when they lead to a regular file (a shell's `> FILE`), which a rename would
+        // take away from the descriptor.
+        if path.hasPrefix("/dev/") || path.hasPrefix("/proc/") { return .other }
         var status = stat()
         if stat(path, &status) == 0 {
             guard (status.st_mode & S_IFMT) == S_IFREG else { return .other }

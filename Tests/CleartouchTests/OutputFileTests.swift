@@ -192,6 +192,30 @@ func isSymbolicLink(_ path: String) -> Bool {
         #expect(mode(fifo) & S_IFMT == S_IFIFO)
     }
 
+    /// `-o /dev/stdout` with the shell's stdout on a regular file writes into that file (a
+    /// rename would leave the shell's descriptor on a deleted file).
+    @Test func devStdoutOnARegularFileIsWrittenThrough() throws {
+        let folder = ScratchFolder()
+        defer { folder.remove() }
+        let input = OutputFixture.write(in: folder)
+        let executable = try #require(
+            PackagePaths.builtExecutable("cleartouch"), "build cleartouch first")
+        let out = folder.file("shell.svg")
+        FileManager.default.createFile(atPath: out, contents: nil)
+        var before = stat()
+        #expect(stat(out, &before) == 0)
+        let run = try runCommand(
+            executable: "/bin/sh",
+            arguments: [
+                "-c", "exec \"$0\" render \"$1\" -o /dev/stdout > \"$2\"", executable, input, out,
+            ])
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(try String(contentsOfFile: out, encoding: .utf8).contains("<svg"))
+        // The same file, not a new one renamed over it.
+        var after = stat()
+        #expect(stat(out, &after) == 0 && after.st_ino == before.st_ino)
+    }
+
     @Test func convertRefusesToOverwriteItsOwnInput() throws {
         let folder = ScratchFolder()
         defer { folder.remove() }
