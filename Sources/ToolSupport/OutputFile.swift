@@ -13,7 +13,7 @@
 /// - Anything else (a device such as `/dev/full`, a FIFO, `/dev/stdout`) is written
 ///   through; a failing write (ENOSPC, EIO) is an error. Paths under `/dev/` and `/proc/`
 ///   are always written through (`/dev/stdout` may lead to a shell's regular file).
-/// - Missing parent folders are created.
+/// - Missing parent folders are not created: the output's folder must exist.
 /// - An output that is one of the command's inputs (the same file, by device and inode) is
 ///   refused, whatever the overwrite policy.
 /// - Every error names the path and the reason in plain words (`strerror`).
@@ -77,7 +77,7 @@ public enum OutputFile {
             let targetPath: String
             switch target {
             case .absent(let missing):
-                try OutputFile.createParentFolders(of: missing, naming: path)
+                try OutputFile.requireParentFolder(of: missing, naming: path)
                 targetPath = missing
             case .regular(let existing, _, _, _):
                 if exclusive { throw OutputFile.exists(path) }
@@ -260,25 +260,34 @@ public enum OutputFile {
         return folder.isEmpty ? "/" : folder
     }
 
-    /// Creates the missing folders above `path` (mode 0777 less the umask).
-    static func createParentFolders(of path: String, naming name: String) throws(Diagnostic) {
-        try createFolder(folder(of: path), naming: name)
+    /// Throws unless the folder `path` goes into exists: missing folders are never
+    /// created (a typing mistake in a path is an error, not a new tree of folders).
+    static func requireParentFolder(of path: String, naming name: String) throws(Diagnostic) {
+        let folder = self.folder(of: path)
+        var status = stat()
+        guard stat(folder, &status) == 0 else {
+            throw failure(name, "cannot create (the folder \(folder) is missing)")
+        }
+        guard (status.st_mode & S_IFMT) == S_IFDIR else {
+            errno = ENOTDIR
+            throw failure(name, "cannot create (\(folder) is not a folder)")
+        }
     }
 
-    /// Creates `folder` and any missing folder above it; an error names `name`.
+    /// Creates the folder `folder` itself when it is missing (`--frames DIR`); its parent
+    /// must exist, as for every output. An error names `name`.
     public static func createFolder(_ folder: String, naming name: String) throws(Diagnostic) {
         var status = stat()
         if stat(folder, &status) == 0 {
             guard (status.st_mode & S_IFMT) == S_IFDIR else {
                 errno = ENOTDIR
-                throw failure(name, "cannot create the folder \(folder)")
+                throw failure(name, "cannot create the folder")
             }
             return
         }
-        let parent = self.folder(of: folder)
-        if parent != folder { try createFolder(parent, naming: name) }
+        try requireParentFolder(of: folder, naming: name)
         guard mkdir(folder, 0o777) == 0 || errno == EEXIST else {
-            throw failure(name, "cannot create the folder \(folder)")
+            throw failure(name, "cannot create the folder")
         }
     }
 

@@ -25,7 +25,7 @@ enum RecordCommand: Subcommand {
 
           -o FILE             write to FILE as the events come (a new file gets mode 0600; a
                               link's target is written, a device or FIFO written through;
-                              missing folders are created); default: standard output
+                              its folder must exist); default: standard output
           --force             replace FILE if it exists (a recording cannot be made again,
                               so it is never replaced without it; its mode is kept)
           --show-keycodes     record the real key codes; by default keys that type characters

@@ -48,8 +48,8 @@ enum ReplayCommand: Subcommand {
                                time), then replay the touches and gestures libinput reported
 
         Outputs replace existing files (atomically, keeping their mode; a link's target; never
-        an input); devices and FIFOs are written through; missing folders are created
-        (docs/output-files.md). The timeline or JSON goes to stdout; status lines ("wrote …")
+        an input); devices and FIFOs are written through; an output's folder must exist
+        (--frames DIR creates DIR itself) (docs/output-files.md). The timeline or JSON goes to stdout; status lines ("wrote …")
         and reader warnings go to stderr. Item texts are shown with control characters escaped.
 
         Exit status: 0 ok, 1 expectation not met, 2 bad usage, unreadable input or an output
@@ -198,8 +198,8 @@ enum RenderCommand: Subcommand {
         lines a finger had to cross (W/2 for complete/delete, H for a pull, H/2 for a pinch).
 
           -o, --output OUT.svg  where to write the picture (replaced atomically, keeping its
-                                mode; a device or FIFO is written through; missing folders
-                                are created; docs/output-files.md)
+                                mode; a device or FIFO is written through; its folder
+                                must exist; docs/output-files.md)
           --desc DESC           evemu description for an events-only FILE
           --format F            force the input format instead of detecting it
           --screen WxH          screen size in pixels (each side 1 to 100000)

@@ -104,11 +104,11 @@ func isSymbolicLink(_ path: String) -> Bool {
         defer { folder.remove() }
         let input = OutputFixture.write(in: folder)
         let link = folder.file("link")
-        #expect(symlink("sub/made", link) == 0)
+        #expect(symlink("made", link) == 0)
         let (status, output) = Self.run(Self.writer(writer, input, link))
         #expect(status == 0, "\(output.standardError)")
         #expect(isSymbolicLink(link))
-        #expect(FileManager.default.fileExists(atPath: folder.file("sub/made")))
+        #expect(FileManager.default.fileExists(atPath: folder.file("made")))
     }
 
     @Test(arguments: 0..<writerCount)
@@ -131,14 +131,19 @@ func isSymbolicLink(_ path: String) -> Bool {
     }
 
     @Test(arguments: 0..<writerCount)
-    func missingParentFoldersAreCreated(writer: Int) throws {
+    func aMissingFolderIsAnErrorNamingThePath(writer: Int) throws {
         let folder = ScratchFolder()
         defer { folder.remove() }
         let input = OutputFixture.write(in: folder)
-        let out = folder.file("a/b/c/out")
+        let out = folder.file("a/b/out")
         let (status, output) = Self.run(Self.writer(writer, input, out))
-        #expect(status == 0, "\(output.standardError)")
-        #expect(FileManager.default.fileExists(atPath: out))
+        #expect(status == 2)
+        #expect(
+            output.standardError.hasPrefix(
+                "\(out):0: cannot create (the folder \(folder.file("a/b")) is missing): No such file or directory"
+            ),
+            "\(output.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: folder.file("a")))
     }
 
     @Test(arguments: 0..<writerCount)
@@ -149,7 +154,7 @@ func isSymbolicLink(_ path: String) -> Bool {
         // A regular file where a folder should be.
         let blocker = folder.file("blocker")
         try Data("x".utf8).write(to: URL(fileURLWithPath: blocker))
-        let out = blocker + "/sub/out"
+        let out = blocker + "/out"
         let (status, output) = Self.run(Self.writer(writer, input, out))
         #expect(status == 2)
         #expect(output.standardError.hasPrefix(out + ":0: "))
@@ -238,7 +243,12 @@ func isSymbolicLink(_ path: String) -> Bool {
         let folder = ScratchFolder()
         defer { folder.remove() }
         let input = OutputFixture.write(in: folder)
-        let frames = folder.file("x/y/frames")
+        // DIR itself is made; a missing parent is an error.
+        let nested = folder.file("x/frames")
+        let (nestedStatus, nestedOutput) = Self.run(["replay", input, "--frames", nested])
+        #expect(nestedStatus == 2)
+        #expect(nestedOutput.standardError.hasPrefix("\(nested):0: cannot create"))
+        let frames = folder.file("frames")
         let (status, output) = Self.run(["replay", input, "--frames", frames, "--fps", "10"])
         #expect(status == 0, "\(output.standardError)")
         let names = try FileManager.default.contentsOfDirectory(atPath: frames)
@@ -263,7 +273,7 @@ func isSymbolicLink(_ path: String) -> Bool {
     @Test func inPlaceStreamsFollowTheSameRules() throws {
         let folder = ScratchFolder()
         defer { folder.remove() }
-        let out = folder.file("new/rec.trace")
+        let out = folder.file("rec.trace")
         let stream = try OutputFile.Stream(
             path: out, newFileMode: 0o600, replacesAtomically: false, exclusive: true)
         try stream.write(Array("line\n".utf8))
@@ -298,7 +308,7 @@ func isSymbolicLink(_ path: String) -> Bool {
         }
         #expect(
             try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [
-                "link", "new",
+                "link", "rec.trace",
             ])
     }
 }
