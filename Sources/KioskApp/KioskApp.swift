@@ -84,7 +84,7 @@ public final class KioskApp {
             do {
                 recording = try SessionRecording(
                     path: path, layout: layout, items: persistence.savedItems,
-                    recordText: options.recordText)
+                    recordText: options.recordText, replacing: options.forceRecord)
             } catch {
                 throw KioskError("cannot record to \(path): \(error)")
             }

@@ -16,6 +16,9 @@ public struct KioskOptions: Hashable, Sendable {
     public var recordPath: String?
     /// Record typed text as typed (otherwise each character is recorded as `x`).
     public var recordText = false
+    /// `--force`: `--record` may replace an existing file (a recording is never replaced
+    /// without it, as for `cleartouch record`).
+    public var forceRecord = false
     /// libinput device nodes; empty: every device of `seat`.
     public var devicePaths: [String] = []
     public var seat = "seat0"

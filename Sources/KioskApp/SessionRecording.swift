@@ -1,6 +1,7 @@
 import ClearCore
 import Foundation
 import Recordings
+import ToolSupport
 import TouchInput
 
 /// `--record FILE`: every input event the app's session gets, in the ClearTouch trace
@@ -12,11 +13,17 @@ import TouchInput
 final class SessionRecording {
     let writer: TraceWriter
     let recordText: Bool
+    /// The file, written in place as `record -o` writes (docs/output-files.md).
+    private let output: OutputFile.Stream
 
-    init(path: String, layout: ClearLayout, items: [TodoItem], recordText: Bool)
-        throws(RecordingError)
-    {
-        writer = try TraceWriter(path: path)
+    /// Starts recording to `path`; an existing file is refused unless `replacing`.
+    init(
+        path: String, layout: ClearLayout, items: [TodoItem], recordText: Bool,
+        replacing: Bool = false
+    ) throws(RecordingError) {
+        output = try OutputFile.Stream(
+            path: path, newFileMode: 0o600, replacesAtomically: false, exclusive: !replacing)
+        writer = TraceWriter(fileDescriptor: output.descriptor, path: path)
         self.recordText = recordText
         let header = RecordingHeader(
             format: .trace, formatVersion: String(TraceWriter.formatVersion),
@@ -36,5 +43,8 @@ final class SessionRecording {
         }
     }
 
-    func close() throws(RecordingError) { try writer.close() }
+    func close() throws(RecordingError) {
+        try writer.flush()
+        try output.commit()
+    }
 }

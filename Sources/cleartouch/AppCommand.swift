@@ -8,7 +8,8 @@ enum AppCommand: Subcommand {
     static let summary = "the kiosk app: Clear on this screen"
     static let usage = """
         usage: cleartouch app [--list FILE] [--screen WxH] [--row-height PX] [--fullscreen | --offscreen]
-                              [--record FILE [--record-text]] [--seat NAME] [--window-input] [DEVICE...]
+                              [--record FILE [--record-text] [--force]] [--seat NAME] [--window-input]
+                              [DEVICE...]
 
         Clear's gesture-driven to-do list on this screen. Swipe a row right to complete it,
         left to delete it; pull the list down or pinch two rows apart to add an item; tap a
@@ -27,6 +28,8 @@ enum AppCommand: Subcommand {
                            display is an error (exit 2)
           --record FILE    record the session as a ClearTouch trace (replay it with `cleartouch replay`)
           --record-text    record typed text as typed (default: one `x` per character)
+          --force          let --record replace an existing FILE (never without it; a new
+                           FILE gets mode 0600; docs/output-files.md)
           --seat NAME      the udev seat libinput reads when no DEVICE is named (default seat0)
           --window-input   take touches from the window (mouse as one finger) even if libinput could open devices
           DEVICE...        /dev/input/eventN nodes for libinput; without any, every device of the seat
@@ -63,6 +66,7 @@ enum AppCommand: Subcommand {
             case .option("--offscreen"): options.offscreen = true
             case .option("--record"): options.recordPath = try parser.value(for: "--record")
             case .option("--record-text"): options.recordText = true
+            case .option("--force"): options.forceRecord = true
             case .option("--window-input"): options.windowInputOnly = true
             case .option("--umockdev-barrier"):
                 options.umockdevBarrierNodes = try LiveInputOptions.barrierNodes(&parser)

@@ -46,4 +46,22 @@ import Testing
         #expect(app.log.contains("video offscreen"))
         app.kill(signal: SIGTERM)
     }
+
+    /// `app --record` follows `record -o`'s policy: an existing recording needs `--force`.
+    @Test func recordingOverAnExistingFileNeedsForce() throws {
+        let executable = try #require(cleartouchExecutable(), "build cleartouch first")
+        let list = listPath("record-exists")
+        let folder = (list as NSString).deletingLastPathComponent
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let trace = folder + "/old.trace"
+        try Data("keep me".utf8).write(to: URL(fileURLWithPath: trace))
+        let run = try runCommand(
+            executable: executable,
+            arguments: ["app", "--offscreen", "--window-input", "--list", list, "--record", trace],
+            environment: Self.noDisplay)
+        #expect(run.status == 2)
+        #expect(run.standardError.contains("\(trace):0: the file exists"), "\(run.standardError)")
+        #expect(try String(contentsOfFile: trace, encoding: .utf8) == "keep me")
+    }
 }

@@ -29,7 +29,7 @@ import TouchInput
     static let optionsOf: [String: [String]] = [
         "app": [
             "--list", "--screen", "--row-height", "--fullscreen", "--offscreen", "--record",
-            "--record-text", "--seat", "--window-input", "--umockdev-barrier", "DEVICE",
+            "--record-text", "--force", "--seat", "--window-input", "--umockdev-barrier", "DEVICE",
         ],
         "record": [
             "-o", "--force", "--screen", "--row-height", "--seat", "--show-keycodes",
