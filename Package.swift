@@ -92,7 +92,7 @@ let package = Package(
             dependencies: [
                 "Recordings", "ClearCore", "GestureRecognition", "TouchInput", "JSON",
                 "ClearRendering",
-                "ToolSupport",
+                "ToolSupport", "ListStore",
             ]),
         .target(
             name: "ClearRendering",
@@ -201,6 +201,7 @@ let package = Package(
             name: "CleartouchTests",
             dependencies: [
                 "cleartouch", "Replay", "Recordings", "TouchInput", "MockDevice", "TestSupport",
+                "ToolSupport", "ListStore",
             ]),
         // Builds the README's client package against a clone of this one.
         .testTarget(name: "LibraryPackageTests", dependencies: ["TestSupport"]),

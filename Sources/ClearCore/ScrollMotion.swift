@@ -45,8 +45,12 @@ struct Deceleration: Hashable, Sendable {
         return (speed - (speed * speed - 2 * d * abs(bound - startOffsetPixels)).squareRoot()) / d
     }
 
+    /// Saturates at 2^61 microseconds of motion: a fling from absurd input (a contact
+    /// jumping millions of pixels in a microsecond) must not overflow.
     var endMicroseconds: Int64 {
-        startMicroseconds + Int64((durationSeconds * 1_000_000).rounded(.up))
+        let limit = Double(Int64(1) << 61)
+        let duration = (durationSeconds * 1_000_000).rounded(.up)
+        return startMicroseconds + Int64(duration.isNaN ? 0 : min(max(duration, 0), limit))
     }
 
     func offset(at time: Int64) -> Double {

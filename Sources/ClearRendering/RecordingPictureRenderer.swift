@@ -64,8 +64,8 @@ public struct RecordingPictureRenderer {
     /// The picture as an SVG document, shown at half its pixels.
     public func svg() throws(CairoError) -> String {
         let surface = try SVGSurface(
-            width: Int((widthPixels * Self.svgScale).rounded(.up)),
-            height: Int((heightPixels * Self.svgScale).rounded(.up)))
+            width: Int(clampingForDrawing: (widthPixels * Self.svgScale).rounded(.up)),
+            height: Int(clampingForDrawing: (heightPixels * Self.svgScale).rounded(.up)))
         let context = try GraphicsContext(surface: surface)
         context.scale(x: Self.svgScale, y: Self.svgScale)
         draw(in: context)
@@ -216,7 +216,9 @@ public struct RecordingPictureRenderer {
         for sample in samples.dropFirst() {
             let sampleStep = min(
                 Self.fadeSteps - 1,
-                Int(Double(sample.timeMicroseconds - start) / Double(span) * Double(Self.fadeSteps))
+                Int(
+                    clampingForDrawing: Double(sample.timeMicroseconds - start) / Double(span)
+                        * Double(Self.fadeSteps))
             )
             points.append(sample.positionPixels)
             if sampleStep != step {
@@ -414,7 +416,7 @@ public struct RecordingPictureRenderer {
     static func decimal(_ value: Double) -> String {
         guard value.isFinite else { return "0" }
         let rounded = (value * 10).rounded() / 10
-        if rounded == rounded.rounded() { return String(Int64(rounded)) }
+        if rounded == rounded.rounded() { return String(Int(clampingForDrawing: rounded)) }
         return String(rounded)
     }
 }

@@ -4,6 +4,7 @@ import ClearRendering
 import Glibc
 import LibInputBackend
 import Recordings
+import ToolSupport
 import TouchInput
 
 /// The kiosk app: Clear on a screen. Draws the core's presentation with Cairo into an SDL
@@ -56,7 +57,8 @@ public final class KioskApp {
         }
         do {
             window = try KioskWindow(
-                title: "ClearTouch", frameSize: options.screen, fullscreen: options.fullscreen)
+                title: "ClearTouch", frameSize: options.screen, fullscreen: options.fullscreen,
+                offscreen: options.offscreen)
         } catch {
             throw KioskError(
                 "cannot open a window: \(error) (SDL_VIDEODRIVER=kmsdrm draws without a display server)"
@@ -88,7 +90,8 @@ public final class KioskApp {
                     path: path, layout: layout, items: persistence.savedItems,
                     recordText: options.recordText,
                     keyboard: RecordedKeyboard(
-                        mode: options.keyboardMode.rawValue, layout: options.keyboardLayout.name))
+                        mode: options.keyboardMode.rawValue, layout: options.keyboardLayout.name),
+                    replacing: options.forceRecord)
             } catch {
                 throw KioskError("cannot record to \(path): \(error)")
             }
@@ -137,7 +140,7 @@ public final class KioskApp {
         var names: [String] = []
         for case .deviceAdded(let device, _) in initial
         where device.kind == .touchscreen || device.kind == .touchpad {
-            names.append("\(device.kind.rawValue) \(device.name)")
+            names.append("\(device.kind.rawValue) \(TerminalText.escaped(device.name))")
         }
         guard !names.isEmpty else {
             log(

@@ -10,10 +10,16 @@ public struct KioskOptions: Hashable, Sendable {
     /// H; nil: round(W·50/320).
     public var rowHeightPixels: Double?
     public var fullscreen = false
+    /// `--offscreen`: draw without any display (SDL's offscreen driver), invisibly. Without
+    /// it (or `SDL_VIDEODRIVER=offscreen`), finding no display is an error.
+    public var offscreen = false
     /// Record every input event the session gets to this ClearTouch trace.
     public var recordPath: String?
     /// Record typed text as typed (otherwise each character is recorded as `x`).
     public var recordText = false
+    /// `--force`: `--record` may replace an existing file (a recording is never replaced
+    /// without it, as for `cleartouch record`).
+    public var forceRecord = false
     /// libinput device nodes; empty: every device of `seat`.
     public var devicePaths: [String] = []
     public var seat = "seat0"

@@ -1,6 +1,7 @@
 import ClearCore
 import Foundation
 import Recordings
+import ToolSupport
 import TouchInput
 
 /// `--record FILE`: every input event the app's session gets, in the ClearTouch trace
@@ -12,12 +13,17 @@ import TouchInput
 final class SessionRecording {
     let writer: TraceWriter
     let recordText: Bool
+    /// The file, written in place as `record -o` writes (docs/output-files.md).
+    private let output: OutputFile.Stream
 
+    /// Starts recording to `path`; an existing file is refused unless `replacing`.
     init(
         path: String, layout: ClearLayout, items: [TodoItem], recordText: Bool,
-        keyboard: RecordedKeyboard?
+        keyboard: RecordedKeyboard?, replacing: Bool = false
     ) throws(RecordingError) {
-        writer = try TraceWriter(path: path)
+        output = try OutputFile.Stream(
+            path: path, newFileMode: 0o600, replacesAtomically: false, exclusive: !replacing)
+        writer = TraceWriter(fileDescriptor: output.descriptor, path: path)
         self.recordText = recordText
         var header = RecordingHeader(
             format: .trace, formatVersion: String(TraceWriter.formatVersion),
@@ -38,5 +44,8 @@ final class SessionRecording {
         }
     }
 
-    func close() throws(RecordingError) { try writer.close() }
+    func close() throws(RecordingError) {
+        try writer.flush()
+        try output.commit()
+    }
 }

@@ -116,7 +116,8 @@ public final class LiveRecorder {
         return devices.map { device in
             let size =
                 device.sizeMillimetres.map { " \(tenths($0.width))x\(tenths($0.height)) mm" } ?? ""
-            return "  device \(device.id.rawValue): \(device.name) (\(device.kind.rawValue)\(size))"
+            return
+                "  device \(device.id.rawValue): \(TerminalText.escaped(device.name)) (\(device.kind.rawValue)\(size))"
         }
     }
 

@@ -103,6 +103,7 @@ public struct ReplayHarness {
             let time = event.timeMicroseconds
             if firstTime == nil {
                 firstTime = time
+                lastTime = time
                 collector.origin = time
                 // The devices present at the start, also when the file has no `added` event for
                 // them (adding a device twice just replaces its description).
@@ -157,6 +158,7 @@ public struct ReplayHarness {
         result.touchPaths = collector.paths
         result.items = session.controller.items.map(ExpectedItem.init)
         result.editing = session.controller.editingIndex
+        result.warnings = recording.warnings
         return result
     }
 
@@ -164,7 +166,9 @@ public struct ReplayHarness {
     private static func sample(
         _ sampler: PresentationSampler, _ session: ClearSession, origin: Int64, before time: Int64
     ) throws(ReplayError) {
-        while let moment = sampler.nextSampleMicroseconds, origin + moment < time {
+        // `time - origin` cannot overflow (both are recording times); `origin + moment` could.
+        try sampler.check(before: time - origin)
+        while let moment = sampler.nextSampleMicroseconds, moment < time - origin {
             try sampler.take(
                 session.controller.presentation(atMicroseconds: origin + moment),
                 atMicroseconds: moment)

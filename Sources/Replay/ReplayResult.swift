@@ -126,6 +126,9 @@ public struct ReplayResult: Hashable, Sendable {
     public var touchPaths: [TouchPath]
     /// What was on screen before the first event; nil unless paths were kept.
     public var initialPresentation: Presentation?
+    /// What the reader warned about (a truncated last line, an ignored `--desc`): every
+    /// command shows them on stderr.
+    public var warnings: [ReplayError] = []
 
     public init(
         gestures: [ReplayedGesture] = [], actions: [ReplayedAction] = [],

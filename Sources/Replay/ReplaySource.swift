@@ -22,6 +22,9 @@ public struct ReplaySource: Hashable, Sendable {
     /// `--keyboard-layout`: nil: the recording's layout, else `us`.
     public var keyboardLayout: KeyboardLayout?
 
+    /// Every file this source reads: no output may replace one of them.
+    public var inputPaths: [String] { [path] + [descPath, listPath].compactMap { $0 } }
+
     /// A source reading `path`, with the overrides given.
     public init(
         path: String, descPath: String? = nil, format: String? = nil, screen: ScreenSize? = nil,

@@ -1,8 +1,10 @@
 import JSON
+import ToolSupport
 
 extension ReplayResult {
     /// The readable timeline: every gesture's begin and end, every action with the
-    /// list right after it, then the final list.
+    /// list right after it, then the final list. Item texts and the title are escaped for
+    /// the terminal (`TerminalText`).
     public func timelineText(title: String) -> String {
         enum Entry {
             case began(ReplayedGesture)
@@ -40,7 +42,7 @@ extension ReplayResult {
         }.map(\.element)
 
         var out =
-            "\(title): \(eventCount) events, \(JSONNumber.milliseconds(durationMicroseconds)) ms, "
+            "\(TerminalText.escaped(title)): \(eventCount) events, \(JSONNumber.milliseconds(durationMicroseconds)) ms, "
         out += "screen \(screen), row height \(JSONNumber(rowHeightPixels)) px\n"
         out +=
             "start list (\(initialItems.count) items):\n"
@@ -73,7 +75,8 @@ extension ReplayResult {
     static func listText(_ items: [ExpectedItem], indent: String) -> String {
         var out = ""
         for (index, item) in items.enumerated() {
-            out += "\(indent)\(index) \(item.completed ? "[x]" : "[ ]") \(item.text)\n"
+            out +=
+                "\(indent)\(index) \(item.completed ? "[x]" : "[ ]") \(TerminalText.escaped(item.text))\n"
         }
         return out
     }

@@ -63,6 +63,11 @@ struct ReplayOptions: Hashable, Sendable {
     /// and replay what libinput reports.
     var viaLibinput = false
 
+    /// `--fps`: frames per second of recording time.
+    static let framesPerSecondRange: ClosedRange<Double> = 0.01...1000
+    /// `--speed`: times the recorded rate.
+    static let speedRange: ClosedRange<Double> = 0.001...1_000_000
+
     /// Reads `cleartouch replay`'s options.
     static func parse(_ parser: inout OptionParser) throws(UsageError) -> ReplayOptions {
         var source = ReplaySourceOptions()
@@ -79,12 +84,9 @@ struct ReplayOptions: Hashable, Sendable {
             case "--frames": options.framesDirectory = try parser.value(for: name)
             case "--snapshot": options.snapshotPath = try parser.value(for: name)
             case "--fps":
-                let text = try parser.value(for: name)
-                guard let fps = Double(text), fps > 0, fps <= 1000 else {
-                    throw UsageError(
-                        "--fps needs a number of frames per second in (0, 1000], got '\(text)'")
-                }
-                options.framesPerSecond = fps
+                options.framesPerSecond = try parser.number(
+                    for: name, in: Self.framesPerSecondRange,
+                    what: "a number of frames per second from 0.01 to 1000")
                 sawFPS = true
             case "--at":
                 let text = try parser.value(for: name)
@@ -94,11 +96,8 @@ struct ReplayOptions: Hashable, Sendable {
                 }
                 options.snapshotAtMicroseconds = Int64((ms * 1000).rounded())
             case "--speed":
-                let text = try parser.value(for: name)
-                guard let speed = Double(text), speed > 0, speed.isFinite, speed <= 1e6 else {
-                    throw UsageError("--speed needs a positive number, got '\(text)'")
-                }
-                options.speed = speed
+                options.speed = try parser.number(
+                    for: name, in: Self.speedRange, what: "a speed from 0.001 to 1000000")
             default:
                 throw UsageError.unknownOption(name)
             }

@@ -19,13 +19,29 @@ public final class KioskWindow {
     /// Opens a window showing frames of `frameSize`: that size in a window, or stretched
     /// over the whole display with `fullscreen`. Without a size, frames are the display's
     /// size in full screen, else `defaultWindowedSize`.
-    public init(title: String, frameSize: ScreenSize?, fullscreen: Bool) throws(SDLError) {
+    ///
+    /// SDL falls back to its invisible offscreen driver when it finds no display; unless
+    /// `offscreen` asks for it (or `SDL_VIDEODRIVER=offscreen` names it), that is an error.
+    public init(
+        title: String, frameSize: ScreenSize?, fullscreen: Bool, offscreen: Bool = false
+    ) throws(SDLError) {
+        if offscreen { SDL_SetHint(SDL_HINT_VIDEODRIVER, Self.offscreenDriver) }
         // Touches and mouse stay apart: the app builds its own one-finger touch from the mouse.
         SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "0")
         SDL_SetHint(SDL_HINT_MOUSE_TOUCH_EVENTS, "0")
         SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "linear")
         guard SDL_InitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else {
             throw SDLError("SDL_Init")
+        }
+        let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? ""
+        let asked = getenv("SDL_VIDEODRIVER").map { String(cString: $0) } ?? ""
+        if !offscreen && (driver == Self.offscreenDriver || driver == "dummy") && asked != driver {
+            SDL_QuitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS)
+            throw SDLError(
+                "SDL_Init",
+                message:
+                    "no display found (no X11, Wayland or KMS/DRM video driver could start); pass --offscreen to run invisibly"
+            )
         }
         var size = frameSize ?? Self.defaultWindowedSize
         var mode = SDL_DisplayMode()
@@ -73,6 +89,9 @@ public final class KioskWindow {
         self.frameWidth = frameWidth
         self.frameHeight = frameHeight
     }
+
+    /// SDL's video driver that draws into memory only.
+    static let offscreenDriver = "offscreen"
 
     deinit {
         SDL_DestroyTexture(texture)

@@ -35,7 +35,7 @@ struct SharedOptions {
     init(accepting accepted: Set<Option>) { self.accepted = accepted }
 
     /// The largest screen side and row height accepted, in pixels.
-    static let largestPixels = 100_000
+    static let largestPixels = Int(RecordingLimits.screenSidePixels.upperBound)
 
     /// Reads `option` and its value from `parser` when it is one of the accepted shared
     /// options; false (nothing read) otherwise.
