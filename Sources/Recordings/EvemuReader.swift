@@ -42,6 +42,12 @@ public final class EvemuReader: RecordingEventSource {
                 break
             }
         }
+        // An events-only file without --desc: its device's description by the evemu-devices
+        // naming, beside it.
+        let descPath =
+            descPath
+            ?? (description.sawAny
+                ? nil : EvemuDescriptionPairing.descriptionPath(forEventsFile: lines.path))
         if let descPath {
             if description.sawAny {
                 warnings.append(
@@ -69,7 +75,8 @@ public final class EvemuReader: RecordingEventSource {
         }
         if firstEvent != nil && !description.sawAny {
             throw lines.error(
-                "`E:` before any device description: pass the description with --desc")
+                "`E:` before any device description, and no NAME.desc beside the file for it: pass the description with --desc"
+            )
         }
         if !description.sawAny {
             throw lines.error("neither a device description nor events: not an evemu file", line: 1)

@@ -150,6 +150,8 @@ public struct ReplayHarness {
         var list: [ExpectedItem]?
         if let listPath = source.listPath {
             list = try Self.readList(listPath)
+        } else if let listItems = source.listItems {
+            list = listItems
         } else if let initial = header.initialItems {
             list = initial.map { ExpectedItem(text: $0.text, completed: $0.completed) }
         }

@@ -15,12 +15,15 @@ public struct ReplaySource: Hashable, Sendable {
     public var rowHeightPixels: Double?
     /// A JSON list file that replaces the recording's starting list.
     public var listPath: String?
+    /// The starting list itself (an expectation's settings); `listPath` wins.
+    public var listItems: [ExpectedItem]?
 
     /// A source reading `path`, with the overrides given.
     public init(
         path: String, descPath: String? = nil, format: String? = nil, screen: ScreenSize? = nil,
-        rowHeightPixels: Double? = nil, listPath: String? = nil
+        rowHeightPixels: Double? = nil, listPath: String? = nil, listItems: [ExpectedItem]? = nil
     ) {
+        self.listItems = listItems
         self.path = path
         self.descPath = descPath
         self.format = format

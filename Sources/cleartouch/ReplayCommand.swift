@@ -28,8 +28,11 @@ enum ReplayCommand: Subcommand {
           --row-height PX      row height H in pixels (default: the recording's, else round(W*50/320))
           --list LIST.json     starting list: [{"text": ..., "completed": ...}, ...]
                                (default: the recording's, else the 12 Swift sample items)
-          --expect FILE        compare actions and final items with a golden file; exit 1 on mismatch
-          --write-expect FILE  write the golden file this replay meets
+          --expect FILE        compare with a golden file (gestures when it pins them, actions,
+                               final items, editing), replaying with the settings it records
+                               unless given here; exit 1 on mismatch
+          --write-expect FILE  write the golden file this replay meets: its settings, gestures,
+                               actions, items and editing
           --json               print one JSON object (gestures, actions, items, editing)
           --speed X            pace the replay X times the recorded rate (1 = as recorded);
                                the result is the same at every speed
@@ -56,8 +59,12 @@ enum ReplayCommand: Subcommand {
             if let path = options.expectPath {
                 expectation = try Expectation.parse(try TextFile.read(path), path: path)
             }
-            var harness = ReplayHarness(
-                source: options.source, keepListsAfterActions: !options.json)
+            // The settings the expectation was written with, where the command line gives none.
+            var source = options.source
+            if let settings = expectation?.settings, let path = options.expectPath {
+                source = settings.applied(to: source, expectationPath: path)
+            }
+            var harness = ReplayHarness(source: source, keepListsAfterActions: !options.json)
             if options.viaLibinput {
                 harness.openInput = { source throws(Diagnostic) in
                     try throughLibinput(source, output: output)
@@ -77,8 +84,11 @@ enum ReplayCommand: Subcommand {
                 options.json ? result.jsonText() : result.timelineText(title: options.source.path))
             if let path = options.writeExpectPath {
                 let name = options.source.path.split(separator: "/").last.map(String.init)
+                let settings = ReplaySettings(
+                    replayed: source, result: result, expectationPath: path)
                 try TextFile.write(
-                    Expectation(result: result, recording: name).jsonText(), to: path)
+                    Expectation(result: result, recording: name, settings: settings).jsonText(),
+                    to: path)
                 output.printError("wrote expectation \(path)")
             }
             if let expectation, let expectPath = options.expectPath {
