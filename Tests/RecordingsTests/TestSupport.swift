@@ -10,14 +10,8 @@ enum TestFiles {
     static let packageRoot: URL = PackagePaths.root
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Fixtures")
-    /// The shared corpus of real evemu recordings, beside the project (`../shared/corpus`;
-    /// a git worktree one level deeper finds it at `../../shared/corpus`).
-    static let corpus: URL = {
-        let beside = packageRoot.appendingPathComponent("../shared/corpus").standardizedFileURL
-        let worktree = packageRoot.appendingPathComponent("../../shared/corpus").standardizedFileURL
-        return FileManager.default.fileExists(atPath: beside.path) ? beside : worktree
-    }()
-    static var corpusAvailable: Bool { FileManager.default.fileExists(atPath: corpus.path) }
+    /// The real-device recordings kept in the repository (`Tests/Corpus`).
+    static let corpus: URL = PackagePaths.corpus
 
     /// Writes `contents` to a fresh temporary file and returns its path.
     static func scratch(_ contents: String, name: String = "file") -> String {

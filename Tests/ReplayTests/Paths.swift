@@ -1,19 +1,13 @@
 import Foundation
 import TestSupport
 
-/// Paths of the package's recordings, the shared corpus and the built command.
+/// Paths of the package's recordings, the real-device corpus and the built command.
 enum TestPaths {
     static let packageRoot: String = PackagePaths.root.path
 
     static var recordings: String { packageRoot + "/Recordings" }
-    /// The shared real-device corpus beside the project (`../shared/corpus`); a git
-    /// worktree one folder deeper finds it at `../../shared/corpus`.
-    static var corpus: String {
-        let candidates = ["/../shared/corpus", "/../../shared/corpus"].map {
-            URL(fileURLWithPath: packageRoot + $0).standardized.path
-        }
-        return candidates.first { FileManager.default.fileExists(atPath: $0) } ?? candidates[0]
-    }
+    /// The real-device recordings kept in the repository (`Tests/Corpus`).
+    static var corpus: String { PackagePaths.corpus.path }
     static var cleartouchBinary: String { PackagePaths.debugExecutable("cleartouch") }
 
     static func temporaryDirectory() -> String {
