@@ -63,7 +63,7 @@ import TouchInput
     func helpWinsWhateverElseIsGiven(arguments: [String]) throws {
         for command: any Subcommand.Type in [
             AppCommand.self, RecordCommand.self, DebugGesturesCommand.self, InspectCommand.self,
-            ConvertCommand.self, ReplayCommand.self, RenderCommand.self,
+            ConvertCommand.self, ReplayCommand.self, RenderCommand.self, TestCommand.self,
         ] {
             let output = CapturedOutput()
             #expect(command.main(arguments: arguments, output: output.streams) == 0)
