@@ -44,8 +44,11 @@ extension EvdevDevice {
 
 /// Seat-wide touch slots, shared by every device of a reader: the lowest free one is
 /// taken, as libinput does.
+///
+/// Used by one thread at a time: the stored properties skip the run-time exclusivity
+/// check (`@exclusivity(unchecked)`), a large share of the replay path's time.
 final class SeatSlots {
-    private var used: [Bool] = []
+    @exclusivity(unchecked) private var used: [Bool] = []
 
     func take() -> Int {
         if let free = used.firstIndex(of: false) {

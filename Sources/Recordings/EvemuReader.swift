@@ -6,16 +6,19 @@ import TouchInput
 /// or with the description in a second file (`descPath`). Comments anywhere; hex in either
 /// case; values zero-padded or not; absolute or relative times (made relative to the first
 /// event). Events stream through `EvdevTouchDecoder`.
+///
+/// Used by one thread at a time: the stored properties skip the run-time exclusivity
+/// check (`@exclusivity(unchecked)`), a large share of the replay path's time.
 public final class EvemuReader: RecordingEventSource {
     public let header: RecordingHeader
-    public private(set) var warnings: [RecordingError] = []
+    @exclusivity(unchecked) public private(set) var warnings: [RecordingError] = []
     private let lines: LineReader
     private let decoder: EvdevTouchDecoder
-    private var output: [InputEvent] = []
-    private var outputIndex = 0
-    private var firstTime: Int64?
-    private var finished = false
-    private var pendingEvent: EvdevEvent?
+    @exclusivity(unchecked) private var output: [InputEvent] = []
+    @exclusivity(unchecked) private var outputIndex = 0
+    @exclusivity(unchecked) private var firstTime: Int64?
+    @exclusivity(unchecked) private var finished = false
+    @exclusivity(unchecked) private var pendingEvent: EvdevEvent?
     private let deviceID = DeviceID(1)
 
     public var bytesConsumed: Int { lines.bytesConsumed }

@@ -172,14 +172,16 @@ public struct ReplayHarness {
 final class Collector {
     let keepTouchPaths: Bool
     let keepListsAfterActions: Bool
-    var origin: Int64 = 0
-    var gestures: [ReplayedGesture] = []
-    var actions: [ReplayedAction] = []
-    var paths: [TouchPath] = []
-    private var seenActions = 0
-    private var openGestures: [GestureID: GestureEvent] = [:]
-    private var openPaths: [Int: Int] = [:]  // (device, seat slot) key → index in paths
-    private var live: [DeviceID: [Int: TouchContact]] = [:]
+    // One replay's own state, on one thread: no run-time exclusivity check (hot path).
+    @exclusivity(unchecked) var origin: Int64 = 0
+    @exclusivity(unchecked) var gestures: [ReplayedGesture] = []
+    @exclusivity(unchecked) var actions: [ReplayedAction] = []
+    @exclusivity(unchecked) var paths: [TouchPath] = []
+    @exclusivity(unchecked) private var seenActions = 0
+    @exclusivity(unchecked) private var openGestures: [GestureID: GestureEvent] = [:]
+    // (device, seat slot) key → index in paths
+    @exclusivity(unchecked) private var openPaths: [Int: Int] = [:]
+    @exclusivity(unchecked) private var live: [DeviceID: [Int: TouchContact]] = [:]
 
     init(keepTouchPaths: Bool, keepListsAfterActions: Bool) {
         self.keepTouchPaths = keepTouchPaths
