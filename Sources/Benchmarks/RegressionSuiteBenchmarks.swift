@@ -55,9 +55,11 @@ func runRegressionSuiteBenchmarks() {
         "\(cases.count) recordings (\(cyclesEach * 10) s of input each), threads, on \(ProcessInfo.processInfo.activeProcessorCount) cores (load average \(loadAverage())):"
     )
     print(
-        "  -j 1: \(String(format: "%.3f", one)) s wall, \(String(format: "%.3f", cpu[1]!)) s CPU (\(passed[1]!))")
+        "  -j 1: \(String(format: "%.3f", one)) s wall, \(String(format: "%.3f", cpu[1]!)) s CPU (\(passed[1]!))"
+    )
     print(
-        "  -j 2: \(String(format: "%.3f", two)) s wall, \(String(format: "%.3f", cpu[2]!)) s CPU (\(passed[2]!))")
+        "  -j 2: \(String(format: "%.3f", two)) s wall, \(String(format: "%.3f", cpu[2]!)) s CPU (\(passed[2]!))"
+    )
     print(
         "  speed-up (wall): \(String(format: "%.2f", speedUp))× (target >= 1.4: \(speedUp >= 1.4 ? "met" : "NOT met"))"
     )

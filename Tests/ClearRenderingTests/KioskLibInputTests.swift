@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `cleartouch app` taking its touches from real libinput: an emulated touchscreen under
@@ -14,9 +15,11 @@ import Testing
 
     @Test func libinputTouchesCompleteAndDeleteRowsAndTheListIsSaved() throws {
         guard FileManager.default.isExecutableFile(atPath: Self.umockdevRun) else {
+            try #require(!RequiredInput.underCI, "a missing input fails under CI")
             try Test.cancel("skipped: umockdev-run is not installed (Debian package umockdev)")
         }
         guard FileManager.default.fileExists(atPath: Self.touchscreenDescription) else {
+            try #require(!RequiredInput.underCI, "a missing input fails under CI")
             try Test.cancel("skipped: no touchscreen description at \(Self.touchscreenDescription)")
         }
         let cleartouch = try #require(cleartouchExecutable(), "build cleartouch first")
@@ -29,6 +32,7 @@ import Testing
         do {
             display = try VirtualDisplay()
         } catch {
+            try #require(!RequiredInput.underCI, "a missing input fails under CI")
             try Test.cancel(Comment(rawValue: "skipped: \(error.reason)"))
         }
 

@@ -1,8 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Real libinput under umockdev, seen through `cleartouch debug-gestures`.
-@Suite(.enabled(if: UmockdevHarness.available, "\(UmockdevHarness.unavailableReason ?? "")"))
+@Suite(
+    .enabled(
+        if: RequiredInput.runs(ifPresent: UmockdevHarness.available),
+        "\(UmockdevHarness.unavailableReason ?? "")"))
 struct DebugGesturesUmockdevTests {
     /// Lines of `gesture` reports: (kind, state) pairs in order, plus the whole lines.
     static func gestureReports(_ run: UmockdevHarness.Run) -> [(

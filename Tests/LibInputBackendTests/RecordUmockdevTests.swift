@@ -7,7 +7,10 @@ import Testing
 import TouchInput
 
 /// `cleartouch record` on real libinput under umockdev.
-@Suite(.enabled(if: UmockdevHarness.available, "\(UmockdevHarness.unavailableReason ?? "")"))
+@Suite(
+    .enabled(
+        if: RequiredInput.runs(ifPresent: UmockdevHarness.available),
+        "\(UmockdevHarness.unavailableReason ?? "")"))
 struct RecordUmockdevTests {
     static let screen = ScreenSize(widthPixels: 1080, heightPixels: 1920)
 
@@ -230,7 +233,10 @@ struct RecordCommandErrorTests {
 }
 
 /// Without a device, `record` takes every touch-capable device of the udev seat.
-@Suite(.enabled(if: UmockdevHarness.available, "\(UmockdevHarness.unavailableReason ?? "")"))
+@Suite(
+    .enabled(
+        if: RequiredInput.runs(ifPresent: UmockdevHarness.available),
+        "\(UmockdevHarness.unavailableReason ?? "")"))
 struct RecordSeatUmockdevTests {
     @Test func withoutDevicesEveryTouchDeviceOfTheSeatIsRecordedAndNothingElse() throws {
         let output = RecordUmockdevTests.temporaryPath("seat.trace")

@@ -50,8 +50,16 @@ enum UmockdevHarness {
 
     typealias Run = CommandRun
 
+    /// umockdev cannot run here (a test that needs it fails with this under CI).
+    struct Unavailable: Error, CustomStringConvertible {
+        var reason: String
+        var description: String { "umockdev is unavailable: \(reason)" }
+    }
+
     /// Writes the testbed files for `devices` into a fresh directory.
     static func prepare(_ devices: [Device]) throws -> (directory: URL, arguments: [String]) {
+        // Suites run without umockdev only under CI (RequiredInput): there they fail here.
+        if let unavailableReason { throw Unavailable(reason: unavailableReason) }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "cleartouch-umockdev-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
