@@ -181,7 +181,9 @@ final class Collector {
     @exclusivity(unchecked) private var openGestures: [GestureID: GestureEvent] = [:]
     // (device, seat slot) key → index in paths
     @exclusivity(unchecked) private var openPaths: [Int: Int] = [:]
-    @exclusivity(unchecked) private var live: [DeviceID: [Int: TouchContact]] = [:]
+    // Contacts down now, in the order they went down: a few at most, so a list
+    // searched in place costs less per frame than a dictionary of dictionaries.
+    @exclusivity(unchecked) private var live: [(device: DeviceID, contact: TouchContact)] = []
 
     init(keepTouchPaths: Bool, keepListsAfterActions: Bool) {
         self.keepTouchPaths = keepTouchPaths
@@ -227,9 +229,18 @@ final class Collector {
         switch event {
         case .touchFrame(let frame):
             for contact in frame.contacts {
+                let index = live.firstIndex {
+                    $0.device == frame.device && $0.contact.seatSlot == contact.seatSlot
+                }
                 switch contact.phase {
-                case .down, .move: live[frame.device, default: [:]][contact.seatSlot] = contact
-                case .up, .cancel: live[frame.device]?[contact.seatSlot] = nil
+                case .down, .move:
+                    if let index {
+                        live[index].contact = contact
+                    } else {
+                        live.append((frame.device, contact))
+                    }
+                case .up, .cancel:
+                    if let index { live.remove(at: index) }
                 }
                 guard keepTouchPaths else { continue }
                 let key = frame.device.rawValue &* 4096 &+ contact.seatSlot
@@ -246,8 +257,8 @@ final class Collector {
                 if contact.phase == .up || contact.phase == .cancel { openPaths[key] = nil }
             }
         case .deviceRemoved(let device, let time):
-            for contact in live[device]?.values.sorted(by: { $0.seatSlot < $1.seatSlot }) ?? []
-            where keepTouchPaths {
+            let removed = live.filter { $0.device == device }.map(\.contact)
+            for contact in removed.sorted(by: { $0.seatSlot < $1.seatSlot }) where keepTouchPaths {
                 let key = device.rawValue &* 4096 &+ contact.seatSlot
                 if let index = openPaths.removeValue(forKey: key) {
                     paths[index].samples.append(
@@ -256,7 +267,7 @@ final class Collector {
                             phase: .cancel))
                 }
             }
-            live[device] = nil
+            live.removeAll { $0.device == device }
         default:
             break
         }
@@ -264,10 +275,12 @@ final class Collector {
 
     /// Cancel contacts for every touch still down, by device.
     func liveContacts() -> [(DeviceID, [TouchContact])] {
-        live.keys.sorted().map { device in
+        Set(live.map(\.device)).sorted().map { device in
             (
                 device,
-                live[device]!.values.sorted { $0.seatSlot < $1.seatSlot }.map {
+                live.filter { $0.device == device }.map(\.contact).sorted {
+                    $0.seatSlot < $1.seatSlot
+                }.map {
                     var contact = $0
                     contact.phase = .cancel
                     return contact
