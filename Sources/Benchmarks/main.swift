@@ -1,24 +1,27 @@
-// The benchmarks: see docs/performance.md. `cleartouch-bench NAME...` runs only the named
+// The benchmarks: see docs/performance.md. With arguments, only the named groups run
+// (`cleartouch-bench recordings replay`); `make bench` runs them all.
 import Glibc
 
-// ones (gestures, touchpad, core, recordings, render, replay, continuous, suite, libinput).
 LibinputLatencyProbe.runIfRequested()  // inside the umockdev testbed of the live-input benchmark
-let benchmarks: [(name: String, run: () -> Void)] = [
-    ("gestures", runGestureBenchmarks), ("touchpad", runTouchpadBenchmarks),
-    ("core", runCoreBenchmarks), ("recordings", runRecordingBenchmarks),
-    ("render", runRenderBenchmarks), ("replay", runReplayBenchmarks),
-    // Side by side, in one run: replay of continuous touch, and `cleartouch test` -j 1 / -j 2.
-    ("continuous", runContinuousTouchBenchmarks), ("suite", runRegressionSuiteBenchmarks),
-    ("libinput", runLibinputLatencyBenchmarks),
+
+let groups: KeyValuePairs<String, () -> Void> = [
+    "gestures": runGestureBenchmarks,
+    "touchpad": runTouchpadBenchmarks,
+    "core": runCoreBenchmarks,
+    "recordings": runRecordingBenchmarks,
+    "render": runRenderBenchmarks,
+    "replay": runReplayBenchmarks,
+    // Side by side in one run: replay of continuous touch, and `cleartouch test` -j 1 / -j 2.
+    "continuous": runContinuousTouchBenchmarks,
+    "suite": runRegressionSuiteBenchmarks,
+    "live-input": runLibinputLatencyBenchmarks,
 ]
-let chosen = Set(CommandLine.arguments.dropFirst())
-let unknown = chosen.subtracting(benchmarks.map(\.name))
+let requested = Set(CommandLine.arguments.dropFirst())
+let unknown = requested.subtracting(groups.map(\.key))
 if !unknown.isEmpty {
     print(
-        "cleartouch-bench: unknown benchmark \(unknown.sorted().joined(separator: ", ")) (known: \(benchmarks.map(\.name).joined(separator: ", ")))"
+        "cleartouch-bench: unknown group \(unknown.sorted().joined(separator: ", ")); groups: \(groups.map(\.key).joined(separator: " "))"
     )
     exit(2)
 }
-for benchmark in benchmarks where chosen.isEmpty || chosen.contains(benchmark.name) {
-    benchmark.run()
-}
+for (name, run) in groups where requested.isEmpty || requested.contains(name) { run() }

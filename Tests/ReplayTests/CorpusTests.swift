@@ -1,5 +1,6 @@
 import Foundation
 import Recordings
+import TestSupport
 import Testing
 
 @testable import Replay

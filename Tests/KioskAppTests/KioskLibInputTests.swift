@@ -10,7 +10,7 @@ import Testing
     /// The libinput helper's evemu description of its mock touchscreen (315 × 177 mm).
     static let touchscreenDescription = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent(
-            "LibInputBackendTests/Fixtures/touchscreen.evemu"
+            "Fixtures/umockdev/touchscreen.evemu"
         ).path
 
     @Test func libinputTouchesCompleteAndDeleteRowsAndTheListIsSaved() throws {
