@@ -2,6 +2,7 @@ import ClearCore
 import Foundation
 import GestureRecognition
 import Recordings
+import TestSupport
 import Testing
 import TouchInput
 
