@@ -22,7 +22,9 @@ enum ReplayCommand: Subcommand {
         Replays a recording (ClearTouch trace, evemu, `libinput record` YAML) into the
         Clear to-do core on a virtual clock and prints the timeline and the final list.
 
-          --desc DESC          evemu description for an events-only FILE
+          --desc DESC          evemu description for an events-only FILE (default: the
+                               NAME.desc beside it with the longest NAME that FILE's name
+                               starts with, as evemu-devices names them)
           --format F           force the input format instead of detecting it
           --screen WxH         screen size in pixels (default: the recording's, else 1080x1920)
           --row-height PX      row height H in pixels (default: the recording's, else round(W*50/320))
