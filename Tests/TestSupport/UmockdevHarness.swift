@@ -1,5 +1,6 @@
 import Foundation
 import MockDevice
+import Recordings
 import Testing
 
 /// Runs the project's own executables under `umockdev-run` with the fix-up preload, on
@@ -118,8 +119,24 @@ public enum UmockdevHarness {
                     session: "ts-clear-session.evemu")
             ],
             command: [cleartouch, "record", "-o", output] + options + [
-                "--until-idle", idleSeconds, "--duration", "20", "/dev/input/event50",
+                // Stops after the session's last frame, however late umockdev delivers
+                // it (no idle time to guess); --duration only guards against a hang.
+                "--until-events", String(try touchFrameCount(session: "ts-clear-session.evemu")),
+                "--duration", "20", "/dev/input/event50",
             ])
+    }
+
+    /// The number of touch frames in a touchscreen session fixture, as the evemu
+    /// decoder reads it with `touchscreen.evemu` (libinput reports the same frames).
+    public static func touchFrameCount(session: String) throws -> Int {
+        let recording = try Recording.open(
+            path: fixtures.appendingPathComponent(session).path,
+            descPath: fixtures.appendingPathComponent("touchscreen.evemu").path)
+        var frames = 0
+        while let event = try recording.next() {
+            if case .touchFrame = event { frames += 1 }
+        }
+        return frames
     }
 
     /// The children of a process (Linux /proc).
