@@ -189,6 +189,7 @@ let package = Package(
             name: "ReplayTests",
             dependencies: [
                 "Replay", "Recordings", "ClearCore", "ClearRendering", "TouchInput", "TestSupport",
+                "GestureRecognition",
             ]),
         .testTarget(
             name: "ClearRenderingTests",

@@ -7,7 +7,8 @@ import TouchScript
 
 /// ClearCore's costs: touch frames through a whole `ClearSession` (arena, controller),
 /// `presentation(atMicroseconds:)` during a delete shuffle, and `ListStore` saves and
-/// loads. Best of several rounds of wall time (the machine is shared).
+/// loads. The session and presentation figures are the best of several rounds of wall time
+/// (the machine is shared); the store figures are one mean of 50 saves and 50 loads.
 public func runCoreBenchmarks() {
     print("## Clear core")
     let layout = ClearLayout(screen: .defaultKiosk)

@@ -20,16 +20,7 @@ public func runGestureBenchmarks() {
     var arena = GestureArena()
     arena.deviceAdded(DeviceDescription(id: DeviceID(1), name: "bench screen", kind: .touchscreen))
 
-    // The counter must see allocations, or a zero below would prove nothing.
-    let calibrationBefore = cleartouch_allocation_count()
-    var sink = 0
-    for size in 1...100 { sink &+= Array(repeating: size, count: size).count }
-    let calibration = cleartouch_allocation_count() - calibrationBefore
-    if calibration < 100 || sink != 5050 {
-        print(
-            "warning: the allocation counter saw \(calibration) of 100 allocations; figures are void"
-        )
-    }
+    let calibration = requireCountingAllocationCounter()
     // Warm-up: buffers reach their steady-state capacity.
     var checksum = cycle.play(through: &arena, cycles: 2, firstCycle: 0)
 
@@ -200,4 +191,21 @@ func threadCPUNanoseconds() -> Int64 { ThreadCPUClock.nowNanoseconds() }
 func formatted(_ value: Double) -> String {
     let rounded = (value * 10).rounded() / 10
     return "\(rounded)"
+}
+
+/// Checks that the allocation counter counts: 100 arrays must be 100 allocations, or a
+/// zero in the figures would prove nothing. When it does not count, the benchmark fails
+/// (exit status 1) instead of printing "met". Returns what it counted.
+func requireCountingAllocationCounter() -> UInt64 {
+    let before = cleartouch_allocation_count()
+    var sink = 0
+    for size in 1...100 { sink &+= Array(repeating: size, count: size).count }
+    let counted = cleartouch_allocation_count() - before
+    if counted < 100 || sink != 5050 {
+        print(
+            "error: the allocation counter saw \(counted) of 100 allocations: it does not count, so no allocation figure can be trusted"
+        )
+        exit(1)
+    }
+    return counted
 }

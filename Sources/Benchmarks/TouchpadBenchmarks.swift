@@ -15,6 +15,7 @@ public func runTouchpadBenchmarks() {
         configuration: TouchpadMappingConfiguration(
             screen: ScreenSize(widthPixels: 1080, heightPixels: 1920),
             pinchSpanPerScalePixels: 169, pinchCentreGridPixels: 169))
+    _ = requireCountingAllocationCounter()
     var checksum = cycle.play(through: mapper, cycles: 2, firstCycle: 0)  // warm-up
 
     let cycles = 400

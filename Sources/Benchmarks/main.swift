@@ -12,6 +12,9 @@ let groups: KeyValuePairs<String, () -> Void> = [
     "render": runRenderBenchmarks,
     "render-keyboard": runKeyboardRenderBenchmark,
     "replay": runReplayBenchmarks,
+    // Side by side in one run: replay of continuous touch, and `cleartouch test` -j 1 / -j 2.
+    "continuous": runContinuousTouchBenchmarks,
+    "suite": runRegressionSuiteBenchmarks,
     "live-input": runLibinputLatencyBenchmarks,
 ]
 let requested = Set(CommandLine.arguments.dropFirst())

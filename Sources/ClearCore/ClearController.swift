@@ -8,32 +8,36 @@ import TouchInput
 /// Time comes only from the events: every call carries an event time, and the
 /// controller's clock (`currentTimeMicroseconds`) never goes backwards (an earlier time
 /// is treated as the current one). See docs/clear-core.md for the state machine.
+///
+/// Its state is touched by one thread at a time (the owner's), and only through these
+/// methods: the stored properties skip Swift's run-time exclusivity check
+/// (`@exclusivity(unchecked)`), which cost about a third of a replay's time.
 public final class ClearController {
     /// The screen, the row height and the row geometry.
     public let layout: ClearLayout
     /// The to-do list as the rules have changed it so far.
-    public internal(set) var list: TodoList
+    @exclusivity(unchecked) public internal(set) var list: TodoList
     /// Every change so far, in order.
-    public internal(set) var actions: [Action] = []
+    @exclusivity(unchecked) public internal(set) var actions: [Action] = []
     /// The controller's clock: the latest event time it has seen, in microseconds.
-    public private(set) var currentTimeMicroseconds: Int64 = 0
+    @exclusivity(unchecked) public private(set) var currentTimeMicroseconds: Int64 = 0
 
     /// The interaction of each gesture in progress, by gesture id.
-    var tracks: [GestureID: Track] = [:]
-    var scroll: ScrollMotion = .still(0)
+    @exclusivity(unchecked) var tracks: [GestureID: Track] = [:]
+    @exclusivity(unchecked) var scroll: ScrollMotion = .still(0)
     /// Rows sliding back to x = 0 after a pan.
-    var snapBacks: [ItemID: Tween] = [:]
-    var shuffles: [DeleteShuffle] = []
-    var pinchReturns: [PinchReturn] = []
-    var editTransition: EditTransition = .rest
-    var editSession: EditSession?
+    @exclusivity(unchecked) var snapBacks: [ItemID: Tween] = [:]
+    @exclusivity(unchecked) var shuffles: [DeleteShuffle] = []
+    @exclusivity(unchecked) var pinchReturns: [PinchReturn] = []
+    @exclusivity(unchecked) var editTransition: EditTransition = .rest
+    @exclusivity(unchecked) var editSession: EditSession?
     /// Reorder: neighbours sliding into the slot a held row left (y offsets, to 0).
-    var reorderSlides: [ItemID: Tween] = [:]
+    @exclusivity(unchecked) var reorderSlides: [ItemID: Tween] = [:]
     /// Reorder: dropped (or put back) rows settling into their slots.
-    var liftSettles: [ItemID: LiftSettle] = [:]
+    @exclusivity(unchecked) var liftSettles: [ItemID: LiftSettle] = [:]
     /// Clear completed: the completed rows leaving, the rest closing the gaps.
-    var clearAnimations: [ClearCompletedAnimation] = []
-    private var hasTime = false
+    @exclusivity(unchecked) var clearAnimations: [ClearCompletedAnimation] = []
+    @exclusivity(unchecked) private var hasTime = false
 
     /// The on-screen keyboard; nil without one (`--keyboard off`).
     public internal(set) var keyboard: OnScreenKeyboard?
@@ -111,12 +115,26 @@ public final class ClearController {
         setClock(time)
         let now = currentTimeMicroseconds
         advanceReorders(to: now)
-        snapBacks = snapBacks.filter { $0.value.isRunning(at: now) }
-        reorderSlides = reorderSlides.filter { $0.value.isRunning(at: now) }
-        liftSettles = liftSettles.filter { now < $0.value.endMicroseconds }
-        clearAnimations.removeAll { $0.endMicroseconds <= now }
-        shuffles.removeAll { $0.endMicroseconds <= now }
-        pinchReturns.removeAll { !$0.delta.isRunning(at: now) }
+        // Rebuilt only when something has finished (the common case on the replay path is
+        // nothing: no allocation, no copy).
+        if snapBacks.contains(where: { !$0.value.isRunning(at: now) }) {
+            snapBacks = snapBacks.filter { $0.value.isRunning(at: now) }
+        }
+        if reorderSlides.contains(where: { !$0.value.isRunning(at: now) }) {
+            reorderSlides = reorderSlides.filter { $0.value.isRunning(at: now) }
+        }
+        if liftSettles.contains(where: { now >= $0.value.endMicroseconds }) {
+            liftSettles = liftSettles.filter { now < $0.value.endMicroseconds }
+        }
+        if clearAnimations.contains(where: { $0.endMicroseconds <= now }) {
+            clearAnimations.removeAll { $0.endMicroseconds <= now }
+        }
+        if shuffles.contains(where: { $0.endMicroseconds <= now }) {
+            shuffles.removeAll { $0.endMicroseconds <= now }
+        }
+        if pinchReturns.contains(where: { !$0.delta.isRunning(at: now) }) {
+            pinchReturns.removeAll { !$0.delta.isRunning(at: now) }
+        }
         if let end = scroll.endMicroseconds, end <= now {
             scroll = .still(scroll.offset(at: now))
         }

@@ -16,18 +16,21 @@ import TouchInput
 ///   libinput's touchpad gestures and scrolling onto Clear's (docs/libinput-backend.md);
 /// - every event first lets time pass up to its timestamp (long-press timers,
 ///   animations, deceleration).
+///
+/// Used by one thread at a time: the stored properties skip the run-time exclusivity
+/// check (`@exclusivity(unchecked)`), a large share of the replay path's time.
 public final class ClearSession {
     /// Clear's rules, the list and the presentation.
     public let controller: ClearController
     /// Recognizes gestures in touch frames; its reports go to `controller`.
-    public private(set) var arena: GestureArena
+    @exclusivity(unchecked) public private(set) var arena: GestureArena
 
     /// Every gesture report so far, in order, when `keepsGestureHistory` is true.
-    public private(set) var gestureEvents: [GestureEvent] = []
+    @exclusivity(unchecked) public private(set) var gestureEvents: [GestureEvent] = []
     /// Turn off in long-running programs; `onGesture` still sees every report.
-    public var keepsGestureHistory = true
+    @exclusivity(unchecked) public var keepsGestureHistory = true
     /// Called with every gesture report, after the controller has applied it.
-    public var onGesture: ((GestureEvent) -> Void)?
+    @exclusivity(unchecked) public var onGesture: ((GestureEvent) -> Void)?
 
     /// Maps touchpad gestures, pointer motion, clicks and finger scrolling onto Clear's
     /// gestures (the pointer picks the row). Its ids start at `touchpadGestureIDBase`, so

@@ -34,6 +34,19 @@ public struct ListStore: Sendable {
     /// Where `load` reads the time that names a corrupt file it moves aside.
     public var clock: Clock
 
+    /// The points of a save at which the file's state changes (for the crash test).
+    public enum SaveStep: Sendable {
+        /// The new list is complete and synced in the temporary file; not yet renamed.
+        case temporaryWritten
+        /// The temporary file has been renamed over the list file; the folder is not
+        /// yet synced and `save` has not returned.
+        case renamed
+    }
+
+    /// Called at each `SaveStep` of a save; nil (the default) in the app. The SIGKILL
+    /// test's writer kills itself here, so the kill lands exactly at that step.
+    public var onSaveStep: (@Sendable (SaveStep) -> Void)?
+
     /// The store of the list file at `path`, reading the time from `clock`.
     public init(path: String, clock: @escaping Clock) {
         self.path = path
@@ -115,7 +128,9 @@ public struct ListStore: Sendable {
             throw error
         }
         guard close(descriptor) == 0 else { throw failure("close \(temporary)") }
+        onSaveStep?(.temporaryWritten)
         guard rename(temporary, path) == 0 else { throw failure("rename \(temporary)") }
+        onSaveStep?(.renamed)
         let folderDescriptor = open(
             folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard folderDescriptor >= 0 else { throw failure("open folder \(folder)") }

@@ -80,6 +80,14 @@ public enum Scenarios: Sendable {
         "ts-long-drag": Session(
             touchpad: false,
             steps: [.strokeWithoutLift([Track(from: (800, 700), to: (3200, 700))], frames: 80)]),
+        // A tap, then the long drag never lifted: the recorder's SIGKILL test kills it
+        // mid-drag, and the file must hold the tap's lift and then a prefix of the drag.
+        "ts-tap-then-long-drag": Session(
+            touchpad: false,
+            steps: [
+                .stroke([Track(from: (2000, 1000), to: (2000, 1000))], frames: 2),
+                .strokeWithoutLift([Track(from: (800, 700), to: (3200, 700))], frames: 80),
+            ]),
         "ts-pinch": Session(
             touchpad: false,
             steps: [

@@ -128,17 +128,25 @@ public final class LiveRecorder {
         input.deviceRoutes.filter { recordedDevices.contains($0.id) }.map { "  \($0)" }
     }
 
-    /// Runs until a signal, `durationSeconds`, or `idleSeconds` without input.
-    public func run(durationSeconds: Double?, idleSeconds: Double?) throws(RecorderError)
-        -> EventLoopStop
+    /// Runs until a signal, `durationSeconds`, `idleSeconds` without input, or (when
+    /// given) once `inputEventLimit` input events have been written (device added and
+    /// removed do not count): a stop that does not depend on timing.
+    public func run(durationSeconds: Double?, idleSeconds: Double?, inputEventLimit: Int? = nil)
+        throws(RecorderError) -> EventLoopStop
     {
         var failure: RecordingError? = nil
+        var inputEvents = 0
         let stop = input.loop.run(durationSeconds: durationSeconds, idleSeconds: idleSeconds) {
             event, _ in
             guard let recorded = self.recordable(event) else { return true }
             do throws(RecordingError) {
                 try self.writer.write(recorded)
                 self.eventCount += 1
+                switch recorded {
+                case .deviceAdded, .deviceRemoved: break
+                default: inputEvents += 1
+                }
+                if let inputEventLimit, inputEvents >= inputEventLimit { return false }
                 return true
             } catch {
                 failure = error

@@ -237,6 +237,12 @@ public enum ViaLibinputReplay {
     ) {
         do throws(RecordingError) {
             let (fileDescription, events) = try UmockdevTestbed.parseFile(path)
+            // As every reader: an events-only file without --desc takes the description
+            // beside it by the evemu-devices naming.
+            let descPath =
+                descPath
+                ?? (fileDescription.name.isEmpty
+                    ? EvemuDescriptionPairing.descriptionPath(forEventsFile: path) : nil)
             guard let descPath else { return (fileDescription, events) }
             return (try UmockdevTestbed.parseFile(descPath).0, events)
         } catch {

@@ -6,16 +6,19 @@ import TouchInput
 /// or with the description in a second file (`descPath`). Comments anywhere; hex in either
 /// case; values zero-padded or not; absolute or relative times (made relative to the first
 /// event). Events stream through `EvdevTouchDecoder`.
+///
+/// Used by one thread at a time: the stored properties skip the run-time exclusivity
+/// check (`@exclusivity(unchecked)`), a large share of the replay path's time.
 public final class EvemuReader: RecordingEventSource {
     public let header: RecordingHeader
-    public private(set) var warnings: [RecordingError] = []
+    @exclusivity(unchecked) public private(set) var warnings: [RecordingError] = []
     private let lines: LineReader
     private let decoder: EvdevTouchDecoder
-    private var output: [InputEvent] = []
-    private var outputIndex = 0
-    private var firstTime: Int64?
-    private var finished = false
-    private var pendingEvent: EvdevEvent?
+    @exclusivity(unchecked) private var output: [InputEvent] = []
+    @exclusivity(unchecked) private var outputIndex = 0
+    @exclusivity(unchecked) private var firstTime: Int64?
+    @exclusivity(unchecked) private var finished = false
+    @exclusivity(unchecked) private var pendingEvent: EvdevEvent?
     private let deviceID = DeviceID(1)
 
     public var bytesConsumed: Int { lines.bytesConsumed }
@@ -42,6 +45,12 @@ public final class EvemuReader: RecordingEventSource {
                 break
             }
         }
+        // An events-only file without --desc: its device's description by the evemu-devices
+        // naming, beside it.
+        let descPath =
+            descPath
+            ?? (description.sawAny
+                ? nil : EvemuDescriptionPairing.descriptionPath(forEventsFile: lines.path))
         if let descPath {
             if description.sawAny {
                 warnings.append(
@@ -69,7 +78,8 @@ public final class EvemuReader: RecordingEventSource {
         }
         if firstEvent != nil && !description.sawAny {
             throw lines.error(
-                "`E:` before any device description: pass the description with --desc")
+                "`E:` before any device description, and no NAME.desc beside the file for it: pass the description with --desc"
+            )
         }
         if !description.sawAny {
             throw lines.error("neither a device description nor events: not an evemu file", line: 1)

@@ -3,6 +3,9 @@ import Glibc
 /// Reads a file in large chunks and hands out one line at a time as bytes, without
 /// allocating per line. A line longer than `maximumLineBytes` is an error, so a
 /// file with a 2 GB line costs at most that much memory and never hangs.
+///
+/// Used by one thread at a time: the stored properties skip the run-time exclusivity
+/// check (`@exclusivity(unchecked)`), a large share of the replay path's time.
 final class LineReader {
     /// Default cap on one line: far above any real recording line.
     static let defaultMaximumLineBytes = 1 << 20
@@ -13,15 +16,15 @@ final class LineReader {
     private let descriptor: Int32
     private let buffer: UnsafeMutablePointer<UInt8>
     private let capacity: Int
-    private var start = 0
-    private var end = 0
-    private var endOfFile = false
+    @exclusivity(unchecked) private var start = 0
+    @exclusivity(unchecked) private var end = 0
+    @exclusivity(unchecked) private var endOfFile = false
     /// Number of the line last returned (1-based).
-    private(set) var lineNumber = 0
+    @exclusivity(unchecked) private(set) var lineNumber = 0
     /// The last line returned had no newline: the file ends in the middle of a line.
-    private(set) var lastLineUnterminated = false
+    @exclusivity(unchecked) private(set) var lastLineUnterminated = false
     /// Bytes of the file consumed so far (for progress and benchmarks).
-    private(set) var bytesConsumed = 0
+    @exclusivity(unchecked) private(set) var bytesConsumed = 0
 
     /// Opens `path`; fails with `FILE:0: …` when the file cannot be opened, and with
     /// `FILE:1: …` when it is empty or binary. A leading UTF-8 byte-order mark is skipped.

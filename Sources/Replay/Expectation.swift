@@ -1,14 +1,18 @@
 import ClearCore
+import GestureRecognition
 import JSON
 import ToolSupport
 
-/// A golden file: what a recording must produce. Compared: the actions (kind, model
-/// index, time to the microsecond), the final items, and what is being edited at the
-/// end when the file says so.
+/// A golden file: what a recording must produce, and the settings it is replayed with.
+/// Compared: the gestures when the file pins them (kind, outcome, start and end to the
+/// microsecond), the actions (kind, model index, time to the microsecond), the final
+/// items, and what is being edited at the end when the file says so.
 ///
 /// ```json
 /// {
 ///   "recording": "pan-complete.trace",
+///   "settings": {"screen": "1080x1920", "row_height": 169},
+///   "gestures": [{"kind": "pan", "outcome": "recognized", "start_ms": 20.000, "end_ms": 360.000}],
 ///   "actions": [{"t_ms": 412.000, "action": "complete", "index": 2}],
 ///   "items": [{"text": "feed the cat", "completed": false}],
 ///   "editing": null
@@ -17,26 +21,61 @@ import ToolSupport
 public struct Expectation: Hashable, Sendable {
     /// The recording's file name, for people reading the file.
     public var recording: String?
+    /// The replay settings the file was written with; nil: none recorded (the defaults).
+    public var settings: ReplaySettings?
+    /// The gestures, in order; nil when the file does not pin them.
+    public var gestures: [ExpectedGesture]?
     public var actions: [Action]
     public var items: [ExpectedItem]
     /// `.some(nil)` when the file says `"editing": null`; nil when the key is absent.
     public var editing: Int??
 
     public init(
-        recording: String? = nil, actions: [Action], items: [ExpectedItem], editing: Int?? = nil
+        recording: String? = nil, settings: ReplaySettings? = nil,
+        gestures: [ExpectedGesture]? = nil, actions: [Action], items: [ExpectedItem],
+        editing: Int?? = nil
     ) {
         self.recording = recording
+        self.settings = settings
+        self.gestures = gestures
         self.actions = actions
         self.items = items
         self.editing = editing
     }
 
-    /// The expectation a replay meets exactly.
-    public init(result: ReplayResult, recording: String? = nil) {
+    /// The expectation a replay meets exactly, gestures included.
+    public init(result: ReplayResult, recording: String? = nil, settings: ReplaySettings? = nil) {
         self.init(
-            recording: recording,
+            recording: recording, settings: settings,
+            gestures: result.gestures.map(ExpectedGesture.init),
             actions: result.actions.map(\.action),
             items: result.items, editing: .some(result.editing))
+    }
+}
+
+/// A gesture an expectation pins: its kind, how it ended, and when it began and ended
+/// (microseconds from the recording's first event).
+public struct ExpectedGesture: Hashable, Sendable {
+    public var kind: GestureKind
+    public var outcome: GestureOutcome
+    public var startMicroseconds: Int64
+    public var endMicroseconds: Int64
+
+    public init(
+        kind: GestureKind, outcome: GestureOutcome, startMicroseconds: Int64,
+        endMicroseconds: Int64
+    ) {
+        self.kind = kind
+        self.outcome = outcome
+        self.startMicroseconds = startMicroseconds
+        self.endMicroseconds = endMicroseconds
+    }
+
+    /// The gesture a replay reported.
+    public init(_ gesture: ReplayedGesture) {
+        self.init(
+            kind: gesture.kind, outcome: gesture.outcome,
+            startMicroseconds: gesture.startMicroseconds, endMicroseconds: gesture.endMicroseconds)
     }
 }
 
@@ -67,6 +106,16 @@ extension Expectation {
             recording = name
         }
 
+        var settings: ReplaySettings?
+        if let value = root["settings"] {
+            settings = try ReplaySettings.parse(
+                value, line: root.line(ofKey: "settings") ?? 1, path: path)
+        }
+        var gestures: [ExpectedGesture]?
+        if let value = root["gestures"] {
+            gestures = try parseGestures(value, line: root.line(ofKey: "gestures") ?? 1, path: path)
+        }
+
         guard case .array(let actionValues)? = root["actions"] else {
             throw fail(
                 root.line(ofKey: "actions"), "\"actions\" must be an array of {t_ms, action, index}"
@@ -94,7 +143,59 @@ extension Expectation {
                 throw fail(root.line(ofKey: "editing"), "\"editing\" must be null or a model index")
             }
         }
-        return Expectation(recording: recording, actions: actions, items: items, editing: editing)
+        return Expectation(
+            recording: recording, settings: settings, gestures: gestures, actions: actions,
+            items: items, editing: editing)
+    }
+
+    /// Reads the `"gestures"` array: `{kind, outcome, start_ms, end_ms}` each.
+    static func parseGestures(_ value: JSONValue, line: Int, path: String)
+        throws(ExpectationFileError) -> [ExpectedGesture]
+    {
+        guard case .array(let values) = value else {
+            throw ExpectationFileError(
+                path: path, line: line,
+                message: "\"gestures\" must be an array of {kind, outcome, start_ms, end_ms}")
+        }
+        var gestures: [ExpectedGesture] = []
+        for value in values {
+            let at = value.firstLine ?? line
+            guard case .string(let kindName)? = value["kind"],
+                case .string(let outcomeName)? = value["outcome"],
+                case .number(let start)? = value["start_ms"],
+                case .number(let end)? = value["end_ms"]
+            else {
+                throw ExpectationFileError(
+                    path: path, line: at,
+                    message:
+                        "a gesture needs kind (string), outcome (string), start_ms and end_ms (numbers)"
+                )
+            }
+            guard let kind = GestureKind(rawValue: kindName) else {
+                throw ExpectationFileError(
+                    path: path, line: value.line(ofKey: "kind") ?? at,
+                    message:
+                        "unknown gesture kind \"\(kindName)\" (expected one of \(GestureKind.allCases.map(\.rawValue).joined(separator: ", ")))"
+                )
+            }
+            guard let outcome = GestureOutcome(rawValue: outcomeName) else {
+                throw ExpectationFileError(
+                    path: path, line: value.line(ofKey: "outcome") ?? at,
+                    message: "unknown outcome \"\(outcomeName)\" (expected recognized or cancelled)"
+                )
+            }
+            guard abs(start.value) < 1e12, abs(end.value) < 1e12 else {
+                throw ExpectationFileError(
+                    path: path, line: value.line(ofKey: "start_ms") ?? at,
+                    message: "start_ms and end_ms are times in milliseconds")
+            }
+            gestures.append(
+                ExpectedGesture(
+                    kind: kind, outcome: outcome,
+                    startMicroseconds: Int64((start.value * 1000).rounded()),
+                    endMicroseconds: Int64((end.value * 1000).rounded())))
+        }
+        return gestures
     }
 
     /// One action object: `{t_ms, action, index}`, `{t_ms, "move", index, to}` or
@@ -154,6 +255,22 @@ extension Expectation {
     public func jsonText() -> String {
         var fields: [(key: String, value: JSONValue)] = []
         if let recording { fields.append(("recording", .string(recording))) }
+        if let settings = settings?.json() { fields.append(("settings", settings)) }
+        if let gestures {
+            fields.append(
+                (
+                    "gestures",
+                    .array(
+                        gestures.map { gesture in
+                            .object(fields: [
+                                ("kind", .string(gesture.kind.rawValue)),
+                                ("outcome", .string(gesture.outcome.rawValue)),
+                                ("start_ms", .number(.milliseconds(gesture.startMicroseconds))),
+                                ("end_ms", .number(.milliseconds(gesture.endMicroseconds))),
+                            ])
+                        })
+                ))
+        }
         let replayed = actions.map { ReplayedAction($0, timeMicroseconds: $0.timeMicroseconds) }
         fields.append(("actions", ReplayResult.json(replayed)))
         fields.append(("items", ReplayResult.json(items)))
@@ -162,30 +279,86 @@ extension Expectation {
     }
 
     /// Compares a replay with this expectation. Returns nil when it is met, otherwise a
-    /// readable diff: `-` lines are expected but missing, `+` lines happened instead.
+    /// readable diff: `-` lines are expected but missing, `+` lines happened instead. The
+    /// first line says where the first difference is (the earliest in recording time);
+    /// the sections follow in the order of their first difference: gestures and actions
+    /// by time, then the items and what is edited at the end.
     public func mismatch(with result: ReplayResult) -> String? {
         let got = Expectation(result: result)
-        var sections: [String] = []
-        let expectedActions = actions.map(Self.line(for:))
-        let gotActions = got.actions.map(Self.line(for:))
-        if expectedActions != gotActions {
+        // (time of the first difference, or nil at the end; section text)
+        var sections: [(first: Int64?, headline: String, text: String)] = []
+        if let gestures, let gotGestures = got.gestures, gestures != gotGestures {
+            let index = Self.firstDifference(gestures, gotGestures)
+            let time = [gestures, gotGestures].compactMap {
+                index < $0.count ? $0[index].startMicroseconds : nil
+            }.min()
             sections.append(
-                "actions (- expected, + replayed):\n"
-                    + LineDiff.render(expected: expectedActions, actual: gotActions))
+                (
+                    time, "gesture \(index + 1)",
+                    "gestures (- expected, + replayed):\n"
+                        + LineDiff.render(
+                            expected: gestures.map(Self.line(for:)),
+                            actual: gotGestures.map(Self.line(for:)))
+                ))
         }
-        let expectedItems = items.map(Self.line(for:))
-        let gotItems = got.items.map(Self.line(for:))
-        if expectedItems != gotItems {
+        if actions != got.actions {
+            let index = Self.firstDifference(actions, got.actions)
+            let time = [actions, got.actions].compactMap {
+                index < $0.count ? $0[index].timeMicroseconds : nil
+            }.min()
             sections.append(
-                "items (- expected, + replayed):\n"
-                    + LineDiff.render(expected: expectedItems, actual: gotItems))
+                (
+                    time, "action \(index + 1)",
+                    "actions (- expected, + replayed):\n"
+                        + LineDiff.render(
+                            expected: actions.map(Self.line(for:)),
+                            actual: got.actions.map(Self.line(for:)))
+                ))
+        }
+        if items != got.items {
+            sections.append(
+                (
+                    nil, "final items",
+                    "items (- expected, + replayed):\n"
+                        + LineDiff.render(
+                            expected: items.map(Self.line(for:)),
+                            actual: got.items.map(Self.line(for:)))
+                ))
         }
         if let editing, editing != result.editing {
             sections.append(
-                "editing: expected \(editing.map(String.init) ?? "none"), replayed \(result.editing.map(String.init) ?? "none")"
-            )
+                (
+                    nil, "editing at the end",
+                    "editing: expected \(editing.map(String.init) ?? "none"), replayed \(result.editing.map(String.init) ?? "none")"
+                ))
         }
-        return sections.isEmpty ? nil : sections.joined(separator: "\n")
+        guard !sections.isEmpty else { return nil }
+        // Stable: timed sections by time, then the end-state ones in the order above.
+        let ordered = sections.enumerated().sorted {
+            switch ($0.element.first, $1.element.first) {
+            case (let a?, let b?): a != b ? a < b : $0.offset < $1.offset
+            case (.some, nil): true
+            case (nil, .some): false
+            case (nil, nil): $0.offset < $1.offset
+            }
+        }.map(\.element)
+        let first = ordered[0]
+        let headline =
+            "first difference: \(first.headline)"
+            + (first.first.map { " at \(JSONNumber.milliseconds($0)) ms" } ?? "")
+        return ([headline] + ordered.map(\.text)).joined(separator: "\n")
+    }
+
+    /// The first index where `a` and `b` differ (the shorter one's count when one is a
+    /// prefix of the other).
+    static func firstDifference<T: Equatable>(_ a: [T], _ b: [T]) -> Int {
+        var index = 0
+        while index < a.count && index < b.count && a[index] == b[index] { index += 1 }
+        return index
+    }
+
+    static func line(for gesture: ExpectedGesture) -> String {
+        "\(JSONNumber.milliseconds(gesture.startMicroseconds)) – \(JSONNumber.milliseconds(gesture.endMicroseconds)) ms  \(gesture.kind.rawValue) \(gesture.outcome.rawValue)"
     }
 
     static func line(for action: Action) -> String {

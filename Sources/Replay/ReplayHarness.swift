@@ -179,6 +179,8 @@ public struct ReplayHarness {
         var list: [ExpectedItem]?
         if let listPath = source.listPath {
             list = try Self.readList(listPath)
+        } else if let listItems = source.listItems {
+            list = listItems
         } else if let initial = header.initialItems {
             list = initial.map { ExpectedItem(text: $0.text, completed: $0.completed) }
         }
@@ -199,14 +201,18 @@ public struct ReplayHarness {
 final class Collector {
     let keepTouchPaths: Bool
     let keepListsAfterActions: Bool
-    var origin: Int64 = 0
-    var gestures: [ReplayedGesture] = []
-    var actions: [ReplayedAction] = []
-    var paths: [TouchPath] = []
-    private var seenActions = 0
-    private var openGestures: [GestureID: GestureEvent] = [:]
-    private var openPaths: [Int: Int] = [:]  // (device, seat slot) key → index in paths
-    private var live: [DeviceID: [Int: TouchContact]] = [:]
+    // One replay's own state, on one thread: no run-time exclusivity check (hot path).
+    @exclusivity(unchecked) var origin: Int64 = 0
+    @exclusivity(unchecked) var gestures: [ReplayedGesture] = []
+    @exclusivity(unchecked) var actions: [ReplayedAction] = []
+    @exclusivity(unchecked) var paths: [TouchPath] = []
+    @exclusivity(unchecked) private var seenActions = 0
+    @exclusivity(unchecked) private var openGestures: [GestureID: GestureEvent] = [:]
+    // (device, seat slot) key → index in paths
+    @exclusivity(unchecked) private var openPaths: [Int: Int] = [:]
+    // Contacts down now, in the order they went down: a few at most, so a list
+    // searched in place costs less per frame than a dictionary of dictionaries.
+    @exclusivity(unchecked) private var live: [(device: DeviceID, contact: TouchContact)] = []
 
     init(keepTouchPaths: Bool, keepListsAfterActions: Bool) {
         self.keepTouchPaths = keepTouchPaths
@@ -251,9 +257,18 @@ final class Collector {
         switch event {
         case .touchFrame(let frame):
             for contact in frame.contacts {
+                let index = live.firstIndex {
+                    $0.device == frame.device && $0.contact.seatSlot == contact.seatSlot
+                }
                 switch contact.phase {
-                case .down, .move: live[frame.device, default: [:]][contact.seatSlot] = contact
-                case .up, .cancel: live[frame.device]?[contact.seatSlot] = nil
+                case .down, .move:
+                    if let index {
+                        live[index].contact = contact
+                    } else {
+                        live.append((frame.device, contact))
+                    }
+                case .up, .cancel:
+                    if let index { live.remove(at: index) }
                 }
                 guard keepTouchPaths else { continue }
                 let key = frame.device.rawValue &* 4096 &+ contact.seatSlot
@@ -270,8 +285,8 @@ final class Collector {
                 if contact.phase == .up || contact.phase == .cancel { openPaths[key] = nil }
             }
         case .deviceRemoved(let device, let time):
-            for contact in live[device]?.values.sorted(by: { $0.seatSlot < $1.seatSlot }) ?? []
-            where keepTouchPaths {
+            let removed = live.filter { $0.device == device }.map(\.contact)
+            for contact in removed.sorted(by: { $0.seatSlot < $1.seatSlot }) where keepTouchPaths {
                 let key = device.rawValue &* 4096 &+ contact.seatSlot
                 if let index = openPaths.removeValue(forKey: key) {
                     paths[index].samples.append(
@@ -280,7 +295,7 @@ final class Collector {
                             phase: .cancel))
                 }
             }
-            live[device] = nil
+            live.removeAll { $0.device == device }
         default:
             break
         }
@@ -288,10 +303,12 @@ final class Collector {
 
     /// Cancel contacts for every touch still down, by device.
     func liveContacts() -> [(DeviceID, [TouchContact])] {
-        live.keys.sorted().map { device in
+        Set(live.map(\.device)).sorted().map { device in
             (
                 device,
-                live[device]!.values.sorted { $0.seatSlot < $1.seatSlot }.map {
+                live.filter { $0.device == device }.map(\.contact).sorted {
+                    $0.seatSlot < $1.seatSlot
+                }.map {
                     var contact = $0
                     contact.phase = .cancel
                     return contact

@@ -24,13 +24,16 @@ public struct ReplaySource: Hashable, Sendable {
 
     /// Every file this source reads: no output may replace one of them.
     public var inputPaths: [String] { [path] + [descPath, listPath].compactMap { $0 } }
+    /// The starting list itself (an expectation's settings); `listPath` wins.
+    public var listItems: [ExpectedItem]?
 
     /// A source reading `path`, with the overrides given.
     public init(
         path: String, descPath: String? = nil, format: String? = nil, screen: ScreenSize? = nil,
-        rowHeightPixels: Double? = nil, listPath: String? = nil,
+        rowHeightPixels: Double? = nil, listPath: String? = nil, listItems: [ExpectedItem]? = nil,
         keyboardMode: OnScreenKeyboardMode? = nil, keyboardLayout: KeyboardLayout? = nil
     ) {
+        self.listItems = listItems
         self.keyboardMode = keyboardMode
         self.keyboardLayout = keyboardLayout
         self.path = path

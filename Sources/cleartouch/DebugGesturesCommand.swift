@@ -87,6 +87,7 @@ enum DebugGesturesCommand: Subcommand {
             for line in view.handle(event) { printNow(line) }
         }
         var inputEvents = 0
+        var handledInputEvents = 0
         let stop = input.loop.run(
             durationSeconds: parsed.durationSeconds, idleSeconds: parsed.idleSeconds,
             tickSeconds: GestureDebugView.tickSeconds,
@@ -97,6 +98,10 @@ enum DebugGesturesCommand: Subcommand {
         ) {
             event, _ in
             for line in view.handle(event) { printNow(line) }
+            if !isDeviceEvent(event) {
+                handledInputEvents += 1
+                if let limit = parsed.inputEventLimit, handledInputEvents >= limit { return false }
+            }
             if let limit = unplugAfterEvents, !isDeviceEvent(event) {
                 inputEvents += 1
                 if inputEvents == limit, let first = input.pathDevices.first {

@@ -123,13 +123,14 @@ enum RecordCommand: Subcommand {
         )
         do throws(RecorderError) {
             let stop = try recorder.run(
-                durationSeconds: parsed.durationSeconds, idleSeconds: parsed.idleSeconds)
+                durationSeconds: parsed.durationSeconds, idleSeconds: parsed.idleSeconds,
+                inputEventLimit: parsed.inputEventLimit)
             let reason =
                 switch stop {
                 case .signal(let number): number == SIGINT ? "interrupted" : "terminated"
                 case .durationElapsed: "duration reached"
                 case .idle: "input idle"
-                case .requested: "stopped"
+                case .requested: "\(parsed.inputEventLimit ?? 0) input events recorded"
                 }
             printError("cleartouch record: \(reason); \(recorder.eventCount) events written")
             return 0

@@ -22,7 +22,9 @@ enum ReplayCommand: Subcommand {
         Replays a recording (ClearTouch trace, evemu, `libinput record` YAML) into the
         Clear to-do core on a virtual clock and prints the timeline and the final list.
 
-          --desc DESC          evemu description for an events-only FILE
+          --desc DESC          evemu description for an events-only FILE (default: the
+                               NAME.desc beside it with the longest NAME that FILE's name
+                               starts with, as evemu-devices names them)
           --format F           force the input format instead of detecting it
           --screen WxH         screen size in pixels, each side 1 to 100000 (default: the
                                recording's, else 1080x1920)
@@ -32,8 +34,11 @@ enum ReplayCommand: Subcommand {
                                {"items": [...]} or a plain array of {"text": ..., "completed": ...}
                                or strings (docs/list-file.md); default: the recording's list,
                                else the 12 Swift sample items
-          --expect FILE        compare actions and final items with a golden file; exit 1 on mismatch
-          --write-expect FILE  write the golden file this replay meets
+          --expect FILE        compare with a golden file (gestures when it pins them, actions,
+                               final items, editing), replaying with the settings it records
+                               unless given here; exit 1 on mismatch
+          --write-expect FILE  write the golden file this replay meets: its settings, gestures,
+                               actions, items and editing
           --json               print one JSON object (gestures, actions, items, editing)
           --speed X            pace the replay X times the recorded rate (1 = as recorded,
                                0.001 to 1000000); the result is the same at every speed
@@ -73,8 +78,12 @@ enum ReplayCommand: Subcommand {
             if let path = options.expectPath {
                 expectation = try Expectation.parse(try TextFile.read(path), path: path)
             }
-            var harness = ReplayHarness(
-                source: options.source, keepListsAfterActions: !options.json)
+            // The settings the expectation was written with, where the command line gives none.
+            var source = options.source
+            if let settings = expectation?.settings, let path = options.expectPath {
+                source = settings.applied(to: source, expectationPath: path)
+            }
+            var harness = ReplayHarness(source: source, keepListsAfterActions: !options.json)
             if options.viaLibinput {
                 harness.openInput = { source throws(Diagnostic) in
                     try throughLibinput(source, output: output)
@@ -96,9 +105,11 @@ enum ReplayCommand: Subcommand {
                 options.json ? result.jsonText() : result.timelineText(title: options.source.path))
             if let path = options.writeExpectPath {
                 let name = options.source.path.split(separator: "/").last.map(String.init)
+                let settings = ReplaySettings(
+                    replayed: source, result: result, expectationPath: path)
                 try OutputFile.write(
-                    Expectation(result: result, recording: name).jsonText(), to: path,
-                    protecting: options.source.inputPaths)
+                    Expectation(result: result, recording: name, settings: settings).jsonText(),
+                    to: path, protecting: options.source.inputPaths)
                 output.printError("wrote expectation \(path)")
             }
             if let expectation, let expectPath = options.expectPath {

@@ -6,6 +6,7 @@ import Recorder
 let subcommands: [any Subcommand.Type] = [
     AppCommand.self, RecordCommand.self, DebugGesturesCommand.self, InspectCommand.self,
     ConvertCommand.self, ReplayCommand.self, RenderCommand.self, KeyboardCommand.self,
+    TestCommand.self,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -472,5 +472,44 @@ import TouchInput
             smallLayout.modelIndex(
                 at: Point(x: 1, y: 1), itemCount: 12, scrollOffsetPixels: .infinity)
                 == nil)
+        // Rows stay in list order, one row height apart, whatever came in.
+        let frames = presentation.rows.map(\.framePixels.y)
+        #expect(zip(frames, frames.dropFirst()).allSatisfy { $1 > $0 })
+    }
+
+    /// Not-a-number in every value of every gesture, at ordinary times: nothing can pass
+    /// a threshold, so nothing happens, and the controller then works as before.
+    @Test func notANumberDoesNothingAndLeavesTheControllerWorking() {
+        let controller = ClearController(items: TodoList.swiftTutorialSamples, layout: smallLayout)
+        let nan = Double.nan
+        let point = Point(x: nan, y: nan)
+        var time: Int64 = 0
+        for id in 1...5 {
+            time += 10_000
+            controller.handle(
+                Fixture.pan(id, .began, at: time, start: Point(x: 10, y: 25), dx: nan))
+            controller.handle(
+                Fixture.pan(id, .ended, at: time + 1, start: point, dx: nan, velocity: point))
+            controller.handle(Fixture.pull(id + 100, .began, at: time + 2, distance: nan))
+            controller.handle(Fixture.pull(id + 100, .ended, at: time + 3, distance: nan))
+            controller.handle(
+                Fixture.pinch(id + 200, .began, at: time + 4, upperY: 75, lowerY: 125, spread: 0))
+            controller.handle(
+                Fixture.pinch(id + 200, .ended, at: time + 5, upperY: 75, lowerY: 125, spread: nan))
+            controller.handle(Fixture.scroll(id + 300, .began, at: time + 6, dy: nan))
+            controller.handle(
+                Fixture.scroll(id + 300, .ended, at: time + 7, dy: nan, velocityY: nan))
+            controller.handle(Fixture.tap(id + 400, at: time + 8, point))
+        }
+        controller.advance(toMicroseconds: 2_000_000)
+        #expect(controller.actions == [])
+        #expect(controller.items == TodoList.swiftTutorialSamples)
+        #expect(controller.scrollOffsetPixels == 0)
+        #expect(controller.editingIndex == nil)
+        // A real pan past half the width still completes row 1.
+        controller.swipe(rowAtY: 75, dx: 160.001, id: 900, at: 3_000_000)
+        #expect(
+            controller.actions == [Action(timeMicroseconds: 3_020_000, kind: .complete, index: 1)])
+        #expect(controller.items[1].completed)
     }
 }

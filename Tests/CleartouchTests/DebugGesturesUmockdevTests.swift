@@ -3,7 +3,10 @@ import TestSupport
 import Testing
 
 /// Real libinput under umockdev, seen through `cleartouch debug-gestures`.
-@Suite(.enabled(if: UmockdevHarness.available, "\(UmockdevHarness.unavailableReason ?? "")"))
+@Suite(
+    .enabled(
+        if: RequiredInput.runs(ifPresent: UmockdevHarness.available),
+        "\(UmockdevHarness.unavailableReason ?? "")"))
 struct DebugGesturesUmockdevTests {
     /// Lines of `gesture` reports: (kind, state) pairs in order, plus the whole lines.
     static func gestureReports(_ run: UmockdevHarness.Run) -> [(
@@ -166,14 +169,38 @@ struct DebugGesturesUmockdevTests {
             arguments: ["/dev/input/event50"])
         #expect(run.status == 0, "\(run.standardError)")
         let lines = run.lines
-        // The finger sends nothing between its down and its lift frame; the long-press
-        // begins from the clock, before the lift arrives.
+        // The finger sends nothing between its down and its lift frame (912 ms later); the
+        // long-press begins 500 ms after the down, from the clock. Whether the printed
+        // line comes before the lift's depends on the 50 ms tick landing in time, so the
+        // order is checked without a clock (GestureDebugViewTests); here, the times the
+        // events carry.
+        let down = try #require(
+            lines.first { $0.contains("TOUCH_FRAME") && $0.contains("down 0/0") },
+            "\(run.standardOutput)")
         let began = try #require(
-            lines.firstIndex { $0.contains("long-press began") }, "\(run.standardOutput)")
+            lines.first { $0.contains("long-press began") }, "\(run.standardOutput)")
         let lift = try #require(
-            lines.firstIndex { $0.contains("TOUCH_FRAME") && $0.contains("up 0/0") })
-        #expect(began < lift)
+            lines.first { $0.contains("TOUCH_FRAME") && $0.contains("up 0/0") })
+        let ended = try #require(lines.first { $0.contains("long-press ended") })
+        let downTime = try #require(Self.milliseconds(in: down))
+        #expect(Self.milliseconds(in: began).map { $0 - downTime } == 500, "\(began)")
+        // libinput dates a frame when umockdev delivers it, never earlier than scripted:
+        // the rest lasts at least its 912 ms, and the long-press ends with the lift.
+        let liftTime = try #require(Self.milliseconds(in: lift))
+        #expect(liftTime - downTime >= 912, "\(lift)")
+        #expect(Self.milliseconds(in: ended) == liftTime, "\(ended)")
         #expect(lines.filter { $0.contains("TOUCH_FRAME") }.count == 2)
+    }
+
+    /// The time a line shows (`+1.234s`), in milliseconds.
+    static func milliseconds(in line: Substring) -> Int? {
+        for word in line.split(separator: " ") where word.hasPrefix("+") && word.hasSuffix("s") {
+            let parts = word.dropFirst().dropLast().split(separator: ".")
+            if parts.count == 2, let seconds = Int(parts[0]), let milliseconds = Int(parts[1]) {
+                return seconds * 1000 + milliseconds
+            }
+        }
+        return nil
     }
 
     static func value(after label: String, in line: Substring) -> Double? {

@@ -18,7 +18,7 @@ enum Cleartouch {
 
 @Suite(
     .enabled(
-        if: Cleartouch.available,
+        if: RequiredInput.runs(ifPresent: Cleartouch.available),
         "cleartouch is not built (.build/debug/cleartouch): command tests skipped"))
 struct InspectConvertCommandTests {
     @Test func inspectSummarisesARecording() throws {

@@ -63,7 +63,7 @@ import TouchInput
     func helpWinsWhateverElseIsGiven(arguments: [String]) throws {
         for command: any Subcommand.Type in [
             AppCommand.self, RecordCommand.self, DebugGesturesCommand.self, InspectCommand.self,
-            ConvertCommand.self, ReplayCommand.self, RenderCommand.self,
+            ConvertCommand.self, ReplayCommand.self, RenderCommand.self, TestCommand.self,
         ] {
             let output = CapturedOutput()
             #expect(command.main(arguments: arguments, output: output.streams) == 0)
@@ -85,6 +85,13 @@ import TouchInput
         let spaced = try #require(try ReplayCommand.options(["r", "--screen", "800x600"]))
         let joined = try #require(try ReplayCommand.options(["r", "--screen=800x600"]))
         #expect(spaced == joined)
+        // Both read the value (equal because both are right, not because both missed it).
+        #expect(spaced.source.screen == ScreenSize(widthPixels: 800, heightPixels: 600))
+        #expect(joined.source.screen == ScreenSize(widthPixels: 800, heightPixels: 600))
+        #expect(joined.source.path == "r")
+        let list = try #require(try ReplayCommand.options(["--list=a=b.json", "r"]))
+        #expect(list.source.listPath == "a=b.json")
+        #expect(list.source.path == "r")
     }
 
     @Test(arguments: [("800x600", 800, 600), ("800X600", 800, 600), ("1x100000", 1, 100_000)])

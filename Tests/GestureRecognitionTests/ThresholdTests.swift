@@ -74,9 +74,7 @@ struct ThresholdTests {
         let events = tap(heldMilliseconds: 300)
         #expect(events.outline == ["tap ended"])
         #expect(events.first?.timeMicroseconds == 300_000)
-        if case .tap(let location)? = events.first?.values {
-            #expect(location == Point(x: 100, y: 100))
-        }
+        #expect(events.first?.values == .tap(locationPixels: Point(x: 100, y: 100)))
     }
 
     @Test func tapAt301MillisecondsIsNothing() {
@@ -130,9 +128,8 @@ struct ThresholdTests {
         s.up(0, at: 700)
         let events = s.run()
         #expect(events.outline == ["long-press began", "long-press changed", "long-press ended"])
-        if case .longPress(let location) = events[1].values {
-            #expect(location == Point(x: 300, y: 100))
-        }
+        #expect(
+            events.dropFirst().first?.values == .longPress(locationPixels: Point(x: 300, y: 100)))
     }
 
     @Test func pullAtOffsetZeroIsAPull() {

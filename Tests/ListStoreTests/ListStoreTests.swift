@@ -143,7 +143,8 @@ func fixedClockStore(_ path: String, now: Date = fixedNow) -> ListStore {
     }
 }
 
-/// Kills a child process that saves list after list with SIGKILL at varied points, then
+/// Kills a child process that saves list after list with SIGKILL at exact steps of a
+/// save (the child kills itself there: no timing involved) and at varied points, then
 /// checks that the file always holds exactly the last list the child finished saving or
 /// the one it was saving, and never anything else.
 @Suite struct ListStoreKillTests {
@@ -176,7 +177,13 @@ func fixedClockStore(_ path: String, now: Date = fixedNow) -> ListStore {
             posix_spawn_file_actions_init(&actions)
             posix_spawn_file_actions_adddup2(&actions, pipe[1], 1)
             posix_spawn_file_actions_addclose(&actions, pipe[0])
-            let argv = [writer, path, String(base + 1), String(Self.itemCount)]
+            // Two iterations in three the writer kills itself at an exact step of a save
+            // (after 0, 1 or 2 saves): with the new list written but not renamed, or renamed
+            // but not reported. The third, this process kills it at a varied point.
+            let wantedLines = Int(random.next() % 3)
+            let step: String? = [0: "written", 1: "renamed"][iteration % 3]
+            var argv = [writer, path, String(base + 1), String(Self.itemCount)]
+            if let step { argv += [String(base + 1 + wantedLines), step] }
             var cArguments: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
             var pid: pid_t = 0
             let spawned = posix_spawn(&pid, writer, &actions, nil, &cArguments, environ)
@@ -188,9 +195,8 @@ func fixedClockStore(_ path: String, now: Date = fixedNow) -> ListStore {
             // Let the child finish 0, 1 or 2 saves, then kill it after a varied amount of
             // our own work (no clock: a counted loop).
             var output: [UInt8] = []
-            let wantedLines = Int(random.next() % 3)
             var buffer = [UInt8](repeating: 0, count: 256)
-            while output.filter({ $0 == 0x0A }).count < wantedLines {
+            while step == nil && output.filter({ $0 == 0x0A }).count < wantedLines {
                 let count = read(pipe[0], &buffer, buffer.count)
                 if count <= 0 { break }
                 output += buffer[0..<count]
@@ -198,11 +204,13 @@ func fixedClockStore(_ path: String, now: Date = fixedNow) -> ListStore {
             // A counted busy loop (up to about a millisecond), not a sleep: the kill lands
             // at a varied point of the child's next save.
             var spun: UInt64 = 0
-            for step in 0..<(random.next() % 400_000) { spun &+= step }
+            for count in 0..<(random.next() % 400_000) { spun &+= count }
             withExtendedLifetime(spun) {}
-            kill(pid, SIGKILL)
+            if step == nil { kill(pid, SIGKILL) }
             var status: Int32 = 0
             waitpid(pid, &status, 0)
+            // Killed (by itself or by us), not exited: WIFSIGNALED with SIGKILL.
+            #expect(status & 0x7f == SIGKILL, "iteration \(iteration): wait status \(status)")
             while true {
                 let count = read(pipe[0], &buffer, buffer.count)
                 if count <= 0 { break }
@@ -215,7 +223,8 @@ func fixedClockStore(_ path: String, now: Date = fixedNow) -> ListStore {
                 Int($0)
             }
             let lastDone = reported.last ?? base
-            if FileManager.default.fileExists(atPath: store.temporaryPath) { killedMidSave += 1 }
+            let leftTemporary = FileManager.default.fileExists(atPath: store.temporaryPath)
+            if leftTemporary { killedMidSave += 1 }
             let loaded = try store.load()
             let old = StoreWriterList.items(generation: lastDone, count: Self.itemCount)
             let new = StoreWriterList.items(generation: lastDone + 1, count: Self.itemCount)
@@ -223,10 +232,21 @@ func fixedClockStore(_ path: String, now: Date = fixedNow) -> ListStore {
                 loaded == old || loaded == new,
                 "iteration \(iteration): neither generation \(lastDone) nor the next")
             if loaded == new { sawNewer += 1 }
+            switch step {
+            case "written":
+                // Killed with the new list complete in the temporary file: the old list stays.
+                #expect(lastDone == base + wantedLines, "iteration \(iteration)")
+                #expect(leftTemporary, "iteration \(iteration)")
+                #expect(loaded == old, "iteration \(iteration)")
+            case "renamed":
+                // Killed after the rename, before the report: the new list is in place.
+                #expect(lastDone == base + wantedLines, "iteration \(iteration)")
+                #expect(!leftTemporary, "iteration \(iteration)")
+                #expect(loaded == new, "iteration \(iteration)")
+            default:
+                break
+            }
         }
-        // The kills must really land inside saves, not only between them.
-        #expect(killedMidSave > 0)
-        #expect(sawNewer > 0)
         print(
             "ListStore kill test: \(Self.iterations) kills, \(killedMidSave) left a temporary file, \(sawNewer) after the rename but before the report"
         )

@@ -7,7 +7,10 @@ import Testing
 import TouchInput
 
 /// `cleartouch record` on real libinput under umockdev.
-@Suite(.enabled(if: UmockdevHarness.available, "\(UmockdevHarness.unavailableReason ?? "")"))
+@Suite(
+    .enabled(
+        if: RequiredInput.runs(ifPresent: UmockdevHarness.available),
+        "\(UmockdevHarness.unavailableReason ?? "")"))
 struct RecordUmockdevTests {
     static let screen = ScreenSize(widthPixels: 1080, heightPixels: 1920)
 
@@ -115,7 +118,9 @@ struct RecordUmockdevTests {
         let output = Self.temporaryPath("killed.trace")
         defer { unlink(output) }
         let devices: [UmockdevHarness.Device] = [
-            .init(description: "touchscreen.evemu", eventNumber: 50, session: "ts-long-drag.evemu"),
+            .init(
+                description: "touchscreen.evemu", eventNumber: 50,
+                session: "ts-tap-then-long-drag.evemu"),
             .init(description: "keyboard.evemu", eventNumber: 53, session: "kbd-typing.evemu"),
         ]
         let process = try UmockdevHarness.start(
@@ -141,7 +146,23 @@ struct RecordUmockdevTests {
         #expect(recording.warnings.count <= 1)
         let frames = Self.frames(events)
         #expect(frames.count >= 30)
-        #expect(frames.allSatisfy { $0.contacts.allSatisfy { $0.phase != .up } }, "killed mid-drag")
+        // The file is the start of the session, frame for frame: the tap with its lift,
+        // then the drag up to where the kill landed (never lifted: killed mid-drag).
+        let source = UmockdevHarness.fixtures.appendingPathComponent("ts-tap-then-long-drag.evemu")
+            .path
+        let description = UmockdevHarness.fixtures.appendingPathComponent("touchscreen.evemu").path
+        let want = Self.frames(try Self.readAll(source, descPath: description).1)
+        #expect(frames.count <= want.count)
+        for (index, (got, expected)) in zip(frames, want).enumerated() {
+            #expect(
+                got.contacts.map(\.phase) == expected.contacts.map(\.phase), "frame \(index)")
+            for (a, b) in zip(got.contacts, expected.contacts) {
+                #expect(abs(a.positionPixels.x - b.positionPixels.x) < 0.01, "frame \(index)")
+                #expect(abs(a.positionPixels.y - b.positionPixels.y) < 0.01, "frame \(index)")
+            }
+        }
+        #expect(frames.contains { $0.contacts.contains { $0.phase == .up } }, "the tap's lift")
+        #expect(frames.last?.contacts.map(\.phase) == [.move], "killed mid-drag")
         let keys = events.compactMap { if case .key(let key) = $0 { key } else { nil } }
         #expect(!keys.isEmpty)
         #expect(keys.allSatisfy { $0.obfuscated })
@@ -230,7 +251,10 @@ struct RecordCommandErrorTests {
 }
 
 /// Without a device, `record` takes every touch-capable device of the udev seat.
-@Suite(.enabled(if: UmockdevHarness.available, "\(UmockdevHarness.unavailableReason ?? "")"))
+@Suite(
+    .enabled(
+        if: RequiredInput.runs(ifPresent: UmockdevHarness.available),
+        "\(UmockdevHarness.unavailableReason ?? "")"))
 struct RecordSeatUmockdevTests {
     @Test func withoutDevicesEveryTouchDeviceOfTheSeatIsRecordedAndNothingElse() throws {
         let output = RecordUmockdevTests.temporaryPath("seat.trace")

@@ -6,7 +6,10 @@ import Testing
 import TouchInput
 
 /// `cleartouch replay` on what went through libinput, compared with replaying the source.
-@Suite(.enabled(if: UmockdevHarness.available, "\(UmockdevHarness.unavailableReason ?? "")"))
+@Suite(
+    .enabled(
+        if: RequiredInput.runs(ifPresent: UmockdevHarness.available),
+        "\(UmockdevHarness.unavailableReason ?? "")"))
 struct ReplayComparisonTests {
     static let source = UmockdevHarness.fixtures.appendingPathComponent("ts-clear-session.evemu")
         .path

@@ -5,7 +5,7 @@ import TouchInput
 
 @testable import Recordings
 
-/// The real evemu recordings in `../shared/corpus/` (skipped when the folder is absent).
+/// The real evemu recordings in `Tests/Corpus/` (part of the repository).
 enum Corpus {
     static let extensions = ["events", "event", "evemu", "desc", "device"]
 
@@ -29,24 +29,15 @@ enum Corpus {
         return text.split(separator: "\n").contains { $0.hasPrefix("N:") }
     }
 
-    /// The description of the same device for an events-only file: the `.desc` (or
-    /// `.device`) in the same folder with the longest name that the file name starts with.
+    /// The description of the same device for an events-only file, as every reader
+    /// pairs it (`EvemuDescriptionPairing`).
     static func pairedDescription(_ relative: String) -> String? {
-        let folder = (relative as NSString).deletingLastPathComponent
-        let name = (relative as NSString).lastPathComponent
-        let candidates = files.filter {
-            ($0 as NSString).deletingLastPathComponent == folder
-                && ["desc", "device"].contains(($0 as NSString).pathExtension) && $0 != relative
-        }
-        return candidates.filter {
-            name.hasPrefix((($0 as NSString).lastPathComponent as NSString).deletingPathExtension)
-        }
-        .max { $0.count < $1.count }
+        EvemuDescriptionPairing.descriptionPath(forEventsFile: url(relative).path)
     }
 
+    /// Opens a file as every command does: an events-only file finds its description.
     static func open(_ relative: String) throws -> Recording {
-        let desc = hasDescription(relative) ? nil : pairedDescription(relative).map { url($0).path }
-        return try Recording.open(path: url(relative).path, descPath: desc)
+        try Recording.open(path: url(relative).path)
     }
 
     static func summary(_ relative: String) throws -> RecordingSummary {
@@ -57,11 +48,7 @@ enum Corpus {
     }
 }
 
-@Suite(
-    .enabled(
-        if: TestFiles.corpusAvailable, "the corpus ../shared/corpus is absent: corpus tests skipped"
-    ))
-struct CorpusTests {
+@Suite struct CorpusTests {
     @Test func everyCorpusFileReadsWithoutError() throws {
         let files = Corpus.files
         #expect(files.count >= 100)

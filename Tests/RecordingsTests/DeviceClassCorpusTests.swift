@@ -20,10 +20,7 @@ import TouchInput
     }
 
     /// The corpus, by folder: what input_id says and the class that follows.
-    @Test(
-        .enabled(
-            if: TestFiles.corpusAvailable, "the corpus ../shared/corpus is absent: skipped"))
-    func everyCorpusDescriptionHasTheClassOfItsFolder() throws {
+    @Test func everyCorpusDescriptionHasTheClassOfItsFolder() throws {
         var seen = 0
         for file in Corpus.files where Corpus.hasDescription(file) {
             guard let device = try Self.description(Corpus.url(file)) else { continue }

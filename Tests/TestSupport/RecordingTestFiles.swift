@@ -9,10 +9,8 @@ public enum TestFiles {
     public static let packageRoot: URL = PackagePaths.root
     public static let fixtures = PackagePaths.root.appendingPathComponent(
         "Tests/RecordingsTests/Fixtures")
-    /// The shared corpus of real evemu recordings, beside the project (`../shared/corpus`;
-    /// a git worktree one level deeper finds it at `../../shared/corpus`).
-    public static let corpus = URL(fileURLWithPath: TestPaths.corpus)
-    public static var corpusAvailable: Bool { FileManager.default.fileExists(atPath: corpus.path) }
+    /// The real-device recordings kept in the repository (`Tests/Corpus`).
+    public static let corpus: URL = PackagePaths.corpus
 
     /// Writes `contents` to a fresh temporary file and returns its path.
     public static func scratch(_ contents: String, name: String = "file") -> String {

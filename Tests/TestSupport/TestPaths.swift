@@ -1,18 +1,12 @@
 import Foundation
 
-/// Paths of the package's recordings, the shared corpus and the built command.
+/// Paths of the package's recordings, the real-device corpus and the built command.
 public enum TestPaths {
     public static let packageRoot: String = PackagePaths.root.path
 
     public static var recordings: String { packageRoot + "/Recordings" }
-    /// The shared real-device corpus beside the project (`../shared/corpus`); a git
-    /// worktree one folder deeper finds it at `../../shared/corpus`.
-    public static var corpus: String {
-        let candidates = ["/../shared/corpus", "/../../shared/corpus"].map {
-            URL(fileURLWithPath: packageRoot + $0).standardized.path
-        }
-        return candidates.first { FileManager.default.fileExists(atPath: $0) } ?? candidates[0]
-    }
+    /// The real-device recordings kept in the repository (`Tests/Corpus`).
+    public static var corpus: String { PackagePaths.corpus.path }
     public static var cleartouchBinary: String { PackagePaths.debugExecutable("cleartouch") }
 
     public static func temporaryDirectory() -> String {

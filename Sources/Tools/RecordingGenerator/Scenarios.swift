@@ -274,11 +274,15 @@ let scenarios: [Scenario] = [
     },
     scenario(
         "device-removed-cancel", .trace,
-        "pull 250 px, then the touchscreen is unplugged: cancelled, nothing"
+        "pull 250 px, then the touchscreen is unplugged: cancelled, nothing; Return 500 ms later (nothing to edit)"
     ) { s in
         s.down(x: 540, y: 500)
         s.move(dx: 0, dy: 250, steps: 15)
         s.removeDevice()
+        // The file goes on after the removal, so the pull is cancelled by the removal (at
+        // 160 ms) and not by the replay's end of file (at the last event).
+        s.wait(milliseconds: 500)
+        s.key(keyReturn)
     },
 
     // MARK: reorder (real Clear): hold 500 ms, drag; a neighbour moves when the held

@@ -2,7 +2,8 @@ import LibInputBackend
 import TouchInput
 
 /// The options of the subcommands that read live input (`record`, `debug-gestures`):
-/// the shared `--screen` and `--seat`, and `--duration`, `--until-idle`, `--verbose`,
+/// the shared `--screen` and `--seat`, and `--duration`, `--until-idle`, `--until-events`,
+/// `--verbose`,
 /// the device nodes, and the test-only `--umockdev-barrier`.
 struct LiveInputOptions {
     /// `--screen`, `--seat` (and, for `record`, `--row-height`).
@@ -13,6 +14,8 @@ struct LiveInputOptions {
     var durationSeconds: Double?
     /// `--until-idle S`.
     var idleSeconds: Double?
+    /// `--until-events N`.
+    var inputEventLimit: Int?
     /// `--verbose`: libinput's own messages down to debug level.
     var verbose = false
     /// `--umockdev-barrier NODE[:NODE...]` (tests only).
@@ -35,6 +38,7 @@ struct LiveInputOptions {
           --seat NAME         the udev seat when no device is named (default seat0)
           --duration S        stop after S seconds (0 < S <= 1e9)
           --until-idle S      stop once no input came for S seconds (after the first input; 0 < S <= 1e9)
+          --until-events N    stop after N input events (devices added or removed do not count)
           --verbose           show libinput's own messages down to debug level
           DEVICE...           /dev/input/eventN nodes; without any, every suitable device of the seat
         """
@@ -57,6 +61,12 @@ struct LiveInputOptions {
             durationSeconds = try Self.seconds("--duration", &parser)
         case .option("--until-idle"):
             idleSeconds = try Self.seconds("--until-idle", &parser)
+        case .option("--until-events"):
+            let text = try parser.value(for: "--until-events")
+            guard let count = Int(text), count > 0 else {
+                throw UsageError("--until-events: '\(text)' is not a positive whole number")
+            }
+            inputEventLimit = count
         case .option("--verbose"):
             verbose = true
         case .option("--umockdev-barrier"):

@@ -1,0 +1,234 @@
+import Foundation
+import ToolSupport
+
+/// One regression test: a recording and the `NAME.expect.json` beside it.
+public struct RegressionCase: Hashable, Sendable {
+    /// The golden file.
+    public var expectationPath: String
+    /// The recording it is for; nil when none is beside it (the case then fails).
+    public var recordingPath: String?
+
+    public init(expectationPath: String, recordingPath: String?) {
+        self.expectationPath = expectationPath
+        self.recordingPath = recordingPath
+    }
+}
+
+/// How one regression test went.
+public enum RegressionOutcome: Sendable {
+    /// The replay met the expectation.
+    case passed
+    /// The replay did not meet it: the readable diff, and the expectation the replay
+    /// meets (what `--update` writes).
+    case failed(diff: String, updated: Expectation)
+    /// The case could not run: unreadable recording or golden file.
+    case error(Diagnostic)
+}
+
+/// A regression test's outcome and how long it took.
+public struct RegressionReport: Sendable {
+    public var testCase: RegressionCase
+    public var outcome: RegressionOutcome
+    /// Wall time of the replay, in microseconds.
+    public var durationMicroseconds: Int64
+
+    /// True when the expectation was met.
+    public var passed: Bool {
+        if case .passed = outcome { true } else { false }
+    }
+}
+
+/// `cleartouch test`: finds recordings with their expectations and replays them in
+/// parallel.
+public enum RegressionSuite {
+    /// Extensions of recording files, tried in this order beside `NAME.expect.json`.
+    public static let recordingExtensions = ["trace", "evemu", "yml", "yaml", "events", "event"]
+    /// The suffix of golden files.
+    public static let expectationSuffix = ".expect.json"
+
+    /// Every case under `paths`: folders are searched recursively for `*.expect.json`; a
+    /// golden file is taken as is; a recording file takes the golden file beside it. In
+    /// path order, each folder's cases sorted by path.
+    public static func discover(_ paths: [String]) throws(Diagnostic) -> [RegressionCase] {
+        var cases: [RegressionCase] = []
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw Diagnostic(path: path, line: 0, message: "no such file or folder")
+            }
+            if isDirectory.boolValue {
+                guard let walker = FileManager.default.enumerator(atPath: path) else {
+                    throw Diagnostic(path: path, line: 0, message: "cannot read the folder")
+                }
+                var found: [String] = []
+                while let relative = walker.nextObject() as? String {
+                    if relative.hasSuffix(expectationSuffix) {
+                        found.append(path.hasSuffix("/") ? path + relative : path + "/" + relative)
+                    }
+                }
+                cases += found.sorted().map(testCase(expectation:))
+            } else if path.hasSuffix(expectationSuffix) {
+                cases.append(testCase(expectation: path))
+            } else {
+                let golden = stem(path) + expectationSuffix
+                guard FileManager.default.fileExists(atPath: golden) else {
+                    throw Diagnostic(
+                        path: path, line: 0,
+                        message:
+                            "no expectation \(golden) beside the recording (write one with `cleartouch replay FILE --write-expect \(golden)`)"
+                    )
+                }
+                cases.append(RegressionCase(expectationPath: golden, recordingPath: path))
+            }
+        }
+        return cases
+    }
+
+    /// The path without its last extension.
+    static func stem(_ path: String) -> String {
+        let name = path.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return path }
+        return String(path.dropLast(name.distance(from: dot, to: name.endIndex)))
+    }
+
+    /// The case of a golden file: the recording `NAME.EXT` beside it.
+    static func testCase(expectation path: String) -> RegressionCase {
+        let base = String(path.dropLast(expectationSuffix.count))
+        let recording = recordingExtensions.map { base + "." + $0 }.first {
+            FileManager.default.fileExists(atPath: $0)
+        }
+        return RegressionCase(expectationPath: path, recordingPath: recording)
+    }
+
+    /// The folder of `path` (`.` for a bare name).
+    static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// Replays one case with the settings its golden file records.
+    public static func run(_ testCase: RegressionCase) -> RegressionReport {
+        let start = MonotonicClock.nowMicroseconds()
+        let outcome: RegressionOutcome
+        do throws(Diagnostic) {
+            let path = testCase.expectationPath
+            let expectation = try Expectation.parse(try TextFile.read(path), path: path)
+            guard let recording = testCase.recordingPath else {
+                throw Diagnostic(
+                    path: path, line: 0,
+                    message:
+                        "no recording beside it (NAME.\(recordingExtensions.joined(separator: "|")))"
+                )
+            }
+            let source = (expectation.settings ?? ReplaySettings()).applied(
+                to: ReplaySource(path: recording), folder: folder(of: path))
+            let result = try ReplayHarness(source: source, keepListsAfterActions: false).run()
+            if let diff = expectation.mismatch(with: result) {
+                var updated = Expectation(
+                    result: result, recording: expectation.recording, settings: expectation.settings
+                )
+                // Keep the file's choice of leaving `editing` out.
+                if expectation.editing == nil { updated.editing = nil }
+                outcome = .failed(diff: diff, updated: updated)
+            } else {
+                outcome = .passed
+            }
+        } catch {
+            outcome = .error(error)
+        }
+        return RegressionReport(
+            testCase: testCase, outcome: outcome,
+            durationMicroseconds: MonotonicClock.nowMicroseconds() - start)
+    }
+
+    /// Runs every case on `jobs` threads; the reports come back in the order of `cases`.
+    /// `finished` is called (serially, from any thread) as each case ends.
+    public static func run(
+        _ cases: [RegressionCase], jobs: Int,
+        finished: (@Sendable (RegressionReport) -> Void)? = nil
+    ) -> [RegressionReport] {
+        let queue = WorkQueue(count: cases.count)
+        let work = { @Sendable in
+            while let index = queue.take() {
+                let report = run(cases[index])
+                queue.store(report, at: index, finished: finished)
+            }
+        }
+        let threadCount = max(1, min(jobs, cases.count))
+        var threads: [Thread] = []
+        let done = DispatchGroup()
+        for _ in 1..<max(threadCount, 1) {
+            done.enter()
+            let thread = Thread {
+                work()
+                done.leave()
+            }
+            // Replays of long recordings recurse little, but keep the main thread's room.
+            thread.stackSize = 8 << 20
+            threads.append(thread)
+            thread.start()
+        }
+        work()
+        done.wait()
+        return queue.reports()
+    }
+
+    /// The closing line: `N passed, N failed`.
+    public static func summary(_ reports: [RegressionReport]) -> String {
+        let passed = reports.filter(\.passed).count
+        return "\(passed) passed, \(reports.count - passed) failed"
+    }
+
+    /// The block printed for a case that did not pass; nil when it passed.
+    public static func failureBlock(_ report: RegressionReport) -> String? {
+        let name = report.testCase.recordingPath ?? report.testCase.expectationPath
+        switch report.outcome {
+        case .passed:
+            return nil
+        case .failed(let diff, _):
+            return "FAIL \(name)\n  expectation: \(report.testCase.expectationPath)\n"
+                + diff.split(separator: "\n", omittingEmptySubsequences: false).map {
+                    "  " + $0
+                }.joined(separator: "\n") + "\n"
+        case .error(let diagnostic):
+            return "ERROR \(name)\n  \(diagnostic)\n"
+        }
+    }
+}
+
+/// Hands out case indices to the worker threads and collects their reports.
+private final class WorkQueue: @unchecked Sendable {
+    private let lock = NSLock()
+    private var next = 0
+    private let count: Int
+    private var stored: [RegressionReport?]
+
+    init(count: Int) {
+        self.count = count
+        stored = Array(repeating: nil, count: count)
+    }
+
+    func take() -> Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard next < count else { return nil }
+        next += 1
+        return next - 1
+    }
+
+    func store(
+        _ report: RegressionReport, at index: Int,
+        finished: (@Sendable (RegressionReport) -> Void)?
+    ) {
+        lock.lock()
+        defer { lock.unlock() }
+        stored[index] = report
+        finished?(report)
+    }
+
+    func reports() -> [RegressionReport] {
+        lock.lock()
+        defer { lock.unlock() }
+        return stored.map { $0! }
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import cleartouch
+
+/// `cleartouch test`: options, output, exit status, `--junit`, `--update`.
+@Suite struct TestCommandTests {
+    static let recordings = PackagePaths.root.appendingPathComponent("Recordings").path
+
+    /// A copy of Recordings/ in which `pan-delete-above`'s golden says "complete".
+    static func suite() throws -> String {
+        let root = NSTemporaryDirectory() + "cleartouch-test-command-\(UUID().uuidString)"
+        try FileManager.default.copyItem(atPath: recordings, toPath: root)
+        let golden = root + "/pan-delete-above.expect.json"
+        let text = try String(contentsOfFile: golden, encoding: .utf8)
+        try text.replacingOccurrences(of: "\"delete\"", with: "\"complete\"").write(
+            toFile: golden, atomically: true, encoding: .utf8)
+        return root
+    }
+
+    @Test func parsesItsOptions() throws {
+        let options = try #require(
+            try TestCommand.options(["a", "-j", "2", "b", "--junit=r.xml", "--update"]))
+        #expect(options.paths == ["a", "b"])
+        #expect(options.jobs == 2)
+        #expect(options.junitPath == "r.xml")
+        #expect(options.update)
+        let defaults = try #require(try TestCommand.options([]))
+        #expect(defaults.paths == ["."])
+        #expect(defaults.jobs == TestCommand.defaultJobs && defaults.jobs >= 1)
+        #expect(try TestCommand.options(["--jobs=1024"])?.jobs == 1024)
+    }
+
+    @Test(arguments: [
+        ["-j", "0"], ["-j", "1025"], ["-j", "x"], ["-j"], ["--bogus"], ["--update=1"],
+    ])
+    func rejectsBadUsage(arguments: [String]) {
+        let output = CapturedOutput()
+        #expect(TestCommand.main(arguments: arguments, output: output.streams) == 2)
+        #expect(output.standardError.hasPrefix("cleartouch test: "))
+    }
+
+    @Test func theBundledRecordingsPass() {
+        let output = CapturedOutput()
+        #expect(TestCommand.main(arguments: [Self.recordings], output: output.streams) == 0)
+        #expect(output.standardOutput == "30 passed, 0 failed\n")
+    }
+
+    @Test func aFailureIsOneBlockThenTheSummaryAndExit1() throws {
+        let root = try Self.suite()
+        let junit = root + "/report.xml"
+        let output = CapturedOutput()
+        #expect(
+            TestCommand.main(
+                arguments: [root, "-j", "2", "--junit", junit], output: output.streams)
+                == 1)
+        let lines = output.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.first == "FAIL \(root)/pan-delete-above.evemu", "\(output.standardOutput)")
+        #expect(lines.filter { $0.hasPrefix("FAIL ") }.count == 1)
+        #expect(output.standardOutput.contains("  first difference: action 1 at "))
+        #expect(output.standardOutput.contains("  + ") && output.standardOutput.contains("  - "))
+        #expect(output.standardOutput.hasSuffix("\n29 passed, 1 failed\n"))
+        let xml = try String(contentsOfFile: junit, encoding: .utf8)
+        #expect(xml.contains("tests=\"30\" failures=\"1\" errors=\"0\""))
+        #expect(xml.contains("<failure type=\"expectation\""))
+    }
+
+    @Test func updateRewritesTheFailingExpectationAfterShowingIt() throws {
+        let root = try Self.suite()
+        let untouched = try String(
+            contentsOfFile: root + "/pull-below.expect.json", encoding: .utf8)
+        let output = CapturedOutput()
+        #expect(TestCommand.main(arguments: [root, "--update"], output: output.streams) == 0)
+        #expect(output.standardOutput.hasPrefix("FAIL \(root)/pan-delete-above.evemu\n"))
+        #expect(output.standardOutput.contains("updated \(root)/pan-delete-above.expect.json\n"))
+        #expect(output.standardOutput.hasSuffix("29 passed, 1 failed\n"))
+        #expect(
+            try String(contentsOfFile: root + "/pan-delete-above.expect.json", encoding: .utf8)
+                == String(
+                    contentsOfFile: Self.recordings + "/pan-delete-above.expect.json",
+                    encoding: .utf8))
+        #expect(
+            try String(contentsOfFile: root + "/pull-below.expect.json", encoding: .utf8)
+                == untouched)
+        let again = CapturedOutput()
+        #expect(TestCommand.main(arguments: [root], output: again.streams) == 0)
+        #expect(again.standardOutput == "30 passed, 0 failed\n")
+    }
+
+    @Test func nothingToTestOrAnUnreadableGoldenIsExit2() throws {
+        let empty = NSTemporaryDirectory() + "cleartouch-test-empty-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+        let output = CapturedOutput()
+        #expect(TestCommand.main(arguments: [empty], output: output.streams) == 2)
+        #expect(output.standardError.contains("no NAME.expect.json under"))
+        let missing = CapturedOutput()
+        #expect(TestCommand.main(arguments: [empty + "/nope"], output: missing.streams) == 2)
+        #expect(missing.standardError == "\(empty)/nope:0: no such file or folder\n")
+        try "{\"actions\": 3, \"items\": []}".write(
+            toFile: empty + "/bad.expect.json", atomically: true, encoding: .utf8)
+        try "".write(toFile: empty + "/bad.trace", atomically: true, encoding: .utf8)
+        let bad = CapturedOutput()
+        #expect(TestCommand.main(arguments: [empty], output: bad.streams) == 2)
+        #expect(
+            bad.standardOutput.hasPrefix("ERROR \(empty)/bad.trace\n  \(empty)/bad.expect.json:1: ")
+        )
+        #expect(bad.standardOutput.hasSuffix("0 passed, 1 failed\n"))
+    }
+}
