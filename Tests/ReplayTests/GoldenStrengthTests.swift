@@ -141,8 +141,16 @@ import TouchInput
 
     @Test(arguments: [
         (
+            "{\n\"settings\": {\n\"colour\": \"de\"\n},\n\"actions\": [], \"items\": []}", 3,
+            "unknown setting \"colour\""
+        ),
+        (
             "{\n\"settings\": {\n\"keyboard\": \"de\"\n},\n\"actions\": [], \"items\": []}", 3,
-            "unknown setting \"keyboard\""
+            "\"keyboard\" must be \"on\", \"off\" or \"auto\""
+        ),
+        (
+            "{\n\"settings\": {\n\"keyboard_layout\": \"xx\"\n},\n\"actions\": [], \"items\": []}",
+            3, "\"keyboard_layout\" must name a built-in layout"
         ),
         (
             "{\n\"settings\": {\"screen\": \"800\"},\n\"actions\": [], \"items\": []}", 2,
