@@ -68,7 +68,7 @@ let package = Package(
         // JSON values: one parser and one writer for every JSON file and output.
         .target(name: "JSON"),
         // What the front ends share: the one monotonic clock, the FILE:LINE diagnostic.
-        .target(name: "ToolSupport"),
+        .target(name: "ToolSupport", dependencies: ["TouchInput"]),
         .target(name: "Recordings", dependencies: ["Evdev", "TouchInput", "CYAML", "ToolSupport"]),
         .target(name: "LibInputBackend", dependencies: ["TouchInput", "CLibInput", "ToolSupport"]),
         // One way to script touches: touch frames and evdev streams (tests, the recording

@@ -12,8 +12,21 @@ import TouchInput
 /// until libinput's TOUCH_FRAME and reported as one `TouchFrame`. When a device goes
 /// away, its touches still down are cancelled in one last frame before `deviceRemoved`.
 public final class LibInputEventConverter {
-    /// The screen that touchscreen positions are mapped onto.
+    /// The screen that touchscreen positions are mapped onto (upright, `rotation`).
     public let screen: ScreenSize
+    /// How the panel is mounted: touches are mapped onto its native size and turned
+    /// upright onto `screen`.
+    public var rotation: Rotation = .none
+    /// The calibration to set on a device when it is added (by its name), through
+    /// `libinput_device_config_calibration_set_matrix`; nil keeps libinput's default
+    /// (its `LIBINPUT_CALIBRATION_MATRIX` udev property, else the identity).
+    public var calibrationForDevice: (_ name: String) -> CalibrationMatrix? = { _ in nil }
+    /// The calibration each device's positions go through, when not the identity (set
+    /// here, or libinput's default from the device's udev property).
+    public private(set) var appliedCalibrations: [DeviceID: CalibrationMatrix] = [:]
+    /// Said once per device whose calibration was set or could not be set.
+    public var onCalibration: (_ name: String, _ matrix: CalibrationMatrix, _ applied: Bool) -> Void =
+        { _, _, _ in }
 
     private struct DeviceState {
         var description: DeviceDescription
@@ -182,6 +195,12 @@ public final class LibInputEventConverter {
             sizeMillimetres: size, screen: screen, slotCount: touchCount > 0 ? Int(touchCount) : nil
         )
         devices[device] = DeviceState(description: description)
+        if let matrix = calibrationForDevice(description.name) {
+            onCalibration(description.name, matrix, Self.setCalibration(matrix, on: device))
+        }
+        if let current = Self.calibration(of: device), !current.isIdentity {
+            appliedCalibrations[id] = current
+        }
         output.append(.deviceAdded(description, timeMicroseconds: nowMicroseconds()))
     }
 
@@ -220,6 +239,26 @@ public final class LibInputEventConverter {
                     contacts: contacts)))
     }
 
+    /// Sets `matrix` as the device's calibration; false when libinput cannot calibrate it.
+    static func setCalibration(_ matrix: CalibrationMatrix, on device: OpaquePointer) -> Bool {
+        guard libinput_device_config_calibration_has_matrix(device) != 0 else { return false }
+        let values = matrix.values.map { Float($0) }
+        return values.withUnsafeBufferPointer { buffer in
+            libinput_device_config_calibration_set_matrix(device, buffer.baseAddress)
+                == LIBINPUT_CONFIG_STATUS_SUCCESS
+        }
+    }
+
+    /// The device's current calibration; nil when libinput cannot calibrate it.
+    static func calibration(of device: OpaquePointer) -> CalibrationMatrix? {
+        guard libinput_device_config_calibration_has_matrix(device) != 0 else { return nil }
+        var values = [Float](repeating: 0, count: 6)
+        _ = values.withUnsafeMutableBufferPointer {
+            libinput_device_config_calibration_get_matrix(device, $0.baseAddress)
+        }
+        return CalibrationMatrix(values.map { Double($0) })
+    }
+
     static func kind(of device: OpaquePointer) -> DeviceKind {
         func has(_ capability: libinput_device_capability) -> Bool {
             libinput_device_has_capability(device, capability) != 0
@@ -246,9 +285,11 @@ public final class LibInputEventConverter {
             // libinput reports touchscreen positions in mm from the top-left corner.
             let millimetres = Point(
                 x: libinput_event_touch_get_x(touch), y: libinput_event_touch_get_y(touch))
-            let pixels = Point(
-                x: libinput_event_touch_get_x_transformed(touch, UInt32(screen.widthPixels)),
-                y: libinput_event_touch_get_y_transformed(touch, UInt32(screen.heightPixels)))
+            let native = rotation.nativeSize(ofUpright: screen)
+            var pixels = Point(
+                x: libinput_event_touch_get_x_transformed(touch, UInt32(native.widthPixels)),
+                y: libinput_event_touch_get_y_transformed(touch, UInt32(native.heightPixels)))
+            if rotation != .none { pixels = rotation.upright(fromNative: pixels, upright: screen) }
             contact = TouchContact(
                 seatSlot: seatSlot, deviceSlot: deviceSlot,
                 phase: type == LIBINPUT_EVENT_TOUCH_DOWN ? .down : .move,

@@ -20,7 +20,9 @@ public final class LiveInput {
     public init(
         devicePaths: [String], seat: String = "seat0", screen: ScreenSize,
         logPriority: LibInputLogPriority = .error,
-        logger: @escaping LibInputLogger = logToStandardError, barrierNodes: [String] = []
+        logger: @escaping LibInputLogger = logToStandardError, barrierNodes: [String] = [],
+        rotation: Rotation = .none,
+        calibrationForDevice: @escaping (_ name: String) -> CalibrationMatrix? = { _ in nil }
     ) throws(LibInputError) {
         if devicePaths.isEmpty {
             context = try LibInputContext(
@@ -33,6 +35,8 @@ public final class LiveInput {
             }
         }
         converter = LibInputEventConverter(screen: screen)
+        converter.rotation = rotation
+        converter.calibrationForDevice = calibrationForDevice
         loop = LibInputEventLoop(
             context: context, converter: converter, barrierNodes: barrierNodes)
     }

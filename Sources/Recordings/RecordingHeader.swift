@@ -36,6 +36,12 @@ public struct RecordingHeader: Hashable, Sendable {
     public var screen: ScreenSize?
     public var rowHeightPixels: Double?
     public var initialItems: [RecordedItem]?
+    /// The calibration the touch positions already went through (a trace's `calibration`
+    /// line); nil: not calibrated, so a replay may apply one (never twice).
+    public var appliedCalibration: CalibrationMatrix?
+    /// The rotation the touch positions were already turned upright for (a trace's
+    /// `rotation` line); nil: native panel positions.
+    public var appliedRotation: Rotation?
 
     public init(
         format: RecordingFormat, formatVersion: String, recordedAt: String? = nil,

@@ -15,12 +15,20 @@ public struct ReplaySource: Hashable, Sendable {
     public var rowHeightPixels: Double?
     /// A JSON list file that replaces the recording's starting list.
     public var listPath: String?
+    /// `--calibration`: applied to touch positions, unless a trace says its positions
+    /// are already calibrated (instead of an evdev recording's udev property).
+    public var calibration: CalibrationMatrix?
+    /// `--rotate`: the recording was made on a panel turned this way.
+    public var rotation: Rotation = .none
 
     /// A source reading `path`, with the overrides given.
     public init(
         path: String, descPath: String? = nil, format: String? = nil, screen: ScreenSize? = nil,
-        rowHeightPixels: Double? = nil, listPath: String? = nil
+        rowHeightPixels: Double? = nil, listPath: String? = nil,
+        calibration: CalibrationMatrix? = nil, rotation: Rotation = .none
     ) {
+        self.calibration = calibration
+        self.rotation = rotation
         self.path = path
         self.descPath = descPath
         self.format = format

@@ -5,7 +5,8 @@ import TouchInput
 /// command lines: the shared `--desc`, `--format`, `--screen`, `--row-height`, and
 /// `--list` and the recording FILE.
 struct ReplaySourceOptions {
-    private var shared = SharedOptions(accepting: [.desc, .format, .screen, .rowHeight])
+    private var shared = SharedOptions(
+        accepting: [.desc, .format, .screen, .rowHeight, .calibration, .rotate])
     private var listPath: String?
     private var path: String?
 
@@ -30,7 +31,8 @@ struct ReplaySourceOptions {
         guard let path else { throw UsageError("no recording FILE given") }
         return ReplaySource(
             path: path, descPath: shared.descPath, format: shared.format?.rawValue,
-            screen: shared.screen, rowHeightPixels: shared.rowHeightPixels, listPath: listPath)
+            screen: shared.screen, rowHeightPixels: shared.rowHeightPixels, listPath: listPath,
+            calibration: shared.calibration, rotation: shared.rotation ?? .none)
     }
 }
 
