@@ -3,6 +3,7 @@ import ClearCore
 import ClearRendering
 import Glibc
 import LibInputBackend
+import ToolSupport
 import TouchInput
 
 /// The kiosk app: Clear on a screen. Draws the core's presentation with Cairo into an SDL
@@ -55,7 +56,8 @@ public final class KioskApp {
         }
         do {
             window = try KioskWindow(
-                title: "ClearTouch", frameSize: options.screen, fullscreen: options.fullscreen)
+                title: "ClearTouch", frameSize: options.screen, fullscreen: options.fullscreen,
+                rotation: options.rotation)
         } catch {
             throw KioskError(
                 "cannot open a window: \(error) (SDL_VIDEODRIVER=kmsdrm draws without a display server)"
@@ -78,11 +80,17 @@ public final class KioskApp {
         translator = WindowInputTranslator(
             screen: layout.screen, windowSize: window.windowSize,
             translatesTouches: liveInput == nil)
+        translator.rotation = options.rotation
         if let path = options.recordPath {
             do {
                 recording = try SessionRecording(
                     path: path, layout: layout, items: persistence.savedItems,
-                    recordText: options.recordText)
+                    recordText: options.recordText, rotation: options.rotation,
+                    calibration: liveInput.flatMap { input in
+                        input.converter.currentDevices.lazy.compactMap {
+                            input.converter.appliedCalibrations[$0.id]
+                        }.first
+                    })
             } catch {
                 throw KioskError("cannot record to \(path): \(error)")
             }
@@ -111,19 +119,27 @@ public final class KioskApp {
 
     /// Opens libinput unless it cannot open a touch device; then says why on the log.
     private static func openLibInput(
-        _ options: KioskOptions, screen: ScreenSize, log: (String) -> Void
+        _ options: KioskOptions, screen: ScreenSize, log: @escaping (String) -> Void
     ) -> (
         input: LiveInput, names: [String], initialEvents: [InputEvent]
     )? {
         let input: LiveInput
+        let calibrations = calibrationLookup(options, log: log)
         do {
             input = try LiveInput(
                 devicePaths: options.devicePaths, seat: options.seat, screen: screen,
                 logPriority: .error,
-                logger: { _, _ in }, barrierNodes: options.umockdevBarrierNodes)
+                logger: { _, _ in }, barrierNodes: options.umockdevBarrierNodes,
+                rotation: options.rotation, calibrationForDevice: calibrations)
         } catch {
             log("libinput: \(error); falling back to the window's mouse and touch events")
             return nil
+        }
+        input.converter.onCalibration = { name, matrix, applied in
+            log(
+                applied
+                    ? "\(name): calibration \(matrix)"
+                    : "\(name): libinput cannot calibrate this device; calibration \(matrix) not applied")
         }
         let initial = input.readInitialEvents()
         var names: [String] = []
@@ -142,6 +158,23 @@ public final class KioskApp {
         // Testbeds (umockdev scripts) wait for this before playing their input.
         for node in input.loop.barrierNodes { releaseUmockdevBarrier(node: node) }
         return (input, names, initial)
+    }
+
+    /// The calibration of each device by name: `--calibration` for all, else the device's
+    /// line in the calibration file. A file that cannot be read is logged (its path and
+    /// line) and the app carries on uncalibrated.
+    static func calibrationLookup(_ options: KioskOptions, log: (String) -> Void)
+        -> (String) -> CalibrationMatrix?
+    {
+        if let explicit = options.calibration { return { _ in explicit } }
+        guard let path = options.calibrationFilePath else { return { _ in nil } }
+        do throws(Diagnostic) {
+            let file = try CalibrationFile.read(path: path)
+            return { file.matrix(for: $0) }
+        } catch {
+            log("warning: \(error); carrying on uncalibrated")
+            return { _ in nil }
+        }
     }
 
     /// Runs until the window is closed or SIGINT/SIGTERM arrives; returns the exit status.

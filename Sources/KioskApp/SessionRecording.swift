@@ -13,17 +13,22 @@ final class SessionRecording {
     let writer: TraceWriter
     let recordText: Bool
 
-    init(path: String, layout: ClearLayout, items: [TodoItem], recordText: Bool)
-        throws(RecordingError)
-    {
+    /// A trace of the upright layout; its header says the positions are upright for
+    /// `rotation` and went through `calibration` (so a replay applies neither again).
+    init(
+        path: String, layout: ClearLayout, items: [TodoItem], recordText: Bool,
+        rotation: Rotation = .none, calibration: CalibrationMatrix? = nil
+    ) throws(RecordingError) {
         writer = try TraceWriter(path: path)
         self.recordText = recordText
-        let header = RecordingHeader(
+        var header = RecordingHeader(
             format: .trace, formatVersion: String(TraceWriter.formatVersion),
             recordedAt: ISO8601DateFormatter().string(from: Date()), devices: [],
             screen: layout.screen,
             rowHeightPixels: layout.rowHeightPixels,
             initialItems: items.map { RecordedItem(text: $0.text, completed: $0.completed) })
+        header.appliedRotation = rotation == .none ? nil : rotation
+        header.appliedCalibration = calibration
         try writer.writeHeader(header)
     }
 

@@ -2,13 +2,10 @@ import Evdev
 import TouchInput
 
 extension EvdevDevice {
-    /// The udev property libinput reads a device's default calibration from.
-    public static let calibrationProperty = "LIBINPUT_CALIBRATION_MATRIX"
-
     /// The device's `LIBINPUT_CALIBRATION_MATRIX` udev property (a `libinput record`
     /// file's udev properties), when present and valid; libinput ignores an invalid one too.
     public var udevCalibration: CalibrationMatrix? {
-        guard let text = udev[Self.calibrationProperty] else { return nil }
+        guard let text = udev[CalibrationMatrix.udevProperty] else { return nil }
         return try? CalibrationMatrix.parse(text).get()
     }
 }

@@ -34,6 +34,9 @@ public struct CalibrationMatrix: Hashable, Sendable, CustomStringConvertible {
         self.init(a: values[0], b: values[1], c: values[2], d: values[3], e: values[4], f: values[5])
     }
 
+    /// The udev property libinput reads a device's default calibration from.
+    public static let udevProperty = "LIBINPUT_CALIBRATION_MATRIX"
+
     /// The matrix that changes nothing.
     public static let identity = CalibrationMatrix(a: 1, b: 0, c: 0, d: 0, e: 1, f: 0)
 
@@ -118,7 +121,7 @@ public struct CalibrationMatrix: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `value` with at most 6 decimals and no trailing zeros (`0.5`, `-1`, `0.000125`).
-    static func decimal(_ value: Double) -> String {
+    public static func decimal(_ value: Double) -> String {
         let scaled = (value * 1_000_000).rounded()
         guard scaled.magnitude < 1e15 else { return "\(value)" }
         var whole = Int64(scaled)

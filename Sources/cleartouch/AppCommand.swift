@@ -1,5 +1,6 @@
 import Foundation
 import KioskApp
+import ToolSupport
 import TouchInput
 
 /// `cleartouch app`: the kiosk app (docs/app.md).
@@ -8,7 +9,8 @@ enum AppCommand: Subcommand {
     static let summary = "the kiosk app: Clear on this screen"
     static let usage = """
         usage: cleartouch app [--list FILE] [--screen WxH] [--row-height PX] [--fullscreen]
-                              [--record FILE [--record-text]] [--seat NAME] [--window-input] [DEVICE...]
+                              [--record FILE [--record-text]] [--seat NAME] [--window-input]
+                              [--rotate 0|90|180|270] [--calibration "a b c d e f"] [DEVICE...]
 
         Clear's gesture-driven to-do list on this screen. Swipe a row right to complete it,
         left to delete it; pull the list down or pinch two rows apart to add an item; tap a
@@ -16,7 +18,15 @@ enum AppCommand: Subcommand {
 
           --list FILE      the list, saved after every change
                            (default $XDG_DATA_HOME/cleartouch/list.json, ~/.local/share/...)
-          --screen WxH     the layout's size in pixels (default: the display in full screen, else 540x960)
+          --screen WxH     the layout's size in pixels, upright (default: the display in full screen,
+                           W and H swapped for --rotate 90 and 270; else 540x960)
+          --rotate N       the panel is mounted turned N degrees clockwise (0, 90, 180, 270): the
+                           app draws the upright layout turned so it reads upright; touches land
+                           under the finger
+          --calibration "a b c d e f"
+                           touch calibration, libinput's LIBINPUT_CALIBRATION_MATRIX convention
+                           (default: the device's line in $XDG_CONFIG_HOME/cleartouch/calibration.conf,
+                           else its udev property)
           --row-height PX  row height H (default round(W*50/320))
           --fullscreen     fill the display (SDL_VIDEODRIVER=kmsdrm runs without a display server)
           --record FILE    record the session as a ClearTouch trace (replay it with `cleartouch replay`)
@@ -48,7 +58,7 @@ enum AppCommand: Subcommand {
         var options = KioskOptions(
             listPath: KioskOptions.defaultListPath(environment: ProcessInfo.processInfo.environment)
         )
-        var shared = SharedOptions(accepting: [.screen, .rowHeight, .seat])
+        var shared = SharedOptions(accepting: [.screen, .rowHeight, .seat, .calibration, .rotate])
         while let argument = try parser.next() {
             switch argument {
             case .operand(let path): options.devicePaths.append(path)
@@ -68,6 +78,10 @@ enum AppCommand: Subcommand {
         options.screen = shared.screen
         options.rowHeightPixels = shared.rowHeightPixels
         if let seat = shared.seat { options.seat = seat }
+        options.rotation = shared.rotation ?? .none
+        options.calibration = shared.calibration
+        options.calibrationFilePath = CalibrationFile.defaultPath(
+            environment: ProcessInfo.processInfo.environment)
         return options
     }
 }

@@ -15,11 +15,18 @@ public final class KioskWindow {
     /// The size of the frames the texture takes (the layout's screen).
     public let frameWidth: Int
     public let frameHeight: Int
+    /// How the panel is mounted: frames are upright, the window is the panel's native
+    /// orientation, and each frame is drawn turned so it reads upright on the turned panel.
+    public let rotation: Rotation
 
     /// Opens a window showing frames of `frameSize`: that size in a window, or stretched
     /// over the whole display with `fullscreen`. Without a size, frames are the display's
-    /// size in full screen, else `defaultWindowedSize`.
-    public init(title: String, frameSize: ScreenSize?, fullscreen: Bool) throws(SDLError) {
+    /// size in full screen, else `defaultWindowedSize`. With a `rotation`, frames are the
+    /// upright layout (the display's size with W and H swapped for 90 and 270) and the
+    /// window keeps the panel's native orientation.
+    public init(
+        title: String, frameSize: ScreenSize?, fullscreen: Bool, rotation: Rotation = .none
+    ) throws(SDLError) {
         // Touches and mouse stay apart: the app builds its own one-finger touch from the mouse.
         SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "0")
         SDL_SetHint(SDL_HINT_MOUSE_TOUCH_EVENTS, "0")
@@ -32,16 +39,18 @@ public final class KioskWindow {
         if frameSize == nil, fullscreen, SDL_GetDesktopDisplayMode(0, &mode) == 0, mode.w > 0,
             mode.h > 0
         {
-            size = ScreenSize(widthPixels: Int(mode.w), heightPixels: Int(mode.h))
+            size = rotation.uprightSize(
+                ofNative: ScreenSize(widthPixels: Int(mode.w), heightPixels: Int(mode.h)))
         }
         let frameWidth = size.widthPixels
         let frameHeight = size.heightPixels
+        let windowSize = rotation.nativeSize(ofUpright: size)
         var flags = SDL_WINDOW_SHOWN.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
         if fullscreen { flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
         guard
             let window = SDL_CreateWindow(
-                title, Int32(Self.centered), Int32(Self.centered), Int32(frameWidth),
-                Int32(frameHeight),
+                title, Int32(Self.centered), Int32(Self.centered), Int32(windowSize.widthPixels),
+                Int32(windowSize.heightPixels),
                 flags)
         else {
             let error = SDLError("SDL_CreateWindow")
@@ -72,6 +81,7 @@ public final class KioskWindow {
         self.texture = texture
         self.frameWidth = frameWidth
         self.frameHeight = frameHeight
+        self.rotation = rotation
     }
 
     deinit {
@@ -122,8 +132,30 @@ public final class KioskWindow {
         }
         guard status == 0 else { throw SDLError("SDL_UpdateTexture") }
         SDL_RenderClear(renderer)
-        SDL_RenderCopy(renderer, texture, nil, nil)
+        if rotation == .none {
+            SDL_RenderCopy(renderer, texture, nil, nil)
+        } else {
+            var destination = rotatedDestination()
+            // The upright top edge runs along the panel's left edge for 90 (native
+            // (v, W − u)): the picture turns anticlockwise by the mounting angle.
+            SDL_RenderCopyEx(
+                renderer, texture, nil, &destination, -Double(rotation.degrees), nil,
+                SDL_FLIP_NONE)
+        }
         SDL_RenderPresent(renderer)
+    }
+
+    /// The rectangle the upright frame is drawn in before SDL turns it about the
+    /// rectangle's centre: centred on the output, its sides swapped for 90 and 270, so the
+    /// turned picture covers the whole output.
+    func rotatedDestination() -> SDL_Rect {
+        var width: Int32 = 0
+        var height: Int32 = 0
+        if SDL_GetRendererOutputSize(renderer, &width, &height) != 0 {
+            SDL_GetWindowSize(window, &width, &height)
+        }
+        guard rotation.swapsSides else { return SDL_Rect(x: 0, y: 0, w: width, h: height) }
+        return SDL_Rect(x: (width - height) / 2, y: (height - width) / 2, w: height, h: width)
     }
 
     /// Starts or stops SDL text input (composed text events, an on-screen keyboard where there is one).
