@@ -116,7 +116,7 @@ public struct CalibrationFit: Hashable, Sendable {
 
     /// The standard deviation of `points` across their thinnest direction (the square root
     /// of the covariance matrix's smaller eigenvalue).
-    static func thinnestSpread(_ points: [Point]) -> Double {
+    public static func thinnestSpread(_ points: [Point]) -> Double {
         let count = Double(points.count)
         let meanX = points.reduce(0) { $0 + $1.x } / count
         let meanY = points.reduce(0) { $0 + $1.y } / count
