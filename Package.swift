@@ -172,7 +172,9 @@ let package = Package(
         // The command layer (option parser, shared options, usage errors, pacing).
         .testTarget(
             name: "CleartouchTests",
-            dependencies: ["cleartouch", "Replay", "TouchInput", "TestSupport"]),
+            dependencies: [
+                "cleartouch", "Replay", "TouchInput", "TestSupport", "TouchScript", "Evdev", "JSON",
+            ]),
         .testTarget(
             name: "ClearRenderingTests",
             dependencies: ["ClearRendering", "ClearCore", "TestSupport"]),
