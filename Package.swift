@@ -115,7 +115,7 @@ let package = Package(
             dependencies: [
                 "Replay", "Recordings", "ClearCore", "GestureRecognition", "TouchInput",
                 "ClearRendering", "LibInputBackend", "MockDevice", "AllocationCounter", "ListStore",
-                "ToolSupport", "Evdev", "TouchScript",
+                "ToolSupport", "Evdev", "TouchScript", "KioskApp",
             ],
             path: "Sources/Benchmarks"),
         // The child process of ListStore's SIGKILL test.

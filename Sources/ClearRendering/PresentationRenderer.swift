@@ -1,4 +1,5 @@
 import ClearCore
+import TouchInput
 
 /// Draws a `Presentation` (the Clear core's picture of one moment) with Cairo and Pango.
 ///
@@ -16,6 +17,11 @@ public final class PresentationRenderer {
     private static let rowImageCacheLimit = 32
     /// True when one presentation pixel is one surface pixel (cached row pictures are exact).
     private var isDrawingAtScreenSize = true
+    /// How the panel showing the surface is mounted (`--rotate`): the surface is the
+    /// panel's native size and the upright presentation is drawn turned onto it, so it
+    /// reads upright on the turned panel (product.md, "Rotation"). Pictures (snapshots,
+    /// frames) keep `.none`.
+    public var rotation: Rotation = .none
 
     private struct RowImageKey: Hashable {
         var text: String
@@ -41,15 +47,17 @@ public final class PresentationRenderer {
         let screenWidth = Double(max(1, presentation.screen.widthPixels))
         let screenHeight = Double(max(1, presentation.screen.heightPixels))
         if painter.useStyle(ClearStyle(widthPixels: screenWidth)) { rowImageCache.removeAll() }
-        isDrawingAtScreenSize =
-            surface.width == presentation.screen.widthPixels
-            && surface.height == presentation.screen.heightPixels
+        let upright = rotation.uprightSize(
+            ofNative: ScreenSize(widthPixels: surface.width, heightPixels: surface.height))
+        isDrawingAtScreenSize = upright == presentation.screen
 
         context.setSource(RGBAColor(.black))
         context.paintReplacing()
         context.withSavedState {
+            turnUpright(uprightWidth: Double(upright.widthPixels), uprightHeight: Double(upright.heightPixels))
             context.scale(
-                x: Double(surface.width) / screenWidth, y: Double(surface.height) / screenHeight)
+                x: Double(upright.widthPixels) / screenWidth,
+                y: Double(upright.heightPixels) / screenHeight)
             let screenRect = RectPixels(x: 0, y: 0, width: screenWidth, height: screenHeight)
             // The placeholder sits behind the rows (clear-spec §1.2, §1.3).
             if let placeholder = presentation.placeholder {
@@ -63,6 +71,24 @@ public final class PresentationRenderer {
             }
         }
         context.flush()
+    }
+
+    /// Maps the upright point (u, v) of a `uprightWidth` × `uprightHeight` layout onto the
+    /// native pixel product.md gives: (v, W − u) for 90, (W − u, H − v) for 180,
+    /// (H − v, u) for 270. Quarter turns keep whole pixels whole (Cairo's fast paths).
+    private func turnUpright(uprightWidth width: Double, uprightHeight height: Double) {
+        switch rotation {
+        case .none: break
+        case .clockwise90:
+            context.translate(x: 0, y: width)
+            context.rotate(radians: -Double.pi / 2)
+        case .clockwise180:
+            context.translate(x: width, y: height)
+            context.rotate(radians: Double.pi)
+        case .clockwise270:
+            context.translate(x: height, y: 0)
+            context.rotate(radians: Double.pi / 2)
+        }
     }
 
     /// `rect` moved to whole pixels, its size rounded: a row keeps one size while it

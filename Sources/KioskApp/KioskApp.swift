@@ -67,7 +67,9 @@ public final class KioskApp {
         session = ClearSession(items: persistence.savedItems, layout: layout)
         do {
             renderer = try PresentationRenderer(
-                width: window.frameWidth, height: window.frameHeight)
+                width: window.nativeFrameSize.widthPixels,
+                height: window.nativeFrameSize.heightPixels)
+            renderer.rotation = options.rotation
         } catch {
             throw KioskError("cannot create the \(window.frameSize) drawing surface: \(error)")
         }

@@ -15,8 +15,9 @@ public final class KioskWindow {
     /// The size of the frames the texture takes (the layout's screen).
     public let frameWidth: Int
     public let frameHeight: Int
-    /// How the panel is mounted: frames are upright, the window is the panel's native
-    /// orientation, and each frame is drawn turned so it reads upright on the turned panel.
+    /// How the panel is mounted: the layout (`frameSize`) is upright, the window and the
+    /// frames it shows (`nativeFrameSize`) are the panel's native orientation; the app
+    /// draws each frame turned (`PresentationRenderer.rotation`) so it reads upright.
     public let rotation: Rotation
 
     /// Opens a window showing frames of `frameSize`: that size in a window, or stretched
@@ -68,7 +69,7 @@ public final class KioskWindow {
             let texture = SDL_CreateTexture(
                 renderer, SDL_PIXELFORMAT_ARGB8888.rawValue,
                 Int32(SDL_TEXTUREACCESS_STREAMING.rawValue),
-                Int32(frameWidth), Int32(frameHeight))
+                Int32(windowSize.widthPixels), Int32(windowSize.heightPixels))
         else {
             let error = SDLError("SDL_CreateTexture")
             SDL_DestroyRenderer(renderer)
@@ -94,10 +95,14 @@ public final class KioskWindow {
     /// Half a 1080×1920 kiosk screen: fits a desktop.
     public static let defaultWindowedSize = ScreenSize(widthPixels: 540, heightPixels: 960)
 
-    /// The frame size as a screen size.
+    /// The frame size as a screen size (the upright layout).
     public var frameSize: ScreenSize {
         ScreenSize(widthPixels: frameWidth, heightPixels: frameHeight)
     }
+
+    /// The size of the surfaces `present` takes: the layout turned to the panel's native
+    /// orientation (the layout itself without a rotation).
+    public var nativeFrameSize: ScreenSize { rotation.nativeSize(ofUpright: frameSize) }
 
     /// `SDL_WINDOWPOS_CENTERED` (a C macro Swift does not import).
     static let centered: UInt32 = 0x2FFF_0000
@@ -124,7 +129,7 @@ public final class KioskWindow {
         return String(cString: name)
     }
 
-    /// Uploads `surface` (Cairo ARGB32, the texture's size) and presents it stretched over
+    /// Uploads `surface` (Cairo ARGB32, `nativeFrameSize`) and presents it stretched over
     /// the window; blocks until the next vertical blank.
     public func present(_ surface: ImageSurface) throws(SDLError) {
         let status = surface.withPixelData { data in
@@ -132,30 +137,8 @@ public final class KioskWindow {
         }
         guard status == 0 else { throw SDLError("SDL_UpdateTexture") }
         SDL_RenderClear(renderer)
-        if rotation == .none {
-            SDL_RenderCopy(renderer, texture, nil, nil)
-        } else {
-            var destination = rotatedDestination()
-            // The upright top edge runs along the panel's left edge for 90 (native
-            // (v, W − u)): the picture turns anticlockwise by the mounting angle.
-            SDL_RenderCopyEx(
-                renderer, texture, nil, &destination, -Double(rotation.degrees), nil,
-                SDL_FLIP_NONE)
-        }
+        SDL_RenderCopy(renderer, texture, nil, nil)
         SDL_RenderPresent(renderer)
-    }
-
-    /// The rectangle the upright frame is drawn in before SDL turns it about the
-    /// rectangle's centre: centred on the output, its sides swapped for 90 and 270, so the
-    /// turned picture covers the whole output.
-    func rotatedDestination() -> SDL_Rect {
-        var width: Int32 = 0
-        var height: Int32 = 0
-        if SDL_GetRendererOutputSize(renderer, &width, &height) != 0 {
-            SDL_GetWindowSize(window, &width, &height)
-        }
-        guard rotation.swapsSides else { return SDL_Rect(x: 0, y: 0, w: width, h: height) }
-        return SDL_Rect(x: (width - height) / 2, y: (height - width) / 2, w: height, h: width)
     }
 
     /// Starts or stops SDL text input (composed text events, an on-screen keyboard where there is one).
