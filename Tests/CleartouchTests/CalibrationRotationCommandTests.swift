@@ -208,4 +208,26 @@ import TouchScript
             #expect(!unturned.output.contains("\"action\": \"complete\", \"index\": 1"))
         }
     }
+
+    // MARK: the udev property
+
+    /// A `libinput record` file whose device carries LIBINPUT_CALIBRATION_MATRIX: the
+    /// decoder applies it as libinput would, and `--calibration` replaces it.
+    @Test func aRecordedUdevCalibrationIsHonouredAndTheFlagWins() throws {
+        var device = SyntheticTouchscreen.evdevDevice
+        // Mirrored x: the touch at x = 100 px lands at 980 px.
+        device.udev[CalibrationMatrix.udevProperty] = "-1 0 1 0 1 0"
+        var script = Script()
+        script.drag(x: 100, y: 254, dx: 600, dy: 0)
+        var encoder = SyntheticTouchscreen.encoder()
+        let path = Self.temporaryDirectory() + "/mirrored.yml"
+        try (LibinputRecordWriter.header(device: device, node: SyntheticTouchscreen.node, comment: "mirrored")
+            + LibinputRecordWriter.events(encoder.encode(script.events)))
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        // Mirrored, the right swipe is a left swipe: row 1 is deleted.
+        let udev = Self.run(ReplayCommand.self, [path, "--json"])
+        #expect(udev.output.contains("\"action\": \"delete\", \"index\": 1"), "\(udev.output)")
+        let flag = Self.run(ReplayCommand.self, [path, "--json", "--calibration", "1 0 0 0 1 0"])
+        #expect(flag.output.contains("\"action\": \"complete\", \"index\": 1"), "\(flag.output)")
+    }
 }
