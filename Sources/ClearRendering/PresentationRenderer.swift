@@ -1,3 +1,4 @@
+import CCairo
 import ClearCore
 import TouchInput
 
@@ -22,6 +23,9 @@ public final class PresentationRenderer {
     /// reads upright on the turned panel (product.md, "Rotation"). Pictures (snapshots,
     /// frames) keep `.none`.
     public var rotation: Rotation = .none
+    /// With a rotation: the upright frame, drawn as without one and then copied turned in
+    /// one pass (pixman's quarter-turn copy), which keeps every fast path of the drawing.
+    private var uprightRenderer: PresentationRenderer?
 
     private struct RowImageKey: Hashable {
         var text: String
@@ -44,20 +48,22 @@ public final class PresentationRenderer {
 
     /// Draws `presentation`, replacing everything on the surface.
     public func render(_ presentation: Presentation) {
+        if rotation != .none {
+            renderTurned(presentation)
+            return
+        }
         let screenWidth = Double(max(1, presentation.screen.widthPixels))
         let screenHeight = Double(max(1, presentation.screen.heightPixels))
         if painter.useStyle(ClearStyle(widthPixels: screenWidth)) { rowImageCache.removeAll() }
-        let upright = rotation.uprightSize(
-            ofNative: ScreenSize(widthPixels: surface.width, heightPixels: surface.height))
-        isDrawingAtScreenSize = upright == presentation.screen
+        isDrawingAtScreenSize =
+            surface.width == presentation.screen.widthPixels
+            && surface.height == presentation.screen.heightPixels
 
         context.setSource(RGBAColor(.black))
         context.paintReplacing()
         context.withSavedState {
-            turnUpright(uprightWidth: Double(upright.widthPixels), uprightHeight: Double(upright.heightPixels))
             context.scale(
-                x: Double(upright.widthPixels) / screenWidth,
-                y: Double(upright.heightPixels) / screenHeight)
+                x: Double(surface.width) / screenWidth, y: Double(surface.height) / screenHeight)
             let screenRect = RectPixels(x: 0, y: 0, width: screenWidth, height: screenHeight)
             // The placeholder sits behind the rows (clear-spec §1.2, §1.3).
             if let placeholder = presentation.placeholder {
@@ -69,6 +75,31 @@ public final class PresentationRenderer {
             if let cues = presentation.cues {
                 drawCues(cues)
             }
+        }
+        context.flush()
+    }
+
+    /// Draws the upright frame, then copies it turned onto the native surface.
+    private func renderTurned(_ presentation: Presentation) {
+        let upright = rotation.uprightSize(
+            ofNative: ScreenSize(widthPixels: surface.width, heightPixels: surface.height))
+        if uprightRenderer?.surface.width != upright.widthPixels
+            || uprightRenderer?.surface.height != upright.heightPixels
+        {
+            uprightRenderer = try? PresentationRenderer(
+                width: upright.widthPixels, height: upright.heightPixels)
+        }
+        guard let uprightRenderer else { return }
+        uprightRenderer.render(presentation)
+        context.withSavedState {
+            turnUpright(
+                uprightWidth: Double(upright.widthPixels),
+                uprightHeight: Double(upright.heightPixels))
+            cairo_set_source_surface(context.pointer, uprightRenderer.surface.pointer, 0, 0)
+            // A quarter turn maps pixels onto pixels: nearest keeps them exact and fast.
+            cairo_pattern_set_filter(cairo_get_source(context.pointer), CAIRO_FILTER_NEAREST)
+            cairo_set_operator(context.pointer, CAIRO_OPERATOR_SOURCE)
+            cairo_paint(context.pointer)
         }
         context.flush()
     }
