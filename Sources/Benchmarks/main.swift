@@ -1,16 +1,25 @@
-// The benchmarks: see docs/performance.md.
+// The benchmarks: see docs/performance.md. With arguments, only the named groups run
+// (`cleartouch-bench recordings replay`); `make bench` runs them all.
+import Glibc
+
 LibinputLatencyProbe.runIfRequested()  // inside the umockdev testbed of the live-input benchmark
-// `cleartouch-bench NAME...` runs only those (gestures, touchpad, core, recordings, render,
-// render-rotated, replay, libinput); without a name, all of them.
-let selectedBenchmarks = Set(CommandLine.arguments.dropFirst())
-func benchmark(_ name: String, _ body: () -> Void) {
-    if selectedBenchmarks.isEmpty || selectedBenchmarks.contains(name) { body() }
+
+let groups: KeyValuePairs<String, () -> Void> = [
+    "gestures": runGestureBenchmarks,
+    "touchpad": runTouchpadBenchmarks,
+    "core": runCoreBenchmarks,
+    "recordings": runRecordingBenchmarks,
+    "render": runRenderBenchmarks,
+    "render-rotated": runRotatedRenderBenchmarks,
+    "replay": runReplayBenchmarks,
+    "live-input": runLibinputLatencyBenchmarks,
+]
+let requested = Set(CommandLine.arguments.dropFirst())
+let unknown = requested.subtracting(groups.map(\.key))
+if !unknown.isEmpty {
+    print(
+        "cleartouch-bench: unknown group \(unknown.sorted().joined(separator: ", ")); groups: \(groups.map(\.key).joined(separator: " "))"
+    )
+    exit(2)
 }
-benchmark("gestures", runGestureBenchmarks)
-benchmark("touchpad", runTouchpadBenchmarks)
-benchmark("core", runCoreBenchmarks)
-benchmark("recordings", runRecordingBenchmarks)
-benchmark("render", runRenderBenchmarks)
-benchmark("render-rotated", runRotatedRenderBenchmarks)
-benchmark("replay", runReplayBenchmarks)
-benchmark("libinput", runLibinputLatencyBenchmarks)
+for (name, run) in groups where requested.isEmpty || requested.contains(name) { run() }

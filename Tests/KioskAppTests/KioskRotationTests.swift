@@ -1,5 +1,6 @@
 import ClearRendering
 import Foundation
+import TestSupport
 import Testing
 
 /// `cleartouch app --rotate 90` full screen on a 1920×1080 (landscape-native) Xvfb screen:
