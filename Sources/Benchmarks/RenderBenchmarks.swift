@@ -109,7 +109,9 @@ func runRotatedRenderBenchmarks() {
         }
     }
     let cpu = FrameTimes(cpuNanoseconds)
-    print("render-rotated: \(screen) frame drawn turned 90° by Cairo (no window), \(cpuNanoseconds.count) frames")
+    print(
+        "render-rotated: \(screen) frame drawn turned 90° by Cairo (no window), \(cpuNanoseconds.count) frames"
+    )
     print("  wall time: \(FrameTimes(wallNanoseconds))")
     print("  CPU time:  \(cpu)")
     print("  target p99 < 8 ms (CPU time): \(cpu.p99 < 8_000_000 ? "met" : "NOT met")")

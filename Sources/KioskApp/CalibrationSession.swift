@@ -96,7 +96,9 @@ public final class CalibrationSession {
                                     x: median.x / Double(screen.widthPixels),
                                     y: median.y / Double(screen.heightPixels)))
                             touching = nil
-                            log("target \(touches.count) of \(CalibrationFit.targets.count) touched")
+                            log(
+                                "target \(touches.count) of \(CalibrationFit.targets.count) touched"
+                            )
                             if touches.count < CalibrationFit.targets.count {
                                 draw(target: touches.count)
                             }

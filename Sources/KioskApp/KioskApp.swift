@@ -126,7 +126,8 @@ public final class KioskApp {
         input: LiveInput, names: [String], initialEvents: [InputEvent]
     )? {
         let input: LiveInput
-        let calibrations = calibrationLookup(options, log: log)
+        let calibrations = CalibrationFile.lookup(
+            explicit: options.calibration, path: options.calibrationFilePath, warn: log)
         do {
             input = try LiveInput(
                 devicePaths: options.devicePaths, seat: options.seat, screen: screen,
@@ -139,9 +140,8 @@ public final class KioskApp {
         }
         input.converter.onCalibration = { name, matrix, applied in
             log(
-                applied
-                    ? "\(name): calibration \(matrix)"
-                    : "\(name): libinput cannot calibrate this device; calibration \(matrix) not applied")
+                LibInputEventConverter.calibrationMessage(
+                    device: name, matrix: matrix, applied: applied))
         }
         let initial = input.readInitialEvents()
         var names: [String] = []
@@ -160,23 +160,6 @@ public final class KioskApp {
         // Testbeds (umockdev scripts) wait for this before playing their input.
         for node in input.loop.barrierNodes { releaseUmockdevBarrier(node: node) }
         return (input, names, initial)
-    }
-
-    /// The calibration of each device by name: `--calibration` for all, else the device's
-    /// line in the calibration file. A file that cannot be read is logged (its path and
-    /// line) and the app carries on uncalibrated.
-    static func calibrationLookup(_ options: KioskOptions, log: (String) -> Void)
-        -> (String) -> CalibrationMatrix?
-    {
-        if let explicit = options.calibration { return { _ in explicit } }
-        guard let path = options.calibrationFilePath else { return { _ in nil } }
-        do throws(Diagnostic) {
-            let file = try CalibrationFile.read(path: path)
-            return { file.matrix(for: $0) }
-        } catch {
-            log("warning: \(error); carrying on uncalibrated")
-            return { _ in nil }
-        }
     }
 
     /// Runs until the window is closed or SIGINT/SIGTERM arrives; returns the exit status.

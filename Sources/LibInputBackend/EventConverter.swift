@@ -25,8 +25,9 @@ public final class LibInputEventConverter {
     /// here, or libinput's default from the device's udev property).
     public private(set) var appliedCalibrations: [DeviceID: CalibrationMatrix] = [:]
     /// Said once per device whose calibration was set or could not be set.
-    public var onCalibration: (_ name: String, _ matrix: CalibrationMatrix, _ applied: Bool) -> Void =
-        { _, _, _ in }
+    public var onCalibration:
+        (_ name: String, _ matrix: CalibrationMatrix, _ applied: Bool) -> Void =
+            { _, _, _ in }
 
     private struct DeviceState {
         var description: DeviceDescription
@@ -237,6 +238,15 @@ public final class LibInputEventConverter {
                 TouchFrame(
                     device: state.description.id, timeMicroseconds: timeMicroseconds,
                     contacts: contacts)))
+    }
+
+    /// The line a tool shows when a device's calibration was set (or could not be).
+    public static func calibrationMessage(
+        device name: String, matrix: CalibrationMatrix, applied: Bool
+    ) -> String {
+        applied
+            ? "\(name): calibration \(matrix)"
+            : "\(name): libinput cannot calibrate this device; calibration \(matrix) not applied"
     }
 
     /// Sets `matrix` as the device's calibration; false when libinput cannot calibrate it.

@@ -99,9 +99,10 @@ public final class LiveRecorder {
             devices: devices, screen: screen, rowHeightPixels: rowHeightPixels)
         let rotation = input.converter.rotation
         header.appliedRotation = rotation == .none ? nil : rotation
-        header.appliedCalibration = devices.lazy.compactMap {
-            self.input.converter.appliedCalibrations[$0.id]
-        }.first
+        header.appliedCalibration =
+            devices.lazy.compactMap {
+                self.input.converter.appliedCalibrations[$0.id]
+            }.first
         do throws(RecordingError) {
             // The devices present at the start are in the header and, as in every trace,
             // also added at the start of the events.

@@ -84,7 +84,8 @@ public final class TraceReader {
                 case .failure(let error): throw lines.error("bad calibration: \(error)")
                 }
             } else if header.formatVersion == "2" && keyword.equals("rotation") {
-                guard let degrees = scanner.readInt64(), let rotation = Rotation(degrees: Int(degrees)),
+                guard let degrees = scanner.readInt64(),
+                    let rotation = Rotation(degrees: Int(degrees)),
                     scanner.isBlankToEnd()
                 else { throw lines.error("bad rotation (expected `rotation 0|90|180|270`)") }
                 header.appliedRotation = rotation

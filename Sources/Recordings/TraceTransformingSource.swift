@@ -34,7 +34,9 @@ final class TraceTransformingSource: RecordingEventSource {
             notes.append(
                 RecordingError(
                     path: path, line: 0,
-                    message: "the trace's positions are already calibrated; the calibration given is not applied again"))
+                    message:
+                        "the trace's positions are already calibrated; the calibration given is not applied again"
+                ))
             applied = .identity
         }
         var turn = rotation
@@ -42,7 +44,9 @@ final class TraceTransformingSource: RecordingEventSource {
             notes.append(
                 RecordingError(
                     path: path, line: 0,
-                    message: "the trace's positions are already upright (rotation \(header.appliedRotation!.degrees)); --rotate is not applied again"))
+                    message:
+                        "the trace's positions are already upright (rotation \(header.appliedRotation!.degrees)); --rotate is not applied again"
+                ))
             turn = .none
         }
         self.calibration = applied

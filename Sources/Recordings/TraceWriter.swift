@@ -103,7 +103,8 @@ public final class TraceWriter {
     public static func encodeHeader(_ header: RecordingHeader, into out: inout [UInt8]) {
         let transformed = header.appliedCalibration != nil || header.appliedRotation != nil
         append(
-            "cleartouch-trace \(transformed ? transformedFormatVersion : formatVersion)\n", to: &out)
+            "cleartouch-trace \(transformed ? transformedFormatVersion : formatVersion)\n", to: &out
+        )
         if let recordedAt = header.recordedAt {
             append("recorded ", to: &out)
             appendEscaped(recordedAt, to: &out)

@@ -86,7 +86,8 @@ public struct CalibrationFile: Hashable, Sendable {
 
     /// The file's text.
     public var text: String {
-        var lines = "# cleartouch calibrate: matrix a b c d e f DEVICE NAME (libinput's convention)\n"
+        var lines =
+            "# cleartouch calibrate: matrix a b c d e f DEVICE NAME (libinput's convention)\n"
         for name in deviceNames {
             lines += "matrix \(matrices[name]!) \(name)\n"
         }
@@ -101,7 +102,25 @@ public struct CalibrationFile: Hashable, Sendable {
                 atPath: folder, withIntermediateDirectories: true)
             try text.write(toFile: path, atomically: true, encoding: .utf8)
         } catch {
-            throw Diagnostic(path: path, line: 0, message: "cannot write: \(error.localizedDescription)")
+            throw Diagnostic(
+                path: path, line: 0, message: "cannot write: \(error.localizedDescription)")
+        }
+    }
+
+    /// The calibration of each device by name: `explicit` for every device, else the
+    /// line for it in the file at `path`. A file that cannot be read: `warn` hears
+    /// `FILE:LINE: what is wrong; carrying on uncalibrated`, and no device is calibrated.
+    public static func lookup(
+        explicit: CalibrationMatrix?, path: String?, warn: (String) -> Void
+    ) -> (String) -> CalibrationMatrix? {
+        if let explicit { return { _ in explicit } }
+        guard let path else { return { _ in nil } }
+        do throws(Diagnostic) {
+            let file = try read(path: path)
+            return { file.matrix(for: $0) }
+        } catch {
+            warn("warning: \(error); carrying on uncalibrated")
+            return { _ in nil }
         }
     }
 }

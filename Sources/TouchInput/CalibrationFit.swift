@@ -74,8 +74,11 @@ public struct CalibrationFit: Hashable, Sendable {
     }
 
     /// Fits the touches (device-normalized, one per target in target order) on `screen`.
-    public static func fit(touches: [Point], screen: ScreenSize) -> Result<CalibrationFit, Failure> {
-        guard touches.count == targets.count else { return .failure(.wrongTouchCount(touches.count)) }
+    public static func fit(touches: [Point], screen: ScreenSize) -> Result<CalibrationFit, Failure>
+    {
+        guard touches.count == targets.count else {
+            return .failure(.wrongTouchCount(touches.count))
+        }
         guard touches.allSatisfy(\.isFinite) else { return .failure(.notFinite) }
         let spread = thinnestSpread(touches)
         guard spread >= minimumSpreadFraction else { return .failure(.degenerate(spread: spread)) }
@@ -96,7 +99,9 @@ public struct CalibrationFit: Hashable, Sendable {
         }
         let matrix = CalibrationMatrix(
             a: first[0], b: first[1], c: first[2], d: second[0], e: second[1], f: second[2])
-        guard matrix.isFinite, !matrix.isSingular else { return .failure(.degenerate(spread: spread)) }
+        guard matrix.isFinite, !matrix.isSingular else {
+            return .failure(.degenerate(spread: spread))
+        }
         let residuals = zip(touches, targets).map { touch, target in
             let mapped = matrix.apply(touch)
             let dx = (mapped.x - target.x) * Double(screen.widthPixels)
@@ -109,7 +114,8 @@ public struct CalibrationFit: Hashable, Sendable {
             residuals[worst] > bound
         {
             return .failure(
-                .residualTooLarge(target: worst + 1, residualPixels: residuals[worst], boundPixels: bound))
+                .residualTooLarge(
+                    target: worst + 1, residualPixels: residuals[worst], boundPixels: bound))
         }
         return .success(fit)
     }

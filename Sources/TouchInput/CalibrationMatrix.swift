@@ -31,7 +31,8 @@ public struct CalibrationMatrix: Hashable, Sendable, CustomStringConvertible {
     /// The matrix of six values in the order a b c d e f; nil unless there are six.
     public init?(_ values: [Double]) {
         guard values.count == 6 else { return nil }
-        self.init(a: values[0], b: values[1], c: values[2], d: values[3], e: values[4], f: values[5])
+        self.init(
+            a: values[0], b: values[1], c: values[2], d: values[3], e: values[4], f: values[5])
     }
 
     /// The udev property libinput reads a device's default calibration from.

@@ -29,11 +29,13 @@ public struct TouchTransform: Hashable, Sendable {
     /// The upright layout pixel of a device-normalized position (0…1 across each axis).
     @inline(__always)
     public func uprightPixels(normalizedX x: Double, normalizedY y: Double) -> Point {
-        let screen = calibration.isIdentity ? Point(x: x, y: y) : calibration.apply(Point(x: x, y: y))
+        let screen =
+            calibration.isIdentity ? Point(x: x, y: y) : calibration.apply(Point(x: x, y: y))
         let native = nativeScreen
         let pixel = Point(
             x: screen.x * Double(native.widthPixels), y: screen.y * Double(native.heightPixels))
-        return rotation == .none ? pixel : rotation.upright(fromNative: pixel, upright: uprightScreen)
+        return rotation == .none
+            ? pixel : rotation.upright(fromNative: pixel, upright: uprightScreen)
     }
 
     /// The upright layout pixel of `pixels`, an uncalibrated position mapped onto a native

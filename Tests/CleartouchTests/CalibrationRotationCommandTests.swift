@@ -38,7 +38,8 @@ import TouchScript
     func aBadCalibrationIsExit2WithTheReason(text: String, reason: String) {
         let commands: [(any Subcommand.Type, [String])] = [
             (ReplayCommand.self, ["r.evemu"]), (RecordCommand.self, []),
-            (DebugGesturesCommand.self, []), (AppCommand.self, []), (RenderCommand.self, ["r", "-o", "o"]),
+            (DebugGesturesCommand.self, []), (AppCommand.self, []),
+            (RenderCommand.self, ["r", "-o", "o"]),
         ]
         for (command, arguments) in commands {
             let run = Self.run(command, arguments + ["--calibration", text])
@@ -63,15 +64,19 @@ import TouchScript
 
     @Test func theFlagsReachEveryCommandsOptions() throws {
         let replay = try #require(
-            try ReplayCommand.options(["r.evemu", "--rotate", "270", "--calibration", "0 1 0 1 0 0"]))
+            try ReplayCommand.options([
+                "r.evemu", "--rotate", "270", "--calibration", "0 1 0 1 0 0",
+            ]))
         #expect(replay.source.rotation == .clockwise270)
         #expect(replay.source.calibration == CalibrationMatrix(a: 0, b: 1, c: 0, d: 1, e: 0, f: 0))
-        let app = try #require(try AppCommand.options(["--rotate=90", "--calibration=1 0 0.1 0 1 0"]))
+        let app = try #require(
+            try AppCommand.options(["--rotate=90", "--calibration=1 0 0.1 0 1 0"]))
         #expect(app.rotation == .clockwise90)
         #expect(app.calibration?.c == 0.1)
         let record = try #require(try RecordCommand.options(["--rotate", "180"]))
         #expect(record.input.rotation == .clockwise180)
-        let debug = try #require(try DebugGesturesCommand.options(["--calibration", "1 0 0 0 1 0"]))
+        let debug = try #require(
+            try DebugGesturesCommand.options(["--calibration", "1 0 0 0 1 0"]))
         #expect(debug.input.shared.calibration == .identity)
     }
 
@@ -83,7 +88,8 @@ import TouchScript
 
     @Test func calibrateReplayFitsTheBundledSession() throws {
         let run = Self.run(
-            CalibrateCommand.self, ["--replay", Self.recordings + "/calibrate-session.evemu", "--json"])
+            CalibrateCommand.self,
+            ["--replay", Self.recordings + "/calibrate-session.evemu", "--json"])
         #expect(run.status == 0, "\(run.error)")
         let json = try JSONParser.parse(run.output)
         guard case .array(let numbers) = json["matrix"],
@@ -118,7 +124,8 @@ import TouchScript
         let path = Self.recordings + "/calibrate-session.evemu"
         let fit = Self.run(CalibrateCommand.self, ["--replay", path])
         let line = try #require(
-            fit.output.split(separator: "\n").first { $0.hasPrefix("LIBINPUT_CALIBRATION_MATRIX=") })
+            fit.output.split(separator: "\n").first { $0.hasPrefix("LIBINPUT_CALIBRATION_MATRIX=") }
+        )
         let matrix = String(line.dropFirst("LIBINPUT_CALIBRATION_MATRIX=".count))
         let raw = Self.run(ReplayCommand.self, [path, "--json"])
         let calibrated = Self.run(ReplayCommand.self, [path, "--json", "--calibration", matrix])
@@ -146,17 +153,24 @@ import TouchScript
         let degenerate = Self.run(CalibrateCommand.self, ["--replay", samePlace])
         #expect(degenerate.status == 1)
         #expect(degenerate.error.contains("degenerate session"))
-        let collinear = try Self.tapSession([(100, 100), (300, 300), (500, 500), (700, 700), (900, 900)])
-        #expect(Self.run(CalibrateCommand.self, ["--replay", collinear]).error.contains("degenerate"))
+        let collinear = try Self.tapSession([
+            (100, 100), (300, 300), (500, 500), (700, 700), (900, 900),
+        ])
+        #expect(
+            Self.run(CalibrateCommand.self, ["--replay", collinear]).error.contains("degenerate"))
         // The fourth target touched 150 px off: refused, naming the bound.
-        let missed = try Self.tapSession([(108, 192), (972, 192), (972, 1728), (258, 1728), (540, 960)])
+        let missed = try Self.tapSession([
+            (108, 192), (972, 192), (972, 1728), (258, 1728), (540, 960),
+        ])
         let refused = Self.run(CalibrateCommand.self, ["--replay", missed, "--json"])
         #expect(refused.status == 1)
         #expect(refused.error.contains("px from where the fitted calibration puts its touch"))
         #expect(refused.output.isEmpty)
         let four = try Self.tapSession([(108, 192), (972, 192), (972, 1728), (108, 1728)])
-        #expect(Self.run(CalibrateCommand.self, ["--replay", four]).error.contains("got 4 touches"))
-        let unreadable = Self.run(CalibrateCommand.self, ["--replay", "/nonexistent/session.evemu"])
+        #expect(
+            Self.run(CalibrateCommand.self, ["--replay", four]).error.contains("got 4 touches"))
+        let unreadable = Self.run(
+            CalibrateCommand.self, ["--replay", "/nonexistent/session.evemu"])
         #expect(unreadable.status == 2)
         #expect(unreadable.error.hasPrefix("/nonexistent/session.evemu:"))
     }
@@ -190,7 +204,8 @@ import TouchScript
             x: Int(start.x), y: Int(start.y), dx: Int(end.x - start.x), dy: Int(end.y - start.y))
         var encoder = SyntheticTouchscreen.encoder(timeOffsetMicroseconds: 1)
         let path = temporaryDirectory() + "/swipe-\(rotation.degrees).evemu"
-        try (EvemuWriter.description(nativeDevice(rotation), comment: "rotated swipe")
+        try
+            (EvemuWriter.description(nativeDevice(rotation), comment: "rotated swipe")
             + EvemuWriter.eventLines(encoder.events(script.events)))
             .write(toFile: path, atomically: true, encoding: .utf8)
         return path
@@ -221,7 +236,9 @@ import TouchScript
         script.drag(x: 100, y: 254, dx: 600, dy: 0)
         var encoder = SyntheticTouchscreen.encoder()
         let path = Self.temporaryDirectory() + "/mirrored.yml"
-        try (LibinputRecordWriter.header(device: device, node: SyntheticTouchscreen.node, comment: "mirrored")
+        try
+            (LibinputRecordWriter.header(
+                device: device, node: SyntheticTouchscreen.node, comment: "mirrored")
             + LibinputRecordWriter.events(encoder.encode(script.events)))
             .write(toFile: path, atomically: true, encoding: .utf8)
         // Mirrored, the right swipe is a left swipe: row 1 is deleted.

@@ -32,11 +32,13 @@ import TouchInput
 
     @Test func aTransformedHeaderIsVersion2AndReadsBack() throws {
         var header = RecordingHeader(
-            format: .trace, formatVersion: "1", screen: ScreenSize(widthPixels: 1080, heightPixels: 1920))
+            format: .trace, formatVersion: "1",
+            screen: ScreenSize(widthPixels: 1080, heightPixels: 1920))
         var plain: [UInt8] = []
         TraceWriter.encodeHeader(header, into: &plain)
         #expect(String(decoding: plain, as: UTF8.self).hasPrefix("cleartouch-trace 1\n"))
-        header.appliedCalibration = CalibrationMatrix(a: 1.05, b: 0, c: -0.025, d: 0, e: 0.98, f: 0.01)
+        header.appliedCalibration = CalibrationMatrix(
+            a: 1.05, b: 0, c: -0.025, d: 0, e: 0.98, f: 0.01)
         header.appliedRotation = .clockwise90
         var bytes: [UInt8] = []
         TraceWriter.encodeHeader(header, into: &bytes)
@@ -73,11 +75,13 @@ import TouchInput
     }
 
     @Test func anUprightTraceIsNeverTurnedTwice() throws {
-        let path = TestFiles.scratch(Self.trace(header: "rotation 90", version: 2), name: "turned.trace")
+        let path = TestFiles.scratch(
+            Self.trace(header: "rotation 90", version: 2), name: "turned.trace")
         let recording = try Recording.open(path: path, rotation: .clockwise90)
         #expect(recording.header.screen == ScreenSize(widthPixels: 1080, heightPixels: 1920))
         #expect(try Self.firstPosition(recording) == Point(x: 108, y: 480))
-        #expect(recording.warnings.contains { $0.message.contains("--rotate is not applied again") })
+        #expect(
+            recording.warnings.contains { $0.message.contains("--rotate is not applied again") })
     }
 
     /// An unrotated trace of a landscape panel replayed `--rotate 90`: the layout and the

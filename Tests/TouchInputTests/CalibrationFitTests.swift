@@ -13,7 +13,8 @@ import TouchInput
         return CalibrationFit.targets.map { inverse.apply($0) }
     }
 
-    static func close(_ a: CalibrationMatrix, _ b: CalibrationMatrix, within: Double = 1e-9) -> Bool {
+    static func close(_ a: CalibrationMatrix, _ b: CalibrationMatrix, within: Double = 1e-9) -> Bool
+    {
         zip(a.values, b.values).allSatisfy { abs($0 - $1) <= within }
     }
 
@@ -26,7 +27,8 @@ import TouchInput
         ("offset and scaled", CalibrationMatrix(a: 1.1, b: 0, c: -0.05, d: 0, e: 0.9, f: 0.07)),
     ])
     func fitsAKnownMatrixExactly(name: String, matrix: CalibrationMatrix) throws {
-        let fit = try CalibrationFit.fit(touches: Self.touches(for: matrix), screen: Self.screen).get()
+        let fit = try CalibrationFit.fit(touches: Self.touches(for: matrix), screen: Self.screen)
+            .get()
         #expect(Self.close(fit.matrix, matrix), "\(name): \(fit.matrix)")
         #expect(fit.worstResidualPixels < 1e-6)
     }
@@ -66,7 +68,11 @@ import TouchInput
         var high = 200.0
         for _ in 0..<60 {
             let middle = (low + high) / 2
-            if Self.worstResidual(centreOffByPixels: middle) > bound { high = middle } else { low = middle }
+            if Self.worstResidual(centreOffByPixels: middle) > bound {
+                high = middle
+            } else {
+                low = middle
+            }
         }
         let below = try CalibrationFit.fit(
             touches: Self.sessionWithCentreOff(byPixels: low - 0.01), screen: Self.screen
@@ -82,7 +88,8 @@ import TouchInput
         #expect(target == 5)
         #expect(residual > bound && residual < bound + 0.02)
         #expect(limit == bound)
-        let message = "\(CalibrationFit.Failure.residualTooLarge(target: 5, residualPixels: residual, boundPixels: limit))"
+        let message =
+            "\(CalibrationFit.Failure.residualTooLarge(target: 5, residualPixels: residual, boundPixels: limit))"
         #expect(message.contains("target 5 is 27 px") && message.contains("at most 27 px"))
     }
 
@@ -130,7 +137,9 @@ import TouchInput
 
     @Test func parsingTakesSixFiniteNumbersThatAreNotSingular() {
         #expect(CalibrationMatrix.parse("1 0 0 0 1 0") == .success(.identity))
-        #expect(CalibrationMatrix.parse("  0\t1 0 1 0 0 ") == .success(CalibrationMatrix([0, 1, 0, 1, 0, 0])!))
+        #expect(
+            CalibrationMatrix.parse("  0\t1 0 1 0 0 ")
+                == .success(CalibrationMatrix([0, 1, 0, 1, 0, 0])!))
         #expect(CalibrationMatrix.parse("1 0 0 0 1") == .failure(.wrongCount(5)))
         #expect(CalibrationMatrix.parse("1 0 0 0 1 0 0") == .failure(.wrongCount(7)))
         #expect(CalibrationMatrix.parse("1 0 inf 0 1 0") == .failure(.notANumber("inf")))

@@ -42,7 +42,9 @@ import TouchInput
     }
 
     @Test func sidesSwapFor90And270Only() {
-        #expect(Rotation.clockwise90.nativeSize(ofUpright: Self.upright) == ScreenSize(widthPixels: 1920, heightPixels: 1080))
+        #expect(
+            Rotation.clockwise90.nativeSize(ofUpright: Self.upright)
+                == ScreenSize(widthPixels: 1920, heightPixels: 1080))
         #expect(Rotation.clockwise270.swapsSides)
         #expect(Rotation.clockwise180.nativeSize(ofUpright: Self.upright) == Self.upright)
         #expect(Rotation(degrees: 45) == nil)
@@ -64,9 +66,12 @@ import TouchInput
         #expect(TouchTransform(uprightScreen: Self.upright).isIdentity)
         let frame = TouchFrame(
             device: DeviceID(1), timeMicroseconds: 0,
-            contacts: [TouchContact(seatSlot: 0, phase: .down, positionPixels: Point(x: 960, y: 540))])
+            contacts: [
+                TouchContact(seatSlot: 0, phase: .down, positionPixels: Point(x: 960, y: 540))
+            ])
         // A trace made on the native 1920×1080 panel: its centre stays the centre.
-        let moved = transform.apply(to: frame, deviceScreen: ScreenSize(widthPixels: 1920, heightPixels: 1080))
+        let moved = transform.apply(
+            to: frame, deviceScreen: ScreenSize(widthPixels: 1920, heightPixels: 1080))
         #expect(moved.contacts[0].positionPixels == Point(x: 540, y: 960))
     }
 }

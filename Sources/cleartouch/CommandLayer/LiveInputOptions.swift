@@ -108,28 +108,20 @@ struct LiveInputOptions {
             rotation: rotation, calibrationForDevice: calibrations)
         input.converter.onCalibration = { name, matrix, applied in
             warn(
-                applied
-                    ? "\(name): calibration \(matrix)"
-                    : "\(name): libinput cannot calibrate this device; calibration \(matrix) not applied")
+                LibInputEventConverter.calibrationMessage(
+                    device: name, matrix: matrix, applied: applied))
         }
         return input
     }
 
-    /// The calibration of each device by name: `explicit` for every device, else the
-    /// calibration file's line for it. A file that cannot be read: `warn` hears its path
-    /// and line, and devices stay uncalibrated.
+    /// The calibration of each device by name: `explicit`, else the calibration file's
+    /// line for it (`CalibrationFile.lookup`).
     static func calibrations(
         explicit: CalibrationMatrix?, environment: [String: String],
         warn: (String) -> Void
     ) -> (String) -> CalibrationMatrix? {
-        if let explicit { return { _ in explicit } }
-        let path = CalibrationFile.defaultPath(environment: environment)
-        do throws(Diagnostic) {
-            let file = try CalibrationFile.read(path: path)
-            return { file.matrix(for: $0) }
-        } catch {
-            warn("warning: \(error); carrying on uncalibrated")
-            return { _ in nil }
-        }
+        CalibrationFile.lookup(
+            explicit: explicit, path: CalibrationFile.defaultPath(environment: environment),
+            warn: warn)
     }
 }

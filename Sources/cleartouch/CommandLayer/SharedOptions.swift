@@ -94,7 +94,8 @@ struct SharedOptions {
         case .rotate:
             let text = try parser.value(for: option)
             guard let degrees = Int(text), let value = Rotation(degrees: degrees) else {
-                throw UsageError("--rotate needs 0, 90, 180 or 270 (degrees clockwise), got '\(text)'")
+                throw UsageError(
+                    "--rotate needs 0, 90, 180 or 270 (degrees clockwise), got '\(text)'")
             }
             rotation = value
         }
