@@ -102,6 +102,13 @@ struct ReplayOptions: Hashable, Sendable {
             }
         }
         options.source = try source.source()
+        if options.viaLibinput
+            && (options.source.calibration != nil || options.source.rotation != .none)
+        {
+            // libinput under umockdev calibrates from the recording's udev properties; a
+            // second matrix on top of its output would not be libinput's answer.
+            throw UsageError("--calibration and --rotate do not go with --via-libinput")
+        }
         if sawFPS && options.framesDirectory == nil {
             throw UsageError("--fps goes with --frames DIR")
         }

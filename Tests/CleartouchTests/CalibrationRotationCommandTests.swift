@@ -80,6 +80,26 @@ import TouchScript
         #expect(debug.input.shared.calibration == .identity)
     }
 
+    @Test func viaLibinputTakesNeither() {
+        for extra in [["--rotate", "90"], ["--calibration", "0 1 0 1 0 0"]] {
+            let run = Self.run(ReplayCommand.self, ["r.evemu", "--via-libinput"] + extra)
+            #expect(run.status == 2)
+            #expect(run.error.contains("do not go with --via-libinput"))
+        }
+    }
+
+    @Test func calibrateHasHelpAndRefusesBadUsage() {
+        let help = Self.run(CalibrateCommand.self, ["--help"])
+        #expect(help.status == 0)
+        #expect(help.output.hasPrefix("usage: cleartouch calibrate"))
+        #expect(
+            Self.run(CalibrateCommand.self, ["--json"]).error.contains("--json goes with --replay"))
+        #expect(
+            Self.run(CalibrateCommand.self, ["--replay", "f", "/dev/input/event3"]).status == 2)
+        #expect(Self.run(CalibrateCommand.self, ["--replay", "f", "--rotate", "90"]).status == 2)
+        #expect(Self.run(CalibrateCommand.self, ["--replay"]).status == 2)
+    }
+
     // MARK: calibrate --replay
 
     /// The bundled session was made on a layer reporting (u, v) as
