@@ -2,6 +2,7 @@ import CSDL2
 import ClearRendering
 import Glibc
 import LibInputBackend
+import ToolSupport
 import TouchInput
 
 /// `cleartouch calibrate`'s live session: a full-screen window shows the five targets of
@@ -60,9 +61,12 @@ public final class CalibrationSession {
         }
     }
 
-    /// Shows the targets until each was touched; nil when the window was closed or
-    /// Escape pressed first.
-    public func run() -> Measurement? {
+    /// Shows the targets until each was touched; nil when the window was closed,
+    /// Escape pressed or `timeoutSeconds` passed first.
+    public func run(timeoutSeconds: Double? = nil) -> Measurement? {
+        let deadline = timeoutSeconds.map {
+            MonotonicClock.nowMicroseconds() + Int64($0 * 1_000_000)
+        }
         var events = input.readInitialEvents()
         for node in input.loop.barrierNodes { releaseUmockdevBarrier(node: node) }
         var device: DeviceID?
@@ -112,6 +116,10 @@ public final class CalibrationSession {
             }
             events.removeAll(keepingCapacity: true)
             if touches.count == CalibrationFit.targets.count { break }
+            if let deadline, MonotonicClock.nowMicroseconds() > deadline {
+                log("no touch on every target within the time given")
+                return nil
+            }
             var descriptor = pollfd(
                 fd: input.context.fileDescriptor, events: Int16(POLLIN), revents: 0)
             _ = poll(&descriptor, 1, Self.pollMilliseconds)

@@ -11,7 +11,7 @@ enum CalibrateCommand: Subcommand {
     static let name = "calibrate"
     static let summary = "calibrate a touch panel (five targets, least-squares fit)"
     static let usage = """
-        usage: cleartouch calibrate [--screen WxH] [--windowed] [--seat NAME] [DEVICE...]
+        usage: cleartouch calibrate [--screen WxH] [--windowed] [--seat NAME] [--timeout S] [DEVICE...]
                cleartouch calibrate --replay FILE [--screen WxH] [--json] [--desc DESC]
                                     [--format trace|evemu|libinput]
 
@@ -29,6 +29,7 @@ enum CalibrateCommand: Subcommand {
           --screen WxH    the screen the targets are shown on (default: the display; with
                           --replay the recording's, else 1080x1920)
           --windowed      a window instead of the full screen
+          --timeout S     give up (exit 1) when the targets are not all touched within S seconds
           --seat NAME     the udev seat when no DEVICE is named (default seat0)
           --desc DESC, --format F   as for `cleartouch replay`
           DEVICE...       /dev/input/eventN nodes; without any, every device of the seat
@@ -45,6 +46,7 @@ enum CalibrateCommand: Subcommand {
         var replayPath: String?
         var json = false
         var windowed = false
+        var timeoutSeconds: Double?
         var devicePaths: [String] = []
         var barrierNodes: [String] = []
     }
@@ -57,6 +59,8 @@ enum CalibrateCommand: Subcommand {
             case .option("--replay"): options.replayPath = try parser.value(for: "--replay")
             case .option("--json"): options.json = true
             case .option("--windowed"): options.windowed = true
+            case .option("--timeout"):
+                options.timeoutSeconds = try LiveInputOptions.seconds("--timeout", &parser)
             case .option("--umockdev-barrier"):
                 options.barrierNodes = try LiveInputOptions.barrierNodes(&parser)
             case .option(let name):
@@ -103,7 +107,7 @@ enum CalibrateCommand: Subcommand {
                 return 2
             }
             log("touch each target once, in turn (Escape cancels)")
-            guard let measured = session.run() else {
+            guard let measured = session.run(timeoutSeconds: options.timeoutSeconds) else {
                 log("cancelled; nothing saved")
                 return 1
             }
