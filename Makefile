@@ -2,8 +2,32 @@
 SWIFT ?= swift
 BIN_DEBUG = .build/debug
 BIN_RELEASE = .build/release
+# `make deb` prints the package's path last (under `make -C`, add --no-print-directory).
+MAKEFLAGS += --no-print-directory
 
-.PHONY: all bootstrap build release demo test bench fuzz format
+# `make install`: where (PREFIX) and under which root (DESTDIR, for packaging).
+PREFIX ?= /usr/local
+DESTDIR ?=
+BINDIR = $(PREFIX)/bin
+MANDIR = $(PREFIX)/share/man/man1
+COMPLETIONDIR = $(PREFIX)/share/bash-completion/completions
+UNITDIR ?= $(PREFIX)/lib/systemd/system
+SYSUSERSDIR ?= $(PREFIX)/lib/sysusers.d
+# The installed binary: release, the Swift runtime linked in (it runs without the
+# toolchain), no $$ORIGIN run path, bound at start (relro and now); a build folder of its
+# own, so the tests can make it while `swift test` holds .build.
+STATIC_BUILD = -c release --product cleartouch --static-swift-stdlib --disable-local-rpath \
+	-Xlinker -z -Xlinker now -Xlinker -z -Xlinker relro \
+	--scratch-path .build/static
+# What `make static` makes: the binary, its man page and bash completion.
+DIST = .build/dist
+INSTALLED = $(BINDIR)/cleartouch $(MANDIR)/cleartouch.1 $(COMPLETIONDIR)/cleartouch \
+	$(UNITDIR)/cleartouch-kiosk.service $(SYSUSERSDIR)/cleartouch.conf
+# The version is the top entry of debian/changelog (the binary's too: Plugins/).
+VERSION = $(shell dpkg-parsechangelog -S Version)
+DEB = out/cleartouch_$(VERSION)_$(shell dpkg --print-architecture)
+
+.PHONY: all bootstrap build release demo test bench fuzz format static install uninstall deb
 
 all: build
 
@@ -30,6 +54,34 @@ bench: bootstrap
 
 fuzz: bootstrap
 	@tools/fuzz
+
+# The static binary, then its man page and completion from its own --help.
+static: bootstrap
+	$(SWIFT) build $(STATIC_BUILD)
+	mkdir -p $(DIST)
+	cp "$$($(SWIFT) build $(STATIC_BUILD) --show-bin-path)/cleartouch" $(DIST)/cleartouch
+	tools/make-help-files $(DIST)/cleartouch $(DIST)
+
+install: static
+	install -D -m 0755 $(DIST)/cleartouch $(DESTDIR)$(BINDIR)/cleartouch
+	install -D -m 0644 $(DIST)/cleartouch.1 $(DESTDIR)$(MANDIR)/cleartouch.1
+	install -D -m 0644 $(DIST)/cleartouch.bash $(DESTDIR)$(COMPLETIONDIR)/cleartouch
+	mkdir -p $(DESTDIR)$(UNITDIR)
+	sed 's|@BINDIR@|$(BINDIR)|g' packaging/cleartouch-kiosk.service.in \
+		> $(DESTDIR)$(UNITDIR)/cleartouch-kiosk.service
+	chmod 0644 $(DESTDIR)$(UNITDIR)/cleartouch-kiosk.service
+	install -D -m 0644 packaging/cleartouch.sysusers $(DESTDIR)$(SYSUSERSDIR)/cleartouch.conf
+
+uninstall:
+	rm -f $(addprefix $(DESTDIR),$(INSTALLED))
+
+# The Debian package (debian/), written to out/; its path is the last line printed.
+deb: bootstrap
+	mkdir -p out
+	CLEARTOUCH_DEB_DIR=out dpkg-buildpackage -us -uc -b \
+		--buildinfo-file=$(DEB).buildinfo --buildinfo-option=-uout \
+		--changes-file=$(DEB).changes --changes-option=-uout
+	@echo "$(CURDIR)/$(DEB).deb"
 
 format:
 	$(SWIFT) format --in-place --recursive Sources Tests Package.swift

@@ -2,8 +2,8 @@
 // ClearTouch: Clear's gesture-driven to-do list and a touch-gesture toolkit for Linux.
 //
 // Layers, lowest first (a module only imports modules above it in this list):
-//   Shims/*            C libraries from Debian (libinput, libudev, libyaml, cairo/pango, SDL2,
-//                      the kernel's evdev codes)
+//   Shims/*            C libraries from Debian (libinput, libudev, libevdev, libyaml, cairo/pango,
+//                      SDL2, the kernel's evdev codes)
 //   Evdev              evdev codes, the kernel device model, evemu and `libinput record` writers
 //   TouchInput         the device-independent touch input model (pure Swift)
 //   GestureRecognition recognizers and the arena (pure Swift, no C library)
@@ -12,7 +12,7 @@
 //   JSON               one JSON value with its parser and writer (pure Swift)
 //   ToolSupport        what front ends share: the one monotonic clock, the FILE:LINE Diagnostic
 //   Recordings         trace format, evemu and `libinput record` readers, evdev decoder
-//   LibInputBackend    live input from real libinput
+//   LibInputBackend    live input from real libinput, and devices it ignores read with libevdev
 //   TouchScript        one way to script touches (tests, generator, mock devices, benchmarks)
 //   Recorder, ClearRendering, Replay (draws its pictures with ClearRendering), KioskApp
 //   cleartouch         the command
@@ -43,6 +43,10 @@ let package = Package(
         .systemLibrary(
             name: "CSDL2", path: "Sources/Shims/CSDL2", pkgConfig: "sdl2",
             providers: [.apt(["libsdl2-dev"])]),
+        // Devices libinput ignores, read directly (SYN_DROPPED resync included).
+        .systemLibrary(
+            name: "CLibEvdev", path: "Sources/Shims/CLibEvdev", pkgConfig: "libevdev",
+            providers: [.apt(["libevdev-dev"])]),
         // linux-libc-dev has no pkg-config file: the header is on the default include path.
         .systemLibrary(
             name: "CEvdevCodes", path: "Sources/Shims/CEvdevCodes",
@@ -70,7 +74,11 @@ let package = Package(
         // What the front ends share: the one monotonic clock, the FILE:LINE diagnostic.
         .target(name: "ToolSupport", dependencies: ["TouchInput"]),
         .target(name: "Recordings", dependencies: ["Evdev", "TouchInput", "CYAML", "ToolSupport"]),
-        .target(name: "LibInputBackend", dependencies: ["TouchInput", "CLibInput", "ToolSupport"]),
+        .target(
+            name: "LibInputBackend",
+            dependencies: [
+                "TouchInput", "CLibInput", "ToolSupport", "CLibEvdev", "Evdev", "Recordings",
+            ]),
         // One way to script touches: touch frames and evdev streams (tests, the recording
         // generator, the mock devices, the benchmarks).
         .target(name: "TouchScript", dependencies: ["Evdev", "Recordings", "TouchInput"]),
@@ -84,7 +92,7 @@ let package = Package(
             dependencies: [
                 "Recordings", "ClearCore", "GestureRecognition", "TouchInput", "JSON",
                 "ClearRendering",
-                "ToolSupport",
+                "ToolSupport", "ListStore",
             ]),
         .target(
             name: "ClearRendering",
@@ -105,11 +113,17 @@ let package = Package(
                 "Replay", "Recorder", "KioskApp", "ClearRendering", "Recordings",
                 "LibInputBackend", "ClearCore", "GestureRecognition", "TouchInput", "JSON",
                 "ToolSupport",
-            ]),
+            ],
+            // `ClearTouchVersion.current`, from debian/changelog.
+            plugins: ["VersionFromChangelog"]),
+        // Generates the `cleartouch --version` constant from debian/changelog.
+        .plugin(
+            name: "VersionFromChangelog", capability: .buildTool(),
+            path: "Plugins/VersionFromChangelog"),
         // Writes Recordings/ (tools/make-recordings).
         .executableTarget(
             name: "cleartouch-make-recordings",
-            dependencies: ["TouchScript", "Recordings", "TouchInput"],
+            dependencies: ["TouchScript", "Recordings", "TouchInput", "ClearCore"],
             path: "Sources/Tools/RecordingGenerator"),
         .executableTarget(
             name: "cleartouch-bench",
@@ -187,9 +201,11 @@ let package = Package(
             name: "CleartouchTests",
             dependencies: [
                 "cleartouch", "Replay", "Recordings", "TouchInput", "MockDevice", "TestSupport",
-                "TouchScript", "Evdev", "JSON",
+                "TouchScript", "Evdev", "JSON", "ToolSupport", "ListStore",
             ]),
         // Builds the README's client package against a clone of this one.
         .testTarget(name: "LibraryPackageTests", dependencies: ["TestSupport"]),
+        // make deb, make install, the man page and completion, dpkg -i/-r, lintian.
+        .testTarget(name: "PackagingTests", dependencies: ["TestSupport"]),
     ]
 )

@@ -11,6 +11,7 @@ let groups: KeyValuePairs<String, () -> Void> = [
     "recordings": runRecordingBenchmarks,
     "render": runRenderBenchmarks,
     "render-rotated": runRotatedRenderBenchmarks,
+    "render-keyboard": runKeyboardRenderBenchmark,
     "replay": runReplayBenchmarks,
     "live-input": runLibinputLatencyBenchmarks,
 ]

@@ -43,6 +43,12 @@ public enum ActionKind: String, Hashable, Sendable, CaseIterable {
     case editBegin = "edit-begin"
     /// Editing ended (Return, Escape or a tap).
     case editEnd = "edit-end"
+    /// A held row was dropped in another slot (real Clear): `index` is where it was,
+    /// `to` where it is now.
+    case move
+    /// The list was pulled up past its end by more than H: every completed item is
+    /// removed (real Clear); `count` says how many.
+    case clearCompleted = "clear-completed"
 }
 
 /// A change to the list, at an event time, on a model index.
@@ -51,13 +57,42 @@ public struct Action: Hashable, Sendable {
     public var timeMicroseconds: Int64
     /// What the change was.
     public var kind: ActionKind
-    /// The model index the action applied to (for `delete`, the index before removal).
+    /// The model index the action applied to (for `delete`, the index before removal;
+    /// for `move`, the index the item had before; 0 for `clear-completed`, which has none).
     public var index: Int
+    /// For `move`: the item's model index after the move; nil for every other kind.
+    public var to: Int?
+    /// For `clear-completed`: how many items were removed; nil for every other kind.
+    public var count: Int?
 
     /// An action of `kind` at `timeMicroseconds` on model index `index`.
-    public init(timeMicroseconds: Int64, kind: ActionKind, index: Int) {
+    public init(
+        timeMicroseconds: Int64, kind: ActionKind, index: Int, to: Int? = nil, count: Int? = nil
+    ) {
         self.timeMicroseconds = timeMicroseconds
         self.kind = kind
         self.index = index
+        self.to = to
+        self.count = count
+    }
+
+    /// A `move` of the item at `from` to `to`.
+    public static func move(timeMicroseconds: Int64, from: Int, to: Int) -> Action {
+        Action(timeMicroseconds: timeMicroseconds, kind: .move, index: from, to: to)
+    }
+
+    /// A `clear-completed` that removed `count` items.
+    public static func clearCompleted(timeMicroseconds: Int64, count: Int) -> Action {
+        Action(timeMicroseconds: timeMicroseconds, kind: .clearCompleted, index: 0, count: count)
+    }
+
+    /// The action without its time, as people read it: `complete 2`, `move 3 → 5`,
+    /// `clear-completed 4` (the count).
+    public var summary: String {
+        switch kind {
+        case .move: "move \(index) → \(to ?? index)"
+        case .clearCompleted: "clear-completed \(count ?? 0)"
+        default: "\(kind.rawValue) \(index)"
+        }
     }
 }

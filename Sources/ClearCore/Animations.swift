@@ -15,6 +15,96 @@ public enum ClearTimings {
     public static let pullSettleMicroseconds: Int64 = 200_000
     /// The alpha of the rows other than the one being edited.
     public static let editingOtherRowsAlpha = 0.3
+    /// Reorder: a neighbour slides into the slot the held row left (product.md).
+    public static let reorderSlideMicroseconds: Int64 = 200_000
+    /// Reorder: at the lift (or a cancel) the held row settles into its slot.
+    public static let reorderSettleMicroseconds: Int64 = 200_000
+    /// The held row is drawn this much larger (the JT clone's 1.1×, clear-spec §5).
+    public static let liftedRowScale = 1.1
+    /// Clear completed: the remaining rows close the gaps, and the completed rows fall
+    /// away and fade, in this time.
+    public static let clearCompletedMicroseconds: Int64 = 300_000
+    /// How far a cleared row falls while it fades, in row heights.
+    public static let clearCompletedFallRows = 1.0
+    /// A pull up released short of clearing springs back to the list's end in this time
+    /// (the pull-down's settle time).
+    public static let pullUpSettleMicroseconds: Int64 = 200_000
+}
+
+/// Auto-scroll while a held row is near the top or bottom edge (product.md "Reorder").
+///
+/// The edge zones are the top and bottom H of the screen (a finger at y < H, or at
+/// y > screen height − H). The list's offset moves towards that edge at
+/// `minimumSpeedPixelsPerSecond` at the zone's inner border, rising linearly to
+/// `maximumSpeedPixelsPerSecond` at the screen edge (and beyond it), and stops at the
+/// list's ends.
+public enum ReorderAutoScroll {
+    /// The speed just inside an edge zone, in pixels per second.
+    public static let minimumSpeedPixelsPerSecond = 200.0
+    /// The speed at the screen edge, in pixels per second.
+    public static let maximumSpeedPixelsPerSecond = 1200.0
+
+    /// The offset's velocity (negative: towards the top) for a finger at screen `y`.
+    public static func velocityPixelsPerSecond(fingerY y: Double, layout: ClearLayout) -> Double {
+        let zone = layout.rowHeightPixels
+        guard y.isFinite else { return 0 }
+        let depth: Double
+        let direction: Double
+        if y < zone {
+            depth = (zone - y) / zone
+            direction = -1
+        } else if y > layout.heightPixels - zone {
+            depth = (y - (layout.heightPixels - zone)) / zone
+            direction = 1
+        } else {
+            return 0
+        }
+        let clamped = min(max(depth, 0), 1)
+        return direction
+            * (minimumSpeedPixelsPerSecond
+                + (maximumSpeedPixelsPerSecond - minimumSpeedPixelsPerSecond) * clamped)
+    }
+}
+
+/// The held row after the finger lifted (or the hold was cancelled): it moves to its
+/// slot, shrinks back to 1× and loses its shadow, in 0.2 s ease-in-out.
+struct LiftSettle: Hashable, Sendable {
+    /// The row's top in content coordinates (y + scroll offset).
+    var contentY: Tween
+    var scale: Tween
+    var shadow: Tween
+
+    var endMicroseconds: Int64 { contentY.endMicroseconds }
+}
+
+/// The completed rows leaving and the others closing the gaps (0.3 s ease-in-out).
+struct ClearCompletedAnimation: Hashable, Sendable {
+    /// A removed row: the item as it was and the model index it had.
+    struct LeavingRow: Hashable, Sendable {
+        var item: TodoItem
+        var index: Int
+        var color: RGBColor
+    }
+
+    var startMicroseconds: Int64
+    var rowHeightPixels: Double
+    var leaving: [LeavingRow]
+    /// Remaining rows that moved up: by how many rows.
+    var closing: [ItemID: Int]
+
+    var progress: Tween {
+        Tween(
+            startMicroseconds: startMicroseconds,
+            durationMicroseconds: ClearTimings.clearCompletedMicroseconds, from: 0, to: 1)
+    }
+
+    var endMicroseconds: Int64 { progress.endMicroseconds }
+
+    /// The extra y offset of a remaining row: from its old place to its new one.
+    func offset(of item: ItemID, at time: Int64) -> Double {
+        guard let rows = closing[item] else { return 0 }
+        return Double(rows) * rowHeightPixels * (1 - progress.value(at: time))
+    }
 }
 
 /// One value moving from `from` to `to` over a time span with a timing curve.

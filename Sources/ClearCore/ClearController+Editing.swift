@@ -45,6 +45,7 @@ extension ClearController {
             at: time, translation: scrollOffsetPixels - rowMinY,
             otherRowsAlpha: ClearTimings.editingOtherRowsAlpha, editedItem: item.id,
             fromTranslation: fromTranslationPixels)
+        showKeyboard(at: time)
     }
 
     /// Ends editing: saves the text (or restores it), records `edit-end`, moves the rows
@@ -58,6 +59,7 @@ extension ClearController {
         record(.editEnd, index: index, time: time)
         editTransition = editTransition.retargeted(
             at: time, translation: 0, otherRowsAlpha: 1, editedItem: session.item)
+        hideKeyboard(at: time)
         if text.isEmpty {
             delete(at: index, time: time)
         }

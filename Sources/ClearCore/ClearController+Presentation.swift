@@ -45,9 +45,28 @@ extension ClearController {
             else { return nil }
             return (upper, lower, pinchReturn.delta.value(at: time))
         }
+        var reorder: ReorderTrack?
+        for (_, track) in orderedTracks {
+            if case .reorder(let held) = track { reorder = held }
+        }
+        let heldIndex = reorder.flatMap { list.index(of: $0.item) }
+        /// The slot row `index` is shown in: its model index, except while a row is held.
+        func displayIndex(ofRowAt index: Int) -> Int {
+            guard let reorder, let held = heldIndex else { return index }
+            if index == held { return reorder.slot }
+            let other = index < held ? index : index - 1
+            return other < reorder.slot ? other : other + 1
+        }
         func frame(ofRowAt index: Int) -> RectPixels {
             let item = list[index].id
-            var frame = layout.rowFrame(index: index, scrollOffsetPixels: offset)
+            var frame = layout.rowFrame(
+                index: displayIndex(ofRowAt: index), scrollOffsetPixels: offset)
+            if let settle = liftSettles[item] { frame.y = settle.contentY.value(at: time) - offset }
+            if let reorder, reorder.item == item {
+                frame.y = heldCentreContentY(reorder, offset: offset) - offset - height / 2
+            }
+            frame.y += reorderSlides[item]?.value(at: time) ?? 0
+            for animation in clearAnimations { frame.y += animation.offset(of: item, at: time) }
             frame.x = pannedX[item] ?? snapBacks[item]?.value(at: time) ?? 0
             frame.y += translation
             for shuffle in shuffles { frame.y += shuffle.offset(of: item, at: time) }
@@ -67,24 +86,52 @@ extension ClearController {
         let spread =
             Double(shuffles.count) * height + pinches.reduce(0) { $0 + $1.deltaPixels }
             + returning.reduce(0) { $0 + $1.delta }
+            + clearAnimations.reduce(0) { $0 + Double($1.closing.values.max() ?? 0) * height }
+            + (reorder == nil && reorderSlides.isEmpty ? 0 : height)
         let margin = 1 + layout.rowIndex(spread / height, rounding: .up)
         let near = layout.visibleRows(itemCount: count, scrollOffsetPixels: offset - translation)
-        var rows: [RowPresentation] = []
-        for index in max(0, near.lowerBound - margin)..<min(count, near.upperBound + margin) {
+        var rows = leavingRows(at: time, offset: offset)
+        // Held and settling rows are drawn last, above the others.
+        var lifted: [RowPresentation] = []
+        var liftedIndices: [Int] = []
+        if !liftSettles.isEmpty || heldIndex != nil {
+            liftedIndices = liftSettles.keys.compactMap { list.index(of: $0) }
+            if let heldIndex { liftedIndices.append(heldIndex) }
+            liftedIndices.sort()
+        }
+        let nearIndices = max(0, near.lowerBound - margin)..<min(count, near.upperBound + margin)
+        func isLifted(_ index: Int) -> Bool {
+            !liftedIndices.isEmpty && liftedIndices.contains(index)
+        }
+        func appendRow(_ index: Int) {
             let item = list[index]
             let frame = frame(ofRowAt: index)
-            guard frame.maxY > 0, frame.minY < layout.heightPixels else { continue }
+            guard frame.maxY > 0, frame.minY < layout.heightPixels else { return }
             let isEdited = editSession?.item == item.id
-            rows.append(
-                RowPresentation(
-                    modelIndex: index, itemID: item.id,
-                    text: isEdited ? editSession!.text : item.text,
-                    framePixels: frame,
-                    alpha: editTransition.editedItem == item.id ? 1 : otherAlpha,
-                    backgroundColor: item.completed
-                        ? .completedGreen : heatColor(index: index, count: count),
-                    completed: item.completed, strikethrough: item.completed, isEditing: isEdited))
+            var row = RowPresentation(
+                modelIndex: index, itemID: item.id,
+                text: isEdited ? editSession!.text : item.text,
+                framePixels: frame,
+                alpha: editTransition.editedItem == item.id ? 1 : otherAlpha,
+                backgroundColor: item.completed
+                    ? .completedGreen
+                    : heatColor(index: displayIndex(ofRowAt: index), count: count),
+                completed: item.completed, strikethrough: item.completed, isEditing: isEdited)
+            if reorder?.item == item.id {
+                row.scale = ClearTimings.liftedRowScale
+                row.shadowOpacity = 1
+                lifted.append(row)
+            } else if let settle = liftSettles[item.id] {
+                row.scale = settle.scale.value(at: time)
+                row.shadowOpacity = settle.shadow.value(at: time)
+                lifted.append(row)
+            } else {
+                rows.append(row)
+            }
         }
+        for index in nearIndices where !isLifted(index) { appendRow(index) }
+        for index in liftedIndices { appendRow(index) }
+        rows += lifted
 
         let cueItem = latestPan?.item ?? latestSnapBack(at: time)
         let cues = cueItem.flatMap { list.index(of: $0) }.map {
@@ -103,6 +150,8 @@ extension ClearController {
                     scaleY: 1, alpha: min(1, pulled / height),
                     label: pulled > height ? Self.releaseLabel : Self.pullLabel,
                     backgroundColor: .pureRed)
+            case .pullUp(_, let distance):
+                placeholder = pullUpCue(distancePixels: distance, offset: offset)
             case .pinch(let pinch):
                 // The upper row's untranslated frame moved down by H/2: centred on the seam.
                 var frame = layout.rowFrame(index: pinch.upperIndex, scrollOffsetPixels: offset)
@@ -126,16 +175,44 @@ extension ClearController {
         return Presentation(
             screen: layout.screen, rowHeightPixels: height, rows: rows, cues: cues,
             placeholder: placeholder,
-            editing: editing, isAnimating: isAnimating(at: time))
+            editing: editing, isAnimating: isAnimating(at: time),
+            keyboard: keyboardPresentation(atMicroseconds: time))
     }
 
     /// True while an animation or a deceleration runs at `time`.
     public func isAnimating(at time: Int64) -> Bool {
         if let end = scroll.endMicroseconds, time < end { return true }
         if time < editTransition.endMicroseconds { return true }
+        if keyboard != nil && keyboardSlide.isRunning(at: time) { return true }
         if snapBacks.values.contains(where: { $0.isRunning(at: time) }) { return true }
         if shuffles.contains(where: { time < $0.endMicroseconds }) { return true }
+        if reorderSlides.values.contains(where: { $0.isRunning(at: time) }) { return true }
+        if liftSettles.values.contains(where: { time < $0.endMicroseconds }) { return true }
+        if clearAnimations.contains(where: { time < $0.endMicroseconds }) { return true }
         return pinchReturns.contains { $0.delta.isRunning(at: time) }
+    }
+
+    /// Cleared rows falling away and fading, drawn behind the others.
+    private func leavingRows(at time: Int64, offset: Double) -> [RowPresentation] {
+        var rows: [RowPresentation] = []
+        let height = layout.rowHeightPixels
+        for animation in clearAnimations {
+            let progress = animation.progress.value(at: time)
+            guard progress < 1 else { continue }
+            for leaving in animation.leaving {
+                var frame = layout.rowFrame(index: leaving.index, scrollOffsetPixels: offset)
+                frame.y += progress * ClearTimings.clearCompletedFallRows * height
+                guard frame.maxY > 0, frame.minY < layout.heightPixels else { continue }
+                var row = RowPresentation(
+                    modelIndex: leaving.index, itemID: leaving.item.id, text: leaving.item.text,
+                    framePixels: frame, alpha: 1 - progress, backgroundColor: leaving.color,
+                    completed: leaving.item.completed, strikethrough: leaving.item.completed,
+                    isEditing: false)
+                row.isLeaving = true
+                rows.append(row)
+            }
+        }
+        return rows
     }
 
     private func latestSnapBack(at time: Int64) -> ItemID? {

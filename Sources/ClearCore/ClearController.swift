@@ -14,7 +14,7 @@ public final class ClearController {
     /// The to-do list as the rules have changed it so far.
     public internal(set) var list: TodoList
     /// Every change so far, in order.
-    public private(set) var actions: [Action] = []
+    public internal(set) var actions: [Action] = []
     /// The controller's clock: the latest event time it has seen, in microseconds.
     public private(set) var currentTimeMicroseconds: Int64 = 0
 
@@ -27,7 +27,22 @@ public final class ClearController {
     var pinchReturns: [PinchReturn] = []
     var editTransition: EditTransition = .rest
     var editSession: EditSession?
+    /// Reorder: neighbours sliding into the slot a held row left (y offsets, to 0).
+    var reorderSlides: [ItemID: Tween] = [:]
+    /// Reorder: dropped (or put back) rows settling into their slots.
+    var liftSettles: [ItemID: LiftSettle] = [:]
+    /// Clear completed: the completed rows leaving, the rest closing the gaps.
+    var clearAnimations: [ClearCompletedAnimation] = []
     private var hasTime = false
+
+    /// The on-screen keyboard; nil without one (`--keyboard off`).
+    public internal(set) var keyboard: OnScreenKeyboard?
+    /// When the on-screen keyboard shows (`configureKeyboard`).
+    public internal(set) var keyboardMode: OnScreenKeyboardMode = .off
+    /// The physical keyboards attached (devices added, not removed), for `.auto`.
+    var physicalKeyboards: Set<DeviceID> = []
+    /// The fraction of the on-screen keyboard's height on screen: 0 hidden, 1 shown.
+    var keyboardSlide = Tween(startMicroseconds: 0, durationMicroseconds: 0, from: 0, to: 0)
 
     /// One gesture's interaction with the list.
     enum Track: Hashable {
@@ -40,6 +55,11 @@ public final class ClearController {
         case pull(distancePixels: Double)
         case pinch(PinchTrack)
         case scroll(startOffsetPixels: Double)
+        /// A vertical drag that began with the list at its end: it may pull the content
+        /// up past the end by `distancePixels` (clear completed).
+        case pullUp(startOffsetPixels: Double, distancePixels: Double)
+        /// A long-press lifted a row; it follows the finger (reorder).
+        case reorder(ReorderTrack)
     }
 
     struct PinchTrack: Hashable {
@@ -90,12 +110,17 @@ public final class ClearController {
     public func advance(toMicroseconds time: Int64) {
         setClock(time)
         let now = currentTimeMicroseconds
+        advanceReorders(to: now)
         snapBacks = snapBacks.filter { $0.value.isRunning(at: now) }
+        reorderSlides = reorderSlides.filter { $0.value.isRunning(at: now) }
+        liftSettles = liftSettles.filter { now < $0.value.endMicroseconds }
+        clearAnimations.removeAll { $0.endMicroseconds <= now }
         shuffles.removeAll { $0.endMicroseconds <= now }
         pinchReturns.removeAll { !$0.delta.isRunning(at: now) }
         if let end = scroll.endMicroseconds, end <= now {
             scroll = .still(scroll.offset(at: now))
         }
+        advanceKeyboard(toMicroseconds: now)
     }
 
     /// Event times are clamped to ±2⁶¹ µs (73 000 years) so that adding durations and
@@ -159,11 +184,20 @@ public final class ClearController {
         case .scroll:
             stopDeceleration()
             let start = layout.clampedScrollOffset(scrollOffsetPixels, itemCount: list.count)
-            tracks[gesture.id] = .scroll(startOffsetPixels: start)
+            // At the list's end (scrolled fully, or a list shorter than the screen) the
+            // drag may pull the content up past the end: clear completed.
+            let atEnd = start >= layout.maximumScrollOffsetPixels(itemCount: list.count)
+            tracks[gesture.id] =
+                atEnd
+                ? .pullUp(startOffsetPixels: start, distancePixels: 0)
+                : .scroll(startOffsetPixels: start)
             scroll = .still(start)
             change(gesture)
-        case .tap, .longPress:
-            // Taps act on their single `ended` report; long-press has no Clear behaviour.
+        case .longPress(let location):
+            stopDeceleration()
+            tracks[gesture.id] = beginReorder(at: location, time: time)
+        case .tap:
+            // Taps act on their single `ended` report.
             tracks[gesture.id] = .ignored
         }
     }
@@ -184,6 +218,12 @@ public final class ClearController {
             scroll = .still(
                 layout.clampedScrollOffset(
                     start - finite(drag.translationPixels.y), itemCount: list.count))
+        case (.pullUp(let start, _), .scroll(let drag)):
+            tracks[gesture.id] = .pullUp(
+                startOffsetPixels: start, distancePixels: followPullUp(start, drag))
+        case (.reorder(var reorder), .longPress(let location)):
+            moveReorder(&reorder, to: location, time: currentTimeMicroseconds)
+            tracks[gesture.id] = .reorder(reorder)
         default:
             break
         }
@@ -214,6 +254,12 @@ public final class ClearController {
             }
         case (.scroll, .scroll(let drag)):
             fling(velocityPixelsPerSecond: -finite(drag.velocityPixelsPerSecond.y), time: time)
+        case (.pullUp(_, let distance), .scroll(let drag)):
+            endPullUp(
+                distancePixels: distance,
+                velocityPixelsPerSecond: -finite(drag.velocityPixelsPerSecond.y), time: time)
+        case (.reorder(let reorder), _):
+            dropReorder(reorder, time: time)
         default:
             break
         }
@@ -238,6 +284,11 @@ public final class ClearController {
             // Nothing to commit: no fling. The list stays where the finger left it, so a
             // pinch taking over hit-tests the rows as they are on screen.
             scroll = .still(layout.clampedScrollOffset(scrollOffsetPixels, itemCount: list.count))
+        case .pullUp:
+            // Nothing is cleared: content pulled past the end springs back.
+            settleAfterPullUp(time: time)
+        case .reorder(let reorder):
+            putBack(reorder, time: time)
         }
     }
 
@@ -247,7 +298,7 @@ public final class ClearController {
         layout.modelIndex(at: point, itemCount: list.count, scrollOffsetPixels: scrollOffsetPixels)
     }
 
-    private func stopDeceleration() {
+    func stopDeceleration() {
         if case .decelerating = scroll {
             scroll = .still(scrollOffsetPixels)
         }
@@ -362,7 +413,7 @@ public final class ClearController {
                     from: pinch.deltaPixels, to: 0)))
     }
 
-    private func fling(velocityPixelsPerSecond velocity: Double, time: Int64) {
+    func fling(velocityPixelsPerSecond velocity: Double, time: Int64) {
         let limit = ScrollDeceleration.maximumVelocityPixelsPerSecond
         let velocity = min(max(velocity, -limit), limit)
         let range = layout.scrollRange(itemCount: list.count)

@@ -8,6 +8,8 @@ import TouchInput
 ///   `listScrollOffsetPixels` set from the controller before each frame; the arena's
 ///   reports go to the controller;
 /// - a touch down stops a decelerating list (as a UIScrollView does);
+/// - touches that land on the on-screen keyboard while a row is edited go to it (when
+///   the session has one), never to the arena;
 /// - keys (pressed, not obfuscated) Return, Escape and Backspace and composed `.text`
 ///   edit the row being edited;
 /// - touchpad and pointer events, and device removals, go to `touchpad`, which maps
@@ -36,11 +38,17 @@ public final class ClearSession {
 
     /// A session at rest on `items` (pass `TodoList.swiftTutorialSamples` for Clear's
     /// sample list), laid out by `layout`, recognizing with `gestureConfiguration`.
+    /// With `keyboard`, an on-screen keyboard takes the touches that land on it while a
+    /// row is edited (`ClearController.takeKeyboardTouches`); without, there is none.
     public init(
         items: [TodoItem], layout: ClearLayout,
-        gestureConfiguration: GestureConfiguration = .clear
+        gestureConfiguration: GestureConfiguration = .clear,
+        keyboard: OnScreenKeyboardSettings? = nil
     ) {
         controller = ClearController(items: items, layout: layout)
+        if let keyboard {
+            controller.configureKeyboard(keyboard, gestureConfiguration: gestureConfiguration)
+        }
         arena = GestureArena(configuration: gestureConfiguration)
         touchpad = TouchpadGestureMapper(
             configuration: TouchpadMappingConfiguration(
@@ -55,14 +63,19 @@ public final class ClearSession {
         advance(toMicroseconds: time)
         switch event {
         case .deviceAdded(let device, _):
+            controller.deviceAdded(device, at: time)
             arena.deviceAdded(device)
             forwardArenaEvents()
         case .deviceRemoved(let device, let time):
+            controller.deviceRemoved(device, at: time)
             arena.deviceRemoved(device, timeMicroseconds: time)
             forwardArenaEvents()
             // The touchpad mapping cancels a stroke or pinch of the removed device.
             forwardTouchpadEvents(event)
-        case .touchFrame(let frame):
+        case .touchFrame(let whole):
+            // Touches on the on-screen keyboard are its own; the arena never sees them.
+            let frame = controller.takeKeyboardTouches(whole)
+            if frame.contacts.isEmpty && !whole.contacts.isEmpty { return }
             if frame.contacts.contains(where: { $0.phase == .down }) {
                 controller.interruptScrolling(atMicroseconds: time)
             }

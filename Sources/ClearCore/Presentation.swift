@@ -53,6 +53,8 @@ public struct RectPixels: Hashable, Sendable {
     public var maxY: Double { y + height }
     /// The vertical centre.
     public var midY: Double { y + height / 2 }
+    /// The horizontal centre.
+    public var midX: Double { x + width / 2 }
 }
 
 /// One row as it is on screen at a moment.
@@ -75,12 +77,22 @@ public struct RowPresentation: Hashable, Sendable {
     public var strikethrough: Bool
     /// The row whose text is being edited.
     public var isEditing: Bool
+    /// The row is drawn scaled by this about its centre: 1, or 1.1 while held (reorder).
+    public var scale: Double
+    /// The opacity of the shadow under a held row, 0...1 (0: no shadow).
+    public var shadowOpacity: Double
+    /// A cleared row falling away: no longer in the list (`modelIndex` is the index it had).
+    public var isLeaving: Bool
 
     /// A presentation of its parts, as given.
     public init(
         modelIndex: Int, itemID: ItemID, text: String, framePixels: RectPixels, alpha: Double,
-        backgroundColor: RGBColor, completed: Bool, strikethrough: Bool, isEditing: Bool
+        backgroundColor: RGBColor, completed: Bool, strikethrough: Bool, isEditing: Bool,
+        scale: Double = 1, shadowOpacity: Double = 0, isLeaving: Bool = false
     ) {
+        self.scale = scale
+        self.shadowOpacity = shadowOpacity
+        self.isLeaving = isLeaving
         self.modelIndex = modelIndex
         self.itemID = itemID
         self.text = text
@@ -119,7 +131,8 @@ public struct CuesPresentation: Hashable, Sendable {
     }
 }
 
-/// The placeholder row of a pull or a pinch.
+/// The placeholder row of a pull or a pinch, or the clear-completed cue below the last
+/// row while the list is pulled up past its end.
 public struct PlaceholderPresentation: Hashable, Sendable {
     /// The unscaled frame; the row is drawn scaled vertically about its centre.
     public var framePixels: RectPixels
@@ -170,7 +183,8 @@ public struct Presentation: Hashable, Sendable {
     public var screen: ScreenSize
     /// H, the row height in pixels.
     public var rowHeightPixels: Double
-    /// Rows drawn back to front in this order; hidden rows are left out.
+    /// Rows drawn back to front in this order (cleared rows leaving first, a held or
+    /// settling row last); hidden rows are left out.
     public var rows: [RowPresentation]
     /// Cues of the row being panned, positioned relative to that row's frame.
     public var cues: CuesPresentation?
@@ -180,13 +194,16 @@ public struct Presentation: Hashable, Sendable {
     public var editing: EditingPresentation?
     /// True while any animation runs (the app keeps drawing frames).
     public var isAnimating: Bool
+    /// The on-screen keyboard while any of it is on screen.
+    public var keyboard: KeyboardPresentation?
 
     /// A presentation of its parts, as given.
     public init(
         screen: ScreenSize, rowHeightPixels: Double, rows: [RowPresentation],
         cues: CuesPresentation?, placeholder: PlaceholderPresentation?,
-        editing: EditingPresentation?, isAnimating: Bool
+        editing: EditingPresentation?, isAnimating: Bool, keyboard: KeyboardPresentation? = nil
     ) {
+        self.keyboard = keyboard
         self.screen = screen
         self.rowHeightPixels = rowHeightPixels
         self.rows = rows

@@ -45,8 +45,12 @@ struct Deceleration: Hashable, Sendable {
         return (speed - (speed * speed - 2 * d * abs(bound - startOffsetPixels)).squareRoot()) / d
     }
 
+    /// Saturates at 2^61 microseconds of motion: a fling from absurd input (a contact
+    /// jumping millions of pixels in a microsecond) must not overflow.
     var endMicroseconds: Int64 {
-        startMicroseconds + Int64((durationSeconds * 1_000_000).rounded(.up))
+        let limit = Double(Int64(1) << 61)
+        let duration = (durationSeconds * 1_000_000).rounded(.up)
+        return startMicroseconds + Int64(duration.isNaN ? 0 : min(max(duration, 0), limit))
     }
 
     func offset(at time: Int64) -> Double {
@@ -61,9 +65,34 @@ struct Deceleration: Hashable, Sendable {
     }
 }
 
+/// The list moving at a constant speed while a held row is in an edge zone, stopping
+/// at an end of `range`.
+struct AutoScroll: Hashable, Sendable {
+    var startMicroseconds: Int64
+    var startOffsetPixels: Double
+    var velocityPixelsPerSecond: Double
+    var range: ClosedRange<Double>
+
+    func offset(at time: Int64) -> Double {
+        let elapsed = max(0, (Double(time) - Double(startMicroseconds)) / 1_000_000)
+        let raw = startOffsetPixels + velocityPixelsPerSecond * elapsed
+        return min(max(raw, range.lowerBound), range.upperBound)
+    }
+
+    /// When the motion reaches the end of the range it heads for.
+    var endMicroseconds: Int64 {
+        guard velocityPixelsPerSecond != 0 else { return startMicroseconds }
+        let bound = velocityPixelsPerSecond > 0 ? range.upperBound : range.lowerBound
+        let seconds = max(0, (bound - startOffsetPixels) / velocityPixelsPerSecond)
+        return startMicroseconds + Int64(min(seconds * 1_000_000, 1e15).rounded(.up))
+    }
+}
+
 /// The list's scroll offset as a function of time.
 enum ScrollMotion: Hashable, Sendable {
     case still(Double)
+    /// A held row in an edge zone scrolls the list.
+    case autoScroll(AutoScroll)
     case decelerating(Deceleration)
     /// Going back to rest after a pull, ease-in-out.
     case settling(Tween)
@@ -73,6 +102,7 @@ enum ScrollMotion: Hashable, Sendable {
         case .still(let offset): offset
         case .decelerating(let deceleration): deceleration.offset(at: time)
         case .settling(let tween): tween.value(at: time)
+        case .autoScroll(let motion): motion.offset(at: time)
         }
     }
 
@@ -81,6 +111,7 @@ enum ScrollMotion: Hashable, Sendable {
         case .still: nil
         case .decelerating(let deceleration): deceleration.endMicroseconds
         case .settling(let tween): tween.endMicroseconds
+        case .autoScroll(let motion): motion.endMicroseconds
         }
     }
 }

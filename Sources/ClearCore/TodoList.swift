@@ -81,6 +81,28 @@ public struct TodoList: Hashable, Sendable {
         if items.indices.contains(index) { items[index].text = text }
     }
 
+    /// Moves the item at `from` so that it ends at model index `to` (both clamped to the
+    /// list); the others keep their order. No change for an index outside the list.
+    public mutating func move(from: Int, to: Int) {
+        guard items.indices.contains(from) else { return }
+        let item = items.remove(at: from)
+        items.insert(item, at: min(max(to, 0), items.count))
+    }
+
+    /// Removes every completed item (the others keep their order) and returns the removed
+    /// ones with the model indices they had.
+    @discardableResult
+    public mutating func removeCompleted() -> [(index: Int, item: TodoItem)] {
+        let removed = items.enumerated().filter { $0.element.completed }.map {
+            (index: $0.offset, item: $0.element)
+        }
+        items.removeAll { $0.completed }
+        return removed
+    }
+
+    /// The number of completed items.
+    public var completedCount: Int { items.reduce(0) { $0 + ($1.completed ? 1 : 0) } }
+
     /// The twelve sample items of the Swift tutorial, in order, with ids 1...12
     /// (clear-spec §2, R-SW `ViewController.swift`).
     public static let swiftTutorialSamples: [TodoItem] = [

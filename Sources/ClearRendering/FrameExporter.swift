@@ -28,6 +28,12 @@ public final class FrameExporter {
         try renderer.surface.writePNG(toPath: path)
     }
 
+    /// Draws `presentation` and returns it as the bytes of a PNG file.
+    public func snapshotPNG(_ presentation: Presentation) throws(CairoError) -> [UInt8] {
+        renderer.render(presentation)
+        return try renderer.surface.pngBytes()
+    }
+
     /// Draws `presentation` as frame `number` in `directory`; returns the file's path.
     @discardableResult
     public func writeFrame(_ presentation: Presentation, number: Int, directory: String)

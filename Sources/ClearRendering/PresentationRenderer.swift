@@ -13,6 +13,7 @@ public final class PresentationRenderer {
     public let surface: ImageSurface
     let context: GraphicsContext
     private let painter: RowPainter
+    private let keyboardPainter: KeyboardPainter
     private var rowImageCache: [RowImageKey: ImageSurface] = [:]
     /// Two screens of rows at the kiosk's size (about 0.7 MB each at 1080 wide).
     private static let rowImageCacheLimit = 32
@@ -39,6 +40,7 @@ public final class PresentationRenderer {
         self.surface = surface
         self.context = try GraphicsContext(surface: surface)
         painter = RowPainter(layoutContext: context, isRaster: true)
+        keyboardPainter = KeyboardPainter(layoutContext: context)
     }
 
     /// A renderer with a new surface of the given size.
@@ -74,6 +76,10 @@ public final class PresentationRenderer {
             }
             if let cues = presentation.cues {
                 drawCues(cues)
+            }
+            // The on-screen keyboard covers the list's bottom (the edited row is above it).
+            if let keyboard = presentation.keyboard {
+                keyboardPainter.draw(keyboard, in: context)
             }
         }
         context.flush()
@@ -139,9 +145,50 @@ public final class PresentationRenderer {
         a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
     }
 
+    /// A held row's shadow: layers of translucent black, wider and lower each step.
+    static let shadowLayerCount = 4
+    /// How much each shadow layer grows past the row, and how far the shadow falls, in px.
+    static let shadowSpreadPixels = 3.0
+    /// The opacity of one shadow layer at full shadow.
+    static let shadowLayerAlpha = 0.15
+
     private func drawRow(_ row: RowPresentation, editing: EditingPresentation?) {
+        guard row.scale == 1, row.shadowOpacity <= 0 else {
+            return drawLiftedRow(row, editing: editing)
+        }
+        drawRowUnscaled(row, editing: editing)
+    }
+
+    /// A held (or settling) row: its shadow, then the row scaled about its centre.
+    private func drawLiftedRow(_ row: RowPresentation, editing: EditingPresentation?) {
+        let frame = row.framePixels
+        let scale = row.scale.isFinite && row.scale > 0 ? row.scale : 1
+        let width = frame.width * scale
+        let height = frame.height * scale
+        let x = frame.x + (frame.width - width) / 2
+        let y = frame.y + (frame.height - height) / 2
+        let shadow = min(max(row.shadowOpacity, 0), 1)
+        if shadow > 0 {
+            for layer in 1...Self.shadowLayerCount {
+                let grow = Double(layer) * Self.shadowSpreadPixels
+                context.fillRectangle(
+                    x: x - grow, y: y - grow + Self.shadowSpreadPixels * 2, width: width + 2 * grow,
+                    height: height + 2 * grow,
+                    with: RGBAColor(
+                        red: 0, green: 0, blue: 0, alpha: Self.shadowLayerAlpha * shadow))
+            }
+        }
+        context.withSavedState {
+            context.translate(x: frame.x + frame.width / 2, y: frame.y + frame.height / 2)
+            context.scale(x: scale, y: scale)
+            context.translate(x: -(frame.x + frame.width / 2), y: -(frame.y + frame.height / 2))
+            drawRowUnscaled(row, editing: editing)
+        }
+    }
+
+    private func drawRowUnscaled(_ row: RowPresentation, editing: EditingPresentation?) {
         let frame = Self.snapped(row.framePixels)
-        if let edited = editing, edited.modelIndex == row.modelIndex {
+        if let edited = editing, edited.modelIndex == row.modelIndex, !row.isLeaving {
             // The edited row changes with every key: drawn directly, with its caret.
             context.withGroup(alpha: row.alpha, bounds: bounds(frame)) {
                 painter.drawRowBody(
@@ -153,7 +200,7 @@ public final class PresentationRenderer {
         }
         let key = RowImageKey(
             text: row.text, color: row.backgroundColor, strikethrough: row.strikethrough,
-            width: Int(frame.width), height: Int(frame.height))
+            width: Int(clampingForDrawing: frame.width), height: Int(clampingForDrawing: frame.height))
         if isDrawingAtScreenSize, let image = rowImage(key) {
             context.drawImage(image, x: frame.x, y: frame.y, alpha: row.alpha)
         } else {

@@ -44,6 +44,8 @@ public struct RecordingPictureRenderer {
     static let deleteLineColor = RGBAColor(hex: 0xff0000)
     static let pullLineColor = RGBAColor(hex: 0xff5252)
     static let pinchLineColor = RGBAColor(hex: 0xffab40)
+    /// The lines a held row's finger must pass to move it a slot (reorder).
+    static let reorderLineColor = RGBAColor(hex: 0x40c4ff)
     static let panelColor = RGBAColor(hex: 0x111111)
     static let panelTextColor = RGBAColor(hex: 0xeeeeee)
     static let panelNoteColor = RGBAColor(hex: 0xaaaaaa)
@@ -62,8 +64,8 @@ public struct RecordingPictureRenderer {
     /// The picture as an SVG document, shown at half its pixels.
     public func svg() throws(CairoError) -> String {
         let surface = try SVGSurface(
-            width: Int((widthPixels * Self.svgScale).rounded(.up)),
-            height: Int((heightPixels * Self.svgScale).rounded(.up)))
+            width: Int(clampingForDrawing: (widthPixels * Self.svgScale).rounded(.up)),
+            height: Int(clampingForDrawing: (heightPixels * Self.svgScale).rounded(.up)))
         let context = try GraphicsContext(surface: surface)
         context.scale(x: Self.svgScale, y: Self.svgScale)
         draw(in: context)
@@ -147,6 +149,18 @@ public struct RecordingPictureRenderer {
                 canvas.text(
                     "pull past H adds at the top", x: 4, baseline: y - 4, fontPixels: fontSize,
                     color: Self.pullLineColor)
+            case .longPress(let location):
+                // The held row moves a slot once its centre passes a neighbour's midpoint,
+                // one row height from where it was lifted (without auto-scroll).
+                for (y, label) in [
+                    (location.y - H, "held row moves up a slot past here"),
+                    (location.y + H, "held row moves down a slot past here"),
+                ] {
+                    line(x0: 0, y0: y, x1: width, y1: y, color: Self.reorderLineColor)
+                    canvas.text(
+                        label, x: 4, baseline: y - 4, fontPixels: fontSize,
+                        color: Self.reorderLineColor)
+                }
             case .pinch(let pinch):
                 for (y, label) in [
                     (pinch.upperStartPixels.y - H / 2, "upper finger above: gap > H"),
@@ -202,7 +216,9 @@ public struct RecordingPictureRenderer {
         for sample in samples.dropFirst() {
             let sampleStep = min(
                 Self.fadeSteps - 1,
-                Int(Double(sample.timeMicroseconds - start) / Double(span) * Double(Self.fadeSteps))
+                Int(
+                    clampingForDrawing: Double(sample.timeMicroseconds - start) / Double(span)
+                        * Double(Self.fadeSteps))
             )
             points.append(sample.positionPixels)
             if sampleStep != step {
@@ -278,6 +294,11 @@ public struct RecordingPictureRenderer {
             return " (\(d(pull.pullDistancePixels)) px, needs > \(d(H)))"
         case .pinch(let pinch):
             return " (spread \(d(pinch.spreadDeltaPixels)) px, needs > \(d(H / 2)))"
+        case .longPress(let location):
+            // A held row moves a slot once its centre passes a neighbour's midpoint, one
+            // row height away (without auto-scroll).
+            guard case .longPress(let start) = gesture.first.values else { return "" }
+            return " (held row moved \(d(abs(location.y - start.y))) px, needs > \(d(H)))"
         default:
             return ""
         }
@@ -395,7 +416,7 @@ public struct RecordingPictureRenderer {
     static func decimal(_ value: Double) -> String {
         guard value.isFinite else { return "0" }
         let rounded = (value * 10).rounded() / 10
-        if rounded == rounded.rounded() { return String(Int64(rounded)) }
+        if rounded == rounded.rounded() { return String(Int(clampingForDrawing: rounded)) }
         return String(rounded)
     }
 }

@@ -109,6 +109,8 @@ public struct EventCode: EvdevNumber {
     @inlinable public static var absMTTrackingID: Self {
         Self(rawValue: UInt16(ABS_MT_TRACKING_ID))
     }
+    /// `ABS_PRESSURE`: how hard the tool presses (pens).
+    @inlinable public static var absPressure: Self { Self(rawValue: UInt16(ABS_PRESSURE)) }
     /// `ABS_MAX`: the highest absolute axis.
     @inlinable public static var absMax: Self { Self(rawValue: UInt16(ABS_MAX)) }
 
@@ -161,6 +163,12 @@ public struct EventCode: EvdevNumber {
     @inlinable public static var btnToolQuadTap: Self {
         Self(rawValue: UInt16(BTN_TOOL_QUADTAP))
     }
+    /// `BTN_TOOL_PEN`: a pen is in range (tablets, and tablet-class touch panels).
+    @inlinable public static var btnToolPen: Self { Self(rawValue: UInt16(BTN_TOOL_PEN)) }
+    /// `BTN_STYLUS`: the first button on a pen's barrel.
+    @inlinable public static var btnStylus: Self { Self(rawValue: UInt16(BTN_STYLUS)) }
+    /// `MSC_SCAN`: the raw scan code before a key or button event.
+    @inlinable public static var mscScan: Self { Self(rawValue: UInt16(MSC_SCAN)) }
     /// `KEY_MAX`: the highest key or button code.
     @inlinable public static var keyMax: Self { Self(rawValue: UInt16(KEY_MAX)) }
 

@@ -3,6 +3,7 @@ import ClearCore
 import ClearRendering
 import Glibc
 import LibInputBackend
+import Recordings
 import ToolSupport
 import TouchInput
 
@@ -57,14 +58,17 @@ public final class KioskApp {
         do {
             window = try KioskWindow(
                 title: "ClearTouch", frameSize: options.screen, fullscreen: options.fullscreen,
-                rotation: options.rotation)
+                rotation: options.rotation, offscreen: options.offscreen)
         } catch {
             throw KioskError(
                 "cannot open a window: \(error) (SDL_VIDEODRIVER=kmsdrm draws without a display server)"
             )
         }
         let layout = ClearLayout(screen: window.frameSize, rowHeightPixels: options.rowHeightPixels)
-        session = ClearSession(items: persistence.savedItems, layout: layout)
+        session = ClearSession(
+            items: persistence.savedItems, layout: layout,
+            keyboard: OnScreenKeyboardSettings(
+                mode: options.keyboardMode, layout: options.keyboardLayout))
         do {
             renderer = try PresentationRenderer(
                 width: window.nativeFrameSize.widthPixels,
@@ -87,11 +91,12 @@ public final class KioskApp {
             do {
                 recording = try SessionRecording(
                     path: path, layout: layout, items: persistence.savedItems,
-                    recordText: options.recordText, rotation: options.rotation,
+                    recordText: options.recordText,
+                    keyboard: RecordedKeyboard(
+                        mode: options.keyboardMode.rawValue, layout: options.keyboardLayout.name),
+                    replacing: options.forceRecord, rotation: options.rotation,
                     calibration: liveInput.flatMap { input in
-                        input.converter.currentDevices.lazy.compactMap {
-                            input.converter.appliedCalibrations[$0.id]
-                        }.first
+                        input.converter.appliedCalibrations.min(by: { $0.key < $1.key })?.value
                     })
             } catch {
                 throw KioskError("cannot record to \(path): \(error)")
@@ -144,10 +149,12 @@ public final class KioskApp {
                     device: name, matrix: matrix, applied: applied))
         }
         let initial = input.readInitialEvents()
+        // Which way each device's events come in (docs/devices.md).
+        for route in input.deviceRoutes { log("device \(route)") }
         var names: [String] = []
         for case .deviceAdded(let device, _) in initial
         where device.kind == .touchscreen || device.kind == .touchpad {
-            names.append("\(device.kind.rawValue) \(device.name)")
+            names.append("\(device.kind.rawValue) \(TerminalText.escaped(device.name))")
         }
         guard !names.isEmpty else {
             log(
@@ -200,13 +207,16 @@ public final class KioskApp {
     private func waitForInput(milliseconds: Int32) {
         var event = SDL_Event()
         if let liveInput {
-            var descriptor = pollfd(
-                fd: liveInput.context.fileDescriptor, events: Int16(POLLIN), revents: 0)
-            _ = poll(&descriptor, 1, milliseconds)
+            // libinput's descriptor and those of the panels read beside it (docs/devices.md).
+            var descriptors = liveInput.pollDescriptors.map {
+                pollfd(fd: $0, events: Int16(POLLIN), revents: 0)
+            }
+            _ = poll(&descriptors, nfds_t(descriptors.count), milliseconds)
             liveInput.context.dispatch()
             while let libinputEvent = liveInput.context.nextEvent() {
                 liveInput.converter.convert(libinputEvent, into: &pending)
             }
+            liveInput.readDirectDevices(into: &pending)
         } else if SDL_WaitEventTimeout(&event, milliseconds) == 1 {
             handleWindowEvent(event)
         }

@@ -1,3 +1,4 @@
+import ClearCore
 import TouchInput
 
 /// What `cleartouch app` was asked to do.
@@ -9,10 +10,16 @@ public struct KioskOptions: Hashable, Sendable {
     /// H; nil: round(W·50/320).
     public var rowHeightPixels: Double?
     public var fullscreen = false
+    /// `--offscreen`: draw without any display (SDL's offscreen driver), invisibly. Without
+    /// it (or `SDL_VIDEODRIVER=offscreen`), finding no display is an error.
+    public var offscreen = false
     /// Record every input event the session gets to this ClearTouch trace.
     public var recordPath: String?
     /// Record typed text as typed (otherwise each character is recorded as `x`).
     public var recordText = false
+    /// `--force`: `--record` may replace an existing file (a recording is never replaced
+    /// without it, as for `cleartouch record`).
+    public var forceRecord = false
     /// libinput device nodes; empty: every device of `seat`.
     public var devicePaths: [String] = []
     public var seat = "seat0"
@@ -28,6 +35,12 @@ public struct KioskOptions: Hashable, Sendable {
     public var calibration: CalibrationMatrix?
     /// The calibration file `cleartouch calibrate` writes; nil: none is read.
     public var calibrationFilePath: String?
+    /// `--keyboard`: when the on-screen keyboard shows (default: while no physical
+    /// keyboard is attached).
+    public var keyboardMode: OnScreenKeyboardMode = .auto
+    /// `--keyboard-layout`, else XKBLAYOUT of /etc/default/keyboard when known, else us.
+    public var keyboardLayout: KeyboardLayout = KeyboardLayout.embedded(
+        named: KeyboardLayout.defaultName)!
 
     public init(listPath: String) {
         self.listPath = listPath

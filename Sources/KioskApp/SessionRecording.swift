@@ -1,6 +1,7 @@
 import ClearCore
 import Foundation
 import Recordings
+import ToolSupport
 import TouchInput
 
 /// `--record FILE`: every input event the app's session gets, in the ClearTouch trace
@@ -12,14 +13,20 @@ import TouchInput
 final class SessionRecording {
     let writer: TraceWriter
     let recordText: Bool
+    /// The file, written in place as `record -o` writes (docs/output-files.md).
+    private let output: OutputFile.Stream
 
-    /// A trace of the upright layout; its header says the positions are upright for
+    /// Starts recording to `path`; an existing file is refused unless `replacing`. The
+    /// trace is of the upright layout; its header says the positions are upright for
     /// `rotation` and went through `calibration` (so a replay applies neither again).
     init(
         path: String, layout: ClearLayout, items: [TodoItem], recordText: Bool,
-        rotation: Rotation = .none, calibration: CalibrationMatrix? = nil
+        keyboard: RecordedKeyboard?, replacing: Bool = false, rotation: Rotation = .none,
+        calibration: CalibrationMatrix? = nil
     ) throws(RecordingError) {
-        writer = try TraceWriter(path: path)
+        output = try OutputFile.Stream(
+            path: path, newFileMode: 0o600, replacesAtomically: false, exclusive: !replacing)
+        writer = TraceWriter(fileDescriptor: output.descriptor, path: path)
         self.recordText = recordText
         var header = RecordingHeader(
             format: .trace, formatVersion: String(TraceWriter.formatVersion),
@@ -27,6 +34,7 @@ final class SessionRecording {
             screen: layout.screen,
             rowHeightPixels: layout.rowHeightPixels,
             initialItems: items.map { RecordedItem(text: $0.text, completed: $0.completed) })
+        header.keyboard = keyboard
         header.appliedRotation = rotation == .none ? nil : rotation
         header.appliedCalibration = calibration
         try writer.writeHeader(header)
@@ -41,5 +49,8 @@ final class SessionRecording {
         }
     }
 
-    func close() throws(RecordingError) { try writer.close() }
+    func close() throws(RecordingError) {
+        try writer.flush()
+        try output.commit()
+    }
 }

@@ -1,4 +1,5 @@
 import CLibInput
+import Evdev
 import ToolSupport
 import TouchInput
 
@@ -31,14 +32,25 @@ public final class LibInputEventConverter {
 
     private struct DeviceState {
         var description: DeviceDescription
+        /// The device's class (docs/devices.md), from its udev properties and capabilities.
+        var deviceClass: InputDeviceClass?
+        /// The kernel node's name (`event5`).
+        var sysname: String
         var pendingContacts: [TouchContact] = []
         /// Contacts down on this device, by seat slot, with their last position.
         var activeContacts: [Int: TouchContact] = [:]
+        /// One-finger panels: the last position, and the seat slot of the finger down.
+        var oneFingerPosition: Point?
+        var oneFingerSlot: Int?
     }
 
     private var devices: [OpaquePointer: DeviceState] = [:]
     private var nextDeviceID = 0
     private var lastEventTimeMicroseconds: Int64 = 0
+    /// Seat slots of one-finger panels' contacts (absolute pointers, tablet-class touch
+    /// panels): above libinput's, which count from 0 for touch devices only.
+    private var oneFingerSlotsInUse: Set<Int> = []
+    static let firstOneFingerSeatSlot = 256
 
     public init(screen: ScreenSize) {
         self.screen = screen
@@ -47,6 +59,38 @@ public final class LibInputEventConverter {
     /// The descriptions of the devices present now, in order of appearance.
     public var currentDevices: [DeviceDescription] {
         devices.values.map(\.description).sorted { $0.id < $1.id }
+    }
+
+    /// Records that a device read beside libinput (`DirectInput`) has its positions
+    /// calibrated by `matrix`, so `appliedCalibrations` covers every path.
+    func noteCalibration(_ matrix: CalibrationMatrix, of id: DeviceID) {
+        appliedCalibrations[id] = matrix
+    }
+
+    /// The node names (`event5`) of the devices libinput has taken.
+    public var libinputSysnames: Set<String> { Set(devices.values.map(\.sysname)) }
+
+    /// The class of each device libinput has taken, by device id.
+    public var deviceClasses: [DeviceID: InputDeviceClass] {
+        var classes: [DeviceID: InputDeviceClass] = [:]
+        for state in devices.values { classes[state.description.id] = state.deviceClass }
+        return classes
+    }
+
+    /// The routes of the devices libinput has taken, in order of appearance.
+    public var libinputRoutes: [DeviceRoute] {
+        devices.values.sorted { $0.description.id < $1.description.id }.map {
+            DeviceRoute(
+                id: $0.description.id, node: $0.sysname, name: $0.description.name,
+                deviceClass: $0.deviceClass,
+                path: .libinput)
+        }
+    }
+
+    /// A device id no device of this converter has: for devices read beside libinput.
+    public func allocateDeviceID() -> DeviceID {
+        defer { nextDeviceID += 1 }
+        return DeviceID(nextDeviceID)
     }
 
     /// The device id given to a libinput device, if it has been added.
@@ -81,10 +125,28 @@ public final class LibInputEventConverter {
                         device: id, timeMicroseconds: time,
                         deltaX: libinput_event_pointer_get_dx(motion),
                         deltaY: libinput_event_pointer_get_dy(motion))))
+        case LIBINPUT_EVENT_POINTER_MOTION_ABSOLUTE:
+            absolutePointerMotion(device, libinput_event_get_pointer_event(pointer), into: &output)
+        case LIBINPUT_EVENT_TABLET_TOOL_AXIS, LIBINPUT_EVENT_TABLET_TOOL_TIP,
+            LIBINPUT_EVENT_TABLET_TOOL_PROXIMITY:
+            tabletTool(
+                device, libinput_event_get_tablet_tool_event(pointer), type: event.type,
+                into: &output)
         case LIBINPUT_EVENT_POINTER_BUTTON:
             guard let id = deviceID(of: device),
                 let button = libinput_event_get_pointer_event(pointer)
             else { return }
+            if devices[device]?.deviceClass == .absolutePointer,
+                libinput_event_pointer_get_button(button) == UInt32(EventCode.btnLeft.rawValue)
+            {
+                let pressed =
+                    libinput_event_pointer_get_button_state(button) == LIBINPUT_BUTTON_STATE_PRESSED
+                oneFinger(
+                    device, pressed: pressed,
+                    timeMicroseconds: stamp(libinput_event_pointer_get_time_usec(button)),
+                    into: &output)
+                return
+            }
             output.append(
                 .pointerButton(
                     PointerButton(
@@ -190,12 +252,17 @@ public final class LibInputEventConverter {
             libinput_device_get_size(device, &width, &height) == 0
             ? SizeMillimetres(width: width, height: height) : nil
         let touchCount = libinput_device_touch_get_touch_count(device)
+        let deviceClass = Self.deviceClass(of: device)
+        let oneFinger = deviceClass?.isOneFinger ?? false
         let description = DeviceDescription(
             id: id, name: String(cString: libinput_device_get_name(device)),
-            kind: Self.kind(of: device),
-            sizeMillimetres: size, screen: screen, slotCount: touchCount > 0 ? Int(touchCount) : nil
+            kind: deviceClass.map { Self.kind(of: device, class: $0) } ?? Self.kind(of: device),
+            sizeMillimetres: size, screen: screen,
+            slotCount: touchCount > 0 ? Int(touchCount) : (oneFinger ? 1 : nil)
         )
-        devices[device] = DeviceState(description: description)
+        devices[device] = DeviceState(
+            description: description, deviceClass: deviceClass,
+            sysname: String(cString: libinput_device_get_sysname(device)))
         if let matrix = calibrationForDevice(description.name) {
             onCalibration(description.name, matrix, Self.setCalibration(matrix, on: device))
         }
@@ -226,6 +293,10 @@ public final class LibInputEventConverter {
         for (slot, contact) in state.activeContacts { cancelled[slot] = contact }
         state.pendingContacts = []
         state.activeContacts = [:]
+        if let slot = state.oneFingerSlot {
+            oneFingerSlotsInUse.remove(slot)
+            state.oneFingerSlot = nil
+        }
         devices[device] = state
         guard !cancelled.isEmpty else { return }
         let contacts = cancelled.keys.sorted().map { slot in
@@ -269,6 +340,31 @@ public final class LibInputEventConverter {
         return CalibrationMatrix(values.map { Double($0) })
     }
 
+    /// The kind for a device of a known class: the classes that touch the screen are
+    /// touchscreens, a pen tablet is `other` (its pen is no finger); the rest as libinput's
+    /// capabilities say.
+    static func kind(of device: OpaquePointer, class deviceClass: InputDeviceClass) -> DeviceKind {
+        if deviceClass.touchesTheScreen { return .touchscreen }
+        if deviceClass == .penTablet { return .other }
+        return kind(of: device)
+    }
+
+    /// The class of a libinput device (docs/devices.md), from its udev properties and its
+    /// kernel capabilities as udev lists them; nil without a udev device.
+    static func deviceClass(of device: OpaquePointer) -> InputDeviceClass? {
+        guard let udevDevice = libinput_device_get_udev_device(device) else { return nil }
+        defer { udev_device_unref(udevDevice) }
+        var evdev = UdevDeviceInfo.evdevDevice(udevDevice)
+        if libinput_device_has_capability(device, LIBINPUT_DEVICE_CAP_TABLET_TOOL) != 0 {
+            // libinput takes a tablet only with a resolution on X and Y, which udev does not
+            // list: mark them resolved so the pen rule sees what libinput saw.
+            for axis in [EventCode.absX, .absY] {
+                evdev.absinfo[axis] = AbsoluteAxisInfo(minimum: 0, maximum: 1, resolution: 1)
+            }
+        }
+        return InputDeviceClass(evdev)
+    }
+
     static func kind(of device: OpaquePointer) -> DeviceKind {
         func has(_ capability: libinput_device_capability) -> Bool {
             libinput_device_has_capability(device, capability) != 0
@@ -276,7 +372,12 @@ public final class LibInputEventConverter {
         if has(LIBINPUT_DEVICE_CAP_TOUCH) { return .touchscreen }
         if has(LIBINPUT_DEVICE_CAP_GESTURE) { return .touchpad }
         if has(LIBINPUT_DEVICE_CAP_POINTER) { return .pointer }
-        if has(LIBINPUT_DEVICE_CAP_KEYBOARD) { return .keyboard }
+        // A keyboard types letters (as udev's ID_INPUT_KEYBOARD): a power button or a
+        // lid switch has libinput's keyboard capability but is `other`.
+        if has(LIBINPUT_DEVICE_CAP_KEYBOARD) {
+            return libinput_device_keyboard_has_key(device, UInt32(EventCode.keyA.rawValue)) == 1
+                ? .keyboard : .other
+        }
         return .other
     }
 
@@ -295,11 +396,10 @@ public final class LibInputEventConverter {
             // libinput reports touchscreen positions in mm from the top-left corner.
             let millimetres = Point(
                 x: libinput_event_touch_get_x(touch), y: libinput_event_touch_get_y(touch))
-            let native = rotation.nativeSize(ofUpright: screen)
-            var pixels = Point(
+            let native = nativeScreen
+            let pixels = screenPoint(
                 x: libinput_event_touch_get_x_transformed(touch, UInt32(native.widthPixels)),
                 y: libinput_event_touch_get_y_transformed(touch, UInt32(native.heightPixels)))
-            if rotation != .none { pixels = rotation.upright(fromNative: pixels, upright: screen) }
             contact = TouchContact(
                 seatSlot: seatSlot, deviceSlot: deviceSlot,
                 phase: type == LIBINPUT_EVENT_TOUCH_DOWN ? .down : .move,
@@ -332,6 +432,123 @@ public final class LibInputEventConverter {
                     contacts: state.pendingContacts)))
         state.pendingContacts.removeAll(keepingCapacity: true)
         devices[device] = state
+    }
+
+    // MARK: one-finger panels
+
+    /// Absolute pointer motion (resistive panels libinput takes as pointers): the finger
+    /// moves while the left button is down.
+    private func absolutePointerMotion(
+        _ device: OpaquePointer, _ motion: OpaquePointer?, into output: inout [InputEvent]
+    ) {
+        guard let motion, devices[device]?.deviceClass == .absolutePointer else { return }
+        let native = nativeScreen
+        let position = screenPoint(
+            x: libinput_event_pointer_get_absolute_x_transformed(
+                motion, UInt32(native.widthPixels)),
+            y: libinput_event_pointer_get_absolute_y_transformed(
+                motion, UInt32(native.heightPixels)))
+        moveOneFinger(
+            device, to: position,
+            timeMicroseconds: stamp(libinput_event_pointer_get_time_usec(motion)), into: &output)
+    }
+
+    /// Tablet-tool events of a tablet-class touch panel libinput takes: the tip is the
+    /// finger. A pen tablet's tool is no finger (the pen rule): nothing comes of it.
+    private func tabletTool(
+        _ device: OpaquePointer, _ tool: OpaquePointer?, type: libinput_event_type,
+        into output: inout [InputEvent]
+    ) {
+        guard let tool, devices[device]?.deviceClass == .tabletTouchPanel else { return }
+        let time = stamp(libinput_event_tablet_tool_get_time_usec(tool))
+        let native = nativeScreen
+        let position = screenPoint(
+            x: libinput_event_tablet_tool_get_x_transformed(tool, UInt32(native.widthPixels)),
+            y: libinput_event_tablet_tool_get_y_transformed(tool, UInt32(native.heightPixels)))
+        switch type {
+        case LIBINPUT_EVENT_TABLET_TOOL_TIP:
+            let down =
+                libinput_event_tablet_tool_get_tip_state(tool) == LIBINPUT_TABLET_TOOL_TIP_DOWN
+            devices[device]?.oneFingerPosition = position
+            oneFinger(device, pressed: down, timeMicroseconds: time, into: &output)
+        case LIBINPUT_EVENT_TABLET_TOOL_PROXIMITY:
+            // Out of proximity with the tip still down (libinput lifts it first, normally).
+            if libinput_event_tablet_tool_get_proximity_state(tool)
+                == LIBINPUT_TABLET_TOOL_PROXIMITY_STATE_OUT
+            {
+                oneFinger(device, pressed: false, timeMicroseconds: time, into: &output)
+            } else {
+                devices[device]?.oneFingerPosition = position
+            }
+        default:
+            moveOneFinger(device, to: position, timeMicroseconds: time, into: &output)
+        }
+    }
+
+    /// The panel's native size: libinput maps every absolute position (touch, absolute
+    /// pointer, tablet tool) onto it before `screenPoint` turns it upright.
+    private var nativeScreen: ScreenSize { rotation.nativeSize(ofUpright: screen) }
+
+    /// The one transform every position libinput reports goes through (touches and
+    /// one-finger panels alike): libinput has already applied the device's calibration
+    /// matrix, so only the rotation is left (`TouchTransform` with the identity matrix).
+    private func screenPoint(x: Double, y: Double) -> Point {
+        guard rotation != .none else { return Point(x: x, y: y) }
+        return TouchTransform(rotation: rotation, uprightScreen: screen).uprightPixels(
+            Point(x: x, y: y), deviceScreen: nativeScreen)
+    }
+
+    private func moveOneFinger(
+        _ device: OpaquePointer, to position: Point, timeMicroseconds: Int64,
+        into output: inout [InputEvent]
+    ) {
+        guard var state = devices[device] else { return }
+        state.oneFingerPosition = position
+        devices[device] = state
+        guard let slot = state.oneFingerSlot, state.oneFingerPosition != nil,
+            state.activeContacts[slot]?.positionPixels != position
+        else { return }
+        emitOneFinger(device, phase: .move, slot: slot, time: timeMicroseconds, into: &output)
+    }
+
+    /// The finger goes down (`pressed`) or up at its last position.
+    private func oneFinger(
+        _ device: OpaquePointer, pressed: Bool, timeMicroseconds: Int64,
+        into output: inout [InputEvent]
+    ) {
+        guard var state = devices[device] else { return }
+        if pressed, state.oneFingerSlot == nil {
+            var slot = Self.firstOneFingerSeatSlot
+            while oneFingerSlotsInUse.contains(slot) { slot += 1 }
+            oneFingerSlotsInUse.insert(slot)
+            state.oneFingerSlot = slot
+            devices[device] = state
+            emitOneFinger(device, phase: .down, slot: slot, time: timeMicroseconds, into: &output)
+        } else if !pressed, let slot = state.oneFingerSlot {
+            emitOneFinger(device, phase: .up, slot: slot, time: timeMicroseconds, into: &output)
+        }
+    }
+
+    private func emitOneFinger(
+        _ device: OpaquePointer, phase: TouchPhase, slot: Int, time: Int64,
+        into output: inout [InputEvent]
+    ) {
+        guard var state = devices[device] else { return }
+        let contact = TouchContact(
+            seatSlot: slot, deviceSlot: 0, phase: phase,
+            positionPixels: state.oneFingerPosition ?? .zero)
+        if phase == .up {
+            state.activeContacts[slot] = nil
+            state.oneFingerSlot = nil
+            oneFingerSlotsInUse.remove(slot)
+        } else {
+            state.activeContacts[slot] = contact
+        }
+        devices[device] = state
+        output.append(
+            .touchFrame(
+                TouchFrame(
+                    device: state.description.id, timeMicroseconds: time, contacts: [contact])))
     }
 
     // MARK: touchpads

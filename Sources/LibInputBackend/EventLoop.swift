@@ -31,18 +31,28 @@ public final class LibInputEventLoop {
     /// Empty except in tests: the code that sets up a testbed passes them (the commands'
     /// hidden `--umockdev-barrier` option, docs/libinput-backend.md "Test hooks").
     public var barrierNodes: [String]
+    /// The devices read beside libinput, polled with it (docs/devices.md).
+    let direct: DirectInput?
 
     private var signalPipe: (read: Int32, write: Int32) = (-1, -1)
     private var previousActions: [Int32: sigaction] = [:]
     private var buffer: [InputEvent] = []
 
     /// A loop over `context`; `barrierNodes` as the property says (tests only).
-    public init(
+    public convenience init(
         context: LibInputContext, converter: LibInputEventConverter, barrierNodes: [String] = []
+    ) {
+        self.init(context: context, converter: converter, barrierNodes: barrierNodes, direct: nil)
+    }
+
+    init(
+        context: LibInputContext, converter: LibInputEventConverter, barrierNodes: [String],
+        direct: DirectInput?
     ) {
         self.context = context
         self.converter = converter
         self.barrierNodes = barrierNodes
+        self.direct = direct
     }
 
     /// Runs the loop. `handler` gets each converted event with the CLOCK_MONOTONIC time at
@@ -70,7 +80,31 @@ public final class LibInputEventLoop {
         ]
         // Events queued at creation (DEVICE_ADDED) are read before the first poll.
         var pending = true
+        var hotplugPending = false
+        var directStarted = false
+        /// Hands `buffer` to the handler; false when it asked to stop.
+        func deliver() -> Bool {
+            let delivered = monotonicMicroseconds()
+            for converted in buffer {
+                if case .deviceAdded = converted {} else { lastInput = delivered }
+                if !handler(converted, delivered) { return false }
+            }
+            return true
+        }
         while true {
+            if let direct {
+                // The directly read devices' events, then hot-plug once libinput has seen it.
+                buffer.removeAll(keepingCapacity: true)
+                for poll in fds.dropFirst(2) where poll.revents != 0 {
+                    if direct.isMonitor(poll.fd) {
+                        hotplugPending = true
+                        pending = true
+                    } else {
+                        direct.read(poll.fd, into: &buffer)
+                    }
+                }
+                if !deliver() { return .requested }
+            }
             if pending {
                 context.dispatch()
                 var sawInput = false
@@ -90,6 +124,20 @@ public final class LibInputEventLoop {
                     }
                 }
                 if sawInput { lastInput = monotonicMicroseconds() }
+                if !directStarted, let direct {
+                    // libinput's devices are known now (`LiveInput.readInitialEvents` may
+                    // have done this already: `start` runs once).
+                    directStarted = true
+                    buffer.removeAll(keepingCapacity: true)
+                    direct.start(into: &buffer)
+                    if !deliver() { return .requested }
+                }
+                if hotplugPending, let direct {
+                    hotplugPending = false
+                    buffer.removeAll(keepingCapacity: true)
+                    direct.hotplug(into: &buffer)
+                    if !deliver() { return .requested }
+                }
                 if !barriersReleased {
                     barriersReleased = true
                     for node in barrierNodes { releaseUmockdevBarrier(node: node) }
@@ -114,6 +162,10 @@ public final class LibInputEventLoop {
                 if left <= 0 { return .idle }
                 timeoutMilliseconds = min(
                     timeoutMilliseconds < 0 ? Int64.max : timeoutMilliseconds, (left + 999) / 1000)
+            }
+            fds.removeSubrange(2...)
+            for fd in direct?.fileDescriptors ?? [] {
+                fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0))
             }
             for index in fds.indices { fds[index].revents = 0 }
             let ready = poll(&fds, nfds_t(fds.count), Int32(clamping: timeoutMilliseconds))

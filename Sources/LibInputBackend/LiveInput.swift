@@ -11,6 +11,8 @@ public final class LiveInput {
     public let context: LibInputContext
     public let converter: LibInputEventConverter
     public let loop: LibInputEventLoop
+    /// The devices read beside libinput (docs/devices.md).
+    public let direct: DirectInput
     /// Path backend: the libinput device of each node, in the order given.
     public private(set) var pathDevices: [(path: String, device: OpaquePointer)] = []
 
@@ -24,6 +26,11 @@ public final class LiveInput {
         rotation: Rotation = .none,
         calibrationForDevice: @escaping (_ name: String) -> CalibrationMatrix? = { _ in nil }
     ) throws(LibInputError) {
+        converter = LibInputEventConverter(screen: screen)
+        converter.rotation = rotation
+        converter.calibrationForDevice = calibrationForDevice
+        direct = DirectInput(
+            seat: devicePaths.isEmpty ? seat : nil, screen: screen, converter: converter)
         if devicePaths.isEmpty {
             context = try LibInputContext(
                 source: .seat(seat), logPriority: logPriority, logger: logger)
@@ -31,15 +38,22 @@ public final class LiveInput {
             context = try LibInputContext(
                 source: .paths([]), logPriority: logPriority, logger: logger)
             for path in devicePaths {
-                pathDevices.append((path, try context.addDevice(path: path)))
+                do throws(LibInputError) {
+                    pathDevices.append((path, try context.addDevice(path: path)))
+                } catch {
+                    // A node libinput refuses is read directly, when it is an evdev device.
+                    guard let device = try? DirectDevice(node: path) else { throw error }
+                    direct.addNamed(device)
+                }
             }
         }
-        converter = LibInputEventConverter(screen: screen)
-        converter.rotation = rotation
-        converter.calibrationForDevice = calibrationForDevice
         loop = LibInputEventLoop(
-            context: context, converter: converter, barrierNodes: barrierNodes)
+            context: context, converter: converter, barrierNodes: barrierNodes, direct: direct)
     }
+
+    /// Which way each device's events come in, libinput's devices first; complete once
+    /// `readInitialEvents` has run (hot-plugged devices add to it).
+    public var deviceRoutes: [DeviceRoute] { converter.libinputRoutes + direct.routes }
 
     /// Reads the events queued when the devices were opened (DEVICE_ADDED) and returns
     /// what they convert to, so a caller knows the devices before the loop starts.
@@ -50,7 +64,27 @@ public final class LiveInput {
             converter.convert(event, into: &output)
         }
         converter.finishBatch(into: &output)
+        // libinput's devices are known now: open the panels it did not take.
+        direct.start(into: &output)
         return output
+    }
+
+    /// The descriptors a caller with its own poll loop waits on: libinput's, then the
+    /// directly read devices' and the udev monitor's (they change with hot-plug).
+    public var pollDescriptors: [Int32] { [context.fileDescriptor] + direct.fileDescriptors }
+
+    /// For callers with their own poll loop, after libinput's events were read: reads the
+    /// directly read devices that have input, and hot-plug, without waiting.
+    public func readDirectDevices(into output: inout [InputEvent]) {
+        var fds = direct.fileDescriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        guard !fds.isEmpty, poll(&fds, nfds_t(fds.count), 0) > 0 else { return }
+        for ready in fds where ready.revents != 0 {
+            if direct.isMonitor(ready.fd) {
+                direct.hotplug(into: &output)
+            } else {
+                direct.read(ready.fd, into: &output)
+            }
+        }
     }
 
     /// Why a seat shows no device, and what to do about it.

@@ -57,7 +57,7 @@ public struct ListStore: Sendable {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
             if !FileManager.default.fileExists(atPath: path) { return nil }
-            throw .readFailed(path: path, reason: "\(error.localizedDescription)")
+            throw .readFailed(path: path, reason: Self.readFailureReason(path))
         }
         do {
             return try Self.decode(data)
@@ -66,6 +66,18 @@ public struct ListStore: Sendable {
         } catch {
             throw moveAside(reason: "\(error)", now: clock())
         }
+    }
+
+    /// Why `path` cannot be read, in plain words (`strerror`).
+    static func readFailureReason(_ path: String) -> String {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return String(cString: strerror(errno)) }
+        close(descriptor)
+        var status = stat()
+        if stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
+            return "it is a folder"
+        }
+        return "read failed"
     }
 
     /// The saved list, or `defaultItems` when there is no file.

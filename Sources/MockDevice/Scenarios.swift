@@ -66,6 +66,17 @@ public enum Scenarios: Sendable {
                     ],
                     frames: 20),  // pinch apart between two rows
             ]),
+        // A pull adds an item (editing it), then a tap low on the screen (y ≈ 1834 px),
+        // where the on-screen keyboard is when it shows.
+        "ts-edit-tap-keyboard-area": Session(
+            touchpad: false,
+            steps: [
+                // pull down: add
+                .stroke([Track(from: (2000, 200), to: (2000, 1100))], frames: 25),
+                .pause(microseconds: 500_000),
+                // a tap at y ≈ 1834 px
+                .stroke([Track(from: (1000, 2200), to: (1000, 2200))], frames: 2),
+            ]),
         "ts-long-drag": Session(
             touchpad: false,
             steps: [.strokeWithoutLift([Track(from: (800, 700), to: (3200, 700))], frames: 80)]),

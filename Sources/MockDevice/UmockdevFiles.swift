@@ -6,10 +6,25 @@ import Evdev
 /// umockdev matches an ioctl by its whole request number, buffer size included, so the
 /// sizes here are those libevdev 1.13 asks for on a 64-bit machine.
 public enum UmockdevFiles: Sendable {
-    /// How udev tags the device (`ID_INPUT_TOUCHSCREEN`, …).
+    /// A udev classification to force on a device (`cleartouch-mockdev device --kind`);
+    /// without one, a device gets what `input_id` computes (`udevProperties(of:)`).
     public enum Kind: String, Sendable {
-        case touchscreen, touchpad, keyboard, mouse
+        case touchscreen, touchpad, keyboard, mouse, tablet
+
+        /// The `ID_INPUT_*` properties of the kind.
+        public var udevProperties: [String] {
+            switch self {
+            case .touchscreen: ["ID_INPUT=1", "ID_INPUT_TOUCHSCREEN=1"]
+            case .touchpad: ["ID_INPUT=1", "ID_INPUT_TOUCHPAD=1"] + UmockdevFiles.touchpadExtras
+            case .mouse: ["ID_INPUT=1", "ID_INPUT_MOUSE=1"]
+            case .keyboard: ["ID_INPUT=1", "ID_INPUT_KEYBOARD=1", "ID_INPUT_KEY=1"]
+            case .tablet: ["ID_INPUT=1", "ID_INPUT_TABLET=1"]
+            }
+        }
     }
+
+    /// What a touchpad gets beside `ID_INPUT_TOUCHPAD` (hwdb's integration, as on a laptop).
+    static let touchpadExtras = ["ID_INPUT_TOUCHPAD_INTEGRATION=internal"]
 
     /// The event types whose `EVIOCGBIT` libevdev asks, in its order.
     static let bitmaskTypes: [EventType] = [.key, .rel, .abs, .msc, .sw, .led, .snd, .ff]
@@ -22,16 +37,22 @@ public enum UmockdevFiles: Sendable {
     /// The minor number of `/dev/input/event0`.
     public static let firstEventMinor = 64
 
-    /// How udev would tag the device.
+    /// The main tag udev's `input_id` gives the device (docs/devices.md).
     public static func kind(of description: EvdevDevice) -> Kind {
-        if description.properties.contains(InputProperty.direct) { return .touchscreen }
-        if description.properties.contains(InputProperty.pointer)
-            || description.has(.abs, .absMTPositionX)
-        {
-            return .touchpad
-        }
-        if description.has(.rel, .relX) { return .mouse }
+        let tags = description.inputIDTags
+        if tags.contains(.touchscreen) { return .touchscreen }
+        if tags.contains(.tablet) { return .tablet }
+        if tags.contains(.touchpad) { return .touchpad }
+        if tags.contains(.mouse) { return .mouse }
         return .keyboard
+    }
+
+    /// The `ID_INPUT_*` udev properties a real system gives the device: those systemd's
+    /// `input_id` builtin computes from its capabilities (`EvdevDevice.inputIDTags`).
+    public static func udevProperties(of description: EvdevDevice) -> [String] {
+        let tags = description.inputIDTags
+        return tags.udevPropertyNames.map { $0 + "=1" }
+            + (tags.contains(.touchpad) ? touchpadExtras : [])
     }
 
     /// The bitmask `EVIOCGBIT(type)` answers (type 0: the event types).
@@ -88,9 +109,10 @@ public enum UmockdevFiles: Sendable {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// The `.umockdev` file: the device's sysfs entries and udev properties.
+    /// The `.umockdev` file: the device's sysfs entries and udev properties (`kind`
+    /// forces a classification; without it, `udevProperties(of:)`).
     public static func umockdevFile(
-        _ description: EvdevDevice, eventNumber: Int, kind: Kind, dmi: Bool
+        _ description: EvdevDevice, eventNumber: Int, kind: Kind? = nil, dmi: Bool
     )
         -> String
     {
@@ -99,16 +121,11 @@ public enum UmockdevFiles: Sendable {
         let inputPath = "/devices/virtual/input/input\(100 + eventNumber)"
         let propertyBits = description.propertyBitmask
         let properties = kernelBitmap(propertyBits.isEmpty ? [0] : propertyBits)
-        let kindProperties: [String] =
-            switch kind {
-            case .touchscreen: ["ID_INPUT_TOUCHSCREEN=1"]
-            case .touchpad: ["ID_INPUT_TOUCHPAD=1", "ID_INPUT_TOUCHPAD_INTEGRATION=internal"]
-            case .mouse: ["ID_INPUT_MOUSE=1"]
-            case .keyboard: ["ID_INPUT_KEYBOARD=1", "ID_INPUT_KEY=1"]
-            }
+        // `kind` forces a classification; otherwise input_id's, as on a real system.
+        let inputProperties = kind?.udevProperties ?? udevProperties(of: description)
         let group =
             "LIBINPUT_DEVICE_GROUP=\(lowHex(identity[0]))/\(lowHex(identity[1]))/\(lowHex(identity[2])):mock\(eventNumber)"
-        let common = ["ID_INPUT=1"] + kindProperties + ["ID_SEAT=seat0", group]
+        let common = inputProperties + ["ID_SEAT=seat0", group]
         var lines = [
             "P: \(inputPath)/event\(eventNumber)", "N: input/event\(eventNumber)",
             "E: DEVNAME=/dev/input/event\(eventNumber)", "E: MAJOR=\(evdevMajor)",

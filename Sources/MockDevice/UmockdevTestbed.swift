@@ -46,11 +46,10 @@ public enum UmockdevTestbed {
         var arguments: [String] = []
         for (index, device) in devices.enumerated() {
             let prefix = "\(directory)/event\(device.eventNumber)"
-            let kind = UmockdevFiles.kind(of: device.description)
             try writeFile(
                 Array(
                     UmockdevFiles.umockdevFile(
-                        device.description, eventNumber: device.eventNumber, kind: kind,
+                        device.description, eventNumber: device.eventNumber,
                         dmi: index == 0
                     ).utf8), to: prefix + ".umockdev")
             try writeFile(

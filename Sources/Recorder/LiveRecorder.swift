@@ -123,8 +123,16 @@ public final class LiveRecorder {
         return devices.map { device in
             let size =
                 device.sizeMillimetres.map { " \(tenths($0.width))x\(tenths($0.height)) mm" } ?? ""
-            return "  device \(device.id.rawValue): \(device.name) (\(device.kind.rawValue)\(size))"
+            return
+                "  device \(device.id.rawValue): \(TerminalText.escaped(device.name)) (\(device.kind.rawValue)\(size))"
         }
+    }
+
+    /// One line per recorded device saying which way its events come in,
+    /// `  event5 NAME: direct (libinput ignores it; tablet-class touch panel)`
+    /// (docs/devices.md).
+    public var routeLines: [String] {
+        input.deviceRoutes.filter { recordedDevices.contains($0.id) }.map { "  \($0)" }
     }
 
     /// Runs until a signal, `durationSeconds`, or `idleSeconds` without input.

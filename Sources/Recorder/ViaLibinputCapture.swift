@@ -106,6 +106,7 @@ public enum ViaLibinputCapture {
         try recorder.start(screen: request.screen, rowHeightPixels: nil, recordedAt: nil)
         say("\(childCommand): recording \(request.tracePath) through libinput:")
         for line in recorder.deviceLines { say(line) }
+        for line in recorder.routeLines { say(line) }
         _ = try recorder.run(
             durationSeconds: request.durationSeconds, idleSeconds: request.idleSeconds)
         say("\(childCommand): \(recorder.eventCount) events written")

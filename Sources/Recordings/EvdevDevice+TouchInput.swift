@@ -2,8 +2,12 @@ import Evdev
 import TouchInput
 
 extension EvdevDevice {
-    /// Kind as libinput and udev's input_id would classify the device.
-    var kind: DeviceKind {
+    /// Kind as the touch model sees the device's class (docs/devices.md): every class that
+    /// touches the screen is a touchscreen, a pen tablet is `other` (its pen is no finger).
+    var kind: DeviceKind { deviceClass.kind }
+
+    /// The kind the readers gave before device classes (kept to compare, in tests).
+    var legacyKind: DeviceKind {
         if udev["ID_INPUT_TOUCHSCREEN"] == "1" || properties.contains(InputProperty.direct) {
             return .touchscreen
         }
@@ -42,21 +46,43 @@ extension EvdevDevice {
     }
 }
 
+extension InputDeviceClass {
+    /// The touch model's kind for the class: the classes that touch the screen are
+    /// touchscreens (one finger or many), a pen tablet is `other`.
+    public var kind: DeviceKind {
+        switch self {
+        case .multiTouchscreen, .singleTouchscreen, .absolutePointer, .tabletTouchPanel:
+            .touchscreen
+        case .touchpad: .touchpad
+        case .mouse: .pointer
+        case .keyboard: .keyboard
+        case .penTablet, .other: .other
+        }
+    }
+}
+
 /// Seat-wide touch slots, shared by every device of a reader: the lowest free one is
 /// taken, as libinput does.
-final class SeatSlots {
+public final class SeatSlots {
     private var used: [Bool] = []
+    /// The first seat slot handed out (devices read beside libinput start high, so that
+    /// their seat slots never meet libinput's).
+    public let firstSlot: Int
+
+    /// Slots from `firstSlot` up.
+    public init(firstSlot: Int = 0) { self.firstSlot = firstSlot }
 
     func take() -> Int {
         if let free = used.firstIndex(of: false) {
             used[free] = true
-            return free
+            return firstSlot + free
         }
         used.append(true)
-        return used.count - 1
+        return firstSlot + used.count - 1
     }
 
     func release(_ slot: Int) {
-        if slot >= 0 && slot < used.count { used[slot] = false }
+        let index = slot - firstSlot
+        if index >= 0 && index < used.count { used[index] = false }
     }
 }

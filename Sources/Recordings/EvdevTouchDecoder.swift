@@ -101,7 +101,12 @@ final class EvdevTouchDecoder {
         let hasMT =
             device.has(EventType.abs, EventCode.absMTPositionX)
             || device.absinfo[EventCode.absMTPositionX] != nil
-        if let count = device.slotCount,
+        if device.deviceClass == .penTablet {
+            // A pen is no finger (the pen rule, docs/devices.md): a pen tablet gives no contacts.
+            mode = .none
+            slots = []
+            slotMinimum = 0
+        } else if let count = device.slotCount,
             device.has(EventType.abs, EventCode.absMTSlot)
                 || device.absinfo[EventCode.absMTSlot] != nil
         {

@@ -24,7 +24,7 @@ final class LineReader {
     private(set) var bytesConsumed = 0
 
     /// Opens `path`; fails with `FILE:0: …` when the file cannot be opened, and with
-    /// `FILE:1: …` when it is empty or binary.
+    /// `FILE:1: …` when it is empty or binary. A leading UTF-8 byte-order mark is skipped.
     init(
         path: String, maximumLineBytes: Int = LineReader.defaultMaximumLineBytes, offset: Int = 0,
         firstLineNumber: Int = 1
@@ -50,6 +50,11 @@ final class LineReader {
         if offset > 0 { return }
         if end == 0 {
             throw RecordingError(path: path, line: 1, message: "empty file")
+        }
+        // A UTF-8 byte-order mark (some editors write one) is not part of the first line.
+        if end >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF {
+            start = 3
+            bytesConsumed = 3
         }
         let probe = min(end, 4096)
         if memchr(buffer, 0, probe) != nil {

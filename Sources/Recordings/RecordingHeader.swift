@@ -36,6 +36,10 @@ public struct RecordingHeader: Hashable, Sendable {
     public var screen: ScreenSize?
     public var rowHeightPixels: Double?
     public var initialItems: [RecordedItem]?
+    /// The on-screen keyboard the session had (`keyboard MODE LAYOUT` in a trace): its
+    /// mode (`on`, `off`, `auto`) and layout name; nil when the recording does not say
+    /// (replay then has none).
+    public var keyboard: RecordedKeyboard?
     /// The calibration the touch positions already went through (a trace's `calibration`
     /// line); nil: not calibrated, so a replay may apply one (never twice).
     public var appliedCalibration: CalibrationMatrix?
@@ -56,5 +60,21 @@ public struct RecordingHeader: Hashable, Sendable {
         self.screen = screen
         self.rowHeightPixels = rowHeightPixels
         self.initialItems = initialItems
+    }
+}
+
+/// The on-screen keyboard a recorded session had.
+public struct RecordedKeyboard: Hashable, Sendable {
+    /// The modes a trace may name.
+    public static let modes = ["on", "off", "auto"]
+    /// `on`, `off` or `auto`.
+    public var mode: String
+    /// The layout's name (`us`, `de`, `fr`).
+    public var layout: String
+
+    /// A keyboard of its parts, as given.
+    public init(mode: String, layout: String) {
+        self.mode = mode
+        self.layout = layout
     }
 }

@@ -56,14 +56,24 @@ public final class TraceReader {
             } else if keyword.equals("recorded") {
                 header.recordedAt = try TraceReader.unescape(scanner.readRest(), lines)
             } else if keyword.equals("screen") {
-                guard let width = scanner.readInt64(), let height = scanner.readInt64(), width > 0,
-                    height > 0,
-                    width <= Int32.max, height <= Int32.max, scanner.isBlankToEnd()
-                else { throw lines.error("bad screen size (expected `screen WIDTH HEIGHT` in px)") }
+                let sides = RecordingLimits.screenSidePixels
+                guard let width = RecordingLimits.checked(scanner.readInt64(), sides),
+                    let height = RecordingLimits.checked(scanner.readInt64(), sides),
+                    scanner.isBlankToEnd()
+                else {
+                    throw lines.error(
+                        "bad screen size (expected `screen WIDTH HEIGHT` in px, each \(sides.lowerBound) to \(sides.upperBound))"
+                    )
+                }
                 header.screen = ScreenSize(widthPixels: Int(width), heightPixels: Int(height))
             } else if keyword.equals("row-height") {
-                guard let height = scanner.readDouble(), height > 0, scanner.isBlankToEnd() else {
-                    throw lines.error("bad row height")
+                let range = RecordingLimits.rowHeightPixels
+                guard let height = RecordingLimits.checked(scanner.readDouble(), range),
+                    scanner.isBlankToEnd()
+                else {
+                    throw lines.error(
+                        "bad row height (expected `row-height PX`, \(Int(range.lowerBound)) to \(Int(range.upperBound)) px)"
+                    )
                 }
                 header.rowHeightPixels = height
             } else if keyword.equals("item") {
@@ -79,16 +89,33 @@ public final class TraceReader {
             } else if keyword.equals("items-empty") {
                 header.initialItems = header.initialItems ?? []
             } else if header.formatVersion == "2" && keyword.equals("calibration") {
+                let range = RecordingLimits.calibrationEntry
                 switch CalibrationMatrix.parse(scanner.readRest().string) {
-                case .success(let matrix): header.appliedCalibration = matrix
+                case .success(let matrix) where matrix.values.allSatisfy(range.contains):
+                    header.appliedCalibration = matrix
+                case .success:
+                    throw lines.error(
+                        "bad calibration: every entry must be within \(Int(range.lowerBound)) to \(Int(range.upperBound))"
+                    )
                 case .failure(let error): throw lines.error("bad calibration: \(error)")
                 }
             } else if header.formatVersion == "2" && keyword.equals("rotation") {
-                guard let degrees = scanner.readInt64(),
+                guard
+                    let degrees = RecordingLimits.checked(
+                        scanner.readInt64(), RecordingLimits.rotationDegrees),
                     let rotation = Rotation(degrees: Int(degrees)),
                     scanner.isBlankToEnd()
                 else { throw lines.error("bad rotation (expected `rotation 0|90|180|270`)") }
                 header.appliedRotation = rotation
+            } else if keyword.equals("keyboard") {
+                let mode = scanner.readWord().string
+                let layout = scanner.readWord().string
+                guard RecordedKeyboard.modes.contains(mode), !layout.isEmpty,
+                    scanner.isBlankToEnd()
+                else {
+                    throw lines.error("bad keyboard (expected `keyboard on|off|auto LAYOUT`)")
+                }
+                header.keyboard = RecordedKeyboard(mode: mode, layout: layout)
             } else if keyword.equals("device") {
                 header.devices.append(try TraceReader.parseDevice(&scanner, lines))
             } else {
@@ -144,6 +171,9 @@ public final class TraceReader {
             if scanner.isBlankToEnd() { return nil }
             throw lines.error("bad event time (expected microseconds, then the event)")
         }
+        guard RecordingLimits.timeMicroseconds.contains(time) else {
+            throw lines.error("event time \(time) out of range (at most ±2^61 microseconds)")
+        }
         let keyword = scanner.readWord()
         guard let first = keyword.first else {
             throw lines.error("missing event type after the time")
@@ -168,6 +198,17 @@ public final class TraceReader {
                     "bad touch line (expected `T \(phase.rawValue) DEVICE SEAT SLOT XPX YPX XMM|- YMM|-`)"
                 )
             }
+            guard RecordingLimits.slot.contains(seat), RecordingLimits.slot.contains(slot) else {
+                throw lines.error(
+                    "slot number out of range (-1 to \(RecordingLimits.slot.upperBound))")
+            }
+            guard RecordingLimits.positionPixels.contains(x),
+                RecordingLimits.positionPixels.contains(y)
+            else {
+                throw lines.error(
+                    "touch position out of range (at most ±\(Int(RecordingLimits.positionPixels.upperBound)) px)"
+                )
+            }
             var millimetres: Point? = nil
             scanner.skipSpaces()
             if scanner.current == 0x2D
@@ -180,6 +221,13 @@ public final class TraceReader {
             } else {
                 guard let xmm = scanner.readDouble(), let ymm = scanner.readDouble() else {
                     throw lines.error("bad millimetre position")
+                }
+                guard RecordingLimits.millimetres.contains(xmm),
+                    RecordingLimits.millimetres.contains(ymm)
+                else {
+                    throw lines.error(
+                        "millimetre position out of range (at most ±\(Int(RecordingLimits.millimetres.upperBound)) mm)"
+                    )
                 }
                 millimetres = Point(x: xmm, y: ymm)
             }
@@ -239,6 +287,11 @@ public final class TraceReader {
         }
         func number() throws(RecordingError) -> Double {
             guard let value = scanner.readDouble() else { throw lines.error("bad number") }
+            guard RecordingLimits.relativeValue.contains(value) else {
+                throw lines.error(
+                    "number out of range (at most ±\(Int(RecordingLimits.relativeValue.upperBound)))"
+                )
+            }
             return value
         }
         func flag() throws(RecordingError) -> Bool {
@@ -355,16 +408,21 @@ public final class TraceReader {
             throw bad("id")
         }
         guard let kind = DeviceKind(rawValue: scanner.readWord().string) else { throw bad("kind") }
-        guard let width = scanner.readInt64(), let height = scanner.readInt64(), width > 0,
-            height > 0,
-            width <= Int32.max, height <= Int32.max
-        else { throw bad("screen size") }
+        guard
+            let width = RecordingLimits.checked(
+                scanner.readInt64(), RecordingLimits.screenSidePixels),
+            let height = RecordingLimits.checked(
+                scanner.readInt64(), RecordingLimits.screenSidePixels)
+        else { throw bad("screen size, 1 to \(RecordingLimits.screenSidePixels.upperBound) px") }
         var size: SizeMillimetres? = nil
         if dash() {
             guard dash() else { throw bad("size") }
         } else {
-            guard let w = scanner.readDouble(), let h = scanner.readDouble() else {
-                throw bad("size")
+            guard
+                let w = RecordingLimits.checked(scanner.readDouble(), RecordingLimits.millimetres),
+                let h = RecordingLimits.checked(scanner.readDouble(), RecordingLimits.millimetres)
+            else {
+                throw bad("size, at most ±\(Int(RecordingLimits.millimetres.upperBound)) mm")
             }
             size = SizeMillimetres(width: w, height: h)
         }

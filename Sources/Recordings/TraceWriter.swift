@@ -124,6 +124,9 @@ public final class TraceWriter {
             out.append(0x0A)
         }
         if header.initialItems?.isEmpty == true { append("items-empty\n", to: &out) }
+        if let keyboard = header.keyboard {
+            append("keyboard \(keyboard.mode) \(keyboard.layout)\n", to: &out)
+        }
         if let calibration = header.appliedCalibration {
             append("calibration \(calibration)\n", to: &out)
         }

@@ -35,9 +35,7 @@ public struct Expectation: Hashable, Sendable {
     public init(result: ReplayResult, recording: String? = nil) {
         self.init(
             recording: recording,
-            actions: result.actions.map {
-                Action(timeMicroseconds: $0.timeMicroseconds, kind: $0.kind, index: $0.index)
-            },
+            actions: result.actions.map(\.action),
             items: result.items, editing: .some(result.editing))
     }
 }
@@ -76,29 +74,8 @@ extension Expectation {
         }
         var actions: [Action] = []
         for value in actionValues {
-            guard case .number(let msNumber)? = value["t_ms"],
-                case .string(let name)? = value["action"],
-                case .number(let indexNumber)? = value["index"]
-            else {
-                throw fail(
-                    value.firstLine ?? root.line(ofKey: "actions"),
-                    "an action needs t_ms (number), action (string) and index (integer)")
-            }
-            let (ms, index) = (msNumber.value, indexNumber.value)
-            guard let kind = ActionKind(rawValue: name) else {
-                throw fail(
-                    value.line(ofKey: "action"),
-                    "unknown action \"\(name)\" (expected one of \(ActionKind.allCases.map(\.rawValue).joined(separator: ", ")))"
-                )
-            }
-            guard index == index.rounded(), abs(index) < 1e9, abs(ms) < 1e12 else {
-                throw fail(
-                    value.line(ofKey: "index"),
-                    "index must be an integer and t_ms a time in milliseconds")
-            }
             actions.append(
-                Action(
-                    timeMicroseconds: Int64((ms * 1000).rounded()), kind: kind, index: Int(index)))
+                try parseAction(value, fail: fail, actionsLine: root.line(ofKey: "actions")))
         }
 
         guard let itemsValue = root["items"] else { throw fail(1, "\"items\" is missing") }
@@ -120,13 +97,64 @@ extension Expectation {
         return Expectation(recording: recording, actions: actions, items: items, editing: editing)
     }
 
+    /// One action object: `{t_ms, action, index}`, `{t_ms, "move", index, to}` or
+    /// `{t_ms, "clear-completed", count}`.
+    private static func parseAction(
+        _ value: JSONValue, fail: (Int?, String) -> ExpectationFileError, actionsLine: Int?
+    ) throws(ExpectationFileError) -> Action {
+        guard case .number(let msNumber)? = value["t_ms"],
+            case .string(let name)? = value["action"]
+        else {
+            throw fail(
+                value.firstLine ?? actionsLine,
+                "an action needs t_ms (number), action (string) and index (integer)")
+        }
+        guard let kind = ActionKind(rawValue: name) else {
+            throw fail(
+                value.line(ofKey: "action"),
+                "unknown action \"\(name)\" (expected one of \(ActionKind.allCases.map(\.rawValue).joined(separator: ", ")))"
+            )
+        }
+        func integer(_ key: String) throws(ExpectationFileError) -> Int {
+            guard case .number(let number)? = value[key] else {
+                throw fail(
+                    value.firstLine ?? actionsLine,
+                    kind == .clearCompleted
+                        ? "a clear-completed action needs t_ms (number) and count (integer)"
+                        : kind == .move
+                            ? "a move action needs t_ms (number), index and to (integers)"
+                            : "an action needs t_ms (number), action (string) and index (integer)")
+            }
+            guard number.value == number.value.rounded(), abs(number.value) < 1e9 else {
+                throw fail(value.line(ofKey: key), "\(key) must be an integer")
+            }
+            return Int(number.value)
+        }
+        let ms = msNumber.value
+        let time = Int64((ms * 1000).rounded())
+        let action: Action
+        switch kind {
+        case .clearCompleted:
+            action = .clearCompleted(timeMicroseconds: time, count: try integer("count"))
+        case .move:
+            action = .move(
+                timeMicroseconds: time, from: try integer("index"), to: try integer("to"))
+        default:
+            action = Action(timeMicroseconds: time, kind: kind, index: try integer("index"))
+        }
+        guard abs(ms) < 1e12 else {
+            throw fail(
+                value.line(ofKey: "t_ms"),
+                "t_ms must be a time in milliseconds")
+        }
+        return action
+    }
+
     /// The golden file's text.
     public func jsonText() -> String {
         var fields: [(key: String, value: JSONValue)] = []
         if let recording { fields.append(("recording", .string(recording))) }
-        let replayed = actions.map {
-            ReplayedAction(timeMicroseconds: $0.timeMicroseconds, kind: $0.kind, index: $0.index)
-        }
+        let replayed = actions.map { ReplayedAction($0, timeMicroseconds: $0.timeMicroseconds) }
         fields.append(("actions", ReplayResult.json(replayed)))
         fields.append(("items", ReplayResult.json(items)))
         if let editing { fields.append(("editing", editing.map(JSONValue.integer) ?? .null)) }
@@ -161,7 +189,7 @@ extension Expectation {
     }
 
     static func line(for action: Action) -> String {
-        "\(JSONNumber.milliseconds(action.timeMicroseconds)) ms  \(action.kind.rawValue) \(action.index)"
+        "\(JSONNumber.milliseconds(action.timeMicroseconds)) ms  \(action.summary)"
     }
 
     static func line(for item: ExpectedItem) -> String {

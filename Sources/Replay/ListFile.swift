@@ -1,29 +1,23 @@
 import JSON
+import ListStore
 
-/// Reads the starting list given with `--list LIST.json`.
-///
-/// Accepted shapes: an array of items, or an object whose `"items"` key holds one.
-/// An item is `{"text": "...", "completed": false}` (`completed` may be left out) or
-/// just a string.
+/// Reads the starting list given with `--list LIST.json`: the same reader as the app's
+/// list file (`ListStore.decode`), so `replay --list` and `app --list` read one format
+/// (docs/list-file.md): the app's own file, an object with `"items"`, or a plain array;
+/// an item is `{"text": "...", "completed": false}` (`completed`, `id` optional) or a
+/// string.
 public enum ListFile {
+    /// The items of the list file text `text`, read from `path`.
     public static func parse(_ text: String, path: String) throws(ExpectationFileError)
         -> [ExpectedItem]
     {
-        let root: JSONValue
         do {
-            root = try JSONParser.parse(text)
-        } catch {
-            throw ExpectationFileError(path: path, line: error.line, message: error.message)
-        }
-        if case .object = root {
-            guard let items = root["items"] else {
-                throw ExpectationFileError(
-                    path: path, line: 1,
-                    message: "a list file is an array of items or an object with \"items\"")
+            return try ListStore.decode(text).map {
+                ExpectedItem(text: $0.text, completed: $0.completed)
             }
-            return try self.items(from: items, line: root.line(ofKey: "items") ?? 1, path: path)
+        } catch {
+            throw ExpectationFileError(path: path, line: error.line, message: error.reason)
         }
-        return try items(from: root, line: 1, path: path)
     }
 
     static func items(from value: JSONValue, line: Int, path: String) throws(ExpectationFileError)

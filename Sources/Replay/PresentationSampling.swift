@@ -9,6 +9,14 @@ public protocol PresentationSampler: AnyObject {
     func take(_ presentation: Presentation, atMicroseconds relative: Int64) throws(ReplayError)
     /// The replay has settled at `relative` with `presentation` on screen.
     func finish(_ presentation: Presentation, atMicroseconds relative: Int64) throws(ReplayError)
+    /// Throws when the moments wanted before `relative` are too many to take (checked
+    /// before any of them is drawn).
+    func check(before relative: Int64) throws(ReplayError)
+}
+
+extension PresentationSampler {
+    /// Any number of moments is fine.
+    public func check(before relative: Int64) throws(ReplayError) {}
 }
 
 /// Draws presentations as PNG files. The `cleartouch` command provides one (cairo, in
@@ -24,6 +32,8 @@ public protocol PresentationPictureWriter {
 public final class FrameSampler: PresentationSampler {
     public let framesPerSecond: Double
     public private(set) var framesTaken = 0
+    /// The folder the frames go to, as errors name it.
+    public var outputPath = "--frames"
     private let write: (Presentation, Int) throws(ReplayError) -> Void
 
     public init(
@@ -35,10 +45,26 @@ public final class FrameSampler: PresentationSampler {
 
     /// Frame k's time, rounded to the microsecond (no drift however long the replay).
     public func timeMicroseconds(ofFrame number: Int) -> Int64 {
-        Int64((Double(number) * 1_000_000 / framesPerSecond).rounded())
+        let time = (Double(number) * 1_000_000 / framesPerSecond).rounded()
+        return time < 9e18 ? Int64(time) : Int64.max
     }
 
     public var nextSampleMicroseconds: Int64? { timeMicroseconds(ofFrame: framesTaken) }
+
+    /// The most frames one replay writes: a recording whose events lie far apart (times
+    /// may span thousands of years) must not fill the disk or run for ever.
+    public static let maximumFrames = 100_000
+
+    public func check(before relative: Int64) throws(ReplayError) {
+        let frames = Double(relative) * framesPerSecond / 1_000_000
+        guard frames < Double(Self.maximumFrames) else {
+            throw ReplayError(
+                path: outputPath, line: 0,
+                message:
+                    "the replay would need more than \(Self.maximumFrames) frames at \(framesPerSecond) per second; use a lower --fps"
+            )
+        }
+    }
 
     public func take(_ presentation: Presentation, atMicroseconds relative: Int64)
         throws(ReplayError)
@@ -103,5 +129,9 @@ public final class CombinedSampler: PresentationSampler {
         throws(ReplayError)
     {
         for sampler in samplers { try sampler.finish(presentation, atMicroseconds: relative) }
+    }
+
+    public func check(before relative: Int64) throws(ReplayError) {
+        for sampler in samplers { try sampler.check(before: relative) }
     }
 }

@@ -40,6 +40,29 @@ public struct ReplayHarness {
         self.keepListsAfterActions = keepListsAfterActions
     }
 
+    /// The on-screen keyboard of the replay: the source's mode and layout where given,
+    /// else the recording's (`keyboard` header line); off when neither says.
+    func keyboardSettings(recorded: RecordedKeyboard?) throws(ReplayError)
+        -> OnScreenKeyboardSettings?
+    {
+        let mode =
+            source.keyboardMode ?? recorded.flatMap { OnScreenKeyboardMode(rawValue: $0.mode) }
+            ?? .off
+        guard mode != .off else { return nil }
+        if let layout = source.keyboardLayout {
+            return OnScreenKeyboardSettings(mode: mode, layout: layout)
+        }
+        let name = recorded?.layout ?? KeyboardLayout.defaultName
+        guard let layout = KeyboardLayout.embedded(named: name) else {
+            throw ReplayError(
+                path: source.path, line: 1,
+                message:
+                    "the `keyboard` header line names the layout '\(name)', which is unknown (known: "
+                    + KeyboardLayout.embeddedNames.joined(separator: ", ") + ")")
+        }
+        return OnScreenKeyboardSettings(mode: mode, layout: layout)
+    }
+
     /// Replays the whole recording.
     ///
     /// - Parameters:
@@ -63,7 +86,9 @@ public struct ReplayHarness {
         let layout = ClearLayout(
             screen: screen, rowHeightPixels: source.rowHeightPixels ?? recordedRowHeight)
         let rowHeight = layout.rowHeightPixels
-        let session = ClearSession(items: items, layout: layout)
+        let session = ClearSession(
+            items: items, layout: layout,
+            keyboard: try keyboardSettings(recorded: recording.header.keyboard))
         let collector = Collector(
             keepTouchPaths: keepTouchPaths, keepListsAfterActions: keepListsAfterActions)
         // Gesture reports are taken as they come, so memory does not grow with the session.
@@ -78,6 +103,7 @@ public struct ReplayHarness {
             let time = event.timeMicroseconds
             if firstTime == nil {
                 firstTime = time
+                lastTime = time
                 collector.origin = time
                 // The devices present at the start, also when the file has no `added` event for
                 // them (adding a device twice just replaces its description).
@@ -132,6 +158,7 @@ public struct ReplayHarness {
         result.touchPaths = collector.paths
         result.items = session.controller.items.map(ExpectedItem.init)
         result.editing = session.controller.editingIndex
+        result.warnings = recording.warnings
         return result
     }
 
@@ -139,7 +166,9 @@ public struct ReplayHarness {
     private static func sample(
         _ sampler: PresentationSampler, _ session: ClearSession, origin: Int64, before time: Int64
     ) throws(ReplayError) {
-        while let moment = sampler.nextSampleMicroseconds, origin + moment < time {
+        // `time - origin` cannot overflow (both are recording times); `origin + moment` could.
+        try sampler.check(before: time - origin)
+        while let moment = sampler.nextSampleMicroseconds, moment < time - origin {
             try sampler.take(
                 session.controller.presentation(atMicroseconds: origin + moment),
                 atMicroseconds: moment)
@@ -192,8 +221,7 @@ final class Collector {
             for action in done[seenActions...] {
                 actions.append(
                     ReplayedAction(
-                        timeMicroseconds: action.timeMicroseconds - origin, kind: action.kind,
-                        index: action.index,
+                        action, timeMicroseconds: action.timeMicroseconds - origin,
                         itemsAfter: after))
             }
             seenActions = done.count

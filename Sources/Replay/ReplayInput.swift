@@ -11,6 +11,13 @@ public protocol ReplayInput: AnyObject {
     func next() throws(ReplayError) -> InputEvent?
     /// The share of the input consumed so far, when known (progress bars).
     var progress: Double? { get }
+    /// What the reader warned about so far (complete once `next` has returned nil).
+    var warnings: [ReplayError] { get }
+}
+
+extension ReplayInput {
+    /// No warnings, for inputs that have none.
+    public var warnings: [ReplayError] { [] }
 }
 
 /// A recording file, opened with `Recording.open` and read one event at a time.
@@ -34,6 +41,8 @@ public final class RecordingInput: ReplayInput {
     }
 
     public var progress: Double? { fileBytes.map { Double(recording.bytesConsumed) / Double($0) } }
+
+    public var warnings: [ReplayError] { recording.warnings }
 }
 
 /// Events already in memory.

@@ -35,11 +35,22 @@ extension ReplayResult {
     static func json(_ actions: [ReplayedAction]) -> JSONValue {
         .array(
             actions.map { action in
-                .object(fields: [
+                var fields: [(key: String, value: JSONValue)] = [
                     ("t_ms", .number(.milliseconds(action.timeMicroseconds))),
                     ("action", .string(action.kind.rawValue)),
-                    ("index", .integer(action.index)),
-                ])
+                ]
+                // product.md: {"action": "move", "index": FROM, "to": TO} and
+                // {"action": "clear-completed", "count": N}.
+                switch action.kind {
+                case .clearCompleted:
+                    fields.append(("count", .integer(action.count ?? 0)))
+                case .move:
+                    fields.append(("index", .integer(action.index)))
+                    fields.append(("to", .integer(action.to ?? action.index)))
+                default:
+                    fields.append(("index", .integer(action.index)))
+                }
+                return .object(fields: fields)
             })
     }
 

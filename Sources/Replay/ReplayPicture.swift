@@ -27,7 +27,7 @@ extension ReplayResult {
                     last: gesture.last,
                     // What an ending gesture caused is reported at its end time.
                     actions: actions.filter { $0.timeMicroseconds == gesture.endMicroseconds }
-                        .map { "\($0.kind.rawValue) \($0.index)" })
+                        .map(\.summary))
             },
             finalItems: items.map { .init(text: $0.text, completed: $0.completed) })
     }

@@ -40,17 +40,39 @@ public struct ReplayedAction: Hashable, Sendable {
     public var timeMicroseconds: Int64
     public var kind: ActionKind
     public var index: Int
+    /// `move`: the model index the item went to.
+    public var to: Int?
+    /// `clear-completed`: how many items went.
+    public var count: Int?
     /// The list right after the input event that caused the action.
     public var itemsAfter: [ExpectedItem]
 
     public init(
-        timeMicroseconds: Int64, kind: ActionKind, index: Int, itemsAfter: [ExpectedItem] = []
+        timeMicroseconds: Int64, kind: ActionKind, index: Int, to: Int? = nil, count: Int? = nil,
+        itemsAfter: [ExpectedItem] = []
     ) {
         self.timeMicroseconds = timeMicroseconds
         self.kind = kind
         self.index = index
+        self.to = to
+        self.count = count
         self.itemsAfter = itemsAfter
     }
+
+    /// The replayed action at `timeMicroseconds` (relative) as the core records one.
+    public init(_ action: Action, timeMicroseconds: Int64, itemsAfter: [ExpectedItem] = []) {
+        self.init(
+            timeMicroseconds: timeMicroseconds, kind: action.kind, index: action.index,
+            to: action.to, count: action.count, itemsAfter: itemsAfter)
+    }
+
+    /// The core's action (with this relative time).
+    public var action: Action {
+        Action(timeMicroseconds: timeMicroseconds, kind: kind, index: index, to: to, count: count)
+    }
+
+    /// `complete 2`, `move 3 → 5`, `clear-completed 4`.
+    public var summary: String { action.summary }
 }
 
 /// A to-do item as files and JSON show it: its text and whether it is completed.
@@ -104,6 +126,9 @@ public struct ReplayResult: Hashable, Sendable {
     public var touchPaths: [TouchPath]
     /// What was on screen before the first event; nil unless paths were kept.
     public var initialPresentation: Presentation?
+    /// What the reader warned about (a truncated last line, an ignored `--desc`): every
+    /// command shows them on stderr.
+    public var warnings: [ReplayError] = []
 
     public init(
         gestures: [ReplayedGesture] = [], actions: [ReplayedAction] = [],

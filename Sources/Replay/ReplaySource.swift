@@ -1,3 +1,4 @@
+import ClearCore
 import TouchInput
 
 /// What to replay and how to read it (`cleartouch replay` and `render` fill it from their
@@ -20,15 +21,26 @@ public struct ReplaySource: Hashable, Sendable {
     public var calibration: CalibrationMatrix?
     /// `--rotate`: the recording was made on a panel turned this way.
     public var rotation: Rotation = .none
+    /// `--keyboard`: the on-screen keyboard's mode; nil: the recording's (`keyboard` header
+    /// line), else off.
+    public var keyboardMode: OnScreenKeyboardMode?
+    /// `--keyboard-layout`: nil: the recording's layout, else `us`.
+    public var keyboardLayout: KeyboardLayout?
+
+    /// Every file this source reads: no output may replace one of them.
+    public var inputPaths: [String] { [path] + [descPath, listPath].compactMap { $0 } }
 
     /// A source reading `path`, with the overrides given.
     public init(
         path: String, descPath: String? = nil, format: String? = nil, screen: ScreenSize? = nil,
         rowHeightPixels: Double? = nil, listPath: String? = nil,
-        calibration: CalibrationMatrix? = nil, rotation: Rotation = .none
+        calibration: CalibrationMatrix? = nil, rotation: Rotation = .none,
+        keyboardMode: OnScreenKeyboardMode? = nil, keyboardLayout: KeyboardLayout? = nil
     ) {
         self.calibration = calibration
         self.rotation = rotation
+        self.keyboardMode = keyboardMode
+        self.keyboardLayout = keyboardLayout
         self.path = path
         self.descPath = descPath
         self.format = format

@@ -1,27 +1,36 @@
 import Foundation
+import ToolSupport
 
 /// Reads and writes small text files (lists, golden files, pictures) with `FILE:LINE`
 /// errors.
 public enum TextFile {
-    /// The UTF-8 text of the file at `path`.
+    /// The UTF-8 text of the file at `path` (a leading byte-order mark is dropped).
     public static func read(_ path: String) throws(ReplayError) -> String {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw ReplayError(path: path, line: 0, message: "cannot read the file")
+            throw ReplayError(path: path, line: 0, message: "cannot read: \(reason(path))")
         }
-        guard let text = String(data: data, encoding: .utf8) else {
+        guard var text = String(data: data, encoding: .utf8) else {
             throw ReplayError(path: path, line: 1, message: "the file is not UTF-8 text")
         }
+        if text.unicodeScalars.first == "\u{FEFF}" { text.unicodeScalars.removeFirst() }
         return text
     }
 
-    /// Replaces the file at `path` by `text` (atomically).
+    /// Replaces the output at `path` by `text` (`OutputFile`: atomically for a regular
+    /// file, written through for a device or FIFO).
     public static func write(_ text: String, to path: String) throws(ReplayError) {
-        do {
-            try text.write(toFile: path, atomically: true, encoding: .utf8)
-        } catch {
-            throw ReplayError(
-                path: path, line: 0, message: "cannot write the file: \(error.localizedDescription)"
-            )
+        try OutputFile.write(text, to: path)
+    }
+
+    /// Why `path` cannot be read, in plain words.
+    private static func reason(_ path: String) -> String {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return String(cString: strerror(errno)) }
+        defer { close(descriptor) }
+        var status = stat()
+        if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
+            return "it is a folder"
         }
+        return "read failed"
     }
 }

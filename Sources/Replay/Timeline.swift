@@ -1,8 +1,10 @@
 import JSON
+import ToolSupport
 
 extension ReplayResult {
     /// The readable timeline: every gesture's begin and end, every action with the
-    /// list right after it, then the final list.
+    /// list right after it, then the final list. Item texts and the title are escaped for
+    /// the terminal (`TerminalText`).
     public func timelineText(title: String) -> String {
         enum Entry {
             case began(ReplayedGesture)
@@ -40,7 +42,7 @@ extension ReplayResult {
         }.map(\.element)
 
         var out =
-            "\(title): \(eventCount) events, \(JSONNumber.milliseconds(durationMicroseconds)) ms, "
+            "\(TerminalText.escaped(title)): \(eventCount) events, \(JSONNumber.milliseconds(durationMicroseconds)) ms, "
         out += "screen \(screen), row height \(JSONNumber(rowHeightPixels)) px\n"
         out +=
             "start list (\(initialItems.count) items):\n"
@@ -60,7 +62,7 @@ extension ReplayResult {
                     ? "cancelled" : (g.kind == .tap ? "recognized" : "ended")
                 out += "\(time(g.endMicroseconds))  \(g.kind.rawValue) \(g.label) \(verb)\n"
             case .action(let a):
-                out += "\(time(a.timeMicroseconds))  → \(a.kind.rawValue) \(a.index)\n"
+                out += "\(time(a.timeMicroseconds))  → \(a.summary)\n"
                 out += Self.listText(a.itemsAfter, indent: String(repeating: " ", count: width + 6))
             }
         }
@@ -73,7 +75,8 @@ extension ReplayResult {
     static func listText(_ items: [ExpectedItem], indent: String) -> String {
         var out = ""
         for (index, item) in items.enumerated() {
-            out += "\(indent)\(index) \(item.completed ? "[x]" : "[ ]") \(item.text)\n"
+            out +=
+                "\(indent)\(index) \(item.completed ? "[x]" : "[ ]") \(TerminalText.escaped(item.text))\n"
         }
         return out
     }

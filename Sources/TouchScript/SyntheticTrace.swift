@@ -61,14 +61,17 @@ public enum SyntheticTrace {
 
     /// Writes a whole trace file.
     public static func write(
-        _ script: [ScriptEvent], list: [(text: String, completed: Bool)]?, to path: String
+        _ script: [ScriptEvent], list: [(text: String, completed: Bool)]?,
+        keyboard onScreen: RecordedKeyboard? = nil, to path: String
     ) throws(RecordingError) {
         let keyboard = usesKeyboard(script)
         let touchpad = usesTouchpad(script)
         var events = deviceEvents(keyboard: keyboard, touchpad: touchpad)
         inputEvents(script, into: &events)
         let writer = try TraceWriter(path: path, flushesEveryCall: false)
-        try writer.writeHeader(header(keyboard: keyboard, touchpad: touchpad, list: list))
+        var header = header(keyboard: keyboard, touchpad: touchpad, list: list)
+        header.keyboard = onScreen
+        try writer.writeHeader(header)
         for event in events { try writer.write(event) }
         try writer.close()
     }

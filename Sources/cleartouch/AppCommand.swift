@@ -8,8 +8,9 @@ enum AppCommand: Subcommand {
     static let name = "app"
     static let summary = "the kiosk app: Clear on this screen"
     static let usage = """
-        usage: cleartouch app [--list FILE] [--screen WxH] [--row-height PX] [--fullscreen]
-                              [--record FILE [--record-text]] [--seat NAME] [--window-input]
+        usage: cleartouch app [--list FILE] [--screen WxH] [--row-height PX] [--fullscreen | --offscreen]
+                              [--record FILE [--record-text] [--force]] [--seat NAME] [--window-input]
+                              [--keyboard on|off|auto] [--keyboard-layout NAME]
                               [--rotate 0|90|180|270] [--calibration "a b c d e f"] [DEVICE...]
 
         Clear's gesture-driven to-do list on this screen. Swipe a row right to complete it,
@@ -17,7 +18,11 @@ enum AppCommand: Subcommand {
         row to edit it (Return ends, Escape cancels a new item).
 
           --list FILE      the list, saved after every change
-                           (default $XDG_DATA_HOME/cleartouch/list.json, ~/.local/share/...)
+                           (default $XDG_DATA_HOME/cleartouch/list.json, ~/.local/share/...).
+                           Read: the app's own {"format": "cleartouch-list", "version": 1,
+                           "items": [...]}, an object with "items", or a plain array; an item is
+                           {"text": ..., "completed": ..., "id": ...} (completed, id optional) or
+                           a string (docs/list-file.md). Written: the app's own format.
           --screen WxH     the layout's size in pixels, upright (default: the display in full screen,
                            W and H swapped for --rotate 90 and 270; else 540x960)
           --rotate N       the panel is mounted turned N degrees clockwise (0, 90, 180, 270): the
@@ -29,10 +34,15 @@ enum AppCommand: Subcommand {
                            else its udev property)
           --row-height PX  row height H (default round(W*50/320))
           --fullscreen     fill the display (SDL_VIDEODRIVER=kmsdrm runs without a display server)
+          --offscreen      run without any display, invisibly (tests); without it, finding no
+                           display is an error (exit 2)
           --record FILE    record the session as a ClearTouch trace (replay it with `cleartouch replay`)
           --record-text    record typed text as typed (default: one `x` per character)
+          --force          let --record replace an existing FILE (never without it; a new
+                           FILE gets mode 0600; docs/output-files.md)
           --seat NAME      the udev seat libinput reads when no DEVICE is named (default seat0)
           --window-input   take touches from the window (mouse as one finger) even if libinput could open devices
+        \(KeyboardOptions.help)
           DEVICE...        /dev/input/eventN nodes for libinput; without any, every device of the seat
 
         Input: libinput when it can open a touchscreen or touchpad, else the window's own mouse
@@ -40,7 +50,7 @@ enum AppCommand: Subcommand {
         Exit status: 0 ok, 1 the list could not be saved, 2 bad usage or the app could not start.
 
         For tests only:
-        """ + LiveInputOptions.barrierHelp + "\n"
+        """ + "\n" + LiveInputOptions.barrierHelp + "\n"
 
     static func run(_ options: KioskOptions, output: CommandOutput) -> Int32 {
         let log: (String) -> Void = { line in output.printError("cleartouch app: \(line)") }
@@ -59,17 +69,21 @@ enum AppCommand: Subcommand {
             listPath: KioskOptions.defaultListPath(environment: ProcessInfo.processInfo.environment)
         )
         var shared = SharedOptions(accepting: [.screen, .rowHeight, .seat, .calibration, .rotate])
+        var keyboard = KeyboardOptions()
         while let argument = try parser.next() {
             switch argument {
             case .operand(let path): options.devicePaths.append(path)
             case .option("--list"): options.listPath = try parser.value(for: "--list")
             case .option("--fullscreen"): options.fullscreen = true
+            case .option("--offscreen"): options.offscreen = true
             case .option("--record"): options.recordPath = try parser.value(for: "--record")
             case .option("--record-text"): options.recordText = true
+            case .option("--force"): options.forceRecord = true
             case .option("--window-input"): options.windowInputOnly = true
             case .option("--umockdev-barrier"):
                 options.umockdevBarrierNodes = try LiveInputOptions.barrierNodes(&parser)
             case .option(let name):
+                if try keyboard.parse(name, from: &parser) { continue }
                 guard try shared.parse(name, from: &parser) else {
                     throw UsageError.unknownOption(name)
                 }
@@ -82,6 +96,8 @@ enum AppCommand: Subcommand {
         options.calibration = shared.calibration
         options.calibrationFilePath = CalibrationFile.defaultPath(
             environment: ProcessInfo.processInfo.environment)
+        options.keyboardMode = keyboard.mode ?? .auto
+        options.keyboardLayout = try keyboard.layout(fallback: KeyboardOptions.systemLayoutName())
         return options
     }
 }

@@ -1,4 +1,5 @@
 import Recordings
+import ToolSupport
 import TouchInput
 
 /// `cleartouch convert IN OUT [--desc DESC] [--format F] [--screen WxH]`: any readable
@@ -11,8 +12,12 @@ enum ConvertCommand: Subcommand {
 
         Writes any readable recording (ClearTouch trace, evemu with --desc for an
         events-only file, `libinput record` YAML) as a ClearTouch trace (docs/trace-format.md).
-        Touch positions of evdev recordings are mapped onto --screen (default 1080x1920).
-        Exit status 0, or 2 for bad usage or an unreadable input (FILE:LINE: what is wrong).
+        OUT is replaced (atomically; a link's target, its mode kept), never when it is IN
+        itself; a device or FIFO (/dev/stdout) is written through (docs/output-files.md).
+
+        \(RecordingFiles.help)
+        Exit status 0, or 2 for bad usage, an unreadable input (FILE:LINE: what is wrong) or
+        an output that cannot be written.
 
         """
 
@@ -32,13 +37,25 @@ enum ConvertCommand: Subcommand {
             let recording = try Recording.open(
                 path: files.paths[0], descPath: shared.descPath, format: shared.format,
                 screen: shared.screen)
-            let writer = try TraceWriter(path: files.paths[1], flushesEveryCall: false)
+            let outputPath = files.paths[1]
+            let stream = try OutputFile.Stream(
+                path: outputPath, replacesAtomically: true,
+                protecting: [files.paths[0]] + [shared.descPath].compactMap { $0 })
+            let writer = TraceWriter(
+                fileDescriptor: stream.descriptor, path: outputPath, flushesEveryCall: false)
             var header = recording.header
             header.format = .trace
             header.formatVersion = String(TraceWriter.formatVersion)
+            if recording.header.format != .trace {
+                // Evdev positions were mapped onto this screen: the trace says which.
+                header.screen = shared.screen ?? .defaultKiosk
+            } else if let screen = shared.screen {
+                header.screen = screen
+            }
             try writer.writeHeader(header)
             while let event = try recording.next() { try writer.write(event) }
-            try writer.close()
+            try writer.flush()
+            try stream.commit()
             for warning in recording.warnings { output.printError("warning: \(warning)") }
         } catch {
             output.printError(error.description)
@@ -75,6 +92,14 @@ struct RecordingFiles {
         }
         return true
     }
+
+    /// The lines of `--help` for the shared options of `inspect` and `convert`.
+    static let help = """
+          --desc DESC         the evemu device description of an events-only evemu FILE
+          --format F          trace, evemu or libinput: the format instead of detecting it
+          --screen WxH        the screen evdev touch positions are mapped onto (default 1080x1920,
+                              each side 1 to 100000)
+        """
 
     /// Throws unless exactly `count` files were named.
     func checkCount() throws(UsageError) {

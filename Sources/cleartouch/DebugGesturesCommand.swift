@@ -1,6 +1,7 @@
 import ClearCore
 import GestureRecognition
 import LibInputBackend
+import ToolSupport
 import TouchInput
 
 #if canImport(Glibc)
@@ -13,7 +14,8 @@ enum DebugGesturesCommand: Subcommand {
     static let name = "debug-gestures"
     static let summary = "print gestures recognized from live input"
     static let usage = """
-        usage: cleartouch debug-gestures [--screen WxH] [--duration S] [--until-idle S] [DEVICE...]
+        usage: cleartouch debug-gestures [--screen WxH] [--seat NAME] [--duration S] [--until-idle S]
+                                         [--verbose] [DEVICE...]
 
         Shows live input as libinput delivers it and the gestures ClearTouch recognizes in it,
         one line each, until Ctrl-C. Touchscreen frames go through the gesture arena; touchpad
@@ -79,6 +81,8 @@ enum DebugGesturesCommand: Subcommand {
             )
             return 2
         }
+        // Which way each device's events come in (docs/devices.md).
+        for route in input.deviceRoutes { printNow("path \(route)") }
         for event in initial {
             for line in view.handle(event) { printNow(line) }
         }
@@ -169,7 +173,9 @@ final class GestureDebugView {
             // A deleted item is only in the list as it was before.
             let items = action.kind == .delete ? itemsSeen : controller.items
             let text = items.indices.contains(action.index) ? items[action.index].text : ""
-            pending.append("     action \(action.kind.rawValue) \(action.index) \"\(text)\"")
+            pending.append(
+                "     action \(action.kind.rawValue) \(action.index) \"\(TerminalText.escaped(text))\""
+            )
         }
         actionsShown = controller.actions.count
         itemsSeen = controller.items
@@ -188,7 +194,8 @@ final class GestureDebugView {
                 device.sizeMillimetres.map { " \(fixed($0.width, 1))x\(fixed($0.height, 1))mm" }
                 ?? ""
             return line(
-                device.id, "DEVICE_ADDED", "\"\(device.name)\" \(device.kind.rawValue)\(size)")
+                device.id, "DEVICE_ADDED",
+                "\"\(TerminalText.escaped(device.name))\" \(device.kind.rawValue)\(size)")
         case .deviceRemoved(let id, _):
             return line(id, "DEVICE_REMOVED", "")
         case .touchFrame(let frame):
@@ -224,7 +231,7 @@ final class GestureDebugView {
             return line(
                 key.device, "KEYBOARD_KEY", "\(key.code) \(key.pressed ? "pressed" : "released")")
         case .text(let text):
-            return "     TEXT                     \(time)  \(text.text)"
+            return "     TEXT                     \(time)  \(TerminalText.escaped(text.text))"
         }
     }
 
@@ -267,6 +274,8 @@ func fixed(_ value: Double, _ decimals: Int) -> String {
     guard value.isFinite else { return "\(value)" }
     var scale = 1.0
     for _ in 0..<decimals { scale *= 10 }
+    // Too large for 64 bits with these decimals: as Swift prints it.
+    guard abs(value) * scale < 9e18 else { return "\(value)" }
     let scaled = Int64((abs(value) * scale).rounded())
     let whole = scaled / Int64(scale)
     var fraction = String(scaled % Int64(scale))

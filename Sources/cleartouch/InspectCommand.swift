@@ -1,6 +1,7 @@
 import JSON
 import Recordings
 import Replay
+import ToolSupport
 import TouchInput
 
 /// `cleartouch inspect FILE [--desc DESC] [--format F] [--screen WxH] [--json]`: what a
@@ -14,8 +15,14 @@ enum InspectCommand: Subcommand {
         Prints what a recording contains: its devices, duration, touch frames, contacts
         and the most fingers down at once. Reads ClearTouch traces, evemu files (with
         --desc for an events-only file) and `libinput record` YAML; the format is
-        detected unless --format is given. Exit status 0, or 2 for bad usage or an
-        unreadable file (FILE:LINE: what is wrong on stderr).
+        detected unless --format is given. Device names are shown with control characters
+        escaped (\\e, \\n, \\xHH).
+
+        \(RecordingFiles.help)
+          --json              print one JSON object instead of text
+
+        Exit status 0, or 2 for bad usage or an unreadable file (FILE:LINE: what is wrong on
+        stderr).
 
         """
 
@@ -60,11 +67,14 @@ enum InspectCommand: Subcommand {
 
     static func text(_ recording: Recording, _ summary: RecordingSummary) -> String {
         var out =
-            "file: \(recording.path)\nformat: \(recording.format.rawValue) \(recording.header.formatVersion)\n"
-        if let recordedAt = recording.header.recordedAt { out += "recorded: \(recordedAt)\n" }
+            "file: \(TerminalText.escaped(recording.path))\nformat: \(recording.format.rawValue) \(recording.header.formatVersion)\n"
+        if let recordedAt = recording.header.recordedAt {
+            out += "recorded: \(TerminalText.escaped(recordedAt))\n"
+        }
         let devices = summary.devices.isEmpty ? recording.header.devices : summary.devices
         for device in devices {
-            out += "device \(device.id.rawValue): \(device.name) (\(device.kind.rawValue)"
+            out +=
+                "device \(device.id.rawValue): \(TerminalText.escaped(device.name)) (\(device.kind.rawValue)"
             if let size = device.sizeMillimetres {
                 out += ", \(formatted(size.width))x\(formatted(size.height)) mm"
             } else {

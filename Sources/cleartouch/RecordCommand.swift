@@ -2,6 +2,7 @@ import ClearCore
 import LibInputBackend
 import Recorder
 import Recordings
+import ToolSupport
 import TouchInput
 
 #if canImport(Glibc)
@@ -13,18 +14,24 @@ enum RecordCommand: Subcommand {
     static let name = "record"
     static let summary = "record live input to a trace"
     static let usage = """
-        usage: cleartouch record [-o FILE] [--screen WxH] [--show-keycodes] [--duration S] [--force] [DEVICE...]
+        usage: cleartouch record [-o FILE] [--force] [--screen WxH] [--row-height PX] [--seat NAME]
+                                 [--show-keycodes] [--duration S] [--until-idle S] [--verbose]
+                                 [DEVICE...]
 
         Records live input from libinput into the ClearTouch trace format (docs/trace-format.md),
         one flushed write per event, until Ctrl-C (SIGINT), SIGTERM or --duration.
         Without DEVICE, records every touchscreen and touchpad of the seat (hot-plugged ones too);
         with DEVICE nodes, exactly those (keyboards included).
 
-          -o FILE             write to FILE (created with mode 0600); default: standard output
-          --force             replace FILE if it exists
+          -o FILE             write to FILE as the events come (a new file gets mode 0600; a
+                              link's target is written, a device or FIFO written through;
+                              its folder must exist); default: standard output
+          --force             replace FILE if it exists (a recording cannot be made again,
+                              so it is never replaced without it; its mode is kept)
           --show-keycodes     record the real key codes; by default keys that type characters
                               are recorded as KEY_A, so the file holds no typed text
-          --row-height PX     the row height to note in the header (default round(W*50/320))
+          --row-height PX     the row height to note in the header (default round(W*50/320),
+                              1 to 100000)
           --rotate N          the panel is mounted turned N degrees clockwise (0, 90, 180, 270):
                               positions are recorded upright on WxH and the trace says so
 
@@ -63,9 +70,13 @@ enum RecordCommand: Subcommand {
             parsed.shared.rowHeightPixels
             ?? ClearLayout.defaultRowHeightPixels(widthPixels: parsed.screen.widthPixels)
 
-        if let outputPath, !force, access(outputPath, F_OK) == 0 {
-            printError("cleartouch record: \(RecorderError.outputExists(outputPath))")
-            return 2
+        if let outputPath, !force {
+            do throws(Diagnostic) {
+                try OutputFile.refuseExisting(outputPath)
+            } catch {
+                printError("cleartouch record: \(error)")
+                return 2
+            }
         }
         let input: LiveInput
         do throws(LibInputError) {
@@ -74,33 +85,39 @@ enum RecordCommand: Subcommand {
             printError("cleartouch record: \(error)")
             return 2
         }
-        let descriptor: Int32
+        // In place, not atomically: a recorder killed at any moment leaves every line
+        // written so far in the file (docs/output-files.md).
+        let stream: OutputFile.Stream?
         if let outputPath {
-            do throws(RecorderError) {
-                descriptor = try LiveRecorder.createOutput(path: outputPath, force: force)
+            do throws(Diagnostic) {
+                stream = try OutputFile.Stream(
+                    path: outputPath, newFileMode: 0o600, replacesAtomically: false,
+                    exclusive: !force)
             } catch {
                 printError("cleartouch record: \(error)")
                 return 2
             }
         } else {
-            descriptor = 1
+            stream = nil
         }
+        let descriptor = stream?.descriptor ?? 1
         let writer = TraceWriter(fileDescriptor: descriptor, path: outputPath ?? "<stdout>")
         let recorder = LiveRecorder(
             input: input, writer: writer, showKeyCodes: showKeyCodes,
             recordedKinds: parsed.devicePaths.isEmpty ? [.touchscreen, .touchpad] : nil)
-        defer { if descriptor != 1 { close(descriptor) } }
+        defer { try? stream?.commit() }
         do throws(RecorderError) {
             try recorder.start(
                 screen: parsed.screen, rowHeightPixels: rowHeightPixels, recordedAt: utcTimestamp())
         } catch {
             printError("cleartouch record: \(error)")
-            if let outputPath { unlink(outputPath) }
+            stream?.discard()
             return 2
         }
         printError(
             "cleartouch record: recording to \(outputPath ?? "standard output") (Ctrl-C stops):")
         for line in recorder.deviceLines { printError(line) }
+        for line in recorder.routeLines { printError(line) }
         printError(
             showKeyCodes
                 ? "cleartouch record: WARNING: key codes are recorded as typed (--show-keycodes); the file may contain passwords"

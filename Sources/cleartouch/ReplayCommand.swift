@@ -18,25 +18,32 @@ enum ReplayCommand: Subcommand {
                                  [--expect EXPECTED.json] [--write-expect FILE] [--json] [--speed X]
                                  [--frames DIR [--fps N]] [--snapshot OUT.png [--at MS]]
                                  [--via-libinput] [--calibration "a b c d e f"] [--rotate N]
+                                 [--keyboard on|off|auto] [--keyboard-layout NAME]
 
         Replays a recording (ClearTouch trace, evemu, `libinput record` YAML) into the
         Clear to-do core on a virtual clock and prints the timeline and the final list.
 
           --desc DESC          evemu description for an events-only FILE
           --format F           force the input format instead of detecting it
-          --screen WxH         screen size in pixels (default: the recording's, else 1080x1920)
-          --row-height PX      row height H in pixels (default: the recording's, else round(W*50/320))
-          --list LIST.json     starting list: [{"text": ..., "completed": ...}, ...]
-                               (default: the recording's, else the 12 Swift sample items)
+          --screen WxH         screen size in pixels, each side 1 to 100000 (default: the
+                               recording's, else 1080x1920)
+          --row-height PX      row height H in pixels, 1 to 100000 (default: the recording's,
+                               else round(W*50/320))
+          --list LIST.json     starting list, in the app's list format: the app's own file,
+                               {"items": [...]} or a plain array of {"text": ..., "completed": ...}
+                               or strings (docs/list-file.md); default: the recording's list,
+                               else the 12 Swift sample items
           --expect FILE        compare actions and final items with a golden file; exit 1 on mismatch
           --write-expect FILE  write the golden file this replay meets
           --json               print one JSON object (gestures, actions, items, editing)
-          --speed X            pace the replay X times the recorded rate (1 = as recorded);
-                               the result is the same at every speed
+          --speed X            pace the replay X times the recorded rate (1 = as recorded,
+                               0.001 to 1000000); the result is the same at every speed
           --frames DIR         draw the screen as PNG frames DIR/frame-NNNNNN.png, N per second
-          --fps N              of recording time (default 30), from the first event until settled
+          --fps N              of recording time (default 30, 0.01 to 1000), from the first
+                               event until settled (at most 100000 frames)
           --snapshot OUT.png   draw the screen once: at --at MS after the first event, or at the
-          --at MS              end once everything has settled
+          --at MS              end once everything has settled (0 <= MS < 1e12); pictures are at
+                               most 8192x8192 pixels in area and 32767 a side
           --via-libinput       evemu or `libinput record` FILE only: play it through the real
                                libinput first (emulated devices under umockdev, in real
                                time), then replay the touches and gestures libinput reported
@@ -46,8 +53,19 @@ enum ReplayCommand: Subcommand {
                                (evdev files: instead of the device's udev property)
           --rotate N           the recording was made on a panel turned N degrees clockwise
                                (0, 90, 180, 270): touches turn upright onto --screen
+          --keyboard MODE      the on-screen keyboard (on, off, auto); default: the recording's
+                               `keyboard` line, else off
+          --keyboard-layout NAME
+                               its layout (\(KeyboardLayout.embeddedNames.joined(separator: ", ")), or a FILE with a /);
+                               default: the recording's, else us
 
-        Exit status: 0 ok, 1 expectation not met, 2 bad usage or unreadable input.
+        Outputs replace existing files (atomically, keeping their mode; a link's target; never
+        an input); devices and FIFOs are written through; an output's folder must exist
+        (--frames DIR creates DIR itself) (docs/output-files.md). The timeline or JSON goes to stdout; status lines ("wrote …")
+        and reader warnings go to stderr. Item texts are shown with control characters escaped.
+
+        Exit status: 0 ok, 1 expectation not met, 2 bad usage, unreadable input or an output
+        that cannot be written.
 
         """
 
@@ -71,20 +89,23 @@ enum ReplayCommand: Subcommand {
             }
             var progress = ProgressBar(label: "replay")
             var pacer = options.speed.map { Pacer(speed: $0, clock: SleepingClock()) }
-            let (sampler, report) = try pictureSampler(options, CairoPictureWriter())
+            let (sampler, report) = try pictureSampler(
+                options, CairoPictureWriter(protecting: options.source.inputPaths))
             let result = try harness.run(
                 hook: { relative, fraction in
                     pacer?.wait(untilRecordingMicroseconds: relative)
                     if let fraction { progress.update(fraction: fraction) }
                 }, sampler: sampler)
             progress.finish()
+            for warning in result.warnings { output.printError("warning: \(warning)") }
             if let report = report() { output.standardError(report) }
             output.standardOutput(
                 options.json ? result.jsonText() : result.timelineText(title: options.source.path))
             if let path = options.writeExpectPath {
                 let name = options.source.path.split(separator: "/").last.map(String.init)
-                try TextFile.write(
-                    Expectation(result: result, recording: name).jsonText(), to: path)
+                try OutputFile.write(
+                    Expectation(result: result, recording: name).jsonText(), to: path,
+                    protecting: options.source.inputPaths)
                 output.printError("wrote expectation \(path)")
             }
             if let expectation, let expectPath = options.expectPath {
@@ -112,18 +133,12 @@ enum ReplayCommand: Subcommand {
         var samplers: [PresentationSampler] = []
         var frames: FrameSampler?
         if let directory = options.framesDirectory {
-            do {
-                try FileManager.default.createDirectory(
-                    atPath: directory, withIntermediateDirectories: true)
-            } catch {
-                throw Diagnostic(
-                    path: directory, line: 0,
-                    message: "cannot create the folder: \(error.localizedDescription)")
-            }
+            try OutputFile.createFolder(directory, naming: directory)
             let sampler = FrameSampler(framesPerSecond: options.framesPerSecond) {
                 presentation, number throws(Diagnostic) in
                 try pictures.writeFrame(presentation, number: number, directory: directory)
             }
+            sampler.outputPath = directory
             frames = sampler
             samplers.append(sampler)
         }
@@ -194,10 +209,17 @@ enum RenderCommand: Subcommand {
         cross = cancelled), where each gesture began and ended and what it caused, and the
         lines a finger had to cross (W/2 for complete/delete, H for a pull, H/2 for a pinch).
 
-          -o, --output OUT.svg  where to write the picture
-          (other options as for `cleartouch replay`)
+          -o, --output OUT.svg  where to write the picture (replaced atomically, keeping its
+                                mode; a device or FIFO is written through; its folder
+                                must exist; docs/output-files.md)
+          --desc DESC           evemu description for an events-only FILE
+          --format F            force the input format instead of detecting it
+          --screen WxH          screen size in pixels (each side 1 to 100000)
+          --row-height PX       row height H in pixels (1 to 100000)
+          --list LIST.json      starting list, as for `cleartouch replay`
 
-        Exit status: 0 ok, 2 bad usage or unreadable input.
+        "wrote OUT.svg" and reader warnings go to stderr.
+        Exit status: 0 ok, 2 bad usage, unreadable input or an output that cannot be written.
 
         """
 
@@ -222,8 +244,10 @@ enum RenderCommand: Subcommand {
                     path: options.outputPath, line: 0,
                     message: "cannot draw the picture: \(error)")
             }
-            try TextFile.write(svg, to: options.outputPath)
-            output.printLine("wrote \(options.outputPath)")
+            for warning in result.warnings { output.printError("warning: \(warning)") }
+            try OutputFile.write(
+                svg, to: options.outputPath, protecting: options.source.inputPaths)
+            output.printError("wrote \(options.outputPath)")
             return 0
         } catch {
             output.printError(error.description)
@@ -236,6 +260,15 @@ enum RenderCommand: Subcommand {
 /// presentation's screen size.
 final class CairoPictureWriter: PresentationPictureWriter {
     private var exporter: FrameExporter?
+    /// The most pixels a `--snapshot` or `--frames` picture has (256 MiB of pixels).
+    static let largestPicturePixels = 8192 * 8192
+    /// The longest side of a picture (Cairo's limit).
+    static let longestPictureSidePixels = 32767
+
+    /// The replay's input files, which no picture may replace.
+    let protectedInputs: [String]
+
+    init(protecting inputs: [String] = []) { protectedInputs = inputs }
 
     private func exporter(for presentation: Presentation, path: String) throws(Diagnostic)
         -> FrameExporter
@@ -244,6 +277,17 @@ final class CairoPictureWriter: PresentationPictureWriter {
             exporter.renderer.surface.height == presentation.screen.heightPixels
         {
             return exporter
+        }
+        let screen = presentation.screen
+        guard screen.widthPixels * screen.heightPixels <= Self.largestPicturePixels,
+            screen.widthPixels <= Self.longestPictureSidePixels,
+            screen.heightPixels <= Self.longestPictureSidePixels
+        else {
+            throw Diagnostic(
+                path: path, line: 0,
+                message:
+                    "a \(screen) screen is too large to draw (at most 8192x8192 pixels in area, \(Self.longestPictureSidePixels) a side)"
+            )
         }
         do {
             let made = try FrameExporter(screen: presentation.screen)
@@ -257,21 +301,20 @@ final class CairoPictureWriter: PresentationPictureWriter {
     func writeFrame(_ presentation: Presentation, number: Int, directory: String)
         throws(Diagnostic)
     {
-        let exporter = try exporter(for: presentation, path: directory)
-        do {
-            try exporter.writeFrame(presentation, number: number, directory: directory)
-        } catch {
-            throw Diagnostic(
-                path: directory, line: 0, message: "cannot write frame \(number): \(error)")
-        }
+        let path =
+            (directory.hasSuffix("/") ? directory : directory + "/")
+            + FrameExporter.frameFileName(number)
+        try writeSnapshot(presentation, path: path)
     }
 
     func writeSnapshot(_ presentation: Presentation, path: String) throws(Diagnostic) {
         let exporter = try exporter(for: presentation, path: path)
+        let png: [UInt8]
         do {
-            try exporter.writeSnapshot(presentation, toPath: path)
+            png = try exporter.snapshotPNG(presentation)
         } catch {
-            throw Diagnostic(path: path, line: 0, message: "cannot write the picture: \(error)")
+            throw Diagnostic(path: path, line: 0, message: "cannot draw the picture: \(error)")
         }
+        try OutputFile.write(png, to: path, protecting: protectedInputs)
     }
 }

@@ -9,6 +9,7 @@ struct ReplaySourceOptions {
         accepting: [.desc, .format, .screen, .rowHeight, .calibration, .rotate])
     private var listPath: String?
     private var path: String?
+    private var keyboard = KeyboardOptions()
 
     /// Reads `argument` when it belongs to the source; false otherwise.
     mutating func parse(_ argument: OptionParser.Argument, from parser: inout OptionParser)
@@ -21,6 +22,7 @@ struct ReplaySourceOptions {
         case .option("--list"):
             listPath = try parser.value(for: "--list")
         case .option(let name):
+            if try keyboard.parse(name, from: &parser) { return true }
             return try shared.parse(name, from: &parser)
         }
         return true
@@ -32,7 +34,9 @@ struct ReplaySourceOptions {
         return ReplaySource(
             path: path, descPath: shared.descPath, format: shared.format?.rawValue,
             screen: shared.screen, rowHeightPixels: shared.rowHeightPixels, listPath: listPath,
-            calibration: shared.calibration, rotation: shared.rotation ?? .none)
+            calibration: shared.calibration, rotation: shared.rotation ?? .none,
+            keyboardMode: keyboard.mode,
+            keyboardLayout: try keyboard.layoutName.map(KeyboardOptions.layout(named:)))
     }
 }
 
@@ -61,6 +65,11 @@ struct ReplayOptions: Hashable, Sendable {
     /// and replay what libinput reports.
     var viaLibinput = false
 
+    /// `--fps`: frames per second of recording time.
+    static let framesPerSecondRange: ClosedRange<Double> = 0.01...1000
+    /// `--speed`: times the recorded rate.
+    static let speedRange: ClosedRange<Double> = 0.001...1_000_000
+
     /// Reads `cleartouch replay`'s options.
     static func parse(_ parser: inout OptionParser) throws(UsageError) -> ReplayOptions {
         var source = ReplaySourceOptions()
@@ -77,12 +86,9 @@ struct ReplayOptions: Hashable, Sendable {
             case "--frames": options.framesDirectory = try parser.value(for: name)
             case "--snapshot": options.snapshotPath = try parser.value(for: name)
             case "--fps":
-                let text = try parser.value(for: name)
-                guard let fps = Double(text), fps > 0, fps <= 1000 else {
-                    throw UsageError(
-                        "--fps needs a number of frames per second in (0, 1000], got '\(text)'")
-                }
-                options.framesPerSecond = fps
+                options.framesPerSecond = try parser.number(
+                    for: name, in: Self.framesPerSecondRange,
+                    what: "a number of frames per second from 0.01 to 1000")
                 sawFPS = true
             case "--at":
                 let text = try parser.value(for: name)
@@ -92,11 +98,8 @@ struct ReplayOptions: Hashable, Sendable {
                 }
                 options.snapshotAtMicroseconds = Int64((ms * 1000).rounded())
             case "--speed":
-                let text = try parser.value(for: name)
-                guard let speed = Double(text), speed > 0, speed.isFinite, speed <= 1e6 else {
-                    throw UsageError("--speed needs a positive number, got '\(text)'")
-                }
-                options.speed = speed
+                options.speed = try parser.number(
+                    for: name, in: Self.speedRange, what: "a speed from 0.001 to 1000000")
             default:
                 throw UsageError.unknownOption(name)
             }

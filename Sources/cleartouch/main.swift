@@ -6,6 +6,7 @@ import Recorder
 let subcommands: [any Subcommand.Type] = [
     AppCommand.self, RecordCommand.self, DebugGesturesCommand.self, InspectCommand.self,
     ConvertCommand.self, ReplayCommand.self, RenderCommand.self, CalibrateCommand.self,
+    KeyboardCommand.self,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -17,8 +18,12 @@ if arguments.first == ViaLibinputCapture.childCommand {
 if let name = arguments.first, let subcommand = subcommands.first(where: { $0.name == name }) {
     exit(subcommand.main(arguments: Array(arguments.dropFirst()), output: .process))
 }
+if arguments.first == "--version" {
+    CommandOutput.process.printLine("cleartouch \(ClearTouchVersion.current)")
+    exit(0)
+}
 let help =
-    "usage: cleartouch COMMAND [--help]\n\ncommands:\n"
+    "usage: cleartouch COMMAND [--help]\n       cleartouch --version\n\ncommands:\n"
     + subcommands.map {
         "  \($0.name.padding(toLength: 16, withPad: " ", startingAt: 0))\($0.summary)"
     }.joined(separator: "\n") + "\n"

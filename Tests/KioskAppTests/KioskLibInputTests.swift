@@ -13,6 +13,24 @@ import Testing
             "Fixtures/umockdev/touchscreen.evemu"
         ).path
 
+    /// The built cleartouch, cleartouch-mockdev, the fix-up preload and an Xvfb display;
+    /// cancels the test when the display cannot start.
+    static func umockdevAppTools() throws -> (
+        cleartouch: String, mockdev: String, preload: String, display: VirtualDisplay
+    ) {
+        let cleartouch = try #require(cleartouchExecutable(), "build cleartouch first")
+        let products = URL(fileURLWithPath: cleartouch).deletingLastPathComponent()
+        let mockdev = products.appendingPathComponent("cleartouch-mockdev").path
+        let preload = products.appendingPathComponent("libUmockdevFixup.so").path
+        try #require(
+            FileManager.default.isExecutableFile(atPath: mockdev), "build cleartouch-mockdev first")
+        do {
+            return (cleartouch, mockdev, preload, try VirtualDisplay())
+        } catch {
+            try Test.cancel(Comment(rawValue: "skipped: \(error.reason)"))
+        }
+    }
+
     @Test func libinputTouchesCompleteAndDeleteRowsAndTheListIsSaved() throws {
         guard FileManager.default.isExecutableFile(atPath: Self.umockdevRun) else {
             try Test.cancel("skipped: umockdev-run is not installed (Debian package umockdev)")
@@ -20,19 +38,7 @@ import Testing
         guard FileManager.default.fileExists(atPath: Self.touchscreenDescription) else {
             try Test.cancel("skipped: no touchscreen description at \(Self.touchscreenDescription)")
         }
-        let cleartouch = try #require(cleartouchExecutable(), "build cleartouch first")
-        let products = URL(fileURLWithPath: cleartouch).deletingLastPathComponent()
-        let mockdev = products.appendingPathComponent("cleartouch-mockdev").path
-        let preload = products.appendingPathComponent("libUmockdevFixup.so").path
-        try #require(
-            FileManager.default.isExecutableFile(atPath: mockdev), "build cleartouch-mockdev first")
-        let display: VirtualDisplay
-        do {
-            display = try VirtualDisplay()
-        } catch {
-            try Test.cancel(Comment(rawValue: "skipped: \(error.reason)"))
-        }
-
+        let (cleartouch, mockdev, preload, display) = try Self.umockdevAppTools()
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "cleartouch-app-libinput-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -70,7 +70,7 @@ func fixedClockStore(_ path: String, now: Date = fixedNow) -> ListStore {
     }
 
     @Test(arguments: [
-        "", "{", "[]", "{\"format\": \"cleartouch-list\", \"version\": 1}",
+        "", "{", "[1]", "{\"format\": \"cleartouch-list\", \"version\": 1}",
         "{\"format\": \"other\", \"version\": 1, \"items\": []}",
         "{\"format\": \"cleartouch-list\", \"version\": 0, \"items\": []}",
         "{\"format\": \"cleartouch-list\", \"version\": 1, \"items\": [{\"id\": 1, \"text\": 3, \"completed\": false}]}",

@@ -5,7 +5,8 @@ public final class ImageSurface: Surface {
     /// A new surface of the given size, every pixel transparent black.
     public init(width: Int, height: Int) throws(CairoError) {
         try super.init(
-            taking: cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!,
+            taking: cairo_image_surface_create(
+                CAIRO_FORMAT_ARGB32, Int32(clamping: width), Int32(clamping: height))!,
             width: width, height: height,
             operation: "creating a \(width)x\(height) image surface")
     }
@@ -25,6 +26,25 @@ public final class ImageSurface: Surface {
     public func writePNG(toPath path: String) throws(CairoError) {
         cairo_surface_flush(pointer)
         try CairoError.check(cairo_surface_write_to_png(pointer, path), "writing \(path)")
+    }
+
+    /// The surface as the bytes of a PNG file (for a writer that replaces files safely).
+    public func pngBytes() throws(CairoError) -> [UInt8] {
+        cairo_surface_flush(pointer)
+        final class Sink { var bytes: [UInt8] = [] }
+        let sink = Sink()
+        let status = cairo_surface_write_to_png_stream(
+            pointer,
+            { closure, data, length in
+                guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
+                let sink = Unmanaged<Sink>.fromOpaque(closure).takeUnretainedValue()
+                sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+                return CAIRO_STATUS_SUCCESS
+            }, Unmanaged.passUnretained(sink).toOpaque())
+        try withExtendedLifetime(sink) { () throws(CairoError) in
+            try CairoError.check(status, "encoding a PNG")
+        }
+        return sink.bytes
     }
 
     /// Calls `body` with the premultiplied native-endian ARGB32 pixel data (`strideBytes` per row).

@@ -25,15 +25,30 @@ public final class KioskWindow {
     /// size in full screen, else `defaultWindowedSize`. With a `rotation`, frames are the
     /// upright layout (the display's size with W and H swapped for 90 and 270) and the
     /// window keeps the panel's native orientation.
+    ///
+    /// SDL falls back to its invisible offscreen driver when it finds no display; unless
+    /// `offscreen` asks for it (or `SDL_VIDEODRIVER=offscreen` names it), that is an error.
     public init(
-        title: String, frameSize: ScreenSize?, fullscreen: Bool, rotation: Rotation = .none
+        title: String, frameSize: ScreenSize?, fullscreen: Bool, rotation: Rotation = .none,
+        offscreen: Bool = false
     ) throws(SDLError) {
+        if offscreen { SDL_SetHint(SDL_HINT_VIDEODRIVER, Self.offscreenDriver) }
         // Touches and mouse stay apart: the app builds its own one-finger touch from the mouse.
         SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "0")
         SDL_SetHint(SDL_HINT_MOUSE_TOUCH_EVENTS, "0")
         SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "linear")
         guard SDL_InitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else {
             throw SDLError("SDL_Init")
+        }
+        let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? ""
+        let asked = getenv("SDL_VIDEODRIVER").map { String(cString: $0) } ?? ""
+        if !offscreen && (driver == Self.offscreenDriver || driver == "dummy") && asked != driver {
+            SDL_QuitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS)
+            throw SDLError(
+                "SDL_Init",
+                message:
+                    "no display found (no X11, Wayland or KMS/DRM video driver could start); pass --offscreen to run invisibly"
+            )
         }
         var size = frameSize ?? Self.defaultWindowedSize
         var mode = SDL_DisplayMode()
@@ -84,6 +99,9 @@ public final class KioskWindow {
         self.frameHeight = frameHeight
         self.rotation = rotation
     }
+
+    /// SDL's video driver that draws into memory only.
+    static let offscreenDriver = "offscreen"
 
     deinit {
         SDL_DestroyTexture(texture)

@@ -10,5 +10,11 @@ public struct SDLError: Error, CustomStringConvertible, Sendable {
         self.message = String(cString: SDL_GetError())
     }
 
+    /// An error of `operation` saying `message` (not SDL's last error).
+    init(_ operation: String, message: String) {
+        self.operation = operation
+        self.message = message
+    }
+
     public var description: String { "\(operation): \(message)" }
 }

@@ -4,7 +4,7 @@ import MockDevice
 import Recordings
 
 let usage = """
-    usage: cleartouch-mockdev device DESC.evemu PREFIX --event N [--kind touchscreen|touchpad|keyboard|mouse] [--dmi]
+    usage: cleartouch-mockdev device DESC.evemu PREFIX --event N [--kind touchscreen|touchpad|keyboard|mouse|tablet] [--dmi]
                writes PREFIX.umockdev and PREFIX.ioctl for /dev/input/eventN
            cleartouch-mockdev script EVENTS.evemu OUT.script [--barrier TOKEN]
                writes a umockdev script that waits for TOKEN (default GO; '' for none)
@@ -47,7 +47,7 @@ do throws(any Error) {
         guard arguments.count == 2, (0..<192).contains(eventNumber) else { fail(usage) }
         let (description, _) = try UmockdevTestbed.parseFile(arguments[0])
         guard !description.name.isEmpty else { fail("\(arguments[0]):1: no N: line (device name)") }
-        var kind = UmockdevFiles.kind(of: description)
+        var kind: UmockdevFiles.Kind? = nil  // nil: what input_id computes
         if let kindName {
             guard let named = UmockdevFiles.Kind(rawValue: kindName) else {
                 fail("unknown kind \(kindName)\n" + usage)

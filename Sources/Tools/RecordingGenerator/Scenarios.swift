@@ -1,3 +1,4 @@
+import Recordings
 import TouchInput
 import TouchScript
 
@@ -16,6 +17,8 @@ struct Scenario {
     /// Only traces carry a list.
     var list: [(text: String, completed: Bool)]?
     var script: Script
+    /// The on-screen keyboard the trace header names (`keyboard MODE LAYOUT`); nil: none.
+    var keyboard: RecordedKeyboard? = nil
 }
 
 /// Row centre y for row i (scroll offset 0).
@@ -276,6 +279,116 @@ let scenarios: [Scenario] = [
         s.down(x: 540, y: 500)
         s.move(dx: 0, dy: 250, steps: 15)
         s.removeDevice()
+    },
+
+    // MARK: reorder (real Clear): hold 500 ms, drag; a neighbour moves when the held
+    // row's centre passes its midpoint, one row (169 px) away
+    scenario(
+        "reorder-up", .evemu,
+        "hold row 5 for 600 ms, drag up 360 px (past the midpoints of rows 4 and 3): move 5 to 3"
+    ) { s in
+        s.down(x: 540, y: row(5))
+        s.wait(milliseconds: 600)
+        s.move(dx: 0, dy: -360, steps: 20)
+        s.wait(milliseconds: 150)
+        s.up()
+    },
+    scenario(
+        "reorder-down", .trace,
+        "hold row 2 for 600 ms, drag down 400 px (past the midpoints of rows 3 and 4): move 2 to 4"
+    ) { s in
+        s.down(x: 540, y: row(2))
+        s.wait(milliseconds: 600)
+        s.move(dx: 0, dy: 400, steps: 20)
+        s.wait(milliseconds: 150)
+        s.up()
+    },
+    scenario(
+        "reorder-auto-scroll", .trace,
+        "20 items; hold row 2, drag into the bottom edge zone (y 1850), stay 2.5 s (the list scrolls to its end), back up to y 1001, lift: move 2 to 15",
+        list: (1...20).map { ("item \($0)", false) }
+    ) { s in
+        s.down(x: 540, y: row(2))
+        s.wait(milliseconds: 600)
+        s.move(dx: 0, dy: 1850 - row(2), steps: 30)
+        s.wait(milliseconds: 2500)
+        s.move(dx: 0, dy: 1001 - 1850, steps: 20)
+        s.wait(milliseconds: 150)
+        s.up()
+    },
+    scenario(
+        "reorder-hold-still", .trace,
+        "hold row 3 for 800 ms without moving, lift: a long-press, nothing moves"
+    ) { s in
+        s.down(x: 540, y: row(3))
+        s.wait(milliseconds: 800)
+        s.up()
+    },
+    scenario(
+        "reorder-no-midpoint", .trace,
+        "hold row 3 for 600 ms, drag down 160 px (short of row 4's midpoint, 169 px): nothing"
+    ) { s in
+        s.down(x: 540, y: row(3))
+        s.wait(milliseconds: 600)
+        s.move(dx: 0, dy: 160, steps: 16)
+        s.wait(milliseconds: 150)
+        s.up()
+    },
+    scenario(
+        "reorder-without-hold", .trace,
+        "drag row 5 up 400 px at once (no hold): a plain scroll, nothing moves"
+    ) { s in
+        s.drag(x: 540, y: row(5), dx: 0, dy: -400)
+    },
+
+    // MARK: clear completed (real Clear): pull the content up past the list's end by > H
+    scenario(
+        "clear-completed", .trace,
+        "5 items, 2 completed (shorter than the screen); drag up 200 px (> H): clear-completed 2",
+        list: [
+            ("feed the cat", false), ("buy eggs", true), ("rule the Web", false),
+            ("learn to draw", true), ("get a hair cut", false),
+        ]
+    ) { s in
+        s.drag(x: 540, y: 900, dx: 0, dy: -200)
+    },
+    scenario(
+        "clear-completed-scrolled", .trace,
+        "20 items, every third completed; scroll to the end, then drag up 250 px (> H): clear-completed 6",
+        list: (1...20).map { ("item \($0)", $0 % 3 == 0) }
+    ) { s in
+        s.drag(x: 540, y: 1800, dx: 0, dy: -1600)
+        s.wait(milliseconds: 1000)
+        s.drag(x: 540, y: 1500, dx: 0, dy: -250)
+    },
+    scenario(
+        "pull-up-short", .trace,
+        "5 items, 2 completed; drag up exactly 169 px (= H, not more): springs back, nothing",
+        list: [
+            ("feed the cat", false), ("buy eggs", true), ("rule the Web", false),
+            ("learn to draw", true), ("get a hair cut", false),
+        ]
+    ) { s in
+        s.drag(x: 540, y: 900, dx: 0, dy: -169)
+    },
+    scenario(
+        "pull-up-nothing-completed", .trace,
+        "5 items, none completed; drag up 300 px: springs back, nothing",
+        list: [
+            ("feed the cat", false), ("buy eggs", false), ("rule the Web", false),
+            ("learn to draw", false), ("get a hair cut", false),
+        ]
+    ) { s in
+        s.drag(x: 540, y: 900, dx: 0, dy: -300)
+    },
+    scenario(
+        "pull-up-middle", .trace,
+        "20 items, every third completed; scroll 400 px, then drag up 300 px mid-list: a plain scroll, nothing",
+        list: (1...20).map { ("item \($0)", $0 % 3 == 0) }
+    ) { s in
+        s.drag(x: 540, y: 1500, dx: 0, dy: -400)
+        s.wait(milliseconds: 1000)
+        s.drag(x: 540, y: 1500, dx: 0, dy: -300)
     },
 
     // MARK: touchpad (libinput's gestures, mapped onto Clear's)

@@ -13,7 +13,7 @@ func comment(_ scenario: Scenario) -> String {
 do {
     try FileManager.default.createDirectory(
         atPath: outputDirectory, withIntermediateDirectories: true)
-    for scenario in scenarios {
+    for scenario in scenarios + keyboardScenarios {
         for other in ["trace", "evemu", "yml"] {
             try? FileManager.default.removeItem(
                 atPath: "\(outputDirectory)/\(scenario.name).\(other)")
@@ -22,7 +22,8 @@ do {
         switch scenario.format {
         case .trace:
             path = "\(outputDirectory)/\(scenario.name).trace"
-            try SyntheticTrace.write(scenario.script.events, list: scenario.list, to: path)
+            try SyntheticTrace.write(
+                scenario.script.events, list: scenario.list, keyboard: scenario.keyboard, to: path)
         case .evemu:
             precondition(
                 scenario.list == nil, "\(scenario.name): only traces carry a starting list")

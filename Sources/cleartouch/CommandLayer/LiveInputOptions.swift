@@ -40,8 +40,8 @@ struct LiveInputOptions {
     static let help = """
           --screen WxH        map touchscreen positions onto a WxH pixel screen (default 1080x1920)
           --seat NAME         the udev seat when no device is named (default seat0)
-          --duration S        stop after S seconds
-          --until-idle S      stop once no input came for S seconds (after the first input)
+          --duration S        stop after S seconds (0 < S <= 1e9)
+          --until-idle S      stop once no input came for S seconds (after the first input; 0 < S <= 1e9)
           --verbose           show libinput's own messages down to debug level
           --calibration "a b c d e f"
                               touch calibration matrix (libinput's LIBINPUT_CALIBRATION_MATRIX
@@ -78,13 +78,18 @@ struct LiveInputOptions {
         return true
     }
 
-    /// A positive, finite number of seconds.
+    /// The longest `--duration` and `--until-idle`: a billion seconds (about 31 years).
+    static let longestSeconds = 1e9
+
+    /// A positive number of seconds, at most `longestSeconds`.
     static func seconds(_ option: String, _ parser: inout OptionParser) throws(UsageError)
         -> Double
     {
         let text = try parser.value(for: option)
-        guard let number = Double(text), number.isFinite, number > 0 else {
-            throw UsageError("\(option): '\(text)' is not a positive number of seconds")
+        guard let number = Double(text), number.isFinite, number > 0, number <= longestSeconds
+        else {
+            throw UsageError(
+                "\(option): '\(text)' is not a positive number of seconds (at most 1e9)")
         }
         return number
     }

@@ -39,8 +39,12 @@ struct Pacer<Clock: PacingClock> {
     }
 
     /// The wall-clock delay between recording time 0 and `recordingMicroseconds` at this speed.
+    /// Saturates at ±2^62 microseconds (a delay no replay waits out), so no speed and no
+    /// time traps.
     func wallDelay(forRecordingMicroseconds recordingMicroseconds: Int64) -> Int64 {
-        Int64((Double(recordingMicroseconds) / speed).rounded())
+        let delay = (Double(recordingMicroseconds) / speed).rounded()
+        let limit = Double(Int64(1) << 62)
+        return Int64(min(limit, max(-limit, delay.isNaN ? 0 : delay)))
     }
 
     /// Waits until the event at `recordingMicroseconds` is due. The first call sets the anchor.
@@ -50,9 +54,12 @@ struct Pacer<Clock: PacingClock> {
             self.anchor = (recordingMicroseconds, now)
             return
         }
-        let due =
-            anchor.wall
-            + wallDelay(forRecordingMicroseconds: recordingMicroseconds - anchor.recording)
+        let elapsed = recordingMicroseconds.subtractingReportingOverflow(anchor.recording)
+        let delay = wallDelay(
+            forRecordingMicroseconds: elapsed.overflow
+                ? (recordingMicroseconds > anchor.recording ? .max : .min) : elapsed.partialValue)
+        let sum = anchor.wall.addingReportingOverflow(delay)
+        let due = sum.overflow ? (delay > 0 ? Int64.max : Int64.min) : sum.partialValue
         if due > now { clock.sleep(microseconds: due - now) }
     }
 }

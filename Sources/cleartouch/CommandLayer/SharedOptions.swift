@@ -44,7 +44,7 @@ struct SharedOptions {
     init(accepting accepted: Set<Option>) { self.accepted = accepted }
 
     /// The largest screen side and row height accepted, in pixels.
-    static let largestPixels = 100_000
+    static let largestPixels = Int(RecordingLimits.screenSidePixels.upperBound)
 
     /// The lines of `--help` for `--calibration` and `--rotate`.
     static let transformHelp = """

@@ -1,0 +1,312 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The one way every command writes an output file (`--write-expect`, `render -o`,
+/// `convert`, `--snapshot`, `--frames`, `record -o`). docs/output-files.md is the contract:
+///
+/// - A regular file (or no file) is replaced atomically: the new content goes to a
+///   temporary file next to it, which is renamed over it. An existing file keeps its mode
+///   (and, for root, its owner); a new file gets `newFileMode` less the umask.
+/// - A symbolic link is followed: its target is replaced (atomically, as above) and the
+///   link stays a link, even when the target does not exist yet.
+/// - Anything else (a device such as `/dev/full`, a FIFO, `/dev/stdout`) is written
+///   through; a failing write (ENOSPC, EIO) is an error. Paths under `/dev/` and `/proc/`
+///   are always written through (`/dev/stdout` may lead to a shell's regular file).
+/// - Missing parent folders are not created: the output's folder must exist.
+/// - An output that is one of the command's inputs (the same file, by device and inode) is
+///   refused, whatever the overwrite policy.
+/// - Every error names the path and the reason in plain words (`strerror`).
+public enum OutputFile {
+    /// The mode a new output file gets (less the umask) unless the writer asks otherwise.
+    public static let defaultNewFileMode: mode_t = 0o666
+
+    /// What `path` is, once symbolic links are followed.
+    enum Target: Equatable {
+        /// Nothing there yet: the file to create (the end of any link chain).
+        case absent(path: String)
+        /// A regular file, its real path and its mode bits.
+        case regular(path: String, mode: mode_t, owner: uid_t, group: gid_t)
+        /// A device, FIFO, socket or anything else not replaced but written through.
+        case other
+    }
+
+    /// Replaces the output at `path` by `text` (UTF-8).
+    public static func write(
+        _ text: String, to path: String, newFileMode: mode_t = defaultNewFileMode,
+        protecting inputs: [String] = []
+    ) throws(Diagnostic) {
+        try write(Array(text.utf8), to: path, newFileMode: newFileMode, protecting: inputs)
+    }
+
+    /// Replaces the output at `path` by `bytes`.
+    public static func write(
+        _ bytes: [UInt8], to path: String, newFileMode: mode_t = defaultNewFileMode,
+        protecting inputs: [String] = []
+    ) throws(Diagnostic) {
+        let stream = try Stream(
+            path: path, newFileMode: newFileMode, replacesAtomically: true, protecting: inputs)
+        try stream.write(bytes)
+        try stream.commit()
+    }
+
+    /// An output written piece by piece. Atomic streams write a temporary file that
+    /// `commit` renames over the target (until then the target is untouched; a stream
+    /// dropped without `commit` leaves nothing behind). In-place streams (`record`, whose
+    /// file must hold every line written so far if the recorder is killed) open the target
+    /// itself, following links.
+    public final class Stream {
+        /// The path as the caller named it (used in every error).
+        public let path: String
+        /// The descriptor to write to.
+        public let descriptor: Int32
+        private let temporaryPath: String?
+        private let finalPath: String?
+        /// The file an in-place stream created (nil when it existed or is not a file).
+        private var createdPath: String?
+        private var done = false
+
+        /// Opens `path` for writing. `exclusive` refuses an existing file (or link target).
+        public init(
+            path: String, newFileMode: mode_t = OutputFile.defaultNewFileMode,
+            replacesAtomically: Bool, exclusive: Bool = false, protecting inputs: [String] = []
+        ) throws(Diagnostic) {
+            self.path = path
+            let target = try OutputFile.target(of: path)
+            try OutputFile.refuseInputs(path: path, inputs: inputs)
+            let targetPath: String
+            switch target {
+            case .absent(let missing):
+                try OutputFile.requireParentFolder(of: missing, naming: path)
+                targetPath = missing
+            case .regular(let existing, _, _, _):
+                if exclusive { throw OutputFile.exists(path) }
+                targetPath = existing
+            case .other:
+                // Written through: open the path itself (links such as /dev/stdout resolve
+                // to descriptors only the kernel can follow).
+                let fd = Glibc.open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY)
+                guard fd >= 0 else { throw OutputFile.failure(path, "cannot open") }
+                descriptor = fd
+                temporaryPath = nil
+                finalPath = nil
+                return
+            }
+            if !replacesAtomically {
+                let flags = O_WRONLY | O_CREAT | O_CLOEXEC | (exclusive ? O_EXCL : O_TRUNC)
+                let fd = Glibc.open(targetPath, flags, newFileMode)
+                guard fd >= 0 else {
+                    if errno == EEXIST { throw OutputFile.exists(path) }
+                    throw OutputFile.failure(path, "cannot create")
+                }
+                if case .absent = target {
+                    // Exactly the mode asked for (the umask only ever takes bits away).
+                    _ = fchmod(fd, newFileMode & 0o7777 & ~OutputFile.currentUmask())
+                    createdPath = targetPath
+                }
+                descriptor = fd
+                temporaryPath = nil
+                finalPath = nil
+                return
+            }
+            let (fd, temporary) = try OutputFile.createTemporary(
+                next: targetPath, mode: newFileMode, naming: path)
+            if case .regular(_, let mode, let owner, let group) = target {
+                // Keep the replaced file's mode and, when allowed, its owner.
+                _ = fchown(fd, owner, group)
+                _ = fchmod(fd, mode & 0o7777)
+            }
+            descriptor = fd
+            temporaryPath = temporary
+            finalPath = targetPath
+        }
+
+        deinit {
+            if !done {
+                Glibc.close(descriptor)
+                if let temporaryPath { unlink(temporaryPath) }
+            }
+        }
+
+        /// Gives up: closes the descriptor and removes the temporary file, or the file an
+        /// in-place stream created. An existing target is left as it is.
+        public func discard() {
+            guard !done else { return }
+            done = true
+            Glibc.close(descriptor)
+            if let temporaryPath { unlink(temporaryPath) }
+            if let createdPath { unlink(createdPath) }
+        }
+
+        /// Writes all of `bytes`; a failing write is an error naming the path.
+        public func write(_ bytes: [UInt8]) throws(Diagnostic) {
+            var offset = 0
+            while offset < bytes.count {
+                let written = bytes.withUnsafeBytes { raw in
+                    Glibc.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+                }
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    throw OutputFile.failure(path, "write failed")
+                }
+                offset += written
+            }
+        }
+
+        /// Finishes the file: flushes it to disk and, for an atomic stream, renames it
+        /// over the target.
+        public func commit() throws(Diagnostic) {
+            guard !done else { return }
+            done = true
+            if let temporaryPath, let finalPath {
+                let synced = fsync(descriptor) == 0
+                let syncError = errno
+                let closed = Glibc.close(descriptor) == 0
+                let closeError = errno
+                guard synced, closed else {
+                    unlink(temporaryPath)
+                    errno = synced ? closeError : syncError
+                    throw OutputFile.failure(path, "write failed")
+                }
+                guard rename(temporaryPath, finalPath) == 0 else {
+                    let error = OutputFile.failure(path, "cannot replace the file")
+                    unlink(temporaryPath)
+                    throw error
+                }
+            } else {
+                guard Glibc.close(descriptor) == 0 else {
+                    throw OutputFile.failure(path, "write failed")
+                }
+            }
+        }
+    }
+
+    /// What `path` names once symbolic links are followed.
+    static func target(of path: String) throws(Diagnostic) -> Target {
+        // /dev/stdout, /dev/fd/N, /proc/self/fd/N name open descriptors: written through
+        // even when they lead to a regular file (a shell's `> FILE`), which a rename would
+        // take away from the descriptor.
+        if path.hasPrefix("/dev/") || path.hasPrefix("/proc/") { return .other }
+        var status = stat()
+        if stat(path, &status) == 0 {
+            guard (status.st_mode & S_IFMT) == S_IFREG else { return .other }
+            guard let real = realpath(path, nil) else {
+                throw failure(path, "cannot resolve the path")
+            }
+            defer { free(real) }
+            return .regular(
+                path: String(cString: real), mode: status.st_mode, owner: status.st_uid,
+                group: status.st_gid)
+        }
+        guard errno == ENOENT else { throw failure(path, "cannot write") }
+        // Nothing there, or a link to nothing: follow the links by hand to the file to create.
+        var current = path
+        for _ in 0..<40 {
+            var link = stat()
+            guard lstat(current, &link) == 0, (link.st_mode & S_IFMT) == S_IFLNK else {
+                return .absent(path: current)
+            }
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let count = readlink(current, &buffer, Int(PATH_MAX))
+            guard count > 0 else { throw failure(path, "cannot read the link") }
+            let destination = String(
+                decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            current =
+                destination.hasPrefix("/")
+                ? destination : folder(of: current) + "/" + destination
+        }
+        errno = ELOOP
+        throw failure(path, "cannot write")
+    }
+
+    /// Throws when `path` names an existing regular file (after links): for a writer that
+    /// refuses to replace one (`record` without `--force`).
+    public static func refuseExisting(_ path: String) throws(Diagnostic) {
+        if case .regular = try target(of: path) { throw exists(path) }
+    }
+
+    static func exists(_ path: String) -> Diagnostic {
+        Diagnostic(
+            path: path, line: 0,
+            message: "the file exists; choose another name or pass --force to replace it")
+    }
+
+    static func currentUmask() -> mode_t {
+        let mask = umask(0o022)
+        umask(mask)
+        return mask
+    }
+
+    /// Throws when `path` is the same file as one of `inputs` (device and inode).
+    static func refuseInputs(path: String, inputs: [String]) throws(Diagnostic) {
+        var output = stat()
+        guard stat(path, &output) == 0 else { return }
+        for input in inputs {
+            var status = stat()
+            if stat(input, &status) == 0, status.st_dev == output.st_dev,
+                status.st_ino == output.st_ino
+            {
+                throw Diagnostic(
+                    path: path, line: 0,
+                    message: "this is the input \(input); refusing to overwrite an input")
+            }
+        }
+    }
+
+    /// The folder part of `path` (`.` for a bare name).
+    static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        let folder = String(path[..<slash])
+        return folder.isEmpty ? "/" : folder
+    }
+
+    /// Throws unless the folder `path` goes into exists: missing folders are never
+    /// created (a typing mistake in a path is an error, not a new tree of folders).
+    static func requireParentFolder(of path: String, naming name: String) throws(Diagnostic) {
+        let folder = self.folder(of: path)
+        var status = stat()
+        guard stat(folder, &status) == 0 else {
+            throw failure(name, "cannot create (the folder \(folder) is missing)")
+        }
+        guard (status.st_mode & S_IFMT) == S_IFDIR else {
+            errno = ENOTDIR
+            throw failure(name, "cannot create (\(folder) is not a folder)")
+        }
+    }
+
+    /// Creates the folder `folder` itself when it is missing (`--frames DIR`); its parent
+    /// must exist, as for every output. An error names `name`.
+    public static func createFolder(_ folder: String, naming name: String) throws(Diagnostic) {
+        var status = stat()
+        if stat(folder, &status) == 0 {
+            guard (status.st_mode & S_IFMT) == S_IFDIR else {
+                errno = ENOTDIR
+                throw failure(name, "cannot create the folder")
+            }
+            return
+        }
+        try requireParentFolder(of: folder, naming: name)
+        guard mkdir(folder, 0o777) == 0 || errno == EEXIST else {
+            throw failure(name, "cannot create the folder")
+        }
+    }
+
+    private static func createTemporary(next target: String, mode: mode_t, naming name: String)
+        throws(Diagnostic) -> (Int32, String)
+    {
+        let folder = self.folder(of: target)
+        let base = target.split(separator: "/").last.map(String.init) ?? "output"
+        for attempt in 0..<100 {
+            let candidate = "\(folder)/.\(base).tmp-\(getpid())-\(attempt)"
+            let fd = Glibc.open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+            if fd >= 0 { return (fd, candidate) }
+            guard errno == EEXIST else { throw failure(name, "cannot create") }
+        }
+        throw failure(name, "cannot create")
+    }
+
+    /// `PATH:0: what: strerror(errno)`.
+    static func failure(_ path: String, _ what: String) -> Diagnostic {
+        Diagnostic(path: path, line: 0, message: "\(what): \(String(cString: strerror(errno)))")
+    }
+}

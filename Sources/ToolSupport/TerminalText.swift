@@ -1,0 +1,39 @@
+/// Text from files and devices (item texts, device names) made safe for a terminal: the
+/// one escaping function of every human-readable printer. JSON and SVG output escape in
+/// their own syntax instead.
+public enum TerminalText {
+    /// `text` with every control character written visibly: `\n`, `\r`, `\t`, `\e` (ESC),
+    /// `\a` (BEL), and `\xHH` for the other C0 controls, DEL and the C1 controls (U+0080
+    /// to U+009F). Other characters are kept as they are.
+    public static func escaped(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: needsEscape) else { return text }
+        var out = ""
+        out.reserveCapacity(text.utf8.count + 8)
+        for scalar in text.unicodeScalars {
+            guard needsEscape(scalar) else {
+                out.unicodeScalars.append(scalar)
+                continue
+            }
+            switch scalar.value {
+            case 0x0A: out += "\\n"
+            case 0x0D: out += "\\r"
+            case 0x09: out += "\\t"
+            case 0x1B: out += "\\e"
+            case 0x07: out += "\\a"
+            default: out += "\\x" + hex(scalar.value, digits: 2)
+            }
+        }
+        return out
+    }
+
+    /// Whether `scalar` is written escaped: the C0 controls, DEL and the C1 controls.
+    static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        return value < 0x20 || (0x7F...0x9F).contains(value)
+    }
+
+    private static func hex(_ value: UInt32, digits: Int) -> String {
+        let text = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, digits - text.count)) + text
+    }
+}

@@ -1,0 +1,102 @@
+import ClearCore
+import Foundation
+
+/// `--keyboard on|off|auto` and `--keyboard-layout NAME` (app, replay, render, keyboard),
+/// and where the layout comes from when none is named.
+struct KeyboardOptions {
+    /// `--keyboard`; nil when not given (each command has its own default).
+    var mode: OnScreenKeyboardMode?
+    /// `--keyboard-layout`; nil when not given.
+    var layoutName: String?
+
+    /// The console keyboard settings of Debian (`XKBLAYOUT`), read on a kiosk.
+    static let keyboardDefaultsPath = "/etc/default/keyboard"
+
+    /// The help lines of the two options.
+    static let help = """
+          --keyboard MODE  the on-screen keyboard while a row is edited: on, off, or auto (shown
+                           when no physical keyboard is attached)
+          --keyboard-layout NAME
+                           its layout: \(KeyboardLayout.embeddedNames.joined(separator: ", ")), or a layout FILE
+                           (a path with a /); default XKBLAYOUT of /etc/default/keyboard when
+                           known, else us
+        """
+
+    /// Takes `--keyboard` or `--keyboard-layout`; false for any other option.
+    mutating func parse(_ option: String, from parser: inout OptionParser) throws(UsageError)
+        -> Bool
+    {
+        switch option {
+        case "--keyboard":
+            let text = try parser.value(for: option)
+            guard let value = OnScreenKeyboardMode(rawValue: text) else {
+                throw UsageError("--keyboard needs on, off or auto, got '\(text)'")
+            }
+            mode = value
+        case "--keyboard-layout":
+            layoutName = try parser.value(for: option)
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// The layout named by `--keyboard-layout`, else `fallback` (a name).
+    /// An unknown name or a malformed file is a usage error (exit 2).
+    func layout(fallback: String = KeyboardLayout.defaultName) throws(UsageError) -> KeyboardLayout
+    {
+        try Self.layout(named: layoutName ?? fallback)
+    }
+
+    /// The layout called `name`, or read from the file `name` when it contains a `/`.
+    static func layout(named name: String) throws(UsageError) -> KeyboardLayout {
+        if name.contains("/") {
+            let text: String
+            do {
+                text = try String(contentsOfFile: name, encoding: .utf8)
+            } catch {
+                throw UsageError("--keyboard-layout: cannot read \(name)")
+            }
+            do {
+                return try KeyboardLayout.parse(text)
+            } catch {
+                throw UsageError("\(name):\(error.line): \(error.message)")
+            }
+        }
+        guard let layout = KeyboardLayout.embedded(named: name) else {
+            throw UsageError(
+                "unknown keyboard layout '\(name)' (known: "
+                    + KeyboardLayout.embeddedNames.joined(separator: ", ") + ")")
+        }
+        return layout
+    }
+
+    /// The kiosk's layout: `XKBLAYOUT` of `/etc/default/keyboard` when it names a
+    /// built-in layout (the first of a list such as `de,us`), else `us`.
+    static func systemLayoutName(defaultsPath: String = keyboardDefaultsPath) -> String {
+        guard let text = try? String(contentsOfFile: defaultsPath, encoding: .utf8),
+            let name = xkbLayout(inKeyboardDefaults: text),
+            KeyboardLayout.embedded(named: name) != nil
+        else { return KeyboardLayout.defaultName }
+        return name
+    }
+
+    /// The first layout of the `XKBLAYOUT=` line of a keyboard defaults file (shell
+    /// syntax: the value may be quoted), or nil.
+    static func xkbLayout(inKeyboardDefaults text: String) -> String? {
+        var found: String?
+        for line in text.split(separator: "\n") {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            guard trimmed.hasPrefix("XKBLAYOUT=") else { continue }
+            var value = trimmed.dropFirst("XKBLAYOUT=".count)
+            if let quote = value.first, quote == "\"" || quote == "'" {
+                value = value.dropFirst()
+                if let end = value.firstIndex(of: quote) { value = value[..<end] }
+            }
+            let first = value.split(separator: ",").first.map(String.init)?
+                .trimmingCharacters(in: .whitespaces)
+            found = first?.isEmpty == false ? first : nil
+        }
+        return found
+    }
+}

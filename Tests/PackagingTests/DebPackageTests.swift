@@ -1,0 +1,154 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `make deb`: the package builds, lintian finds no error, and it installs, runs, passes
+/// `systemd-analyze verify` and removes cleanly with the real dpkg.
+@Suite(.serialized, .enabled(if: Packaging.enabled, "\(Packaging.unavailableReason ?? "")"))
+struct DebPackageTests {
+    @Test func toolsArePresent() {
+        // Under CI the suite runs even without its tools, and fails here.
+        #expect(Packaging.unavailableReason == nil, "\(Packaging.unavailableReason ?? "")")
+    }
+
+    @Test func makeDebPrintsThePackagePathLast() throws {
+        let deb = try Packaging.deb.get()
+        let version = try Packaging.version.get()
+        let architecture = try Packaging.run("dpkg", ["--print-architecture"]).standardOutput
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(deb.path.hasSuffix("/out/cleartouch_\(version)_\(architecture).deb"))
+        #expect(deb.path.hasPrefix("/"))
+        #expect(FileManager.default.fileExists(atPath: deb.path))
+    }
+
+    @Test func thePackageVersionIsTheBinarysVersion() throws {
+        let deb = try Packaging.deb.get()
+        let version = try Packaging.version.get()
+        let field = try Packaging.run("dpkg-deb", ["-f", deb.path, "Version"])
+        #expect(field.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) == version)
+        // The binary in the package, run from a copy out of it.
+        let unpacked = try extract(deb.path)
+        defer { try? FileManager.default.removeItem(at: unpacked) }
+        let run = try runCommand(
+            executable: unpacked.appendingPathComponent("usr/bin/cleartouch").path,
+            arguments: ["--version"])
+        #expect(run.status == 0)
+        #expect(run.standardOutput == "cleartouch \(version)\n")
+    }
+
+    @Test func dependenciesComeFromDpkgShlibdepsAndNameNoToolchain() throws {
+        let deb = try Packaging.deb.get()
+        let depends = try Packaging.run("dpkg-deb", ["-f", deb.path, "Depends"]).standardOutput
+        for library in ["libc6", "libinput10", "libsdl2-2.0-0", "libcairo2", "libyaml-0-2"] {
+            #expect(depends.contains(library), "Depends: \(depends)")
+        }
+        // The Swift runtime is linked in: nothing the binary needs is in the toolchain.
+        let unpacked = try extract(deb.path)
+        defer { try? FileManager.default.removeItem(at: unpacked) }
+        let needed = try Packaging.run(
+            "objdump", ["-p", unpacked.appendingPathComponent("usr/bin/cleartouch").path]
+        ).standardOutput.split(separator: "\n").filter {
+            $0.contains("NEEDED") || $0.contains("RUNPATH") || $0.contains("RPATH")
+        }
+        #expect(!needed.isEmpty)
+        #expect(!needed.contains { $0.contains("swift") || $0.contains("Foundation") }, "\(needed)")
+        #expect(!needed.contains { $0.contains("RUNPATH") || $0.contains("RPATH") }, "\(needed)")
+    }
+
+    @Test func thePackageHoldsTheInstalledFiles() throws {
+        let deb = try Packaging.deb.get()
+        let listing = try Packaging.run("dpkg-deb", ["--contents", deb.path]).standardOutput
+        for path in [
+            "./usr/bin/cleartouch", "./usr/share/man/man1/cleartouch.1.gz",
+            "./usr/share/bash-completion/completions/cleartouch",
+            "./lib/systemd/system/cleartouch-kiosk.service", "./usr/lib/sysusers.d/cleartouch.conf",
+            "./usr/share/doc/cleartouch/copyright", "./usr/share/doc/cleartouch/changelog.gz",
+        ] {
+            #expect(listing.contains(" \(path)\n"), "\(path) is not in the package")
+        }
+    }
+
+    @Test func lintianReportsNoErrors() throws {
+        let deb = try Packaging.deb.get()
+        let run = try Packaging.run("lintian", ["--fail-on", "error", deb.path])
+        let errors = run.standardOutput.split(separator: "\n").filter { $0.hasPrefix("E:") }
+        #expect(errors.isEmpty, "\(errors.joined(separator: "\n"))")
+        #expect(run.status == 0, "lintian: \(run.standardOutput)\(run.standardError)")
+    }
+
+    /// Installs with `dpkg -i`, runs the installed binary, verifies the unit, then removes
+    /// and purges: no file the package installed remains.
+    @Test func installsRunsAndRemovesEverything() throws {
+        let deb = try Packaging.deb.get()
+        let version = try Packaging.version.get()
+        let status = try Packaging.run("dpkg-query", ["-W", "-f", "${Status}", "cleartouch"])
+        if status.standardOutput.contains("installed"),
+            !status.standardOutput.contains("not-installed")
+        {
+            // Removing it would take a kiosk's own install away; CI machines are disposable.
+            try #require(
+                Packaging.underCI,
+                "cleartouch is installed on this machine: dpkg -r it to run this test")
+        }
+
+        let install = try Packaging.run("dpkg", ["-i", deb.path])
+        try #require(
+            install.status == 0, "dpkg -i: \(install.standardOutput)\(install.standardError)")
+        var removed = false
+        defer { if !removed { _ = try? Packaging.run("dpkg", ["--purge", "cleartouch"]) } }
+
+        let run = try runCommand(executable: "/usr/bin/cleartouch", arguments: ["--version"])
+        #expect(run.status == 0)
+        #expect(run.standardOutput == "cleartouch \(version)\n")
+
+        // The dedicated user, in video and input (sysusers.d, run by the postinst).
+        let groups = try Packaging.run("id", ["-nG", "cleartouch"])
+        #expect(groups.status == 0, "no cleartouch user: \(groups.standardError)")
+        let names = Set(
+            groups.standardOutput.split(whereSeparator: \.isWhitespace).map(String.init))
+        #expect(names.isSuperset(of: ["video", "input"]), "\(names)")
+
+        // systemd-analyze verify works without systemd running: it loads the unit offline.
+        let unit = "/lib/systemd/system/cleartouch-kiosk.service"
+        let verify = try Packaging.run("systemd-analyze", ["verify", unit])
+        #expect(verify.status == 0, "systemd-analyze verify: \(verify.standardError)")
+        #expect(
+            !verify.standardError.contains("cleartouch-kiosk.service:"),
+            "warnings about the unit: \(verify.standardError)")
+
+        // Every file the package installed, before it goes.
+        let listed = try Packaging.run("dpkg-query", ["-L", "cleartouch"]).standardOutput
+            .split(separator: "\n").map(String.init)
+        let files = listed.filter { path in
+            var isFolder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
+                && !isFolder.boolValue
+        }
+        #expect(files.contains("/usr/bin/cleartouch"))
+        #expect(files.count >= 7, "\(files)")
+
+        let remove = try Packaging.run("dpkg", ["-r", "cleartouch"])
+        #expect(remove.status == 0, "dpkg -r: \(remove.standardError)")
+        let left = files.filter { FileManager.default.fileExists(atPath: $0) }
+        #expect(left.isEmpty, "left after dpkg -r: \(left)")
+
+        let purge = try Packaging.run("dpkg", ["--purge", "cleartouch"])
+        removed = true
+        #expect(purge.status == 0, "dpkg --purge: \(purge.standardError)")
+        let state = try Packaging.run("dpkg-query", ["-W", "-f", "${Status}", "cleartouch"])
+        #expect(
+            !state.standardOutput.contains("installed")
+                || state.standardOutput.contains("not-installed"))
+        #expect(!FileManager.default.fileExists(atPath: "/var/lib/cleartouch"))
+        #expect(!FileManager.default.fileExists(atPath: "/etc/cleartouch"))
+    }
+
+    /// The package unpacked (`dpkg-deb -x`) into a new temporary folder.
+    private func extract(_ deb: String) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "cleartouch-deb-\(UUID().uuidString)")
+        let run = try Packaging.run("dpkg-deb", ["-x", deb, folder.path])
+        try #require(run.status == 0, "dpkg-deb -x: \(run.standardError)")
+        return folder
+    }
+}

@@ -1,0 +1,160 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `make install DESTDIR=… PREFIX=/usr`: the files it installs, the man page and the bash
+/// completion (both generated from the command's help), and `make uninstall`.
+@Suite(.serialized, .enabled(if: Packaging.enabled, "\(Packaging.unavailableReason ?? "")"))
+struct InstallTests {
+    /// What `make install PREFIX=/usr` installs, and nothing else.
+    static let expectedFiles: Set<String> = [
+        "/usr/bin/cleartouch",
+        "/usr/share/man/man1/cleartouch.1",
+        "/usr/share/bash-completion/completions/cleartouch",
+        "/usr/lib/systemd/system/cleartouch-kiosk.service",
+        "/usr/lib/sysusers.d/cleartouch.conf",
+    ]
+
+    @Test func installsExactlyTheExpectedFiles() throws {
+        let root = try Packaging.install.get()
+        #expect(Packaging.files(below: root) == Self.expectedFiles)
+        let binary = root.appendingPathComponent("usr/bin/cleartouch").path
+        #expect(FileManager.default.isExecutableFile(atPath: binary))
+        let run = try runCommand(executable: binary, arguments: ["--version"])
+        #expect(run.standardOutput == "cleartouch \(try Packaging.version.get())\n")
+    }
+
+    @Test func theUnitRunsTheInstalledBinaryAsTheKioskUser() throws {
+        let root = try Packaging.install.get()
+        let unit = try String(
+            contentsOf: root.appendingPathComponent(
+                "usr/lib/systemd/system/cleartouch-kiosk.service"),
+            encoding: .utf8)
+        let lines = Set(unit.split(separator: "\n").map(String.init))
+        for line in [
+            "ExecStart=/usr/bin/cleartouch app --fullscreen", "User=cleartouch",
+            "SupplementaryGroups=video input", "TTYPath=/dev/tty1", "Conflicts=getty@tty1.service",
+            "Environment=SDL_VIDEODRIVER=kmsdrm", "Restart=always", "DeviceAllow=char-drm rw",
+            "DeviceAllow=char-input rw", "ProtectSystem=strict", "NoNewPrivileges=yes",
+            "StateDirectory=cleartouch", "ConfigurationDirectory=cleartouch",
+        ] {
+            #expect(lines.contains(line), "the unit has no '\(line)'")
+        }
+        #expect(!unit.contains("@BINDIR@"))
+
+        // Offline, with ExecStart at the binary under DESTDIR (verify checks it can run) and
+        // without looking for the man page (it is not installed under /usr).
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "cleartouch-unit-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: copy) }
+        let unitCopy = copy.appendingPathComponent("cleartouch-kiosk.service")
+        try unit.replacingOccurrences(
+            of: "ExecStart=/usr/bin/cleartouch",
+            with: "ExecStart=\(root.path)/usr/bin/cleartouch"
+        ).write(to: unitCopy, atomically: true, encoding: .utf8)
+        let verify = try Packaging.run("systemd-analyze", ["verify", "--man=no", unitCopy.path])
+        #expect(verify.status == 0, "systemd-analyze verify: \(verify.standardError)")
+        #expect(verify.standardError.isEmpty, "systemd-analyze verify: \(verify.standardError)")
+
+        let sysusers = try String(
+            contentsOf: root.appendingPathComponent("usr/lib/sysusers.d/cleartouch.conf"),
+            encoding: .utf8)
+        let entries = sysusers.split(separator: "\n").filter { !$0.hasPrefix("#") }.map {
+            $0.split(whereSeparator: \.isWhitespace).prefix(3).joined(separator: " ")
+        }
+        #expect(entries.contains("u cleartouch -"))
+        #expect(entries.contains("m cleartouch video"))
+        #expect(entries.contains("m cleartouch input"))
+    }
+
+    @Test func theManPageDescribesEverySubcommand() throws {
+        let root = try Packaging.install.get()
+        let binary = root.appendingPathComponent("usr/bin/cleartouch").path
+        let page = root.appendingPathComponent("usr/share/man/man1/cleartouch.1").path
+        let source = try String(contentsOfFile: page, encoding: .utf8)
+        let subcommands = try Packaging.subcommands(of: binary)
+        #expect(subcommands.count >= 7)
+        for name in subcommands {
+            #expect(source.contains(".SS \"cleartouch \(name)\""), "no section for \(name)")
+        }
+        // As man shows it: every subcommand's usage line, and its options.
+        let shown = try Packaging.run(
+            "man", ["-l", page], environment: ["MANWIDTH": "200"])
+        #expect(shown.status == 0, "man: \(shown.standardError)")
+        let text = shown.standardOutput
+        for name in subcommands {
+            let help = try runCommand(executable: binary, arguments: [name, "--help"])
+                .standardOutput
+            let usage = try #require(help.split(separator: "\n").first)
+            #expect(text.contains(usage), "the man page lacks '\(usage)'")
+        }
+        #expect(text.contains("cleartouch --version"))
+    }
+
+    @Test func bashCompletionOffersEverySubcommandAndItsOptions() throws {
+        let root = try Packaging.install.get()
+        let binary = root.appendingPathComponent("usr/bin/cleartouch").path
+        let script = root.appendingPathComponent("usr/share/bash-completion/completions/cleartouch")
+            .path
+        let subcommands = try Packaging.subcommands(of: binary)
+
+        let registered = try complete(script, [], registration: true)
+        #expect(registered == ["complete -o default -F _cleartouch cleartouch"])
+
+        #expect(Set(try complete(script, [""])) == Set(subcommands + ["--help", "--version"]))
+        #expect(try complete(script, ["re"]) == ["record", "replay", "render"])
+
+        for name in subcommands {
+            let offered = Set(try complete(script, [name, "-"]))
+            // Every option of the usage line(s), read here independently of the generator.
+            let help = try runCommand(executable: binary, arguments: [name, "--help"])
+                .standardOutput
+            let usage = help.split(separator: "\n\n", maxSplits: 1).first.map(String.init) ?? ""
+            let options = Set(
+                usage.split(whereSeparator: { " []|,".contains($0) }).map(String.init).filter {
+                    $0.hasPrefix("-") && $0.drop(while: { $0 == "-" }).first?.isLetter == true
+                })
+            #expect(!options.isEmpty, "no options read from \(name)'s usage")
+            #expect(
+                offered.isSuperset(of: options), "\(name): missing \(options.subtracting(offered))")
+            #expect(offered.contains("--help"))
+            // The test hooks are not offered.
+            #expect(!offered.contains("--umockdev-barrier"))
+        }
+        #expect(
+            try complete(script, ["replay", "--format", ""]) == ["trace", "evemu", "libinput"])
+        // An operand: no words of its own, readline completes file names.
+        #expect(try complete(script, ["replay", "Rec"]) == [])
+    }
+
+    @Test func uninstallRemovesEveryInstalledFile() throws {
+        let root = try Packaging.install.get()
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "cleartouch-uninstall-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: copy) }
+        try FileManager.default.copyItem(at: root, to: copy)
+        let run = try Packaging.run(
+            "make",
+            ["-C", PackagePaths.root.path, "uninstall", "DESTDIR=\(copy.path)", "PREFIX=/usr"])
+        #expect(run.status == 0, "make uninstall: \(run.standardError)")
+        #expect(Packaging.files(below: copy).isEmpty)
+    }
+
+    /// What the completion offers after `cleartouch WORDS…` (the last word is being typed),
+    /// one word a line, sorted as compgen gives them; or `complete -p cleartouch`.
+    private func complete(_ script: String, _ words: [String], registration: Bool = false) throws
+        -> [String]
+    {
+        let quoted = (["cleartouch"] + words).map { "'\($0)'" }.joined(separator: " ")
+        let command =
+            registration
+            ? "source \"$1\" && complete -p cleartouch"
+            : "source \"$1\" && COMP_WORDS=(\(quoted)) && COMP_CWORD=\(words.count) && _cleartouch "
+                + "&& printf '%s\\n' \"${COMPREPLY[@]}\""
+        let run = try Packaging.run(
+            "bash", ["--norc", "--noprofile", "-c", command, "bash", script])
+        try #require(run.status == 0, "bash: \(run.standardError)")
+        return run.standardOutput.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
+    }
+}
