@@ -315,7 +315,8 @@ public final class LibInputEventConverter {
     public static func calibrationMessage(
         device name: String, matrix: CalibrationMatrix, applied: Bool
     ) -> String {
-        applied
+        let name = TerminalText.escaped(name)
+        return applied
             ? "\(name): calibration \(matrix)"
             : "\(name): libinput cannot calibrate this device; calibration \(matrix) not applied"
     }

@@ -94,18 +94,19 @@ public struct CalibrationFile: Hashable, Sendable {
         return lines
     }
 
-    /// Writes the file at `path`, creating its folder.
+    /// Writes the file at `path` through `OutputFile` (atomically; a link is written
+    /// through; mode 0644 less the umask for a new file), creating its folder and the
+    /// folder above it when missing (`$XDG_CONFIG_HOME/cleartouch/`, as XDG asks).
     public func write(path: String) throws(Diagnostic) {
         let folder = (path as NSString).deletingLastPathComponent
-        do {
-            try FileManager.default.createDirectory(
-                atPath: folder, withIntermediateDirectories: true)
-            try text.write(toFile: path, atomically: true, encoding: .utf8)
-        } catch {
-            throw Diagnostic(
-                path: path, line: 0, message: "cannot write: \(error.localizedDescription)")
-        }
+        let configHome = (folder as NSString).deletingLastPathComponent
+        if !configHome.isEmpty { try OutputFile.createFolder(configHome, naming: path) }
+        if !folder.isEmpty { try OutputFile.createFolder(folder, naming: path) }
+        try OutputFile.write(text, to: path, newFileMode: Self.newFileMode)
     }
+
+    /// The mode of a new calibration file: the matrices are no secret.
+    static let newFileMode: mode_t = 0o644
 
     /// The calibration of each device by name: `explicit` for every device, else the
     /// line for it in the file at `path`. A file that cannot be read: `warn` hears

@@ -45,6 +45,11 @@ public struct CalibrationMatrix: Hashable, Sendable, CustomStringConvertible {
     /// would squeeze the whole device onto a line (a scale of 1/1000 000 on one side).
     public static let singularDeterminantLimit = 1e-6
 
+    /// The largest magnitude of an entry a text may give (`parse`; a trace's `calibration`
+    /// line, `--calibration`, the calibration file): the offsets c and f are fractions of
+    /// the screen, so ±1000 is far past any real panel, and every position stays finite.
+    public static let entryMagnitudeLimit = 1000.0
+
     /// The six numbers in the order a b c d e f.
     public var values: [Double] { [a, b, c, d, e, f] }
 
@@ -88,6 +93,8 @@ public struct CalibrationMatrix: Hashable, Sendable, CustomStringConvertible {
         case notANumber(String)
         /// Six numbers whose 2×2 part has no inverse (the determinant).
         case singular(Double)
+        /// An entry beyond ±`entryMagnitudeLimit`.
+        case outOfRange(Double)
 
         public var description: String {
             switch self {
@@ -96,11 +103,14 @@ public struct CalibrationMatrix: Hashable, Sendable, CustomStringConvertible {
             case .notANumber(let field): "'\(field)' is not a finite number"
             case .singular(let determinant):
                 "the matrix is singular (a·e − b·d = \(determinant)): it maps the screen onto a line"
+            case .outOfRange(let value):
+                "\(value) is out of range: every entry must be within -\(Int(CalibrationMatrix.entryMagnitudeLimit)) to \(Int(CalibrationMatrix.entryMagnitudeLimit))"
             }
         }
     }
 
-    /// Six finite numbers separated by spaces or tabs (udev's property form), not singular.
+    /// Six finite numbers separated by spaces or tabs (udev's property form), each within
+    /// ±`entryMagnitudeLimit`, not singular.
     public static func parse(_ text: String) -> Result<CalibrationMatrix, ParseError> {
         let fields = text.split(whereSeparator: { $0 == " " || $0 == "\t" })
         guard fields.count == 6 else { return .failure(.wrongCount(fields.count)) }
@@ -108,6 +118,9 @@ public struct CalibrationMatrix: Hashable, Sendable, CustomStringConvertible {
         for field in fields {
             guard let value = Double(field), value.isFinite else {
                 return .failure(.notANumber(String(field)))
+            }
+            guard value.magnitude <= entryMagnitudeLimit else {
+                return .failure(.outOfRange(value))
             }
             values.append(value)
         }

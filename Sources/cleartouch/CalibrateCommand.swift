@@ -128,7 +128,7 @@ enum CalibrateCommand: Subcommand {
             output.printLine(json.encoded())
             return 0
         }
-        let name = deviceName ?? "the device"
+        let name = deviceName.map(TerminalText.escaped) ?? "the device"
         output.printLine(
             "calibration of \(name): \(fit.matrix) (worst residual \(CalibrationMatrix.decimal((fit.worstResidualPixels * 10).rounded() / 10)) px, bound \(CalibrationMatrix.decimal((CalibrationFit.boundPixels(screen: screen) * 10).rounded() / 10)) px)"
         )
@@ -151,7 +151,8 @@ enum CalibrateCommand: Subcommand {
 
     /// The udev property line and a rule applying it system-wide.
     static func udevText(matrix: CalibrationMatrix, deviceName: String?) -> String {
-        let escapedName = (deviceName ?? "DEVICE NAME").replacingOccurrences(of: "\"", with: "?")
+        let escapedName = TerminalText.escaped(deviceName ?? "DEVICE NAME").replacingOccurrences(
+            of: "\"", with: "?")
         return """
             \(CalibrationMatrix.udevProperty)=\(matrix)
             # system-wide: /etc/udev/rules.d/99-cleartouch-calibration.rules, then
