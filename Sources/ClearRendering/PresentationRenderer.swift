@@ -200,7 +200,8 @@ public final class PresentationRenderer {
         }
         let key = RowImageKey(
             text: row.text, color: row.backgroundColor, strikethrough: row.strikethrough,
-            width: Int(clampingForDrawing: frame.width), height: Int(clampingForDrawing: frame.height))
+            width: Int(clampingForDrawing: frame.width),
+            height: Int(clampingForDrawing: frame.height))
         if isDrawingAtScreenSize, let image = rowImage(key) {
             context.drawImage(image, x: frame.x, y: frame.y, alpha: row.alpha)
         } else {

@@ -19,7 +19,8 @@ import TouchInput
         let path = CalibrationFile.defaultPath(environment: ["XDG_CONFIG_HOME": home])
         #expect(path == home + "/cleartouch/calibration.conf")
         var file = CalibrationFile()
-        file.set(CalibrationMatrix(a: 0, b: 1, c: 0, d: 1, e: 0, f: 0), for: "eGalax Inc. USB  Touch")
+        file.set(
+            CalibrationMatrix(a: 0, b: 1, c: 0, d: 1, e: 0, f: 0), for: "eGalax Inc. USB  Touch")
         file.set(.identity, for: "Other")
         file.set(CalibrationMatrix(a: -1, b: 0, c: 1, d: 0, e: 1, f: 0), for: "Other")
         try file.write(path: path)
