@@ -34,6 +34,17 @@ public struct CalibrationFile: Hashable, Sendable {
     /// The matrix saved for `deviceName`, if any.
     public func matrix(for deviceName: String) -> CalibrationMatrix? { matrices[deviceName] }
 
+    /// True when `deviceName` survives a line of the file: not empty, no control character
+    /// (a newline would start a line of its own), no space or tab first (fields are
+    /// separated by them). A kernel device name may hold anything; others get only the
+    /// udev rule.
+    public static func canStore(deviceName: String) -> Bool {
+        guard let first = deviceName.unicodeScalars.first, first != " ", first != "\t" else {
+            return false
+        }
+        return !deviceName.unicodeScalars.contains { $0.properties.generalCategory == .control }
+    }
+
     /// Sets (or replaces) the matrix of `deviceName`.
     public mutating func set(_ matrix: CalibrationMatrix, for deviceName: String) {
         if matrices[deviceName] == nil { deviceNames.append(deviceName) }

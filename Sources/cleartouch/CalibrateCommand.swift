@@ -132,7 +132,13 @@ enum CalibrateCommand: Subcommand {
         output.printLine(
             "calibration of \(name): \(fit.matrix) (worst residual \(CalibrationMatrix.decimal((fit.worstResidualPixels * 10).rounded() / 10)) px, bound \(CalibrationMatrix.decimal((CalibrationFit.boundPixels(screen: screen) * 10).rounded() / 10)) px)"
         )
-        if options.replayPath == nil, let deviceName {
+        if options.replayPath == nil, let deviceName,
+            !CalibrationFile.canStore(deviceName: deviceName)
+        {
+            output.printError(
+                "cleartouch calibrate: \(name): the name cannot be a line of the calibration file (a control character, or a space first); not saved, use the udev rule"
+            )
+        } else if options.replayPath == nil, let deviceName {
             let path = CalibrationFile.defaultPath(
                 environment: ProcessInfo.processInfo.environment)
             do throws(Diagnostic) {

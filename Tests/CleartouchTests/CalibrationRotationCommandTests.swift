@@ -34,6 +34,7 @@ import TouchScript
         ("1 0 nan 0 1 0", "'nan' is not a finite number"),
         ("1 0 inf 0 1 0", "'inf' is not a finite number"), ("1 0 x 0 1 0", "'x' is not"),
         ("1 2 0 2 4 0", "singular"), ("0 0 0 0 0 0", "singular"), ("", "got 0"),
+        ("1 0 0 0 1 1000.001", "out of range"), ("-1000.5 0 0 0 1 0", "out of range"),
     ])
     func aBadCalibrationIsExit2WithTheReason(text: String, reason: String) {
         let commands: [(any Subcommand.Type, [String])] = [
