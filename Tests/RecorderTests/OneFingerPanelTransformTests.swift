@@ -1,4 +1,5 @@
 import Foundation
+import MockDevice
 import Recordings
 import TestSupport
 import Testing
@@ -69,6 +70,55 @@ struct OneFingerPanelTransformTests {
         // On a square screen swapping the normalized axes swaps the pixels.
         Self.expectClose(swapped.positions, plain.positions.map { Point(x: $0.y, y: $0.x) })
         #expect(swapped.positions != plain.positions)
+    }
+
+    /// The eGalax with a `LIBINPUT_CALIBRATION_MATRIX` udev property swapping the axes:
+    /// the direct path honours it as libinput would, and `--calibration` replaces it.
+    @Test func theDirectPathHonoursTheUdevCalibrationProperty() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "cleartouch-umockdev-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var description = try UmockdevTestbed.parseFile(
+            UmockdevHarness.fixtures.appendingPathComponent("egalax.evemu").path
+        ).0
+        description.udev[UmockdevFiles.calibrationProperty] = "0 1 0 1 0 0"
+        let events = try UmockdevTestbed.parseFile(
+            UmockdevHarness.fixtures.appendingPathComponent("egalax-swipe.evemu").path
+        ).1
+        let testbed = try UmockdevTestbed.write(
+            [UmockdevTestbed.Device(description: description, eventNumber: 61, events: events)],
+            into: directory.path)
+        func record(_ extra: [String]) throws -> (RecordingHeader, [Point]) {
+            let output = RecordUmockdevTests.temporaryPath("udev-calibration.trace")
+            defer { unlink(output) }
+            let run = try runCommand(
+                executable: UmockdevHarness.umockdevRun,
+                arguments: testbed + ["--"]
+                    + UmockdevHarness.withBarrier(
+                        [
+                            UmockdevHarness.cleartouch, "record", "-o", output, "--until-idle",
+                            UmockdevHarness.idleSeconds, "--duration", "20", "--screen",
+                            "1000x1000",
+                        ] + extra, [Self.egalax]),
+                environment: UmockdevHarness.environment)
+            #expect(run.status == 0, "\(run.standardError)")
+            let recording = try Recording.open(path: output)
+            var positions: [Point] = []
+            while let event = try recording.next() {
+                if case .touchFrame(let frame) = event {
+                    positions += frame.contacts.map(\.positionPixels)
+                }
+            }
+            return (recording.header, positions)
+        }
+        let (header, swapped) = try record([])
+        #expect(
+            header.appliedCalibration == CalibrationMatrix(a: 0, b: 1, c: 0, d: 1, e: 0, f: 0))
+        let (overridden, plain) = try record(["--calibration", "1 0 0 0 1 0"])
+        #expect(overridden.appliedCalibration == nil)
+        Self.expectClose(swapped, plain.map { Point(x: $0.y, y: $0.x) })
+        #expect(swapped != plain)
     }
 
     @Test(arguments: ["egalax", "penmount"])
