@@ -36,14 +36,20 @@ struct OneFingerPanelTransformTests {
                 UmockdevHarness.idleSeconds, "--duration", "20",
             ] + extra)
         #expect(run.status == 0, "\(run.standardError)")
-        let recording = try Recording.open(path: output)
+        let (header, positions) = try read(output)
+        return (header, positions, run.standardError)
+    }
+
+    /// A trace's header and every contact position in order.
+    static func read(_ path: String) throws -> (RecordingHeader, [Point]) {
+        let recording = try Recording.open(path: path)
         var positions: [Point] = []
         while let event = try recording.next() {
             if case .touchFrame(let frame) = event {
                 positions += frame.contacts.map(\.positionPixels)
             }
         }
-        return (recording.header, positions, run.standardError)
+        return (recording.header, positions)
     }
 
     static func expectClose(_ actual: [Point], _ expected: [Point]) {
@@ -103,14 +109,7 @@ struct OneFingerPanelTransformTests {
                         ] + extra, [Self.egalax]),
                 environment: UmockdevHarness.environment)
             #expect(run.status == 0, "\(run.standardError)")
-            let recording = try Recording.open(path: output)
-            var positions: [Point] = []
-            while let event = try recording.next() {
-                if case .touchFrame(let frame) = event {
-                    positions += frame.contacts.map(\.positionPixels)
-                }
-            }
-            return (recording.header, positions)
+            return try Self.read(output)
         }
         let (header, swapped) = try record([])
         #expect(
