@@ -72,7 +72,7 @@ let package = Package(
         // JSON values: one parser and one writer for every JSON file and output.
         .target(name: "JSON"),
         // What the front ends share: the one monotonic clock, the FILE:LINE diagnostic.
-        .target(name: "ToolSupport"),
+        .target(name: "ToolSupport", dependencies: ["TouchInput"]),
         .target(name: "Recordings", dependencies: ["Evdev", "TouchInput", "CYAML", "ToolSupport"]),
         .target(
             name: "LibInputBackend",
@@ -130,7 +130,7 @@ let package = Package(
             dependencies: [
                 "Replay", "Recordings", "ClearCore", "GestureRecognition", "TouchInput",
                 "ClearRendering", "LibInputBackend", "MockDevice", "AllocationCounter", "ListStore",
-                "ToolSupport", "Evdev", "TouchScript",
+                "ToolSupport", "Evdev", "TouchScript", "KioskApp",
             ],
             path: "Sources/Benchmarks"),
         // The child process of ListStore's SIGKILL test.
@@ -202,7 +202,7 @@ let package = Package(
             name: "CleartouchTests",
             dependencies: [
                 "cleartouch", "Replay", "Recordings", "TouchInput", "MockDevice", "TestSupport",
-                "ToolSupport", "ListStore",
+                "TouchScript", "Evdev", "JSON", "ToolSupport", "ListStore",
             ]),
         // Builds the README's client package against a clone of this one.
         .testTarget(name: "LibraryPackageTests", dependencies: ["TestSupport"]),

@@ -1,6 +1,7 @@
 import ClearCore
 import ClearRendering
 import Glibc
+import KioskApp
 import ToolSupport
 import TouchInput
 
@@ -41,6 +42,79 @@ func runRenderBenchmarks() {
         "  target p99 < 8 ms (CPU time; wall time also counts other processes): \(cpu.p99 < 8_000_000 ? "met" : "NOT met")"
     )
     print("  peak RSS \(usage.ru_maxrss / 1024) MB")
+}
+
+/// Time to draw and show one 1080×1920 upright frame on a panel mounted turned 90° (the
+/// kiosk of `cleartouch app --rotate 90`): the Cairo frame as above, then the app's
+/// `KioskWindow.present` (texture upload and copy into a 1920×1080 window, present), next
+/// to the same with no rotation; and the Cairo frame alone drawn turned (as the app draws). SDL draws into an offscreen
+/// window (`SDL_VIDEODRIVER=offscreen` unless set) so no display is needed.
+func runRotatedRenderBenchmarks() {
+    let screen = ScreenSize.defaultKiosk
+    let frameCount = 600
+    let warmUpFrames = 30
+    setenv("SDL_VIDEODRIVER", "offscreen", 0)
+    for rotation in [Rotation.none, .clockwise90] {
+        let window: KioskWindow
+        let renderer: PresentationRenderer
+        do {
+            window = try KioskWindow(
+                title: "bench", frameSize: screen, fullscreen: false, rotation: rotation)
+            renderer = try PresentationRenderer(
+                width: window.nativeFrameSize.widthPixels,
+                height: window.nativeFrameSize.heightPixels)
+            renderer.rotation = rotation
+        } catch {
+            print("render-rotated: cannot open an SDL window or a Cairo surface: \(error)")
+            return
+        }
+        var wallNanoseconds: [Int64] = []
+        var cpuNanoseconds: [Int64] = []
+        frameCount.times { frame in
+            let presentation = animatedPresentation(
+                screen: screen, frame: frame, frameCount: frameCount)
+            let wallStart = MonotonicClock.nowNanoseconds()
+            let cpuStart = threadCPUNanoseconds()
+            renderer.render(presentation)
+            try? window.present(renderer.surface)
+            if frame >= warmUpFrames {
+                cpuNanoseconds.append(threadCPUNanoseconds() - cpuStart)
+                wallNanoseconds.append(MonotonicClock.nowNanoseconds() - wallStart)
+            }
+        }
+        let cpu = FrameTimes(cpuNanoseconds)
+        print(
+            "render-rotated: \(screen) frame drawn and presented turned \(rotation.degrees)° into a \(window.windowSize.width)x\(window.windowSize.height) window (video \(window.videoDriverName), renderer \(window.rendererName)), \(wallNanoseconds.count) frames"
+        )
+        print("  wall time: \(FrameTimes(wallNanoseconds))")
+        print("  CPU time:  \(cpu)")
+        print("  target p99 < 8 ms (CPU time): \(cpu.p99 < 8_000_000 ? "met" : "NOT met")")
+    }
+    guard
+        let turned = try? PresentationRenderer(
+            width: screen.heightPixels, height: screen.widthPixels)
+    else { return }
+    turned.rotation = .clockwise90
+    var cpuNanoseconds: [Int64] = []
+    var wallNanoseconds: [Int64] = []
+    frameCount.times { frame in
+        let presentation = animatedPresentation(
+            screen: screen, frame: frame, frameCount: frameCount)
+        let wallStart = MonotonicClock.nowNanoseconds()
+        let cpuStart = threadCPUNanoseconds()
+        turned.render(presentation)
+        if frame >= warmUpFrames {
+            cpuNanoseconds.append(threadCPUNanoseconds() - cpuStart)
+            wallNanoseconds.append(MonotonicClock.nowNanoseconds() - wallStart)
+        }
+    }
+    let cpu = FrameTimes(cpuNanoseconds)
+    print(
+        "render-rotated: \(screen) frame drawn turned 90° by Cairo (no window), \(cpuNanoseconds.count) frames"
+    )
+    print("  wall time: \(FrameTimes(wallNanoseconds))")
+    print("  CPU time:  \(cpu)")
+    print("  target p99 < 8 ms (CPU time): \(cpu.p99 < 8_000_000 ? "met" : "NOT met")")
 }
 
 /// Median, p99, mean and max of per-frame times.

@@ -10,6 +10,7 @@ let groups: KeyValuePairs<String, () -> Void> = [
     "core": runCoreBenchmarks,
     "recordings": runRecordingBenchmarks,
     "render": runRenderBenchmarks,
+    "render-rotated": runRotatedRenderBenchmarks,
     "render-keyboard": runKeyboardRenderBenchmark,
     "replay": runReplayBenchmarks,
     // Side by side in one run: replay of continuous touch, and `cleartouch test` -j 1 / -j 2.

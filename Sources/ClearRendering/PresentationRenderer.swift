@@ -1,4 +1,6 @@
+import CCairo
 import ClearCore
+import TouchInput
 
 /// Draws a `Presentation` (the Clear core's picture of one moment) with Cairo and Pango.
 ///
@@ -17,6 +19,14 @@ public final class PresentationRenderer {
     private static let rowImageCacheLimit = 32
     /// True when one presentation pixel is one surface pixel (cached row pictures are exact).
     private var isDrawingAtScreenSize = true
+    /// How the panel showing the surface is mounted (`--rotate`): the surface is the
+    /// panel's native size and the upright presentation is drawn turned onto it, so it
+    /// reads upright on the turned panel (product.md, "Rotation"). Pictures (snapshots,
+    /// frames) keep `.none`.
+    public var rotation: Rotation = .none
+    /// With a rotation: the upright frame, drawn as without one and then copied turned in
+    /// one pass (pixman's quarter-turn copy), which keeps every fast path of the drawing.
+    private var uprightRenderer: PresentationRenderer?
 
     private struct RowImageKey: Hashable {
         var text: String
@@ -40,6 +50,10 @@ public final class PresentationRenderer {
 
     /// Draws `presentation`, replacing everything on the surface.
     public func render(_ presentation: Presentation) {
+        if rotation != .none {
+            renderTurned(presentation)
+            return
+        }
         let screenWidth = Double(max(1, presentation.screen.widthPixels))
         let screenHeight = Double(max(1, presentation.screen.heightPixels))
         if painter.useStyle(ClearStyle(widthPixels: screenWidth)) { rowImageCache.removeAll() }
@@ -69,6 +83,49 @@ public final class PresentationRenderer {
             }
         }
         context.flush()
+    }
+
+    /// Draws the upright frame, then copies it turned onto the native surface.
+    private func renderTurned(_ presentation: Presentation) {
+        let upright = rotation.uprightSize(
+            ofNative: ScreenSize(widthPixels: surface.width, heightPixels: surface.height))
+        if uprightRenderer?.surface.width != upright.widthPixels
+            || uprightRenderer?.surface.height != upright.heightPixels
+        {
+            uprightRenderer = try? PresentationRenderer(
+                width: upright.widthPixels, height: upright.heightPixels)
+        }
+        guard let uprightRenderer else { return }
+        uprightRenderer.render(presentation)
+        context.withSavedState {
+            turnUpright(
+                uprightWidth: Double(upright.widthPixels),
+                uprightHeight: Double(upright.heightPixels))
+            cairo_set_source_surface(context.pointer, uprightRenderer.surface.pointer, 0, 0)
+            // A quarter turn maps pixels onto pixels: nearest keeps them exact and fast.
+            cairo_pattern_set_filter(cairo_get_source(context.pointer), CAIRO_FILTER_NEAREST)
+            cairo_set_operator(context.pointer, CAIRO_OPERATOR_SOURCE)
+            cairo_paint(context.pointer)
+        }
+        context.flush()
+    }
+
+    /// Maps the upright point (u, v) of a `uprightWidth` × `uprightHeight` layout onto the
+    /// native pixel product.md gives: (v, W − u) for 90, (W − u, H − v) for 180,
+    /// (H − v, u) for 270. Quarter turns keep whole pixels whole (Cairo's fast paths).
+    private func turnUpright(uprightWidth width: Double, uprightHeight height: Double) {
+        switch rotation {
+        case .none: break
+        case .clockwise90:
+            context.translate(x: 0, y: width)
+            context.rotate(radians: -Double.pi / 2)
+        case .clockwise180:
+            context.translate(x: width, y: height)
+            context.rotate(radians: Double.pi)
+        case .clockwise270:
+            context.translate(x: height, y: 0)
+            context.rotate(radians: Double.pi / 2)
+        }
     }
 
     /// `rect` moved to whole pixels, its size rounded: a row keeps one size while it
@@ -143,7 +200,8 @@ public final class PresentationRenderer {
         }
         let key = RowImageKey(
             text: row.text, color: row.backgroundColor, strikethrough: row.strikethrough,
-            width: Int(clampingForDrawing: frame.width), height: Int(clampingForDrawing: frame.height))
+            width: Int(clampingForDrawing: frame.width),
+            height: Int(clampingForDrawing: frame.height))
         if isDrawingAtScreenSize, let image = rowImage(key) {
             context.drawImage(image, x: frame.x, y: frame.y, alpha: row.alpha)
         } else {

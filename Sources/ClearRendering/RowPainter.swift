@@ -102,7 +102,8 @@ final class RowPainter {
             // The gloss is the same for every row of a size: drawn once, then composited.
             if let tile = glossTile(
                 width: Int(clampingForDrawing: frame.width),
-                height: Int(clampingForDrawing: frame.height)) {
+                height: Int(clampingForDrawing: frame.height))
+            {
                 target.drawImage(tile, x: frame.x, y: frame.y, alpha: 1)
             }
         } else {

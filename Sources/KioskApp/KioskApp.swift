@@ -58,7 +58,7 @@ public final class KioskApp {
         do {
             window = try KioskWindow(
                 title: "ClearTouch", frameSize: options.screen, fullscreen: options.fullscreen,
-                offscreen: options.offscreen)
+                rotation: options.rotation, offscreen: options.offscreen)
         } catch {
             throw KioskError(
                 "cannot open a window: \(error) (SDL_VIDEODRIVER=kmsdrm draws without a display server)"
@@ -71,7 +71,9 @@ public final class KioskApp {
                 mode: options.keyboardMode, layout: options.keyboardLayout))
         do {
             renderer = try PresentationRenderer(
-                width: window.frameWidth, height: window.frameHeight)
+                width: window.nativeFrameSize.widthPixels,
+                height: window.nativeFrameSize.heightPixels)
+            renderer.rotation = options.rotation
         } catch {
             throw KioskError("cannot create the \(window.frameSize) drawing surface: \(error)")
         }
@@ -84,6 +86,7 @@ public final class KioskApp {
         translator = WindowInputTranslator(
             screen: layout.screen, windowSize: window.windowSize,
             translatesTouches: liveInput == nil)
+        translator.rotation = options.rotation
         if let path = options.recordPath {
             do {
                 recording = try SessionRecording(
@@ -91,7 +94,10 @@ public final class KioskApp {
                     recordText: options.recordText,
                     keyboard: RecordedKeyboard(
                         mode: options.keyboardMode.rawValue, layout: options.keyboardLayout.name),
-                    replacing: options.forceRecord)
+                    replacing: options.forceRecord, rotation: options.rotation,
+                    calibration: liveInput.flatMap { input in
+                        input.converter.appliedCalibrations.min(by: { $0.key < $1.key })?.value
+                    })
             } catch {
                 throw KioskError("cannot record to \(path): \(error)")
             }
@@ -120,19 +126,27 @@ public final class KioskApp {
 
     /// Opens libinput unless it cannot open a touch device; then says why on the log.
     private static func openLibInput(
-        _ options: KioskOptions, screen: ScreenSize, log: (String) -> Void
+        _ options: KioskOptions, screen: ScreenSize, log: @escaping (String) -> Void
     ) -> (
         input: LiveInput, names: [String], initialEvents: [InputEvent]
     )? {
         let input: LiveInput
+        let calibrations = CalibrationFile.lookup(
+            explicit: options.calibration, path: options.calibrationFilePath, warn: log)
         do {
             input = try LiveInput(
                 devicePaths: options.devicePaths, seat: options.seat, screen: screen,
                 logPriority: .error,
-                logger: { _, _ in }, barrierNodes: options.umockdevBarrierNodes)
+                logger: { _, _ in }, barrierNodes: options.umockdevBarrierNodes,
+                rotation: options.rotation, calibrationForDevice: calibrations)
         } catch {
             log("libinput: \(error); falling back to the window's mouse and touch events")
             return nil
+        }
+        input.converter.onCalibration = { name, matrix, applied in
+            log(
+                LibInputEventConverter.calibrationMessage(
+                    device: name, matrix: matrix, applied: applied))
         }
         let initial = input.readInitialEvents()
         // Which way each device's events come in (docs/devices.md).

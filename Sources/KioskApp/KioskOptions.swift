@@ -28,6 +28,13 @@ public struct KioskOptions: Hashable, Sendable {
     /// Tests only: umockdev barrier scripts to release once libinput has opened the
     /// devices (`--umockdev-barrier`, docs/libinput-backend.md "Test hooks").
     public var umockdevBarrierNodes: [String] = []
+    /// How the panel is mounted (`--rotate`): the app lays out upright and draws turned.
+    public var rotation: Rotation = .none
+    /// `--calibration`: every libinput touch device's calibration; nil: each device's line
+    /// in `calibrationFilePath`, else libinput's default (its udev property).
+    public var calibration: CalibrationMatrix?
+    /// The calibration file `cleartouch calibrate` writes; nil: none is read.
+    public var calibrationFilePath: String?
     /// `--keyboard`: when the on-screen keyboard shows (default: while no physical
     /// keyboard is attached).
     public var keyboardMode: OnScreenKeyboardMode = .auto

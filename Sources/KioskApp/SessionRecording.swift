@@ -16,10 +16,13 @@ final class SessionRecording {
     /// The file, written in place as `record -o` writes (docs/output-files.md).
     private let output: OutputFile.Stream
 
-    /// Starts recording to `path`; an existing file is refused unless `replacing`.
+    /// Starts recording to `path`; an existing file is refused unless `replacing`. The
+    /// trace is of the upright layout; its header says the positions are upright for
+    /// `rotation` and went through `calibration` (so a replay applies neither again).
     init(
         path: String, layout: ClearLayout, items: [TodoItem], recordText: Bool,
-        keyboard: RecordedKeyboard?, replacing: Bool = false
+        keyboard: RecordedKeyboard?, replacing: Bool = false, rotation: Rotation = .none,
+        calibration: CalibrationMatrix? = nil
     ) throws(RecordingError) {
         output = try OutputFile.Stream(
             path: path, newFileMode: 0o600, replacesAtomically: false, exclusive: !replacing)
@@ -32,6 +35,8 @@ final class SessionRecording {
             rowHeightPixels: layout.rowHeightPixels,
             initialItems: items.map { RecordedItem(text: $0.text, completed: $0.completed) })
         header.keyboard = keyboard
+        header.appliedRotation = rotation == .none ? nil : rotation
+        header.appliedCalibration = calibration
         try writer.writeHeader(header)
     }
 

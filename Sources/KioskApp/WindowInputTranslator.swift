@@ -20,6 +20,9 @@ public struct WindowInputTranslator {
     public let screen: ScreenSize
     /// Whether touches (mouse and SDL touch) are translated; false while libinput delivers them.
     public let translatesTouches: Bool
+    /// How the panel is mounted: the window shows the upright `screen` turned this way, so
+    /// window positions are native panel positions, turned upright.
+    public var rotation: Rotation = .none
 
     private var windowSize: (width: Int, height: Int)
     private var announcedMouseFinger = false
@@ -134,9 +137,26 @@ public struct WindowInputTranslator {
     private mutating func releaseSeatSlot(_ slot: Int) { usedSeatSlots.remove(slot) }
 
     private func screenPoint(windowX: Double, windowY: Double) -> Point {
-        Point(
-            x: windowX * Double(screen.widthPixels) / Double(max(1, windowSize.width)),
-            y: windowY * Double(screen.heightPixels) / Double(max(1, windowSize.height)))
+        if rotation == .none {
+            return Point(
+                x: windowX * Double(screen.widthPixels) / Double(max(1, windowSize.width)),
+                y: windowY * Double(screen.heightPixels) / Double(max(1, windowSize.height)))
+        }
+        return upright(
+            normalizedX: windowX / Double(max(1, windowSize.width)),
+            normalizedY: windowY / Double(max(1, windowSize.height)))
+    }
+
+    /// The upright layout point under the window's normalized point (x, y).
+    private func upright(normalizedX x: Double, normalizedY y: Double) -> Point {
+        guard rotation != .none else {
+            return Point(x: x * Double(screen.widthPixels), y: y * Double(screen.heightPixels))
+        }
+        let native = rotation.nativeSize(ofUpright: screen)
+        return rotation.upright(
+            fromNative: Point(
+                x: x * Double(native.widthPixels), y: y * Double(native.heightPixels)),
+            upright: screen)
     }
 
     private func mouseFrame(_ phase: TouchPhase, slot: Int, x: Int32, y: Int32, _ time: Int64)
@@ -157,9 +177,7 @@ public struct WindowInputTranslator {
         _ phase: TouchPhase, device: DeviceID, slot: Int, _ finger: SDL_TouchFingerEvent,
         _ time: Int64
     ) -> InputEvent {
-        let position = Point(
-            x: Double(finger.x) * Double(screen.widthPixels),
-            y: Double(finger.y) * Double(screen.heightPixels))
+        let position = upright(normalizedX: Double(finger.x), normalizedY: Double(finger.y))
         return .touchFrame(
             TouchFrame(
                 device: device, timeMicroseconds: time,

@@ -52,9 +52,15 @@ final class DirectDevice {
     /// The node's name (`event5`).
     var sysname: String { String(node.split(separator: "/").last ?? Substring(node)) }
 
-    /// Gives the device its id; from now on its events are decoded.
-    func attach(id: DeviceID, screen: ScreenSize, seat: SeatSlots) -> DeviceDescription {
-        let decoder = EvdevStreamDecoder(id: id, device: evdev, screen: screen, seat: seat)
+    /// Gives the device its id; from now on its events are decoded, their positions
+    /// through `calibration` and `rotation` (as a recording of the device would be).
+    func attach(
+        id: DeviceID, screen: ScreenSize, seat: SeatSlots,
+        calibration: CalibrationMatrix = .identity, rotation: Rotation = .none
+    ) -> DeviceDescription {
+        let decoder = EvdevStreamDecoder(
+            id: id, device: evdev, screen: screen, seat: seat, calibration: calibration,
+            rotation: rotation)
         self.decoder = decoder
         return decoder.description
     }

@@ -192,8 +192,14 @@ public final class DirectInput {
     }
 
     private func attach(_ device: DirectDevice, reason: String, into output: inout [InputEvent]) {
+        let id = converter.allocateDeviceID()
+        let calibration = calibration(of: device)
         let description = device.attach(
-            id: converter.allocateDeviceID(), screen: screen, seat: seatSlots)
+            id: id, screen: screen, seat: seatSlots, calibration: calibration ?? .identity,
+            rotation: converter.rotation)
+        if let calibration, !calibration.isIdentity {
+            converter.noteCalibration(calibration, of: id)
+        }
         devices.append(device)
         routes.append(
             DeviceRoute(
@@ -202,6 +208,25 @@ public final class DirectInput {
         output.append(
             .deviceAdded(description, timeMicroseconds: MonotonicClock.nowMicroseconds()))
         // Events already queued (a finger down before we looked) are read at the first poll.
+    }
+
+    /// The calibration the decoder applies, as libinput would for a device it took: the
+    /// tool's (`--calibration`, else the device's line in the calibration file), else the
+    /// node's `LIBINPUT_CALIBRATION_MATRIX` udev property; nil: none. A tool's matrix is
+    /// reported through `converter.onCalibration` (always applied on this path).
+    private func calibration(of device: DirectDevice) -> CalibrationMatrix? {
+        if let matrix = converter.calibrationForDevice(device.evdev.name) {
+            converter.onCalibration(device.evdev.name, matrix, true)
+            return matrix
+        }
+        guard let udev = udev ?? udev_new() else { return nil }
+        defer { if self.udev == nil { udev_unref(udev) } }
+        guard let node = udev_device_new_from_subsystem_sysname(udev, "input", device.sysname)
+        else { return nil }
+        defer { udev_device_unref(node) }
+        var evdev = device.evdev
+        evdev.udev = UdevDeviceInfo.properties(node)
+        return evdev.udevCalibration
     }
 
     private func remove(at index: Int, into output: inout [InputEvent]) {

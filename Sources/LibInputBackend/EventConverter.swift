@@ -13,8 +13,22 @@ import TouchInput
 /// until libinput's TOUCH_FRAME and reported as one `TouchFrame`. When a device goes
 /// away, its touches still down are cancelled in one last frame before `deviceRemoved`.
 public final class LibInputEventConverter {
-    /// The screen that touchscreen positions are mapped onto.
+    /// The screen that touchscreen positions are mapped onto (upright, `rotation`).
     public let screen: ScreenSize
+    /// How the panel is mounted: touches are mapped onto its native size and turned
+    /// upright onto `screen`.
+    public var rotation: Rotation = .none
+    /// The calibration to set on a device when it is added (by its name), through
+    /// `libinput_device_config_calibration_set_matrix`; nil keeps libinput's default
+    /// (its `LIBINPUT_CALIBRATION_MATRIX` udev property, else the identity).
+    public var calibrationForDevice: (_ name: String) -> CalibrationMatrix? = { _ in nil }
+    /// The calibration each device's positions go through, when not the identity (set
+    /// here, or libinput's default from the device's udev property).
+    public private(set) var appliedCalibrations: [DeviceID: CalibrationMatrix] = [:]
+    /// Said once per device whose calibration was set or could not be set.
+    public var onCalibration:
+        (_ name: String, _ matrix: CalibrationMatrix, _ applied: Bool) -> Void =
+            { _, _, _ in }
 
     private struct DeviceState {
         var description: DeviceDescription
@@ -45,6 +59,12 @@ public final class LibInputEventConverter {
     /// The descriptions of the devices present now, in order of appearance.
     public var currentDevices: [DeviceDescription] {
         devices.values.map(\.description).sorted { $0.id < $1.id }
+    }
+
+    /// Records that a device read beside libinput (`DirectInput`) has its positions
+    /// calibrated by `matrix`, so `appliedCalibrations` covers every path.
+    func noteCalibration(_ matrix: CalibrationMatrix, of id: DeviceID) {
+        appliedCalibrations[id] = matrix
     }
 
     /// The node names (`event5`) of the devices libinput has taken.
@@ -243,6 +263,12 @@ public final class LibInputEventConverter {
         devices[device] = DeviceState(
             description: description, deviceClass: deviceClass,
             sysname: String(cString: libinput_device_get_sysname(device)))
+        if let matrix = calibrationForDevice(description.name) {
+            onCalibration(description.name, matrix, Self.setCalibration(matrix, on: device))
+        }
+        if let current = Self.calibration(of: device), !current.isIdentity {
+            appliedCalibrations[id] = current
+        }
         output.append(.deviceAdded(description, timeMicroseconds: nowMicroseconds()))
     }
 
@@ -283,6 +309,36 @@ public final class LibInputEventConverter {
                 TouchFrame(
                     device: state.description.id, timeMicroseconds: timeMicroseconds,
                     contacts: contacts)))
+    }
+
+    /// The line a tool shows when a device's calibration was set (or could not be).
+    public static func calibrationMessage(
+        device name: String, matrix: CalibrationMatrix, applied: Bool
+    ) -> String {
+        let name = TerminalText.escaped(name)
+        return applied
+            ? "\(name): calibration \(matrix)"
+            : "\(name): libinput cannot calibrate this device; calibration \(matrix) not applied"
+    }
+
+    /// Sets `matrix` as the device's calibration; false when libinput cannot calibrate it.
+    static func setCalibration(_ matrix: CalibrationMatrix, on device: OpaquePointer) -> Bool {
+        guard libinput_device_config_calibration_has_matrix(device) != 0 else { return false }
+        let values = matrix.values.map { Float($0) }
+        return values.withUnsafeBufferPointer { buffer in
+            libinput_device_config_calibration_set_matrix(device, buffer.baseAddress)
+                == LIBINPUT_CONFIG_STATUS_SUCCESS
+        }
+    }
+
+    /// The device's current calibration; nil when libinput cannot calibrate it.
+    static func calibration(of device: OpaquePointer) -> CalibrationMatrix? {
+        guard libinput_device_config_calibration_has_matrix(device) != 0 else { return nil }
+        var values = [Float](repeating: 0, count: 6)
+        _ = values.withUnsafeMutableBufferPointer {
+            libinput_device_config_calibration_get_matrix(device, $0.baseAddress)
+        }
+        return CalibrationMatrix(values.map { Double($0) })
     }
 
     /// The kind for a device of a known class: the classes that touch the screen are
@@ -341,9 +397,10 @@ public final class LibInputEventConverter {
             // libinput reports touchscreen positions in mm from the top-left corner.
             let millimetres = Point(
                 x: libinput_event_touch_get_x(touch), y: libinput_event_touch_get_y(touch))
-            let pixels = Point(
-                x: libinput_event_touch_get_x_transformed(touch, UInt32(screen.widthPixels)),
-                y: libinput_event_touch_get_y_transformed(touch, UInt32(screen.heightPixels)))
+            let native = nativeScreen
+            let pixels = screenPoint(
+                x: libinput_event_touch_get_x_transformed(touch, UInt32(native.widthPixels)),
+                y: libinput_event_touch_get_y_transformed(touch, UInt32(native.heightPixels)))
             contact = TouchContact(
                 seatSlot: seatSlot, deviceSlot: deviceSlot,
                 phase: type == LIBINPUT_EVENT_TOUCH_DOWN ? .down : .move,
@@ -386,11 +443,12 @@ public final class LibInputEventConverter {
         _ device: OpaquePointer, _ motion: OpaquePointer?, into output: inout [InputEvent]
     ) {
         guard let motion, devices[device]?.deviceClass == .absolutePointer else { return }
+        let native = nativeScreen
         let position = screenPoint(
             x: libinput_event_pointer_get_absolute_x_transformed(
-                motion, UInt32(screen.widthPixels)),
+                motion, UInt32(native.widthPixels)),
             y: libinput_event_pointer_get_absolute_y_transformed(
-                motion, UInt32(screen.heightPixels)))
+                motion, UInt32(native.heightPixels)))
         moveOneFinger(
             device, to: position,
             timeMicroseconds: stamp(libinput_event_pointer_get_time_usec(motion)), into: &output)
@@ -404,9 +462,10 @@ public final class LibInputEventConverter {
     ) {
         guard let tool, devices[device]?.deviceClass == .tabletTouchPanel else { return }
         let time = stamp(libinput_event_tablet_tool_get_time_usec(tool))
+        let native = nativeScreen
         let position = screenPoint(
-            x: libinput_event_tablet_tool_get_x_transformed(tool, UInt32(screen.widthPixels)),
-            y: libinput_event_tablet_tool_get_y_transformed(tool, UInt32(screen.heightPixels)))
+            x: libinput_event_tablet_tool_get_x_transformed(tool, UInt32(native.widthPixels)),
+            y: libinput_event_tablet_tool_get_y_transformed(tool, UInt32(native.heightPixels)))
         switch type {
         case LIBINPUT_EVENT_TABLET_TOOL_TIP:
             let down =
@@ -427,11 +486,18 @@ public final class LibInputEventConverter {
         }
     }
 
-    /// Where a one-finger panel's position lands on the screen.
-    ///
-    /// Calibration and rotation hook (issue 11, parts 3 and 4): libinput applies its
-    /// calibration matrix before these positions; a rotation of the screen goes here.
-    private func screenPoint(x: Double, y: Double) -> Point { Point(x: x, y: y) }
+    /// The panel's native size: libinput maps every absolute position (touch, absolute
+    /// pointer, tablet tool) onto it before `screenPoint` turns it upright.
+    private var nativeScreen: ScreenSize { rotation.nativeSize(ofUpright: screen) }
+
+    /// The one transform every position libinput reports goes through (touches and
+    /// one-finger panels alike): libinput has already applied the device's calibration
+    /// matrix, so only the rotation is left (`TouchTransform` with the identity matrix).
+    private func screenPoint(x: Double, y: Double) -> Point {
+        guard rotation != .none else { return Point(x: x, y: y) }
+        return TouchTransform(rotation: rotation, uprightScreen: screen).uprightPixels(
+            Point(x: x, y: y), deviceScreen: nativeScreen)
+    }
 
     private func moveOneFinger(
         _ device: OpaquePointer, to position: Point, timeMicroseconds: Int64,

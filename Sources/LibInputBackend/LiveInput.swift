@@ -22,9 +22,13 @@ public final class LiveInput {
     public init(
         devicePaths: [String], seat: String = "seat0", screen: ScreenSize,
         logPriority: LibInputLogPriority = .error,
-        logger: @escaping LibInputLogger = logToStandardError, barrierNodes: [String] = []
+        logger: @escaping LibInputLogger = logToStandardError, barrierNodes: [String] = [],
+        rotation: Rotation = .none,
+        calibrationForDevice: @escaping (_ name: String) -> CalibrationMatrix? = { _ in nil }
     ) throws(LibInputError) {
         converter = LibInputEventConverter(screen: screen)
+        converter.rotation = rotation
+        converter.calibrationForDevice = calibrationForDevice
         direct = DirectInput(
             seat: devicePaths.isEmpty ? seat : nil, screen: screen, converter: converter)
         if devicePaths.isEmpty {

@@ -37,6 +37,10 @@ public enum UmockdevFiles: Sendable {
     /// The minor number of `/dev/input/event0`.
     public static let firstEventMinor = 64
 
+    /// The udev property of a device's calibration matrix, written when the description's
+    /// `udev` has it (as a rule would set it on a real system).
+    public static let calibrationProperty = "LIBINPUT_CALIBRATION_MATRIX"
+
     /// The main tag udev's `input_id` gives the device (docs/devices.md).
     public static func kind(of description: EvdevDevice) -> Kind {
         let tags = description.inputIDTags
@@ -125,7 +129,12 @@ public enum UmockdevFiles: Sendable {
         let inputProperties = kind?.udevProperties ?? udevProperties(of: description)
         let group =
             "LIBINPUT_DEVICE_GROUP=\(lowHex(identity[0]))/\(lowHex(identity[1]))/\(lowHex(identity[2])):mock\(eventNumber)"
-        let common = inputProperties + ["ID_SEAT=seat0", group]
+        // A calibration a udev rule or hwdb entry gave the device (libinput and the direct
+        // path read it).
+        let calibration = description.udev[Self.calibrationProperty].map {
+            ["\(Self.calibrationProperty)=\($0)"]
+        }
+        let common = inputProperties + ["ID_SEAT=seat0", group] + (calibration ?? [])
         var lines = [
             "P: \(inputPath)/event\(eventNumber)", "N: input/event\(eventNumber)",
             "E: DEVNAME=/dev/input/event\(eventNumber)", "E: MAJOR=\(evdevMajor)",

@@ -70,7 +70,8 @@ public final class LiveRecorder {
     }
 
     /// Reads the devices present at start and writes the header. Throws `.noDevice`
-    /// when nothing is left to record.
+    /// when nothing is left to record. The header says the positions are upright for
+    /// the input's rotation and calibrated when a recorded device's are.
     public func start(screen: ScreenSize, rowHeightPixels: Double?, recordedAt: String?)
         throws(RecorderError)
     {
@@ -92,10 +93,16 @@ public final class LiveRecorder {
             }
             throw .noDevice(LiveInput.explainNoDevice(seat: seat, wanted: wanted))
         }
-        let header = RecordingHeader(
+        var header = RecordingHeader(
             format: .trace, formatVersion: String(TraceWriter.formatVersion),
             recordedAt: recordedAt,
             devices: devices, screen: screen, rowHeightPixels: rowHeightPixels)
+        let rotation = input.converter.rotation
+        header.appliedRotation = rotation == .none ? nil : rotation
+        header.appliedCalibration =
+            devices.lazy.compactMap {
+                self.input.converter.appliedCalibrations[$0.id]
+            }.first
         do throws(RecordingError) {
             // The devices present at the start are in the header and, as in every trace,
             // also added at the start of the events.

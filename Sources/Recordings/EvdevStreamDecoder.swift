@@ -11,16 +11,18 @@ public final class EvdevStreamDecoder {
     public let deviceClass: InputDeviceClass
     private let decoder: EvdevTouchDecoder
 
-    /// A decoder for `device`, its positions mapped onto `screen`, its contacts taking
-    /// seat slots from `seat`.
-    ///
-    /// Calibration and rotation hook (issue 11, parts 3 and 4): a transform of device
-    /// positions belongs in `EvdevTouchDecoder.pixels`, which every path (replay and this
-    /// direct path) goes through.
-    public init(id: DeviceID, device: EvdevDevice, screen: ScreenSize, seat: SeatSlots) {
+    /// A decoder for `device`, its positions mapped onto `screen` (the upright layout)
+    /// through `calibration` and `rotation` exactly as a recording of it is
+    /// (`EvdevTouchDecoder`, `TouchTransform`), its contacts taking seat slots from `seat`.
+    public init(
+        id: DeviceID, device: EvdevDevice, screen: ScreenSize, seat: SeatSlots,
+        calibration: CalibrationMatrix = .identity, rotation: Rotation = .none
+    ) {
         description = device.description(id: id, screen: screen)
         deviceClass = device.deviceClass
-        decoder = EvdevTouchDecoder(id: id, device: device, screen: screen, seat: seat)
+        decoder = EvdevTouchDecoder(
+            id: id, device: device, screen: screen, seat: seat, calibration: calibration,
+            rotation: rotation)
     }
 
     /// Feeds one kernel event; appends what it completes to `output`.

@@ -81,11 +81,21 @@ final class EvdevTouchDecoder {
     @exclusivity(unchecked) private var wheel: Int32 = 0
     @exclusivity(unchecked) private var hwheel: Int32 = 0
     @exclusivity(unchecked) private(set) var lastTime: Int64 = 0
+    /// Calibration and rotation (`TouchTransform`); identity: positions map linearly onto
+    /// `screen` exactly as before, without a detour through normalized coordinates.
+    private let transform: TouchTransform
 
-    init(id: DeviceID, device: EvdevDevice, screen: ScreenSize, seat: SeatSlots) {
+    /// A decoder mapping touch positions onto `screen` (the upright layout) through
+    /// `transform` when given (its `uprightScreen` is `screen`).
+    init(
+        id: DeviceID, device: EvdevDevice, screen: ScreenSize, seat: SeatSlots,
+        calibration: CalibrationMatrix = .identity, rotation: Rotation = .none
+    ) {
         self.id = id
         self.seat = seat
         self.screen = screen
+        transform = TouchTransform(
+            calibration: calibration, rotation: rotation, uprightScreen: screen)
         let codes = device.positionAxisCodes
         xCode = codes.x
         yCode = codes.y
@@ -134,7 +144,12 @@ final class EvdevTouchDecoder {
     // MARK: coordinates
 
     private func pixels(_ x: Int32, _ y: Int32) -> Point {
-        Point(
+        if !transform.isIdentity {
+            return transform.uprightPixels(
+                normalizedX: EvdevTouchDecoder.scale(x, axisX, 1),
+                normalizedY: EvdevTouchDecoder.scale(y, axisY, 1))
+        }
+        return Point(
             x: EvdevTouchDecoder.scale(x, axisX, Double(screen.widthPixels)),
             y: EvdevTouchDecoder.scale(y, axisY, Double(screen.heightPixels)))
     }

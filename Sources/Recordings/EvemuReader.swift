@@ -26,14 +26,20 @@ public final class EvemuReader: RecordingEventSource {
     /// Opens an evemu file; `descPath` supplies the description of an events-only file.
     public convenience init(
         path: String, descPath: String? = nil, screen: ScreenSize = .defaultKiosk,
-        maximumLineBytes: Int = 1 << 20
+        maximumLineBytes: Int = 1 << 20, calibration: CalibrationMatrix? = nil,
+        rotation: Rotation = .none
     ) throws(RecordingError) {
         try self.init(
             lines: LineReader(path: path, maximumLineBytes: maximumLineBytes), descPath: descPath,
-            screen: screen)
+            screen: screen, calibration: calibration, rotation: rotation)
     }
 
-    init(lines: LineReader, descPath: String?, screen: ScreenSize) throws(RecordingError) {
+    /// Reads `lines`; touch positions go through `calibration` (else identity: evemu files
+    /// carry no udev properties) and `rotation` onto the upright `screen`.
+    init(
+        lines: LineReader, descPath: String?, screen: ScreenSize,
+        calibration: CalibrationMatrix? = nil, rotation: Rotation = .none
+    ) throws(RecordingError) {
         self.lines = lines
         var description = EvemuParser.DescriptionState()
         // The main file's description section (up to the first event).
@@ -86,7 +92,9 @@ public final class EvemuReader: RecordingEventSource {
         }
         pendingEvent = firstEvent
         let device = description.device
-        decoder = EvdevTouchDecoder(id: deviceID, device: device, screen: screen, seat: SeatSlots())
+        decoder = EvdevTouchDecoder(
+            id: deviceID, device: device, screen: screen, seat: SeatSlots(),
+            calibration: calibration ?? device.udevCalibration ?? .identity, rotation: rotation)
         let deviceDescription = device.description(id: deviceID, screen: screen)
         header = RecordingHeader(
             format: .evemu, formatVersion: description.version, devices: [deviceDescription])

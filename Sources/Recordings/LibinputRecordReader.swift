@@ -38,10 +38,13 @@ public final class LibinputRecordReader: RecordingEventSource {
 
     public var bytesConsumed: Int { sources.reduce(0) { $0 + $1.bytesRead } }
 
-    /// Opens a `libinput record` file; touch positions are mapped onto `screen`.
+    /// Opens a `libinput record` file; touch positions are mapped onto `screen` (upright),
+    /// through `calibration` (else each device's `LIBINPUT_CALIBRATION_MATRIX` udev
+    /// property, else none) and `rotation`.
     public init(
         path: String, screen: ScreenSize = .defaultKiosk, maximumLineBytes: Int = 1 << 20,
-        parsing: Parsing = .automatic
+        parsing: Parsing = .automatic, calibration: CalibrationMatrix? = nil,
+        rotation: Rotation = .none
     ) throws(RecordingError) {
         // Empty and binary files get the same errors as every other format.
         _ = try LineReader(path: path, maximumLineBytes: maximumLineBytes)
@@ -99,7 +102,11 @@ public final class LibinputRecordReader: RecordingEventSource {
         for (index, device) in devices.enumerated() {
             let id = DeviceID(index + 1)
             descriptions.append(device.description(id: id, screen: screen))
-            decoders.append(EvdevTouchDecoder(id: id, device: device, screen: screen, seat: seat))
+            decoders.append(
+                EvdevTouchDecoder(
+                    id: id, device: device, screen: screen, seat: seat,
+                    calibration: calibration ?? device.udevCalibration ?? .identity,
+                    rotation: rotation))
         }
         self.decoders = decoders
         evdevDevices = devices

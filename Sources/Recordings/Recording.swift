@@ -47,10 +47,16 @@ public final class Recording {
     ///   - maximumLineBytes: longer lines are an error.
     ///   - libinputFastPath: false reads every byte of `libinput record` YAML with libyaml
     ///     (the fast path is proven equal; this is for comparison and benchmarks).
+    ///   - calibration: applied to touch positions (evdev files: instead of a device's
+    ///     `LIBINPUT_CALIBRATION_MATRIX` udev property; traces: unless the trace says its
+    ///     positions are already calibrated).
+    ///   - rotation: the panel the recording was made on is turned this way; touch
+    ///     positions are turned upright (traces: unless already upright).
     public static func open(
         path: String, descPath: String? = nil, format: RecordingFormat? = nil,
         screen: ScreenSize? = nil,
-        maximumLineBytes: Int = 1 << 20, libinputFastPath: Bool = true
+        maximumLineBytes: Int = 1 << 20, libinputFastPath: Bool = true,
+        calibration: CalibrationMatrix? = nil, rotation: Rotation = .none
     ) throws(RecordingError) -> Recording {
         let lines = try LineReader(path: path, maximumLineBytes: maximumLineBytes)
         let resolved: RecordingFormat
@@ -63,14 +69,20 @@ public final class Recording {
         switch resolved {
         case .trace:
             let reader = try TraceReader(lines: lines)
-            return Recording(path: path, format: .trace, header: reader.header, source: reader)
+            let transformed = TraceTransformingSource(
+                reader, path: path, calibration: calibration, rotation: rotation)
+            return Recording(
+                path: path, format: .trace, header: transformed.header, source: transformed)
         case .evemu:
-            let reader = try EvemuReader(lines: lines, descPath: descPath, screen: screen)
+            let reader = try EvemuReader(
+                lines: lines, descPath: descPath, screen: screen, calibration: calibration,
+                rotation: rotation)
             return Recording(path: path, format: .evemu, header: reader.header, source: reader)
         case .libinput:
             let reader = try LibinputRecordReader(
                 path: path, screen: screen, maximumLineBytes: maximumLineBytes,
-                parsing: libinputFastPath ? .automatic : .libyaml)
+                parsing: libinputFastPath ? .automatic : .libyaml, calibration: calibration,
+                rotation: rotation)
             return Recording(path: path, format: .libinput, header: reader.header, source: reader)
         }
     }

@@ -40,6 +40,12 @@ public struct RecordingHeader: Hashable, Sendable {
     /// mode (`on`, `off`, `auto`) and layout name; nil when the recording does not say
     /// (replay then has none).
     public var keyboard: RecordedKeyboard?
+    /// The calibration the touch positions already went through (a trace's `calibration`
+    /// line); nil: not calibrated, so a replay may apply one (never twice).
+    public var appliedCalibration: CalibrationMatrix?
+    /// The rotation the touch positions were already turned upright for (a trace's
+    /// `rotation` line); nil: native panel positions.
+    public var appliedRotation: Rotation?
 
     public init(
         format: RecordingFormat, formatVersion: String, recordedAt: String? = nil,

@@ -1,3 +1,5 @@
+import TouchInput
+
 /// The documented range of every number a recording may hold (docs/trace-format.md,
 /// "Ranges"). A reader reports a value outside its range as `FILE:LINE: what is wrong`;
 /// inside them, every later computation (differences of times, positions far off screen,
@@ -16,6 +18,12 @@ public enum RecordingLimits {
     public static let millimetres: ClosedRange<Double> = -1_000_000...1_000_000
     /// A touchpad gesture delta, scale or angle, a pointer motion or a scroll amount.
     public static let relativeValue: ClosedRange<Double> = -10_000_000...10_000_000
+    /// Each of a trace's six `calibration` entries, as every calibration text
+    /// (`CalibrationMatrix.parse`, which the reader uses): ±1000.
+    public static let calibrationEntry: ClosedRange<Double> =
+        -CalibrationMatrix.entryMagnitudeLimit...CalibrationMatrix.entryMagnitudeLimit
+    /// A trace's `rotation`: read as a number in this range, then only 0, 90, 180 or 270.
+    public static let rotationDegrees: ClosedRange<Int64> = 0...270
     /// A seat-wide or device slot number (-1: libinput's "no slot").
     public static let slot: ClosedRange<Int64> = -1...(1 << 20)
 

@@ -42,9 +42,9 @@ public final class TraceReader {
                 guard let version = scanner.readInt64() else {
                     throw lines.error("bad format version")
                 }
-                guard version == 1 else {
+                guard version == 1 || version == 2 else {
                     throw lines.error(
-                        "unsupported trace format version \(version) (this reader knows 1)")
+                        "unsupported trace format version \(version) (this reader knows 1 and 2)")
                 }
                 header.formatVersion = String(version)
                 sawVersion = true
@@ -88,6 +88,19 @@ public final class TraceReader {
                     ]
             } else if keyword.equals("items-empty") {
                 header.initialItems = header.initialItems ?? []
+            } else if header.formatVersion == "2" && keyword.equals("calibration") {
+                switch CalibrationMatrix.parse(scanner.readRest().string) {
+                case .success(let matrix): header.appliedCalibration = matrix
+                case .failure(let error): throw lines.error("bad calibration: \(error)")
+                }
+            } else if header.formatVersion == "2" && keyword.equals("rotation") {
+                guard
+                    let degrees = RecordingLimits.checked(
+                        scanner.readInt64(), RecordingLimits.rotationDegrees),
+                    let rotation = Rotation(degrees: Int(degrees)),
+                    scanner.isBlankToEnd()
+                else { throw lines.error("bad rotation (expected `rotation 0|90|180|270`)") }
+                header.appliedRotation = rotation
             } else if keyword.equals("keyboard") {
                 let mode = scanner.readWord().string
                 let layout = scanner.readWord().string

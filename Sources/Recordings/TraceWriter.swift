@@ -8,8 +8,11 @@ import TouchInput
 /// `flushesEveryCall` is false), so a recorder killed at any moment leaves at worst one
 /// truncated last line, which the reader reports and skips.
 public final class TraceWriter {
-    /// The format version this writer produces.
+    /// The format version this writer produces for a trace without calibration or
+    /// rotation lines (version 1 readers read it).
     public static let formatVersion = 1
+    /// The version of a trace whose header says its positions are calibrated or rotated.
+    public static let transformedFormatVersion = 2
     /// Decimal places written: 1/1000 px, 1/10000 mm, 1e-6 for gesture and pointer values.
     static let pixelDecimals = 3
     static let millimetreDecimals = 4
@@ -98,7 +101,10 @@ public final class TraceWriter {
 
     /// Appends the header lines (through the `events` line).
     public static func encodeHeader(_ header: RecordingHeader, into out: inout [UInt8]) {
-        append("cleartouch-trace \(formatVersion)\n", to: &out)
+        let transformed = header.appliedCalibration != nil || header.appliedRotation != nil
+        append(
+            "cleartouch-trace \(transformed ? transformedFormatVersion : formatVersion)\n", to: &out
+        )
         if let recordedAt = header.recordedAt {
             append("recorded ", to: &out)
             appendEscaped(recordedAt, to: &out)
@@ -120,6 +126,12 @@ public final class TraceWriter {
         if header.initialItems?.isEmpty == true { append("items-empty\n", to: &out) }
         if let keyboard = header.keyboard {
             append("keyboard \(keyboard.mode) \(keyboard.layout)\n", to: &out)
+        }
+        if let calibration = header.appliedCalibration {
+            append("calibration \(calibration)\n", to: &out)
+        }
+        if let rotation = header.appliedRotation {
+            append("rotation \(rotation.degrees)\n", to: &out)
         }
         for device in header.devices {
             append("device ", to: &out)

@@ -29,7 +29,7 @@ public final class RecordingInput: ReplayInput {
         recording = try Recording.open(
             path: source.path, descPath: source.descPath,
             format: source.format.flatMap(RecordingFormat.init(rawValue:)),
-            screen: source.screen)
+            screen: source.screen, calibration: source.calibration, rotation: source.rotation)
         var info = stat()
         fileBytes = stat(source.path, &info) == 0 && info.st_size > 0 ? Int(info.st_size) : nil
     }

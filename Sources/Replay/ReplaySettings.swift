@@ -28,18 +28,26 @@ public struct ReplaySettings: Hashable, Sendable {
     public var keyboardMode: OnScreenKeyboardMode?
     /// `--keyboard-layout NAME` (a built-in layout), when the replay was given one.
     public var keyboardLayoutName: String?
+    /// `--calibration a b c d e f`, when the replay was given one.
+    public var calibration: CalibrationMatrix?
+    /// `--rotate N`, when the replay was given one other than 0.
+    public var rotation: Rotation?
 
     /// The keys this version reads, in the order it writes them.
     public static let knownKeys = [
-        "screen", "row_height", "list", "desc", "keyboard", "keyboard_layout",
+        "screen", "row_height", "list", "desc", "keyboard", "keyboard_layout", "calibration",
+        "rotation",
     ]
 
     /// Settings as given.
     public init(
         screen: ScreenSize? = nil, rowHeightPixels: Double? = nil, list: [ExpectedItem]? = nil,
         descPath: String? = nil, keyboardMode: OnScreenKeyboardMode? = nil,
-        keyboardLayoutName: String? = nil
+        keyboardLayoutName: String? = nil, calibration: CalibrationMatrix? = nil,
+        rotation: Rotation? = nil
     ) {
+        self.calibration = calibration
+        self.rotation = rotation
         self.screen = screen
         self.rowHeightPixels = rowHeightPixels
         self.list = list
@@ -62,6 +70,8 @@ public struct ReplaySettings: Hashable, Sendable {
             source.descPath = descPath.hasPrefix("/") ? descPath : folder + "/" + descPath
         }
         if source.keyboardMode == nil { source.keyboardMode = keyboardMode }
+        if source.calibration == nil { source.calibration = calibration }
+        if source.rotation == .none, let rotation { source.rotation = rotation }
         if source.keyboardLayout == nil, let keyboardLayoutName {
             source.keyboardLayout = KeyboardLayout.embedded(named: keyboardLayoutName)
         }
@@ -81,6 +91,11 @@ public struct ReplaySettings: Hashable, Sendable {
         if let keyboardLayoutName {
             fields.append(("keyboard_layout", .string(keyboardLayoutName)))
         }
+        if let calibration {
+            fields.append(
+                ("calibration", .array(calibration.values.map { .number(JSONNumber($0)) })))
+        }
+        if let rotation { fields.append(("rotation", .integer(rotation.degrees))) }
         return fields.isEmpty ? nil : .object(fields: fields)
     }
 
@@ -128,6 +143,26 @@ public struct ReplaySettings: Hashable, Sendable {
                             + KeyboardLayout.embeddedNames.joined(separator: ", ") + ")")
                 }
                 settings.keyboardLayoutName = text
+            case "calibration":
+                let numbers: [Double]? =
+                    if case .array(let values) = entry.value {
+                        values.compactMap { if case .number(let n) = $0 { n.value } else { nil } }
+                    } else { nil }
+                guard let numbers, numbers.count == 6,
+                    case .success(let matrix) = CalibrationMatrix.parse(
+                        numbers.map { "\($0)" }.joined(separator: " "))
+                else {
+                    throw fail(
+                        "\"calibration\" must be six finite numbers [a, b, c, d, e, f] of a matrix that is not singular"
+                    )
+                }
+                settings.calibration = matrix
+            case "rotation":
+                guard case .number(let number) = entry.value,
+                    let degrees = Int(exactly: number.value),
+                    let rotation = Rotation(degrees: degrees)
+                else { throw fail("\"rotation\" must be 0, 90, 180 or 270") }
+                settings.rotation = rotation
             default:
                 throw fail(
                     "unknown setting \"\(entry.key)\" (this cleartouch knows \(knownKeys.joined(separator: ", "))): written by a newer cleartouch?"
@@ -169,7 +204,8 @@ extension ReplaySettings {
             descPath: desc, keyboardMode: source.keyboardMode,
             keyboardLayoutName: source.keyboardLayout.flatMap {
                 KeyboardLayout.embedded(named: $0.name) == $0 ? $0.name : nil
-            })
+            }, calibration: source.calibration,
+            rotation: source.rotation == .none ? nil : source.rotation)
     }
 
     /// `source` with the settings of the expectation at `expectationPath` (command-line

@@ -16,6 +16,11 @@ public struct ReplaySource: Hashable, Sendable {
     public var rowHeightPixels: Double?
     /// A JSON list file that replaces the recording's starting list.
     public var listPath: String?
+    /// `--calibration`: applied to touch positions, unless a trace says its positions
+    /// are already calibrated (instead of an evdev recording's udev property).
+    public var calibration: CalibrationMatrix?
+    /// `--rotate`: the recording was made on a panel turned this way.
+    public var rotation: Rotation = .none
     /// `--keyboard`: the on-screen keyboard's mode; nil: the recording's (`keyboard` header
     /// line), else off.
     public var keyboardMode: OnScreenKeyboardMode?
@@ -31,9 +36,12 @@ public struct ReplaySource: Hashable, Sendable {
     public init(
         path: String, descPath: String? = nil, format: String? = nil, screen: ScreenSize? = nil,
         rowHeightPixels: Double? = nil, listPath: String? = nil, listItems: [ExpectedItem]? = nil,
+        calibration: CalibrationMatrix? = nil, rotation: Rotation = .none,
         keyboardMode: OnScreenKeyboardMode? = nil, keyboardLayout: KeyboardLayout? = nil
     ) {
         self.listItems = listItems
+        self.calibration = calibration
+        self.rotation = rotation
         self.keyboardMode = keyboardMode
         self.keyboardLayout = keyboardLayout
         self.path = path

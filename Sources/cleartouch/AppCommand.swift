@@ -1,5 +1,6 @@
 import Foundation
 import KioskApp
+import ToolSupport
 import TouchInput
 
 /// `cleartouch app`: the kiosk app (docs/app.md).
@@ -9,7 +10,8 @@ enum AppCommand: Subcommand {
     static let usage = """
         usage: cleartouch app [--list FILE] [--screen WxH] [--row-height PX] [--fullscreen | --offscreen]
                               [--record FILE [--record-text] [--force]] [--seat NAME] [--window-input]
-                              [--keyboard on|off|auto] [--keyboard-layout NAME] [DEVICE...]
+                              [--keyboard on|off|auto] [--keyboard-layout NAME]
+                              [--rotate 0|90|180|270] [--calibration "a b c d e f"] [DEVICE...]
 
         Clear's gesture-driven to-do list on this screen. Swipe a row right to complete it,
         left to delete it; pull the list down or pinch two rows apart to add an item; tap a
@@ -21,7 +23,15 @@ enum AppCommand: Subcommand {
                            "items": [...]}, an object with "items", or a plain array; an item is
                            {"text": ..., "completed": ..., "id": ...} (completed, id optional) or
                            a string (docs/list-file.md). Written: the app's own format.
-          --screen WxH     the layout's size in pixels (default: the display in full screen, else 540x960)
+          --screen WxH     the layout's size in pixels, upright (default: the display in full screen,
+                           W and H swapped for --rotate 90 and 270; else 540x960)
+          --rotate N       the panel is mounted turned N degrees clockwise (0, 90, 180, 270): the
+                           app draws the upright layout turned so it reads upright; touches land
+                           under the finger
+          --calibration "a b c d e f"
+                           touch calibration, libinput's LIBINPUT_CALIBRATION_MATRIX convention
+                           (default: the device's line in $XDG_CONFIG_HOME/cleartouch/calibration.conf,
+                           else its udev property)
           --row-height PX  row height H (default round(W*50/320))
           --fullscreen     fill the display (SDL_VIDEODRIVER=kmsdrm runs without a display server)
           --offscreen      run without any display, invisibly (tests); without it, finding no
@@ -58,7 +68,7 @@ enum AppCommand: Subcommand {
         var options = KioskOptions(
             listPath: KioskOptions.defaultListPath(environment: ProcessInfo.processInfo.environment)
         )
-        var shared = SharedOptions(accepting: [.screen, .rowHeight, .seat])
+        var shared = SharedOptions(accepting: [.screen, .rowHeight, .seat, .calibration, .rotate])
         var keyboard = KeyboardOptions()
         while let argument = try parser.next() {
             switch argument {
@@ -82,6 +92,10 @@ enum AppCommand: Subcommand {
         options.screen = shared.screen
         options.rowHeightPixels = shared.rowHeightPixels
         if let seat = shared.seat { options.seat = seat }
+        options.rotation = shared.rotation ?? .none
+        options.calibration = shared.calibration
+        options.calibrationFilePath = CalibrationFile.defaultPath(
+            environment: ProcessInfo.processInfo.environment)
         options.keyboardMode = keyboard.mode ?? .auto
         options.keyboardLayout = try keyboard.layout(fallback: KeyboardOptions.systemLayoutName())
         return options

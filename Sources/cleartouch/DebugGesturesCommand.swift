@@ -68,7 +68,7 @@ enum DebugGesturesCommand: Subcommand {
         func printNow(_ line: String) { output.printLine(line) }
         let input: LiveInput
         do throws(LibInputError) {
-            input = try parsed.openInput()
+            input = try parsed.openInput(warn: { printError("cleartouch debug-gestures: \($0)") })
         } catch {
             printError("cleartouch debug-gestures: \(error)")
             return 2

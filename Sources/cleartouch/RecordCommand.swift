@@ -32,12 +32,14 @@ enum RecordCommand: Subcommand {
                               are recorded as KEY_A, so the file holds no typed text
           --row-height PX     the row height to note in the header (default round(W*50/320),
                               1 to 100000)
+          --rotate N          the panel is mounted turned N degrees clockwise (0, 90, 180, 270):
+                              positions are recorded upright on WxH and the trace says so
 
         """ + LiveInputOptions.help + "\n\nFor tests only:\n" + LiveInputOptions.barrierHelp + "\n"
 
     /// What `record` was asked to do.
     struct Options {
-        var input = LiveInputOptions(extraShared: [.rowHeight])
+        var input = LiveInputOptions(extraShared: [.rowHeight, .rotate])
         /// `-o FILE`; nil: standard output.
         var outputPath: String?
         var force = false
@@ -78,7 +80,7 @@ enum RecordCommand: Subcommand {
         }
         let input: LiveInput
         do throws(LibInputError) {
-            input = try parsed.openInput()
+            input = try parsed.openInput(warn: { printError("cleartouch record: \($0)") })
         } catch {
             printError("cleartouch record: \(error)")
             return 2

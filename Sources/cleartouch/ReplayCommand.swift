@@ -17,7 +17,8 @@ enum ReplayCommand: Subcommand {
                                  [--screen WxH] [--row-height PX] [--list LIST.json]
                                  [--expect EXPECTED.json] [--write-expect FILE] [--json] [--speed X]
                                  [--frames DIR [--fps N]] [--snapshot OUT.png [--at MS]]
-                                 [--via-libinput] [--keyboard on|off|auto] [--keyboard-layout NAME]
+                                 [--via-libinput] [--calibration "a b c d e f"] [--rotate N]
+                                 [--keyboard on|off|auto] [--keyboard-layout NAME]
 
         Replays a recording (ClearTouch trace, evemu, `libinput record` YAML) into the
         Clear to-do core on a virtual clock and prints the timeline and the final list.
@@ -51,6 +52,12 @@ enum ReplayCommand: Subcommand {
           --via-libinput       evemu or `libinput record` FILE only: play it through the real
                                libinput first (emulated devices under umockdev, in real
                                time), then replay the touches and gestures libinput reported
+          --calibration "a b c d e f"
+                               apply this calibration matrix (libinput's convention) to the
+                               touches, unless a trace says they are already calibrated
+                               (evdev files: instead of the device's udev property)
+          --rotate N           the recording was made on a panel turned N degrees clockwise
+                               (0, 90, 180, 270): touches turn upright onto --screen
           --keyboard MODE      the on-screen keyboard (on, off, auto); default: the recording's
                                `keyboard` line, else off
           --keyboard-layout NAME

@@ -5,7 +5,8 @@ import TouchInput
 /// command lines: the shared `--desc`, `--format`, `--screen`, `--row-height`, and
 /// `--list` and the recording FILE.
 struct ReplaySourceOptions {
-    private var shared = SharedOptions(accepting: [.desc, .format, .screen, .rowHeight])
+    private var shared = SharedOptions(
+        accepting: [.desc, .format, .screen, .rowHeight, .calibration, .rotate])
     private var listPath: String?
     private var path: String?
     private var keyboard = KeyboardOptions()
@@ -33,6 +34,7 @@ struct ReplaySourceOptions {
         return ReplaySource(
             path: path, descPath: shared.descPath, format: shared.format?.rawValue,
             screen: shared.screen, rowHeightPixels: shared.rowHeightPixels, listPath: listPath,
+            calibration: shared.calibration, rotation: shared.rotation ?? .none,
             keyboardMode: keyboard.mode,
             keyboardLayout: try keyboard.layoutName.map(KeyboardOptions.layout(named:)))
     }
@@ -103,6 +105,13 @@ struct ReplayOptions: Hashable, Sendable {
             }
         }
         options.source = try source.source()
+        if options.viaLibinput
+            && (options.source.calibration != nil || options.source.rotation != .none)
+        {
+            // libinput under umockdev calibrates from the recording's udev properties; a
+            // second matrix on top of its output would not be libinput's answer.
+            throw UsageError("--calibration and --rotate do not go with --via-libinput")
+        }
         if sawFPS && options.framesDirectory == nil {
             throw UsageError("--fps goes with --frames DIR")
         }

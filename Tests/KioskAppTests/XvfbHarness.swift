@@ -7,15 +7,17 @@ import Testing
 final class VirtualDisplay {
     let process = Process()
     let display: String
-    let width = 800
-    let height = 1000
+    let width: Int
+    let height: Int
 
     struct StartFailure: Error {
         var reason: String
     }
 
-    /// Starts Xvfb, or says why it cannot.
-    init() throws(StartFailure) {
+    /// Starts Xvfb with a `width`×`height` screen, or says why it cannot.
+    init(width: Int = 800, height: Int = 1000) throws(StartFailure) {
+        self.width = width
+        self.height = height
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/Xvfb") else {
             throw StartFailure(reason: "Xvfb is not installed (Debian package xvfb)")
         }

@@ -114,6 +114,44 @@ struct RecordUmockdevTests {
             ])
     }
 
+    /// `record --rotate 180 --calibration "-1 0 1 0 1 0"`: libinput calibrates the device
+    /// (set through libinput_device_config_calibration_set_matrix), the recorder turns the
+    /// touches upright, and the trace's header says both, so a replay applies neither again.
+    @Test func aRotatedCalibratedRecordingSaysSoAndHoldsTransformedPositions() throws {
+        let output = Self.temporaryPath("turned.trace")
+        defer { unlink(output) }
+        let mirrored = CalibrationMatrix(a: -1, b: 0, c: 1, d: 0, e: 1, f: 0)
+        let run = try UmockdevHarness.recordClearSession(
+            to: output,
+            options: ["--screen", "1080x1920", "--rotate", "180", "--calibration", "-1 0 1 0 1 0"])
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardError.contains("ClearTouch Mock Touchscreen: calibration -1 0 1 0 1 0"))
+        let text = try String(contentsOfFile: output, encoding: .utf8)
+        #expect(text.hasPrefix("cleartouch-trace 2\n"))
+        #expect(text.contains("\ncalibration -1 0 1 0 1 0\n"))
+        #expect(text.contains("\nrotation 180\n"))
+        let (recording, recorded) = try Self.readAll(output)
+        #expect(recording.header.appliedCalibration == mirrored)
+        #expect(recording.header.appliedRotation == .clockwise180)
+        let source = UmockdevHarness.fixtures.appendingPathComponent("ts-clear-session.evemu").path
+        let description = UmockdevHarness.fixtures.appendingPathComponent("touchscreen.evemu").path
+        let (_, decoded) = try Self.readAll(source, descPath: description)
+        let transform = TouchTransform(
+            calibration: mirrored, rotation: .clockwise180, uprightScreen: Self.screen)
+        let got = Self.frames(recorded)
+        let want = Self.frames(decoded)
+        #expect(got.count == want.count)
+        for (recordedFrame, sourceFrame) in zip(got, want) {
+            for (a, b) in zip(recordedFrame.contacts, sourceFrame.contacts) where b.phase != .up {
+                let expected = transform.uprightPixels(b.positionPixels, deviceScreen: Self.screen)
+                // libinput calibrates in single precision.
+                #expect(
+                    abs(a.positionPixels.x - expected.x) < 0.6, "\(a.positionPixels) \(expected)")
+                #expect(abs(a.positionPixels.y - expected.y) < 0.6)
+            }
+        }
+    }
+
     @Test func aRecorderKilledMidSessionLeavesAPrivateReadableFileWithoutKeyCodes() throws {
         let output = Self.temporaryPath("killed.trace")
         defer { unlink(output) }

@@ -139,7 +139,7 @@ import TouchInput
     }
 
     @Test(arguments: [
-        ("cleartouch-trace 2\nevents\n", 1, "unsupported trace format version 2"),
+        ("cleartouch-trace 3\nevents\n", 1, "unsupported trace format version 3"),
         ("cleartouch-trace 1\nscreen 0 10\nevents\n", 2, "bad screen size"),
         ("cleartouch-trace 1\nbogus 1\nevents\n", 2, "unknown header line `bogus`"),
         ("cleartouch-trace 1\nevents\n1x down 1 0 0 1 2 - -\n", 3, "bad event time"),

@@ -30,6 +30,8 @@ public final class GraphicsContext {
     }
 
     public func translate(x: Double, y: Double) { cairo_translate(pointer, x, y) }
+    /// Turns the user space by `radians` (positive: from +x towards +y, clockwise on screen).
+    public func rotate(radians: Double) { cairo_rotate(pointer, radians) }
     public func scale(x: Double, y: Double) { cairo_scale(pointer, x, y) }
 
     public func setSource(_ color: RGBAColor) {

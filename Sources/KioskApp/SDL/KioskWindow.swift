@@ -15,15 +15,22 @@ public final class KioskWindow {
     /// The size of the frames the texture takes (the layout's screen).
     public let frameWidth: Int
     public let frameHeight: Int
+    /// How the panel is mounted: the layout (`frameSize`) is upright, the window and the
+    /// frames it shows (`nativeFrameSize`) are the panel's native orientation; the app
+    /// draws each frame turned (`PresentationRenderer.rotation`) so it reads upright.
+    public let rotation: Rotation
 
     /// Opens a window showing frames of `frameSize`: that size in a window, or stretched
     /// over the whole display with `fullscreen`. Without a size, frames are the display's
-    /// size in full screen, else `defaultWindowedSize`.
+    /// size in full screen, else `defaultWindowedSize`. With a `rotation`, frames are the
+    /// upright layout (the display's size with W and H swapped for 90 and 270) and the
+    /// window keeps the panel's native orientation.
     ///
     /// SDL falls back to its invisible offscreen driver when it finds no display; unless
     /// `offscreen` asks for it (or `SDL_VIDEODRIVER=offscreen` names it), that is an error.
     public init(
-        title: String, frameSize: ScreenSize?, fullscreen: Bool, offscreen: Bool = false
+        title: String, frameSize: ScreenSize?, fullscreen: Bool, rotation: Rotation = .none,
+        offscreen: Bool = false
     ) throws(SDLError) {
         if offscreen { SDL_SetHint(SDL_HINT_VIDEODRIVER, Self.offscreenDriver) }
         // Touches and mouse stay apart: the app builds its own one-finger touch from the mouse.
@@ -48,16 +55,18 @@ public final class KioskWindow {
         if frameSize == nil, fullscreen, SDL_GetDesktopDisplayMode(0, &mode) == 0, mode.w > 0,
             mode.h > 0
         {
-            size = ScreenSize(widthPixels: Int(mode.w), heightPixels: Int(mode.h))
+            size = rotation.uprightSize(
+                ofNative: ScreenSize(widthPixels: Int(mode.w), heightPixels: Int(mode.h)))
         }
         let frameWidth = size.widthPixels
         let frameHeight = size.heightPixels
+        let windowSize = rotation.nativeSize(ofUpright: size)
         var flags = SDL_WINDOW_SHOWN.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
         if fullscreen { flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
         guard
             let window = SDL_CreateWindow(
-                title, Int32(Self.centered), Int32(Self.centered), Int32(frameWidth),
-                Int32(frameHeight),
+                title, Int32(Self.centered), Int32(Self.centered), Int32(windowSize.widthPixels),
+                Int32(windowSize.heightPixels),
                 flags)
         else {
             let error = SDLError("SDL_CreateWindow")
@@ -75,7 +84,7 @@ public final class KioskWindow {
             let texture = SDL_CreateTexture(
                 renderer, SDL_PIXELFORMAT_ARGB8888.rawValue,
                 Int32(SDL_TEXTUREACCESS_STREAMING.rawValue),
-                Int32(frameWidth), Int32(frameHeight))
+                Int32(windowSize.widthPixels), Int32(windowSize.heightPixels))
         else {
             let error = SDLError("SDL_CreateTexture")
             SDL_DestroyRenderer(renderer)
@@ -88,6 +97,7 @@ public final class KioskWindow {
         self.texture = texture
         self.frameWidth = frameWidth
         self.frameHeight = frameHeight
+        self.rotation = rotation
     }
 
     /// SDL's video driver that draws into memory only.
@@ -103,10 +113,14 @@ public final class KioskWindow {
     /// Half a 1080×1920 kiosk screen: fits a desktop.
     public static let defaultWindowedSize = ScreenSize(widthPixels: 540, heightPixels: 960)
 
-    /// The frame size as a screen size.
+    /// The frame size as a screen size (the upright layout).
     public var frameSize: ScreenSize {
         ScreenSize(widthPixels: frameWidth, heightPixels: frameHeight)
     }
+
+    /// The size of the surfaces `present` takes: the layout turned to the panel's native
+    /// orientation (the layout itself without a rotation).
+    public var nativeFrameSize: ScreenSize { rotation.nativeSize(ofUpright: frameSize) }
 
     /// `SDL_WINDOWPOS_CENTERED` (a C macro Swift does not import).
     static let centered: UInt32 = 0x2FFF_0000
@@ -133,7 +147,7 @@ public final class KioskWindow {
         return String(cString: name)
     }
 
-    /// Uploads `surface` (Cairo ARGB32, the texture's size) and presents it stretched over
+    /// Uploads `surface` (Cairo ARGB32, `nativeFrameSize`) and presents it stretched over
     /// the window; blocks until the next vertical blank.
     public func present(_ surface: ImageSurface) throws(SDLError) {
         let status = surface.withPixelData { data in

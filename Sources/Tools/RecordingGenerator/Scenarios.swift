@@ -459,4 +459,28 @@ let scenarios: [Scenario] = [
         // complete the last visible row, 9
         s.drag(x: 250, y: row(9), dx: 600, dy: 0)
     },
+    // MARK: calibration (docs/calibration.md)
+    scenario(
+        "calibrate-session", .evemu,
+        "a calibration session on a skewed, offset touch layer: one touch per target"
+    ) { s in
+        // The layer reports a target at screen-normalized (u, v) as device-normalized
+        // (0.96 u + 0.015 v + 0.02, −0.01 u + 1.03 v − 0.025); each touch wobbles a pixel.
+        for target in calibrationTargets {
+            let x = 0.96 * target.u + 0.015 * target.v + 0.02
+            let y = -0.01 * target.u + 1.03 * target.v - 0.025
+            s.down(x: Int((x * 1080).rounded()), y: Int((y * 1920).rounded()))
+            s.wait(milliseconds: 40)
+            s.move(dx: 1, dy: 0, steps: 1)
+            s.move(dx: -2, dy: 1, steps: 1)
+            s.wait(milliseconds: 150)
+            s.up()
+            s.wait(milliseconds: 800)
+        }
+    },
+]
+
+/// The five calibration targets (product.md), screen-normalized, in the order shown.
+let calibrationTargets: [(u: Double, v: Double)] = [
+    (0.1, 0.1), (0.9, 0.1), (0.9, 0.9), (0.1, 0.9), (0.5, 0.5),
 ]

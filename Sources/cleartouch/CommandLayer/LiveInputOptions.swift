@@ -1,10 +1,12 @@
+import Foundation
 import LibInputBackend
+import ToolSupport
 import TouchInput
 
 /// The options of the subcommands that read live input (`record`, `debug-gestures`):
 /// the shared `--screen` and `--seat`, and `--duration`, `--until-idle`, `--until-events`,
-/// `--verbose`,
-/// the device nodes, and the test-only `--umockdev-barrier`.
+/// `--verbose`, the device nodes, `--calibration` (and, where the command takes it,
+/// `--rotate`), and the test-only `--umockdev-barrier`.
 struct LiveInputOptions {
     /// `--screen`, `--seat` (and, for `record`, `--row-height`).
     var shared: SharedOptions
@@ -24,8 +26,12 @@ struct LiveInputOptions {
     /// Options for a command that also accepts `extraShared`.
     init(extraShared: Set<SharedOptions.Option> = []) {
         shared = SharedOptions(
-            accepting: Set<SharedOptions.Option>([.screen, .seat]).union(extraShared))
+            accepting: Set<SharedOptions.Option>([.screen, .seat, .calibration]).union(
+                extraShared))
     }
+
+    /// `--rotate`, or none.
+    var rotation: Rotation { shared.rotation ?? .none }
 
     /// The screen touch positions are mapped onto (default 1080x1920).
     var screen: ScreenSize { shared.screen ?? .defaultKiosk }
@@ -40,6 +46,10 @@ struct LiveInputOptions {
           --until-idle S      stop once no input came for S seconds (after the first input; 0 < S <= 1e9)
           --until-events N    stop after N input events (devices added or removed do not count)
           --verbose           show libinput's own messages down to debug level
+          --calibration "a b c d e f"
+                              touch calibration matrix (libinput's LIBINPUT_CALIBRATION_MATRIX
+                              convention; default: the device's line in
+                              $XDG_CONFIG_HOME/cleartouch/calibration.conf, else its udev property)
           DEVICE...           /dev/input/eventN nodes; without any, every suitable device of the seat
         """
 
@@ -98,10 +108,34 @@ struct LiveInputOptions {
         try parser.value(for: "--umockdev-barrier").split(separator: ":").map(String.init)
     }
 
-    /// Opens libinput as these options say.
-    func openInput() throws(LibInputError) -> LiveInput {
-        try LiveInput(
+    /// Opens libinput as these options say. Each device is calibrated by `--calibration`,
+    /// else by its line in the calibration file (`cleartouch calibrate`), else as libinput
+    /// does by default (its `LIBINPUT_CALIBRATION_MATRIX` udev property). `warn` hears
+    /// about an unreadable calibration file and every calibration set.
+    func openInput(warn: @escaping (String) -> Void = { _ in }) throws(LibInputError) -> LiveInput {
+        let calibrations = Self.calibrations(
+            explicit: shared.calibration, environment: ProcessInfo.processInfo.environment,
+            warn: warn)
+        let input = try LiveInput(
             devicePaths: devicePaths, seat: seat, screen: screen,
-            logPriority: verbose ? .debug : .error, barrierNodes: barrierNodes)
+            logPriority: verbose ? .debug : .error, barrierNodes: barrierNodes,
+            rotation: rotation, calibrationForDevice: calibrations)
+        input.converter.onCalibration = { name, matrix, applied in
+            warn(
+                LibInputEventConverter.calibrationMessage(
+                    device: name, matrix: matrix, applied: applied))
+        }
+        return input
+    }
+
+    /// The calibration of each device by name: `explicit`, else the calibration file's
+    /// line for it (`CalibrationFile.lookup`).
+    static func calibrations(
+        explicit: CalibrationMatrix?, environment: [String: String],
+        warn: (String) -> Void
+    ) -> (String) -> CalibrationMatrix? {
+        CalibrationFile.lookup(
+            explicit: explicit, path: CalibrationFile.defaultPath(environment: environment),
+            warn: warn)
     }
 }

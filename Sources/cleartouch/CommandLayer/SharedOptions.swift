@@ -2,7 +2,8 @@ import Recordings
 import TouchInput
 
 /// The options several subcommands take, defined and validated once: `--screen`,
-/// `--row-height`, `--seat`, `--format` and `--desc`. Each command says which it accepts.
+/// `--row-height`, `--seat`, `--format`, `--desc`, `--calibration` and `--rotate`. Each
+/// command says which it accepts.
 struct SharedOptions {
     /// One shared option, by its spelling on the command line.
     enum Option: String, CaseIterable, Hashable, Sendable {
@@ -16,6 +17,10 @@ struct SharedOptions {
         case format = "--format"
         /// `--desc DESC`: an evemu device description for an events-only file.
         case desc = "--desc"
+        /// `--calibration "a b c d e f"`: a touch calibration matrix (libinput's convention).
+        case calibration = "--calibration"
+        /// `--rotate 0|90|180|270`: the panel is mounted turned that many degrees clockwise.
+        case rotate = "--rotate"
     }
 
     /// The options this command takes; the others are unknown to it.
@@ -30,12 +35,24 @@ struct SharedOptions {
     var format: RecordingFormat?
     /// `--desc`, when given.
     var descPath: String?
+    /// `--calibration`, when given.
+    var calibration: CalibrationMatrix?
+    /// `--rotate`, when given.
+    var rotation: Rotation?
 
     /// Options of which a command accepts `accepted`.
     init(accepting accepted: Set<Option>) { self.accepted = accepted }
 
     /// The largest screen side and row height accepted, in pixels.
     static let largestPixels = Int(RecordingLimits.screenSidePixels.upperBound)
+
+    /// The lines of `--help` for `--calibration` and `--rotate`.
+    static let transformHelp = """
+          --calibration "a b c d e f"
+                              touch calibration matrix, libinput's LIBINPUT_CALIBRATION_MATRIX
+                              convention (six finite numbers, not singular)
+          --rotate N          the panel is mounted turned N degrees clockwise (0, 90, 180, 270)
+        """
 
     /// Reads `option` and its value from `parser` when it is one of the accepted shared
     /// options; false (nothing read) otherwise.
@@ -68,6 +85,19 @@ struct SharedOptions {
             format = value
         case .desc:
             descPath = try parser.value(for: option)
+        case .calibration:
+            let text = try parser.value(for: option)
+            switch CalibrationMatrix.parse(text) {
+            case .success(let matrix): calibration = matrix
+            case .failure(let error): throw UsageError("--calibration '\(text)': \(error)")
+            }
+        case .rotate:
+            let text = try parser.value(for: option)
+            guard let degrees = Int(text), let value = Rotation(degrees: degrees) else {
+                throw UsageError(
+                    "--rotate needs 0, 90, 180 or 270 (degrees clockwise), got '\(text)'")
+            }
+            rotation = value
         }
         return true
     }
