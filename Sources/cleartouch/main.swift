@@ -5,7 +5,7 @@ import Recorder
 /// Every subcommand, in the order `cleartouch --help` lists them.
 let subcommands: [any Subcommand.Type] = [
     AppCommand.self, RecordCommand.self, DebugGesturesCommand.self, InspectCommand.self,
-    ConvertCommand.self, ReplayCommand.self, RenderCommand.self,
+    ConvertCommand.self, ReplayCommand.self, RenderCommand.self, ViewCommand.self,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
