@@ -118,8 +118,14 @@ extension TraceViewer {
                 .integer(hex(color)),
             ])
         }
+        func list(_ items: [ExpectedItem]) -> JSONValue {
+            .array(items.map { .array([text($0.text), .bool($0.completed)]) })
+        }
         let actions = result.actions.map { action -> JSONValue in
-            .array([time(action.timeMicroseconds), text("\(action.kind.rawValue) \(action.index)")])
+            .array([
+                time(action.timeMicroseconds), text("\(action.kind.rawValue) \(action.index)"),
+                list(action.itemsAfter),
+            ])
         }
         let root = JSONValue.object(fields: [
             (
@@ -141,6 +147,7 @@ extension TraceViewer {
             ("touches", .array(touches)),
             ("gestures", .array(gestures)),
             ("actions", .array(actions)),
+            ("initialItems", list(result.initialItems)),
             ("texts", .array(texts.map(JSONValue.string))),
         ])
         return root.encoded()

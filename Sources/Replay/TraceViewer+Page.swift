@@ -67,7 +67,7 @@ extension TraceViewer {
         <div id="main">
         <canvas id="screen"></canvas>
         <div id="side">
-        <div id="status" data-frame-ms="0" data-last-action="" data-actions="" data-gestures="" data-items="" data-playing="0"></div>
+        <div id="status" data-frame-ms="0" data-last-action="" data-actions="" data-gestures="" data-items="" data-rows="" data-labels="" data-playing="0"></div>
         <h2>gestures now</h2><ul id="gestures-now"></ul>
         <h2>actions so far</h2><ul id="actions-so-far"></ul>
         <h2>list</h2><ul id="list"></ul>
@@ -83,7 +83,8 @@ extension TraceViewer {
     ///   text rgb], edit?: [modelIndex, text, caret], kb?: [[x y w h text flags(1 pressed)]]}
     ///   (`kb`, an on-screen keyboard, is drawn when a frame has one);
     /// - touches: [[slot, [t, x, y, phase(0 down 1 move 2 up 3 cancel)]...]];
-    /// - gestures: [[name, outcome, start, end, caused, rgb]]; actions: [[t, text]];
+    /// - gestures: [[name, outcome, start, end, caused, rgb]]; actions: [[t, text, the
+    ///   list after it: [[text, completed]...]]]; initialItems: the list at the start;
     /// - texts: the strings the other entries name by index.
     static let pageScript = #"""
         "use strict";
@@ -114,7 +115,9 @@ extension TraceViewer {
           // The frame shown at ms: the last one at or before it.
           let k = Math.floor(ms * D.fps / 1000 + 1e-9);
           k = Math.max(0, Math.min(D.frames.length - 1, k));
+          // Frame times are rounded to the microsecond: step to the exact frame.
           while (k > 0 && D.frames[k].t > ms) k--;
+          while (k + 1 < D.frames.length && D.frames[k + 1].t <= ms) k++;
           return D.frames[k];
         }
 
@@ -311,7 +314,7 @@ extension TraceViewer {
           }));
         }
 
-        function show(ms) {
+        function show(ms, fromSlider) {
           currentMs = Math.max(0, Math.min(lastFrameMs, ms));
           if (!D.frames.length) return;
           const frame = frameAt(currentMs);
@@ -320,23 +323,25 @@ extension TraceViewer {
           document.getElementById("clock").textContent = frame.t.toFixed(1) + " ms";
           const done = D.actions.filter(function (a) { return a[0] <= frame.t; }).map(function (a) { return T[a[1]]; });
           const now = D.gestures.filter(function (g) { return g[2] <= frame.t && frame.t < g[3]; }).map(function (g) { return T[g[0]]; });
-          const seen = new Set();
-          const items = frame.rows.slice().sort(function (a, b) { return a[0] - b[0]; }).filter(function (r) {
-            if (seen.has(r[0])) return false;
-            seen.add(r[0]);
-            return true;
-          }).map(function (r) { return { text: T[r[1]], completed: (r[8] & 1) !== 0 }; });
+          // The list: as the last action up to now left it (the screen may show only part).
+          const reached = D.actions.filter(function (a) { return a[0] <= frame.t; });
+          const model = reached.length ? reached[reached.length - 1][2] : D.initialItems;
+          const items = model.map(function (i) { return { text: T[i[0]], completed: i[1] }; });
+          const rows = frame.rows.slice().sort(function (a, b) { return a[3] - b[3]; }).map(function (r) {
+            return [r[0], T[r[1]], r[3], (r[8] & 1) !== 0];
+          });
           statusElement.dataset.frameMs = frame.t.toFixed(3);
           statusElement.dataset.lastAction = done.length ? done[done.length - 1] : "";
           statusElement.dataset.actions = JSON.stringify(done);
           statusElement.dataset.gestures = JSON.stringify(now);
           statusElement.dataset.items = JSON.stringify(items);
+          statusElement.dataset.rows = JSON.stringify(rows);
           statusElement.dataset.labels = JSON.stringify(frame.labels.map(function (l) { return [l[0], l[1], l[2], l[3], T[l[4]]]; }));
           statusElement.textContent = "at " + frame.t.toFixed(1) + " ms" + (frame.anim ? " (animating)" : "");
           list(document.getElementById("gestures-now"), now.map(function (t) { return { text: t }; }));
           list(document.getElementById("actions-so-far"), done.map(function (t) { return { text: t }; }));
           list(document.getElementById("list"), items);
-          if (String(Math.round(currentMs)) !== slider.value) slider.value = String(Math.round(currentMs));
+          if (!fromSlider) slider.value = String(Math.round(currentMs));
         }
 
         function tick(now) {
@@ -360,7 +365,7 @@ extension TraceViewer {
           }
         }
         playButton.addEventListener("click", function () { setPlaying(!playing); });
-        slider.addEventListener("input", function () { show(Number(slider.value)); });
+        slider.addEventListener("input", function () { show(Number(slider.value), true); });
         function seekFromTimeline(event) {
           const rect = timelineCanvas.getBoundingClientRect();
           const fraction = (event.clientX - rect.left - 8) / Math.max(1, rect.width - 16);
