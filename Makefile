@@ -26,7 +26,7 @@ test: bootstrap
 bench: bootstrap
 	$(SWIFT) build -c release --product cleartouch-bench
 	$(SWIFT) build -c release --product UmockdevFixup
-	$(BIN_RELEASE)/cleartouch-bench
+	$(BIN_RELEASE)/cleartouch-bench $(BENCH)
 
 fuzz: bootstrap
 	@tools/fuzz

@@ -82,7 +82,8 @@ let package = Package(
         .target(
             name: "Replay",
             dependencies: [
-                "Recordings", "ClearCore", "GestureRecognition", "TouchInput", "JSON", "ClearRendering",
+                "Recordings", "ClearCore", "GestureRecognition", "TouchInput", "JSON",
+                "ClearRendering",
                 "ToolSupport",
             ]),
         .target(
@@ -134,9 +135,13 @@ let package = Package(
             name: "cleartouch-mockdev", dependencies: ["MockDevice", "Recordings"],
             path: "Sources/Tools/MockDevice"),
 
-        // MARK: tests
-        // Paths, command runs and fixtures shared by the test targets and test tools.
-        .target(name: "TestSupport", dependencies: ["ClearCore"], path: "Tests/TestSupport"),
+        // MARK: tests (one test target per module, named after it; Tests/Fixtures holds
+        // data several targets read)
+        // Paths, command runs, child processes, umockdev runs and fixtures shared by the
+        // test targets and test tools.
+        .target(
+            name: "TestSupport", dependencies: ["ClearCore", "Recordings", "MockDevice"],
+            path: "Tests/TestSupport"),
         .testTarget(name: "TouchInputTests", dependencies: ["TouchInput"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "EvdevTests", dependencies: ["Evdev"]),
@@ -148,33 +153,42 @@ let package = Package(
             dependencies: ["GestureRecognition", "TouchInput", "TouchScript"]),
         .testTarget(
             name: "ClearCoreTests",
-            dependencies: ["ClearCore", "GestureRecognition", "TouchInput", "TouchScript", "TestSupport"]),
-        .testTarget(name: "ListStoreTests", dependencies: ["ListStore", "ClearCore", "TestSupport"]),
+            dependencies: [
+                "ClearCore", "GestureRecognition", "TouchInput", "TouchScript", "TestSupport",
+            ]),
+        .testTarget(
+            name: "ListStoreTests", dependencies: ["ListStore", "ClearCore", "TestSupport"]),
         .testTarget(
             name: "RecordingsTests",
             dependencies: ["Recordings", "Evdev", "TouchInput", "TestSupport"],
             exclude: ["Fixtures"]),
+        .testTarget(name: "MockDeviceTests", dependencies: ["MockDevice", "Evdev", "TestSupport"]),
+        // The live recorder and the via-libinput replay, through the real libinput under
+        // umockdev.
         .testTarget(
-            name: "LibInputBackendTests",
+            name: "RecorderTests",
             dependencies: [
-                "LibInputBackend", "Recorder", "Recordings", "TouchInput", "GestureRecognition",
-                "ClearCore",
+                "Recorder", "Recordings", "TouchInput", "GestureRecognition", "ClearCore",
                 "MockDevice", "TestSupport", "Evdev",
-            ],
-            exclude: ["Fixtures"]),
+            ]),
         .testTarget(
             name: "ReplayTests",
             dependencies: [
                 "Replay", "Recordings", "ClearCore", "ClearRendering", "TouchInput", "TestSupport",
             ]),
-        // Builds the README's client package against a clone of this one.
-        .testTarget(name: "LibraryPackageTests", dependencies: ["TestSupport"]),
-        // The command layer (option parser, shared options, usage errors, pacing).
-        .testTarget(
-            name: "CleartouchTests",
-            dependencies: ["cleartouch", "Replay", "TouchInput", "TestSupport"]),
         .testTarget(
             name: "ClearRenderingTests",
             dependencies: ["ClearRendering", "ClearCore", "TestSupport"]),
+        // The kiosk app's window under Xvfb and its live input under umockdev.
+        .testTarget(
+            name: "KioskAppTests", dependencies: ["KioskApp", "ClearRendering", "TestSupport"]),
+        // The command layer and every subcommand, run as the built executable.
+        .testTarget(
+            name: "CleartouchTests",
+            dependencies: [
+                "cleartouch", "Replay", "Recordings", "TouchInput", "MockDevice", "TestSupport",
+            ]),
+        // Builds the README's client package against a clone of this one.
+        .testTarget(name: "LibraryPackageTests", dependencies: ["TestSupport"]),
     ]
 )

@@ -37,14 +37,8 @@ public func runGestureBenchmarks() {
     // the figure wanted is the cost on one core, not the wait for it.
     let cycles = 400
     let rounds = 7
-    var elapsed = Int64.max
-    var allocations: UInt64 = 0
-    for round in 0..<rounds {
-        let allocationsBefore = cleartouch_allocation_count()
-        let start = threadCPUNanoseconds()
+    let (elapsed, allocations) = bestRound(rounds: rounds) { round in
         checksum &+= cycle.play(through: &arena, cycles: cycles, firstCycle: 2 + round * cycles)
-        elapsed = min(elapsed, threadCPUNanoseconds() - start)
-        allocations += cleartouch_allocation_count() - allocationsBefore
     }
     let frames = cycle.frames.count * cycles
     let touchEvents = cycle.touchEventCount * cycles

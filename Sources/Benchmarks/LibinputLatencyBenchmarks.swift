@@ -178,7 +178,7 @@ enum LibinputLatencyProbe {
         var directory = UmockdevTestbed.runningExecutable()
         for _ in 0..<5 {
             directory = String(directory[..<(directory.lastIndex(of: "/") ?? directory.startIndex)])
-            let path = directory + "/Tests/LibInputBackendTests/Fixtures/\(name).evemu"
+            let path = directory + "/Tests/Fixtures/umockdev/\(name).evemu"
             if access(path, R_OK) == 0 { return try? UmockdevTestbed.parseFile(path).0 }
         }
         return nil

@@ -19,14 +19,8 @@ public func runTouchpadBenchmarks() {
 
     let cycles = 400
     let rounds = 7
-    var elapsed = Int64.max
-    var allocations: UInt64 = 0
-    for round in 0..<rounds {
-        let allocationsBefore = cleartouch_allocation_count()
-        let start = threadCPUNanoseconds()
+    let (elapsed, allocations) = bestRound(rounds: rounds) { round in
         checksum &+= cycle.play(through: mapper, cycles: cycles, firstCycle: 2 + round * cycles)
-        elapsed = min(elapsed, threadCPUNanoseconds() - start)
-        allocations += cleartouch_allocation_count() - allocationsBefore
     }
     let events = cycle.events.count * cycles
     let nanosecondsPerEvent = Double(elapsed) / Double(events)

@@ -1,9 +1,24 @@
-// The benchmarks: see docs/performance.md.
+// The benchmarks: see docs/performance.md. With arguments, only the named groups run
+// (`cleartouch-bench recordings replay`); `make bench` runs them all.
+import Glibc
+
 LibinputLatencyProbe.runIfRequested()  // inside the umockdev testbed of the live-input benchmark
-runGestureBenchmarks()
-runTouchpadBenchmarks()
-runCoreBenchmarks()
-runRecordingBenchmarks()
-runRenderBenchmarks()
-runReplayBenchmarks()
-runLibinputLatencyBenchmarks()
+
+let groups: KeyValuePairs<String, () -> Void> = [
+    "gestures": runGestureBenchmarks,
+    "touchpad": runTouchpadBenchmarks,
+    "core": runCoreBenchmarks,
+    "recordings": runRecordingBenchmarks,
+    "render": runRenderBenchmarks,
+    "replay": runReplayBenchmarks,
+    "live-input": runLibinputLatencyBenchmarks,
+]
+let requested = Set(CommandLine.arguments.dropFirst())
+let unknown = requested.subtracting(groups.map(\.key))
+if !unknown.isEmpty {
+    print(
+        "cleartouch-bench: unknown group \(unknown.sorted().joined(separator: ", ")); groups: \(groups.map(\.key).joined(separator: " "))"
+    )
+    exit(2)
+}
+for (name, run) in groups where requested.isEmpty || requested.contains(name) { run() }

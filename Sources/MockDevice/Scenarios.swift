@@ -4,7 +4,7 @@ import TouchScript
 
 /// Synthetic input sessions for the libinput tests, scripted as touch scripts in device
 /// units (times from 0) and written as evemu event streams. The fixtures under
-/// Tests/LibInputBackendTests/Fixtures/ were written by `cleartouch-mockdev scenario NAME`.
+/// Tests/Fixtures/umockdev/ were written by `cleartouch-mockdev scenario NAME`.
 public enum Scenarios: Sendable {
     /// The mock devices' frame interval.
     public static let frameIntervalMicroseconds: Int64 = 12_000

@@ -7,11 +7,7 @@
 public enum MonotonicClock {
     /// Now, in nanoseconds since an unspecified start (boot).
     @inline(__always)
-    public static func nowNanoseconds() -> Int64 {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
-    }
+    public static func nowNanoseconds() -> Int64 { nanoseconds(on: CLOCK_MONOTONIC) }
 
     /// Now, in microseconds: the unit of `InputEvent` times.
     @inline(__always)
@@ -23,9 +19,13 @@ public enum MonotonicClock {
 public enum ThreadCPUClock {
     /// The calling thread's CPU time, in nanoseconds.
     @inline(__always)
-    public static func nowNanoseconds() -> Int64 {
-        var now = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
-        return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
-    }
+    public static func nowNanoseconds() -> Int64 { nanoseconds(on: CLOCK_THREAD_CPUTIME_ID) }
+}
+
+/// `clock_gettime(clock)` in nanoseconds.
+@inline(__always)
+private func nanoseconds(on clock: clockid_t) -> Int64 {
+    var now = timespec()
+    clock_gettime(clock, &now)
+    return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
 }

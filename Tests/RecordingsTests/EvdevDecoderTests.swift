@@ -1,4 +1,5 @@
 import Evdev
+import TestSupport
 import Testing
 import TouchInput
 

@@ -1,5 +1,6 @@
 import Evdev
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Recordings

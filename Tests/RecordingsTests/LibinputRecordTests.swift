@@ -1,20 +1,10 @@
 import Evdev
 import Foundation
+import TestSupport
 import Testing
 import TouchInput
 
 @testable import Recordings
-
-/// Files made by the real `libinput record` under umockdev (tools/make-libinput-fixtures).
-enum LibinputFixtures {
-    static let valid = [
-        "ts-pinch.yml", "ts-pinch-with-libinput.yml", "tp-swipe3-with-libinput.yml",
-        "two-devices.yml",
-    ]
-    static func path(_ name: String) -> String {
-        TestFiles.fixtures.appendingPathComponent(name).path
-    }
-}
 
 /// A small hand-written file in libinput's layout, with keys this reader does not know.
 let smallLibinputRecord = """

@@ -1,5 +1,6 @@
 import ClearRendering
 import Foundation
+import TestSupport
 import Testing
 import TouchInput
 
@@ -236,5 +237,30 @@ import TouchInput
         // The list at the start, dimmed: the top row is Clear's red, at about 55 %.
         let top = try #require(drawn.image.pixel(x: 1070, y: Int(drawn.rowHeightPixels / 2)))
         #expect((120...170).contains(top.red) && top.green < 30 && top.blue < 30, "\(top)")
+    }
+
+    @Test func renderWritesAnSVGThatShowsTheDecision() throws {
+        let dir = TestPaths.temporaryDirectory()
+        let svg = dir + "/p.svg"
+        // `cleartouch render`, the command, writes the same picture as drawn here.
+        let run = try runCommand(
+            executable: TestPaths.cleartouchBinary,
+            arguments: ["render", TestPaths.recordings + "/pan-complete-below.yml", "-o", svg])
+        #expect(run.status == 0, "\(run.standardError)")
+        let text = try String(contentsOfFile: svg, encoding: .utf8)
+        #expect(text.hasPrefix("<?xml"))
+        // Cairo writes text as glyphs: the file must be exactly the picture drawn here,
+        // whose texts and strokes are read from what the renderer drew.
+        let drawn = try Self.draw("pan-complete-below.yml")
+        #expect(
+            Self.numberingSurfacesInOrder(text) == Self.numberingSurfacesInOrder(drawn.svg))
+        #expect(drawn.showsText { $0.contains("complete at W/2") })
+        #expect(drawn.showsText { $0.contains("pan #") })
+        #expect(drawn.showsText { $0.contains("no action (538 px, needs > 540)") })
+        // The finger's path, in the file too.
+        #expect(!drawn.contents.strokes.isEmpty)
+        #expect(
+            Self.SVGElements(text).strokes.contains { Self.isPaletteColor($0.color) != nil }
+        )
     }
 }

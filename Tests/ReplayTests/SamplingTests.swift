@@ -1,4 +1,5 @@
 import ClearCore
+import TestSupport
 import Testing
 
 @testable import Replay

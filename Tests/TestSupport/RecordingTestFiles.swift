@@ -1,30 +1,25 @@
 import Foundation
 import Recordings
-import TestSupport
 import Testing
 import TouchInput
 
 /// Paths and scratch files for the Recordings tests.
-enum TestFiles {
+public enum TestFiles {
     /// The package root.
-    static let packageRoot: URL = PackagePaths.root
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("Fixtures")
+    public static let packageRoot: URL = PackagePaths.root
+    public static let fixtures = PackagePaths.root.appendingPathComponent(
+        "Tests/RecordingsTests/Fixtures")
     /// The shared corpus of real evemu recordings, beside the project (`../shared/corpus`;
     /// a git worktree one level deeper finds it at `../../shared/corpus`).
-    static let corpus: URL = {
-        let beside = packageRoot.appendingPathComponent("../shared/corpus").standardizedFileURL
-        let worktree = packageRoot.appendingPathComponent("../../shared/corpus").standardizedFileURL
-        return FileManager.default.fileExists(atPath: beside.path) ? beside : worktree
-    }()
-    static var corpusAvailable: Bool { FileManager.default.fileExists(atPath: corpus.path) }
+    public static let corpus = URL(fileURLWithPath: TestPaths.corpus)
+    public static var corpusAvailable: Bool { FileManager.default.fileExists(atPath: corpus.path) }
 
     /// Writes `contents` to a fresh temporary file and returns its path.
-    static func scratch(_ contents: String, name: String = "file") -> String {
+    public static func scratch(_ contents: String, name: String = "file") -> String {
         scratch(bytes: Array(contents.utf8), name: name)
     }
 
-    static func scratch(bytes: [UInt8], name: String = "file") -> String {
+    public static func scratch(bytes: [UInt8], name: String = "file") -> String {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "cleartouch-recordings-\(UUID().uuidString)")
         try! FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -33,7 +28,7 @@ enum TestFiles {
         return url.path
     }
 
-    static func scratchPath(name: String = "out") -> String {
+    public static func scratchPath(name: String = "out") -> String {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "cleartouch-recordings-\(UUID().uuidString)")
         try! FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -42,18 +37,18 @@ enum TestFiles {
 }
 
 /// Reads every event of an open recording.
-func readAll(_ recording: Recording) throws -> [InputEvent] {
+public func readAll(_ recording: Recording) throws -> [InputEvent] {
     var events: [InputEvent] = []
     while let event = try recording.next() { events.append(event) }
     return events
 }
 
-func touchFrames(_ events: [InputEvent]) -> [TouchFrame] {
+public func touchFrames(_ events: [InputEvent]) -> [TouchFrame] {
     events.compactMap { if case .touchFrame(let frame) = $0 { frame } else { nil } }
 }
 
 /// The largest number of contacts down at the same time on one device.
-func mostContactsAtOnce(_ events: [InputEvent]) -> Int {
+public func mostContactsAtOnce(_ events: [InputEvent]) -> Int {
     var down: [DeviceID: Set<Int>] = [:]
     var most = 0
     for frame in touchFrames(events) {
@@ -71,7 +66,7 @@ func mostContactsAtOnce(_ events: [InputEvent]) -> Int {
 }
 
 /// Runs `read` and expects a `RecordingError` for `path` at `line` whose message contains `message`.
-func expectRecordingError(
+public func expectRecordingError(
     path: String, line: Int, containing message: String,
     sourceLocation: SourceLocation = #_sourceLocation,
     _ read: () throws -> Void
@@ -90,7 +85,18 @@ func expectRecordingError(
 }
 
 /// Opens `path` and reads every event.
-func readToEnd(_ path: String, format: RecordingFormat? = nil) throws {
+public func readToEnd(_ path: String, format: RecordingFormat? = nil) throws {
     let recording = try Recording.open(path: path, format: format)
     while try recording.next() != nil {}
+}
+
+/// Files made by the real `libinput record` under umockdev (tools/make-libinput-fixtures).
+public enum LibinputFixtures {
+    public static let valid = [
+        "ts-pinch.yml", "ts-pinch-with-libinput.yml", "tp-swipe3-with-libinput.yml",
+        "two-devices.yml",
+    ]
+    public static func path(_ name: String) -> String {
+        TestFiles.fixtures.appendingPathComponent(name).path
+    }
 }

@@ -2,6 +2,7 @@ import Evdev
 import Foundation
 import MockDevice
 import Recordings
+import TestSupport
 import Testing
 
 /// The evemu → umockdev converter, on its own.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Real libinput under umockdev, seen through `cleartouch debug-gestures`.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `cleartouch app` taking its touches from real libinput: an emulated touchscreen under
@@ -9,7 +10,7 @@ import Testing
     /// The libinput helper's evemu description of its mock touchscreen (315 × 177 mm).
     static let touchscreenDescription = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent(
-            "LibInputBackendTests/Fixtures/touchscreen.evemu"
+            "Fixtures/umockdev/touchscreen.evemu"
         ).path
 
     @Test func libinputTouchesCompleteAndDeleteRowsAndTheListIsSaved() throws {

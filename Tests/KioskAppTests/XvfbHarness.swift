@@ -3,42 +3,6 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The built `cleartouch` executable, next to the test bundle in the build folder.
-func cleartouchExecutable() -> String? {
-    PackagePaths.builtExecutable("cleartouch")
-}
-
-/// Waits for `condition`, checking every 20 ms, up to `seconds` (a guard against a hung
-/// child process, not a timing the test depends on).
-func waitUntil(seconds: Double, _ condition: () -> Bool) -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
-    while Date() < deadline {
-        if condition() { return true }
-        usleep(20_000)
-    }
-    return condition()
-}
-
-struct ProgramFailure: Error, CustomStringConvertible {
-    var description: String
-}
-
-/// Runs a program to completion; returns its standard output, or throws with its
-/// standard error when it fails.
-@discardableResult
-func runProgram(_ path: String, _ arguments: [String], environment: [String: String] = [:]) throws
-    -> String
-{
-    let run = try runCommand(executable: path, arguments: arguments, environment: environment)
-    guard run.status == 0 else {
-        throw ProgramFailure(
-            description:
-                "\(path) \(arguments.joined(separator: " ")): exit \(run.status): \(run.standardError)"
-        )
-    }
-    return run.standardOutput
-}
-
 /// An X server of its own for one test: `Xvfb -displayfd` picks a free display number.
 final class VirtualDisplay {
     let process = Process()

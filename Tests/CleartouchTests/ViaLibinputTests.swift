@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Replay
@@ -36,9 +37,11 @@ import Testing
             try String(
                 contentsOfFile: TestPaths.recordings + "/\(base).expect.json", encoding: .utf8),
             path: base)
-        let run = try CommandTests.cleartouch(["replay", recording, "--via-libinput", "--json"])
+        let run = try ReplayRenderCommandTests.cleartouch([
+            "replay", recording, "--via-libinput", "--json",
+        ])
         #expect(run.status == 0, "\(run.standardError)")
-        let direct = try CommandTests.cleartouch(["replay", recording, "--json"])
+        let direct = try ReplayRenderCommandTests.cleartouch(["replay", recording, "--json"])
         #expect(direct.status == 0, "\(direct.standardError)")
         let object = try #require(
             try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
@@ -92,7 +95,7 @@ import Testing
     }
 
     @Test func onlyEvdevRecordings() throws {
-        let run = try CommandTests.cleartouch([
+        let run = try ReplayRenderCommandTests.cleartouch([
             "replay", TestPaths.recordings + "/pan-complete-above.trace", "--via-libinput",
         ])
         #expect(run.status == 2)

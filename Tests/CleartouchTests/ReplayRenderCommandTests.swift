@@ -5,7 +5,7 @@ import Testing
 @testable import Replay
 
 /// The built `cleartouch replay` / `render`: exit statuses 0, 1 and 2, and messages.
-@Suite struct CommandTests {
+@Suite struct ReplayRenderCommandTests {
     static func cleartouch(_ arguments: [String]) throws -> CommandRun {
         let binary = TestPaths.cleartouchBinary
         try #require(
@@ -210,29 +210,5 @@ import Testing
         ])
         #expect(usage.status == 2)
         #expect(usage.standardError.contains("--at goes with --snapshot"))
-    }
-
-    @Test func renderWritesAnSVGThatShowsTheDecision() throws {
-        let dir = TestPaths.temporaryDirectory()
-        let svg = dir + "/p.svg"
-        let run = try Self.cleartouch([
-            "render", Self.recording("pan-complete-below.yml"), "-o", svg,
-        ])
-        #expect(run.status == 0, "\(run.standardError)")
-        let text = try String(contentsOfFile: svg, encoding: .utf8)
-        #expect(text.hasPrefix("<?xml"))
-        // Cairo writes text as glyphs: the file must be exactly the picture drawn here,
-        // whose texts and strokes are read from what the renderer drew.
-        let drawn = try SVGTests.draw("pan-complete-below.yml")
-        #expect(
-            SVGTests.numberingSurfacesInOrder(text) == SVGTests.numberingSurfacesInOrder(drawn.svg))
-        #expect(drawn.showsText { $0.contains("complete at W/2") })
-        #expect(drawn.showsText { $0.contains("pan #") })
-        #expect(drawn.showsText { $0.contains("no action (538 px, needs > 540)") })
-        // The finger's path, in the file too.
-        #expect(!drawn.contents.strokes.isEmpty)
-        #expect(
-            SVGTests.SVGElements(text).strokes.contains { SVGTests.isPaletteColor($0.color) != nil }
-        )
     }
 }

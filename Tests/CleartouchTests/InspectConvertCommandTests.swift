@@ -20,7 +20,7 @@ enum Cleartouch {
     .enabled(
         if: Cleartouch.available,
         "cleartouch is not built (.build/debug/cleartouch): command tests skipped"))
-struct CommandTests {
+struct InspectConvertCommandTests {
     @Test func inspectSummarisesARecording() throws {
         let result = try Cleartouch.run(["inspect", LibinputFixtures.path("ts-pinch.yml")])
         #expect(result.status == 0)

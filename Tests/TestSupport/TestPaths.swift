@@ -1,29 +1,28 @@
 import Foundation
-import TestSupport
 
 /// Paths of the package's recordings, the shared corpus and the built command.
-enum TestPaths {
-    static let packageRoot: String = PackagePaths.root.path
+public enum TestPaths {
+    public static let packageRoot: String = PackagePaths.root.path
 
-    static var recordings: String { packageRoot + "/Recordings" }
+    public static var recordings: String { packageRoot + "/Recordings" }
     /// The shared real-device corpus beside the project (`../shared/corpus`); a git
     /// worktree one folder deeper finds it at `../../shared/corpus`.
-    static var corpus: String {
+    public static var corpus: String {
         let candidates = ["/../shared/corpus", "/../../shared/corpus"].map {
             URL(fileURLWithPath: packageRoot + $0).standardized.path
         }
         return candidates.first { FileManager.default.fileExists(atPath: $0) } ?? candidates[0]
     }
-    static var cleartouchBinary: String { PackagePaths.debugExecutable("cleartouch") }
+    public static var cleartouchBinary: String { PackagePaths.debugExecutable("cleartouch") }
 
-    static func temporaryDirectory() -> String {
+    public static func temporaryDirectory() -> String {
         let path = NSTemporaryDirectory() + "replay-tests-\(UUID().uuidString)"
         try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
     }
 
     /// Recordings/*.expect.json with the recording each one is for.
-    static func expectationFiles() -> [(expectation: String, recording: String)] {
+    public static func expectationFiles() -> [(expectation: String, recording: String)] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: recordings)) ?? []
         return names.filter { $0.hasSuffix(".expect.json") }.sorted().compactMap { name in
             let base = String(name.dropLast(".expect.json".count))

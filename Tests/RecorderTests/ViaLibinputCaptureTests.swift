@@ -1,4 +1,5 @@
 import Recorder
+import TestSupport
 import Testing
 import TouchInput
 

@@ -1,29 +1,30 @@
 import Foundation
 import MockDevice
-import TestSupport
 import Testing
 
 /// Runs the project's own executables under `umockdev-run` with the fix-up preload, on
 /// devices and barrier scripts made from the evemu fixtures by the MockDevice library.
-enum UmockdevHarness {
-    static let umockdevRun = "/usr/bin/umockdev-run"
+public enum UmockdevHarness {
+    public static let umockdevRun = "/usr/bin/umockdev-run"
     /// `--until-idle` for the runs: longer than any pause of the scenarios (400 ms) plus how
     /// late umockdev may deliver on a loaded machine, where a frame can come hundreds of
     /// ms late; a run that stopped early would lose frames. (It costs only the wait at the
     /// end.)
-    static let idleSeconds = "2"
+    public static let idleSeconds = "2"
 
     /// The directory holding the built products (cleartouch, libUmockdevFixup.so): the
     /// test bundle sits in it.
-    static let productsDirectory: URL = PackagePaths.productsFolder(containing: "cleartouch")
+    public static let productsDirectory: URL = PackagePaths.productsFolder(containing: "cleartouch")
 
-    static var preload: String {
+    public static var preload: String {
         productsDirectory.appendingPathComponent("libUmockdevFixup.so").path
     }
-    static var cleartouch: String { productsDirectory.appendingPathComponent("cleartouch").path }
+    public static var cleartouch: String {
+        productsDirectory.appendingPathComponent("cleartouch").path
+    }
 
     /// Why umockdev cannot run here, or nil when it can.
-    static let unavailableReason: String? = {
+    public static let unavailableReason: String? = {
         if !FileManager.default.isExecutableFile(atPath: umockdevRun) {
             return "umockdev-run is not installed (tools/bootstrap installs the umockdev package)"
         }
@@ -33,25 +34,32 @@ enum UmockdevHarness {
         return nil
     }()
 
-    static var available: Bool { unavailableReason == nil }
+    public static var available: Bool { unavailableReason == nil }
 
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent(
-            "Fixtures")
+    public static let fixtures = PackagePaths.root.appendingPathComponent("Tests/Fixtures/umockdev")
 
     /// One emulated device: its evemu description, the node number, and optionally an
     /// evemu event stream to play after the barrier.
-    struct Device {
-        var description: String
-        var eventNumber: Int
-        var session: String?
-        var node: String { "/dev/input/event\(eventNumber)" }
+    public struct Device {
+        /// The evemu description's file name in the fixtures.
+        public var description: String
+        public var eventNumber: Int
+        /// An evemu event stream's file name in the fixtures, played after the barrier.
+        public var session: String?
+        public var node: String { "/dev/input/event\(eventNumber)" }
+
+        public init(description: String, eventNumber: Int, session: String? = nil) {
+            self.description = description
+            self.eventNumber = eventNumber
+            self.session = session
+        }
     }
 
-    typealias Run = CommandRun
+    public typealias Run = CommandRun
 
     /// Writes the testbed files for `devices` into a fresh directory.
-    static func prepare(_ devices: [Device]) throws -> (directory: URL, arguments: [String]) {
+    public static func prepare(_ devices: [Device]) throws -> (directory: URL, arguments: [String])
+    {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "cleartouch-umockdev-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -70,7 +78,7 @@ enum UmockdevHarness {
 
     /// Runs `command` inside a testbed of `devices`; the barriers of the devices with a
     /// session are released once the command's libinput has opened them.
-    static func run(_ devices: [Device], command: [String]) throws -> Run {
+    public static func run(_ devices: [Device], command: [String]) throws -> Run {
         let (directory, testbed) = try prepare(devices)
         defer { try? FileManager.default.removeItem(at: directory) }
         return try runCommand(
@@ -79,12 +87,12 @@ enum UmockdevHarness {
     }
 
     /// The fix-up preload.
-    static var environment: [String: String] { ["LD_PRELOAD": preload] }
+    public static var environment: [String: String] { ["LD_PRELOAD": preload] }
 
     /// `command` (`cleartouch SUBCOMMAND ...`) told which nodes' barrier scripts wait for
     /// libinput to open them: the test hook is an option the test passes, never the
     /// environment.
-    static func withBarrier(_ command: [String], _ devices: [Device]) -> [String] {
+    public static func withBarrier(_ command: [String], _ devices: [Device]) -> [String] {
         let nodes = devices.filter { $0.session != nil }.map(\.node)
         guard !nodes.isEmpty, command.count >= 2 else { return command }
         return Array(command[..<2]) + ["--umockdev-barrier", nodes.joined(separator: ":")]
@@ -93,7 +101,7 @@ enum UmockdevHarness {
 
     /// Records the touchscreen Clear session (`ts-clear-session`) through libinput into
     /// `output` with `cleartouch record` (plus `options`).
-    static func recordClearSession(to output: String, options: [String] = []) throws -> Run {
+    public static func recordClearSession(to output: String, options: [String] = []) throws -> Run {
         try run(
             [
                 .init(
@@ -106,7 +114,7 @@ enum UmockdevHarness {
     }
 
     /// The children of a process (Linux /proc).
-    static func childProcesses(of pid: Int32) -> [Int32] {
+    public static func childProcesses(of pid: Int32) -> [Int32] {
         let path = "/proc/\(pid)/task/\(pid)/children"
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [] }
         return text.split(separator: " ").compactMap {
@@ -116,7 +124,7 @@ enum UmockdevHarness {
 
     /// Sends `signal` to the program umockdev-run runs once `output` holds `frames` frame
     /// lines; false when the run ended first.
-    static func signal(
+    public static func signal(
         _ signal: Int32, whenFileHas frames: Int, output: String, process: Process
     ) -> Bool {
         for _ in 0..<2000 where process.isRunning {
@@ -133,7 +141,8 @@ enum UmockdevHarness {
     }
 
     /// Starts `command` inside a testbed; the testbed files are removed when it exits.
-    static func start(_ devices: [Device], command: [String], errors: Pipe? = nil) throws -> Process
+    public static func start(_ devices: [Device], command: [String], errors: Pipe? = nil) throws
+        -> Process
     {
         let (directory, testbed) = try prepare(devices)
         let process = Process()
@@ -150,5 +159,5 @@ enum UmockdevHarness {
 
 extension CommandRun {
     /// The lines of standard output.
-    var lines: [Substring] { standardOutput.split(separator: "\n") }
+    public var lines: [Substring] { standardOutput.split(separator: "\n") }
 }

@@ -1,5 +1,6 @@
 import ClearRendering
 import Foundation
+import TestSupport
 import Testing
 
 /// `cleartouch app` in a real window under Xvfb, driven with the mouse through xdotool.
