@@ -1,5 +1,5 @@
 import ClearCore
-import Foundation
+import TestSupport
 import Testing
 
 @testable import Replay
@@ -63,24 +63,5 @@ import Testing
         #expect(after.last == 2 * result.rowHeightPixels)
         // Pictures do not change the replay.
         #expect(result == (try ReplayHarness(source: ReplaySource(path: Self.delete)).run()))
-    }
-
-    @Test func theCommandsSnapshotsDifferDuringTheShuffle() throws {
-        let directory = TestPaths.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        var pictures: [Data] = []
-        // 1 ms after the delete, halfway through the shuffle, long after it.
-        for at in ["361", "510", "2000"] {
-            let path = directory + "/at-\(at).png"
-            let run = try CommandTests.cleartouch([
-                "replay", Self.delete, "--snapshot", path, "--at", at,
-            ])
-            #expect(run.status == 0, "\(run.standardError)")
-            pictures.append(try #require(FileManager.default.contents(atPath: path)))
-        }
-        // Three different screens: rows still low, moving, at rest.
-        #expect(pictures[0] != pictures[1])
-        #expect(pictures[1] != pictures[2])
-        #expect(pictures[0] != pictures[2])
     }
 }

@@ -1,6 +1,7 @@
 import ClearCore
 import ClearRendering
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Replay

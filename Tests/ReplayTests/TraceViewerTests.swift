@@ -1,5 +1,6 @@
 import ClearCore
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Replay
