@@ -19,7 +19,9 @@ public struct TraceViewer {
     /// A label's box: characters are at most this many font sizes wide (a monospaced font;
     /// the page also squeezes text into its box), plus padding on each side.
     static let labelCharacterWidthPerFont = 0.62
+    /// Padding left and right of a label's text, in font sizes.
     static let labelPaddingPerFont = 0.3
+    /// A label's box height, in font sizes.
     static let labelHeightPerFont = 1.5
     /// Where a label wants to be, from the finger: right of it and above.
     static let labelOffsetPerFont = (x: 1.0, y: -2.0)
@@ -90,16 +92,16 @@ public struct TraceViewer {
                     timeMicroseconds: relative, state: report.state,
                     locationPixels: RecordingPictureRenderer.location(of: report)))
         }
-        var presentations: [(Int64, Presentation)] = []
+        var presentations: [Presentation] = []
         let frameSampler = FrameSampler(framesPerSecond: framesPerSecond) {
             presentation, _ throws(ReplayError) in
-            presentations.append((0, presentation))
+            presentations.append(presentation)
         }
         let result = try harness.run(sampler: frameSampler)
         let frames = presentations.enumerated().map { number, taken in
             let time = frameSampler.timeMicroseconds(ofFrame: number)
             return Frame(
-                timeMicroseconds: time, presentation: taken.1,
+                timeMicroseconds: time, presentation: taken,
                 labels: labels(at: time, result: result, reports: reports))
         }
         return Contents(result: result, frames: frames, reports: reports)
