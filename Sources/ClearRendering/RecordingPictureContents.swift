@@ -1,3 +1,4 @@
+import ClearCore
 import TouchInput
 
 extension RecordingPictureRenderer {
@@ -13,6 +14,10 @@ extension RecordingPictureRenderer {
             public var baselinePixels: Double
             /// Its laid-out width.
             public var widthPixels: Double
+            /// The top of its laid-out box (its logical extents).
+            public var topPixels: Double
+            /// The height of its laid-out box.
+            public var heightPixels: Double
             /// Its font size.
             public var fontPixels: Double
             /// Its colour.
@@ -62,8 +67,17 @@ extension RecordingPictureRenderer {
 
     /// The context and the record of what was drawn.
     struct Canvas {
+        /// A label waiting for `showLabels(within:)`: laid out, with where it wants to be.
+        struct PendingLabel {
+            var layout: TextLayout
+            var x: Double
+            var baseline: Double
+            var color: RGBAColor
+        }
+
         let context: GraphicsContext
         var contents = Contents()
+        var pendingLabels: [PendingLabel] = []
 
         /// `text` laid out for the context, ready to be measured and shown.
         func layout(_ text: String, fontPixels: Double, bold: Bool) -> TextLayout {
@@ -79,11 +93,42 @@ extension RecordingPictureRenderer {
             context.setSource(color)
             context.moveTo(x: x, y: baseline - layout.baselinePixels)
             context.show(layout)
+            let extents = layout.logicalExtents
             contents.texts.append(
                 Contents.Text(
                     text: layout.text, xPixels: x, baselinePixels: baseline,
-                    widthPixels: layout.logicalExtents.width, fontPixels: layout.fontPixels,
-                    color: color))
+                    widthPixels: extents.width, topPixels: baseline - layout.baselinePixels,
+                    heightPixels: extents.height, fontPixels: layout.fontPixels, color: color))
+        }
+
+        /// A label to show later, once every label's place is known (`showLabels`).
+        mutating func label(
+            _ text: String, x: Double, baseline: Double, fontPixels: Double, bold: Bool = false,
+            color: RGBAColor, endsAtX: Bool = false
+        ) {
+            let made = layout(text, fontPixels: fontPixels, bold: bold)
+            pendingLabels.append(
+                PendingLabel(
+                    layout: made, x: endsAtX ? x - made.logicalExtents.width : x,
+                    baseline: baseline, color: color))
+        }
+
+        /// Shows the pending labels in their order, each moved off the ones before it
+        /// (`LabelPlacement`), kept inside `bounds` when there is room.
+        mutating func showLabels(within bounds: RectPixels) {
+            let wanted = pendingLabels.map { label in
+                let extents = label.layout.logicalExtents
+                return RectPixels(
+                    x: label.x, y: label.baseline - label.layout.baselinePixels,
+                    width: extents.width, height: extents.height)
+            }
+            let placed = LabelPlacement.place(wanted, within: bounds)
+            for (label, box) in zip(pendingLabels, placed) {
+                show(
+                    label.layout, x: box.x, baseline: box.y + label.layout.baselinePixels,
+                    color: label.color)
+            }
+            pendingLabels = []
         }
 
         /// Draws one line of text; `endsAtX` puts its right end at `x`.

@@ -84,6 +84,10 @@ public struct RecordingPictureRenderer {
         drawThresholds(on: &canvas)
         drawPaths(on: &canvas)
         drawDecisions(on: &canvas)
+        // Labels last, over everything on the screen, none on another.
+        canvas.showLabels(
+            within: RectPixels(
+                x: 0, y: 0, width: Double(picture.screen.widthPixels), height: heightPixels))
         drawPanel(on: &canvas, x: Double(picture.screen.widthPixels))
         return canvas.contents
     }
@@ -139,14 +143,14 @@ public struct RecordingPictureRenderer {
                 let x = min(width - 2, max(2, pan.startPixels.x + dx))
                 let offScreen = x != pan.startPixels.x + dx ? " (off screen)" : ""
                 line(x0: x, y0: rowTop, x1: x, y1: rowTop + H, color: color)
-                canvas.text(
+                canvas.label(
                     "\(label) at W/2\(offScreen)", x: rightwards ? x - 4 : x + 4,
                     baseline: rowTop + fontSize, fontPixels: fontSize, color: color,
                     endsAtX: rightwards)
             case .pull(let pull):
                 let y = pull.drag.startPixels.y + H
                 line(x0: 0, y0: y, x1: width, y1: y, color: Self.pullLineColor)
-                canvas.text(
+                canvas.label(
                     "pull past H adds at the top", x: 4, baseline: y - 4, fontPixels: fontSize,
                     color: Self.pullLineColor)
             case .longPress(let location):
@@ -167,7 +171,7 @@ public struct RecordingPictureRenderer {
                     (pinch.lowerStartPixels.y + H / 2, "lower finger below: gap > H"),
                 ] {
                     line(x0: 0, y0: y, x1: width, y1: y, color: Self.pinchLineColor)
-                    canvas.text(
+                    canvas.label(
                         label, x: 4, baseline: y - 4, fontPixels: fontSize,
                         color: Self.pinchLineColor)
                 }
@@ -307,7 +311,6 @@ public struct RecordingPictureRenderer {
     private func drawDecisions(on canvas: inout Canvas) {
         let context = canvas.context
         let fontSize = max(9, picture.rowHeightPixels * 0.2)
-        let screenWidth = Double(picture.screen.widthPixels)
         for gesture in picture.gestures {
             let begin = Self.location(of: gesture.first)
             let end = Self.location(of: gesture.last)
@@ -322,7 +325,7 @@ public struct RecordingPictureRenderer {
             canvas.mark(
                 .gestureBegan, at: begin, color: color,
                 note: "\(gesture.kind.rawValue) \(gesture.label)")
-            canvas.text(
+            canvas.label(
                 gesture.label, x: begin.x - s - 2, baseline: begin.y - s, fontPixels: fontSize,
                 color: color, endsAtX: true)
             if gesture.last != gesture.first {
@@ -337,15 +340,15 @@ public struct RecordingPictureRenderer {
                     .gestureEnded, at: end, color: color,
                     note: "\(gesture.kind.rawValue) \(gesture.label)")
             }
-            // Keep the label on the screen.
-            let label = canvas.layout(describe(gesture), fontPixels: fontSize, bold: true)
-            let x = max(2, min(end.x + s + 4, screenWidth - label.logicalExtents.width))
-            canvas.show(label, x: x, baseline: end.y + s + fontSize, color: color)
+            // Kept on the screen by the label placement.
+            canvas.label(
+                describe(gesture), x: end.x + s + 4, baseline: end.y + s + fontSize,
+                fontPixels: fontSize, bold: true, color: color)
         }
     }
 
     /// Where a gesture report was: the finger of a pan, the centre of a pinch.
-    static func location(of event: GestureEvent) -> Point {
+    public static func location(of event: GestureEvent) -> Point {
         switch event.values {
         case .pan(let pan), .scroll(let pan): pan.locationPixels
         case .pull(let pull): pull.drag.locationPixels

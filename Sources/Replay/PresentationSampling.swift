@@ -28,7 +28,9 @@ public protocol PresentationPictureWriter {
 }
 
 /// Frames at a fixed rate on the recording's clock: frame k at k / fps seconds after the
-/// first event, up to the moment the replay has settled.
+/// first event, up to the first frame at or after the moment the replay has settled (so
+/// the last frame shows the settled screen, and every frame before it what was on screen
+/// at its moment, animations included).
 public final class FrameSampler: PresentationSampler {
     public let framesPerSecond: Double
     public private(set) var framesTaken = 0
@@ -75,7 +77,12 @@ public final class FrameSampler: PresentationSampler {
 
     public func finish(_ presentation: Presentation, atMicroseconds relative: Int64)
         throws(ReplayError)
-    {}
+    {
+        // Nothing moves after `relative`: a later frame shows `presentation`.
+        if framesTaken == 0 || timeMicroseconds(ofFrame: framesTaken - 1) < relative {
+            try take(presentation, atMicroseconds: timeMicroseconds(ofFrame: framesTaken))
+        }
+    }
 }
 
 /// One picture: at a moment, or of the settled end when no moment is given (or the

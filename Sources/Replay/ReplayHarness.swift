@@ -29,6 +29,9 @@ public struct ReplayHarness {
     public var keepTouchPaths = false
     /// Keep the list after each action (for the readable timeline).
     public var keepListsAfterActions = true
+    /// Called with every gesture report as the session makes it, with its time from the
+    /// first event (the `cleartouch view` page follows each gesture with it).
+    public var onGesture: ((_ report: GestureEvent, _ relativeMicroseconds: Int64) -> Void)?
     /// Opens the input; nil reads the file with `Recording.open` (`RecordingInput`).
     public var openInput: ((ReplaySource) throws(ReplayError) -> ReplayInput)?
 
@@ -93,7 +96,11 @@ public struct ReplayHarness {
             keepTouchPaths: keepTouchPaths, keepListsAfterActions: keepListsAfterActions)
         // Gesture reports are taken as they come, so memory does not grow with the session.
         session.keepsGestureHistory = false
-        session.onGesture = { collector.record($0) }
+        let onGesture = self.onGesture
+        session.onGesture = { report in
+            collector.record(report)
+            onGesture?(report, report.timeMicroseconds - collector.origin)
+        }
         var result = ReplayResult(
             initialItems: items.map(ExpectedItem.init), screen: screen, rowHeightPixels: rowHeight)
 
@@ -136,10 +143,18 @@ public struct ReplayHarness {
                         TouchFrame(device: device, timeMicroseconds: lastTime, contacts: slots)))
                 collector.collect(session)
             }
+            // The clock runs on through the animations. Moments due before each step are
+            // drawn first: a step drops the animations that have finished by then, and
+            // what is on screen before it still shows them.
             var time = lastTime
             while time - lastTime < Self.settleLimitMicroseconds
                 && session.controller.presentation(atMicroseconds: time).isAnimating
             {
+                if let sampler {
+                    try Self.sample(
+                        sampler, session, origin: firstTime,
+                        before: time + Self.settleStepMicroseconds)
+                }
                 time += Self.settleStepMicroseconds
                 session.advance(toMicroseconds: time)
                 collector.collect(session)

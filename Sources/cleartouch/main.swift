@@ -5,8 +5,8 @@ import Recorder
 /// Every subcommand, in the order `cleartouch --help` lists them.
 let subcommands: [any Subcommand.Type] = [
     AppCommand.self, RecordCommand.self, DebugGesturesCommand.self, InspectCommand.self,
-    ConvertCommand.self, ReplayCommand.self, RenderCommand.self, CalibrateCommand.self,
-    KeyboardCommand.self, TestCommand.self,
+    ConvertCommand.self, ReplayCommand.self, RenderCommand.self, ViewCommand.self,
+    CalibrateCommand.self, KeyboardCommand.self, TestCommand.self,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

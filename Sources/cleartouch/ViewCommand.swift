@@ -1,0 +1,76 @@
+import Replay
+import ToolSupport
+
+/// `cleartouch view FILE -o OUT.html`: a replay as one self-contained web page
+/// (docs/replay.md, "The trace viewer").
+enum ViewCommand: Subcommand {
+    static let name = "view"
+    static let summary = "write a recording's replay as a self-contained web page"
+    static let usage = """
+        usage: cleartouch view FILE -o OUT.html [--fps N] [--desc DESC]
+                               [--format trace|evemu|libinput] [--screen WxH]
+                               [--row-height PX] [--list LIST.json]
+
+        Replays a recording and writes one HTML page that needs nothing else (no network,
+        works from file:// offline): a time slider, play/pause and a speed setting; the
+        screen as the app showed it at that time (list, animations); every touch with its
+        trail; each gesture's state and the action it caused, in labels that never overlap;
+        and a timeline strip of the gestures (click or drag it to seek).
+
+          -o, --output OUT.html  where to write the page
+          --fps N                frames per second of recording time (default 30), from
+                                 the first event until everything has settled
+          (other options as for `cleartouch replay`)
+
+        Exit status: 0 ok, 2 bad usage or unreadable input.
+
+        """
+
+    /// The command line.
+    struct Options {
+        var source: ReplaySource
+        var outputPath: String
+        var framesPerSecond = TraceViewer.defaultFramesPerSecond
+    }
+
+    static func parse(_ parser: inout OptionParser) throws(UsageError) -> Options {
+        var source = ReplaySourceOptions()
+        var output: String?
+        var fps = TraceViewer.defaultFramesPerSecond
+        while let argument = try parser.next() {
+            if try source.parse(argument, from: &parser) { continue }
+            guard case .option(let name) = argument else { continue }
+            switch name {
+            case "-o", "--output": output = try parser.value(for: name)
+            case "--fps":
+                let text = try parser.value(for: name)
+                guard let value = Double(text), value > 0, value <= 240 else {
+                    throw UsageError(
+                        "--fps needs a number of frames per second in (0, 240], got '\(text)'")
+                }
+                fps = value
+            default: throw UsageError.unknownOption(name)
+            }
+        }
+        let replaySource = try source.source()
+        guard let output else { throw UsageError("no output given (-o OUT.html)") }
+        return Options(source: replaySource, outputPath: output, framesPerSecond: fps)
+    }
+
+    /// Writes the page; returns 0 or 2.
+    static func run(_ options: Options, output: CommandOutput) -> Int32 {
+        do throws(Diagnostic) {
+            let name =
+                options.source.path.split(separator: "/").last.map(String.init)
+                ?? options.source.path
+            let viewer = TraceViewer(
+                source: options.source, title: name, framesPerSecond: options.framesPerSecond)
+            try TextFile.write(try viewer.page(), to: options.outputPath)
+            output.printLine("wrote \(options.outputPath)")
+            return 0
+        } catch {
+            output.printError(error.description)
+            return 2
+        }
+    }
+}

@@ -1,0 +1,104 @@
+#!/usr/bin/python3
+"""Loads a `cleartouch view` page in headless Chromium (selenium + chromedriver), moves its
+time slider, and prints what the page shows at each time, as one JSON object on stdout:
+
+  {"slider_max": MS, "drag": {...}, "end_key": {...}, "at": [{...} per asked time],
+   "played": {...}, "requests": [URLs other than file: and data:], "errors": [console errors]}
+
+Each observation has the slider's value and the page's status: the frame time, the last
+action, the actions so far, the gestures in progress, the list, the rows on screen
+([model index, text, y, completed] top to bottom), the labels' boxes.
+ReplayTests' ViewerBrowserTests runs it and compares with `cleartouch replay --json`.
+
+usage: check_viewer_page.py PAGE.html MS [MS ...]
+"""
+import json
+import pathlib
+import sys
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
+
+
+def observe(driver):
+    status = driver.find_element(By.ID, "status")
+    slider = driver.find_element(By.ID, "time")
+    return {
+        "slider_ms": float(slider.get_attribute("value")),
+        "frame_ms": float(status.get_attribute("data-frame-ms")),
+        "last_action": status.get_attribute("data-last-action"),
+        "actions": json.loads(status.get_attribute("data-actions")),
+        "gestures": json.loads(status.get_attribute("data-gestures")),
+        "items": json.loads(status.get_attribute("data-items")),
+        "rows": json.loads(status.get_attribute("data-rows")),
+        "labels": json.loads(status.get_attribute("data-labels")),
+        "playing": status.get_attribute("data-playing"),
+    }
+
+
+def main():
+    page = pathlib.Path(sys.argv[1]).resolve()
+    times = [float(t) for t in sys.argv[2:]]
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu",
+                     "--disable-dev-shm-usage", "--window-size=1400,1000",
+                     "--no-first-run", "--disable-background-networking"]:
+        options.add_argument(argument)
+    options.set_capability("goog:loggingPrefs", {"performance": "ALL", "browser": "ALL"})
+    driver = webdriver.Chrome(options=options, service=Service("/usr/bin/chromedriver"))
+    try:
+        driver.get(page.as_uri())
+        slider = driver.find_element(By.ID, "time")
+        result = {"slider_max": float(slider.get_attribute("max"))}
+
+        # A real drag: press on the slider's track at 3/4 of its width.
+        width = slider.size["width"]
+        ActionChains(driver).move_to_element_with_offset(slider, int(width * 0.25), 0) \
+            .click_and_hold().release().perform()
+        result["drag"] = observe(driver)
+        # The keyboard: End goes to the last frame.
+        slider.send_keys(Keys.END)
+        result["end_key"] = observe(driver)
+
+        # Exact times: set the value and fire `input`, as a moved slider does.
+        result["at"] = []
+        for ms in times:
+            driver.execute_script(
+                "const s = document.getElementById('time');"
+                "s.value = String(arguments[0]);"
+                "s.dispatchEvent(new Event('input', {bubbles: true}));", ms)
+            result["at"].append(observe(driver))
+
+        # Play from the start at 4x: time moves on its own, then pause stops it.
+        driver.execute_script(
+            "const s = document.getElementById('time'); s.value = '0';"
+            "s.dispatchEvent(new Event('input', {bubbles: true}));")
+        driver.find_element(By.ID, "speed").send_keys("4")
+        driver.find_element(By.ID, "play").click()
+        WebDriverWait(driver, 20, poll_frequency=0.05).until(
+            lambda d: float(d.find_element(By.ID, "status").get_attribute("data-frame-ms")) > 0)
+        driver.find_element(By.ID, "play").click()
+        result["played"] = observe(driver)
+
+        requests = []
+        for entry in driver.get_log("performance"):
+            message = json.loads(entry["message"])["message"]
+            if message.get("method") == "Network.requestWillBeSent":
+                requests.append(message["params"]["request"]["url"])
+        requests += driver.execute_script(
+            "return performance.getEntriesByType('resource').map(e => e.name);")
+        result["requests"] = [u for u in requests if not u.startswith(("file:", "data:"))]
+        result["errors"] = [e["message"] for e in driver.get_log("browser")
+                            if e["level"] == "SEVERE"]
+        print(json.dumps(result))
+    finally:
+        driver.quit()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,83 @@
+import ClearCore
+import Foundation
+import TestSupport
+import Testing
+
+@testable import Replay
+
+/// The `cleartouch view` page's content: frames up to the settled end, what each frame
+/// shows, gesture labels with their state and action, and a page with nothing outside it.
+@Suite struct TraceViewerTests {
+    static let delete = TestPaths.recordings + "/pan-delete-above.evemu"
+
+    static func contents(_ path: String, fps: Double = 30) throws -> TraceViewer.Contents {
+        try TraceViewer(source: ReplaySource(path: path), title: "t", framesPerSecond: fps)
+            .contents()
+    }
+
+    @Test func framesRunFromTheFirstEventToTheSettledEnd() throws {
+        let contents = try Self.contents(Self.delete, fps: 50)
+        let times = contents.frames.map(\.timeMicroseconds)
+        #expect(times.first == 0)
+        #expect(zip(times, times.dropFirst()).allSatisfy { $1 - $0 == 20_000 })
+        // The shuffle after the delete at 360 ms runs 300 ms plus 30 ms a row below.
+        #expect(times.last! >= 660_000)
+        #expect(contents.frames.last?.presentation.isAnimating == false)
+        #expect(
+            contents.frames.contains {
+                $0.timeMicroseconds > 360_000 && $0.presentation.isAnimating
+            })
+        // The same replay as without pictures.
+        #expect(
+            contents.result.actions
+                == (try ReplayHarness(
+                    source: ReplaySource(path: Self.delete), keepTouchPaths: true
+                ).run()).actions)
+    }
+
+    @Test func labelsFollowEachGestureStateAndItsAction() throws {
+        let contents = try Self.contents(Self.delete, fps: 100)
+        let gesture = try #require(contents.result.gestures.first)
+        let name = "\(gesture.kind.rawValue) \(gesture.label)"
+        func labels(at time: Int64) -> [String] {
+            contents.frames.first { $0.timeMicroseconds == time }?.labels.map(\.text) ?? ["none"]
+        }
+        #expect(labels(at: 0) == [])  // before the pan begins
+        #expect(labels(at: 200_000) == ["\(name) changed"])
+        #expect(labels(at: 370_000) == ["\(name) ended → delete 2"])
+        // The label lingers 700 ms after the end, then goes.
+        #expect(labels(at: 360_000 + TraceViewer.labelLingerMicroseconds) != [])
+        #expect(
+            contents.frames.filter {
+                $0.timeMicroseconds > 360_000 + TraceViewer.labelLingerMicroseconds
+            }.allSatisfy { $0.labels.isEmpty })
+    }
+
+    @Test func thePageIsSelfContained() throws {
+        let page = try TraceViewer(
+            source: ReplaySource(path: TestPaths.recordings + "/mixed-session.trace"),
+            title: "mixed <session> & \"more\"", framesPerSecond: 10
+        ).page()
+        #expect(page.hasPrefix("<!DOCTYPE html>"))
+        #expect(page.contains("<input id=\"time\" type=\"range\""))
+        #expect(page.contains("default-src 'none'"))
+        // No outside resource: no URL scheme, no src or href attribute, no import.
+        for needle in ["http:", "https:", "//cdn", "src=", "href=", "@import", "url("] {
+            #expect(!page.contains(needle), "\(needle)")
+        }
+        #expect(page.contains("mixed &lt;session&gt; &amp; &quot;more&quot;"))
+        // The data is one JSON value the script parses.
+        let start = try #require(page.range(of: "id=\"trace-data\">"))
+        let end = try #require(page.range(of: "</script>", range: start.upperBound..<page.endIndex))
+        let json = try JSONSerialization.jsonObject(
+            with: Data(page[start.upperBound..<end.lowerBound].utf8))
+        let frames = try #require((json as? [String: Any])?["frames"] as? [Any])
+        #expect(frames.count > 100)
+    }
+
+    @Test func textThatWouldEndTheScriptIsEscaped() throws {
+        let page = TraceViewer.page(title: "x", data: "{\"texts\": [\"</script><b>\"]}")
+        #expect(page.components(separatedBy: "</script>").count == 3)
+        #expect(page.contains("<\\/script><b>"))
+    }
+}
