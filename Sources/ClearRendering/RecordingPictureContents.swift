@@ -70,6 +70,7 @@ extension RecordingPictureRenderer {
         /// A label waiting for `showLabels(within:)`: laid out, with where it wants to be.
         struct PendingLabel {
             var layout: TextLayout
+            var bold: Bool
             var x: Double
             var baseline: Double
             var color: RGBAColor
@@ -109,13 +110,25 @@ extension RecordingPictureRenderer {
             let made = layout(text, fontPixels: fontPixels, bold: bold)
             pendingLabels.append(
                 PendingLabel(
-                    layout: made, x: endsAtX ? x - made.logicalExtents.width : x,
+                    layout: made, bold: bold, x: endsAtX ? x - made.logicalExtents.width : x,
                     baseline: baseline, color: color))
         }
 
         /// Shows the pending labels in their order, each moved off the ones before it
-        /// (`LabelPlacement`), kept inside `bounds` when there is room.
+        /// (`LabelPlacement`), kept inside `bounds` when there is room. A label wider than
+        /// `bounds` is set in a smaller font that fits it.
         mutating func showLabels(within bounds: RectPixels) {
+            for index in pendingLabels.indices {
+                let label = pendingLabels[index]
+                let width = label.layout.logicalExtents.width
+                guard width > bounds.width, bounds.width > 0 else { continue }
+                let fitting = layout(
+                    label.layout.text,
+                    fontPixels: (label.layout.fontPixels * bounds.width / width).rounded(.down),
+                    bold: label.bold)
+                pendingLabels[index].layout = fitting
+                pendingLabels[index].x = bounds.x
+            }
             let wanted = pendingLabels.map { label in
                 let extents = label.layout.logicalExtents
                 return RectPixels(

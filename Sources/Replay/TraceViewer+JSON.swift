@@ -91,6 +91,29 @@ extension TraceViewer {
                         ])
                     ))
             }
+            if let keyboard = p.keyboard {
+                // Each key: x y w h label flags (1 pressed, 2 shift on); the accent popup's
+                // cells follow as pressed keys, the choice a lift would type marked 1.
+                var keys: [JSONValue] = keyboard.keys.map { key in
+                    .array(
+                        rect(key.framePixels) + [
+                            text(key.label),
+                            .integer((key.isPressed ? 1 : 0) | (key.isActive ? 2 : 0)),
+                        ])
+                }
+                if let popup = keyboard.popup {
+                    for (index, cell) in popup.cellsPixels.enumerated()
+                    where index < popup.labels.count {
+                        keys.append(
+                            .array(
+                                rect(cell) + [
+                                    text(popup.labels[index]),
+                                    .integer(index == popup.selectedIndex ? 1 : 4),
+                                ]))
+                    }
+                }
+                fields.append(("kb", .array(keys)))
+            }
             return .object(fields: fields)
         }
         let phases: [TouchPhase: Int] = [.down: 0, .move: 1, .up: 2, .cancel: 3]

@@ -80,7 +80,7 @@ extension TraceViewer {
     /// - frames[k]: {t, rows: [[modelIndex, text, x, y, w, h, alpha, rgb, flags(1 completed,
     ///   2 strikethrough, 4 editing)]], labels: [[x, y, w, h, text, rgb]], anim,
     ///   cues?: [tick x y w h rgb, cross x y w h rgb, alpha], ph?: [x y w h scaleY alpha
-    ///   text rgb], edit?: [modelIndex, text, caret], kb?: [[x y w h text flags(1 pressed)]]}
+    ///   text rgb], edit?: [modelIndex, text, caret], kb?: [[x y w h text flags(1 pressed, 2 shift on, 4 accent choice)]]}
     ///   (`kb`, an on-screen keyboard, is drawn when a frame has one);
     /// - touches: [[slot, [t, x, y, phase(0 down 1 move 2 up 3 cancel)]...]];
     /// - gestures: [[name, outcome, start, end, caused, rgb]]; actions: [[t, text, the
@@ -202,9 +202,9 @@ extension TraceViewer {
           c.textAlign = "center";
           c.textBaseline = "middle";
           for (const k of keys) {
-            c.fillStyle = (k[5] & 1) ? "#888" : "#333";
+            c.fillStyle = (k[5] & 1) ? "#e6323c" : (k[5] & 4) ? "#f39c12" : (k[5] & 2) ? "#ddd" : "#333";
             c.fillRect(k[0] + 2, k[1] + 2, k[2] - 4, k[3] - 4);
-            c.fillStyle = "#fff";
+            c.fillStyle = (k[5] & 2) && !(k[5] & 1) ? "#222" : "#fff";
             c.fillText(T[k[4]], k[0] + k[2] / 2, k[1] + k[3] / 2, k[2] - 4);
           }
           c.restore();

@@ -80,4 +80,28 @@ import Testing
         #expect(page.components(separatedBy: "</script>").count == 3)
         #expect(page.contains("<\\/script><b>"))
     }
+
+    /// A session typed on the on-screen keyboard: the page's frames carry the keyboard
+    /// (`kb`) while it is on screen, with the key under the finger marked pressed, and
+    /// none before editing begins.
+    @Test func thePageDrawsTheOnScreenKeyboard() throws {
+        let contents = try Self.contents(
+            TestPaths.recordings + "/keyboard-typing-us.trace", fps: 30)
+        let json = TraceViewer.json(contents, framesPerSecond: 30)
+        let data = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let frames = try #require(data["frames"] as? [[String: Any]])
+        let withKeyboard = frames.filter { $0["kb"] != nil }
+        #expect(frames.first?["kb"] == nil)
+        #expect(withKeyboard.count > frames.count / 2)
+        let keys = try #require(withKeyboard.last?["kb"] as? [[Any]])
+        #expect(keys.count >= 30)
+        #expect(keys.allSatisfy { $0.count == 6 })
+        let pressed = withKeyboard.contains { frame in
+            ((frame["kb"] as? [[Any]]) ?? []).contains { (($0[5] as? Int) ?? 0) & 1 == 1 }
+        }
+        #expect(pressed)
+        // The page draws what it is given.
+        #expect(TraceViewer.page(title: "k", data: json).contains("if (frame.kb) drawKeyboard"))
+    }
 }
