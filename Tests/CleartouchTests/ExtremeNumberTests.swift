@@ -166,6 +166,8 @@ import Testing
             let flags: [[String]] = [
                 ["--screen", "\(value)x300"], ["--screen", "200x\(value)"],
                 ["--row-height", value], ["--fps", value], ["--at", value], ["--speed", value],
+                ["--rotate", value], ["--calibration", "\(value) 0 0 0 1 0"],
+                ["--calibration", "1 0 0 0 1 \(value)"],
             ]
             for flag in flags {
                 var arguments = [input] + flag
@@ -206,6 +208,11 @@ import Testing
                         status == 2 && output.standardError.contains("too large to draw"),
                         "\(flag): \(output.standardError)")
                 }
+            }
+            if let options = try? RecordCommand.options(["--until-events", value]) {
+                // A count of events: a positive whole number the loop can count to.
+                let limit = try #require(options.input.inputEventLimit)
+                #expect(limit >= 1)
             }
             for flag in ["--duration", "--until-idle"] {
                 if let options = try? RecordCommand.options([flag, value]) {
