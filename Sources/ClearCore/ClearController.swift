@@ -40,13 +40,14 @@ public final class ClearController {
     @exclusivity(unchecked) private var hasTime = false
 
     /// The on-screen keyboard; nil without one (`--keyboard off`).
-    public internal(set) var keyboard: OnScreenKeyboard?
+    @exclusivity(unchecked) public internal(set) var keyboard: OnScreenKeyboard?
     /// When the on-screen keyboard shows (`configureKeyboard`).
-    public internal(set) var keyboardMode: OnScreenKeyboardMode = .off
+    @exclusivity(unchecked) public internal(set) var keyboardMode: OnScreenKeyboardMode = .off
     /// The physical keyboards attached (devices added, not removed), for `.auto`.
-    var physicalKeyboards: Set<DeviceID> = []
+    @exclusivity(unchecked) var physicalKeyboards: Set<DeviceID> = []
     /// The fraction of the on-screen keyboard's height on screen: 0 hidden, 1 shown.
-    var keyboardSlide = Tween(startMicroseconds: 0, durationMicroseconds: 0, from: 0, to: 0)
+    @exclusivity(unchecked) var keyboardSlide = Tween(
+        startMicroseconds: 0, durationMicroseconds: 0, from: 0, to: 0)
 
     /// One gesture's interaction with the list.
     enum Track: Hashable {
