@@ -85,17 +85,8 @@ import Testing
         #expect(tapHandled, "\(app.log)")
         let trace = (try? String(contentsOfFile: tracePath, encoding: .utf8)) ?? ""
         #expect(trace.contains("\nkeyboard auto us\n"))
-        let children =
-            (try? String(
-                contentsOfFile:
-                    "/proc/\(app.process.processIdentifier)/task/\(app.process.processIdentifier)/children",
-                encoding: .utf8)) ?? ""
-        for child in children.split(separator: " ").compactMap({
-            Int32($0.trimmingCharacters(in: .whitespacesAndNewlines))
-        }) {
-            kill(child, SIGTERM)
-        }
-        app.kill(signal: SIGTERM)
+
+        app.terminateUnderUmockdev()  // the app is umockdev-run's child
         let data = try Data(contentsOf: URL(fileURLWithPath: listPath))
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         let items = try #require(object["items"] as? [[String: Any]])

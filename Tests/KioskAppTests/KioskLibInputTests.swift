@@ -85,17 +85,6 @@ import Testing
         #expect(!texts.contains("buy a new iPhone"))
         #expect(texts.filter(\.isEmpty).count == 1, "the pinched-in item, being edited")
         #expect(!app.log.contains("falling back"))
-        // The app is umockdev-run's child: stop it first so it saves and exits cleanly.
-        let children =
-            (try? String(
-                contentsOfFile:
-                    "/proc/\(app.process.processIdentifier)/task/\(app.process.processIdentifier)/children",
-                encoding: .utf8)) ?? ""
-        for child in children.split(separator: " ").compactMap({
-            Int32($0.trimmingCharacters(in: .whitespacesAndNewlines))
-        }) {
-            kill(child, SIGTERM)
-        }
-        app.kill(signal: SIGTERM)
+        app.terminateUnderUmockdev()  // the app is umockdev-run's child
     }
 }

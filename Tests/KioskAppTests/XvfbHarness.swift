@@ -126,6 +126,22 @@ final class AppProcess {
         }
         process.waitUntilExit()
     }
+
+    /// Stops an app that runs as umockdev-run's child: SIGTERM to the app first, so it
+    /// saves and exits cleanly, then to umockdev-run (`kill(signal:)`).
+    func terminateUnderUmockdev() {
+        let children =
+            (try? String(
+                contentsOfFile:
+                    "/proc/\(process.processIdentifier)/task/\(process.processIdentifier)/children",
+                encoding: .utf8)) ?? ""
+        for child in children.split(separator: " ").compactMap({
+            Int32($0.trimmingCharacters(in: .whitespacesAndNewlines))
+        }) {
+            Glibc.kill(child, SIGTERM)
+        }
+        kill(signal: SIGTERM)
+    }
 }
 
 /// An X window dump (`xwd` format, ZPixmap, true colour, as Xvfb at depth 24 gives).
