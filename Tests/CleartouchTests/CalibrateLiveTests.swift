@@ -8,7 +8,7 @@ import TouchScript
 
 /// `cleartouch calibrate DEVICE` live: real libinput under umockdev plays five taps on a
 /// touch layer that is off; the window is SDL's offscreen one (no display needed).
-@Suite(.enabled(if: UmockdevHarness.available, "\(UmockdevHarness.unavailableReason ?? "")"))
+@Suite(.enabled(if: UmockdevHarness.runs, "\(UmockdevHarness.unavailableReason ?? "")"))
 struct CalibrateLiveTests {
     /// The layer reports a target (u, v) as (0.95 u + 0.03, 1.02 v − 0.01).
     static let layer = CalibrationMatrix(a: 0.95, b: 0, c: 0.03, d: 0, e: 1.02, f: -0.01)

@@ -5,7 +5,7 @@ import Testing
 /// Real libinput under umockdev, seen through `cleartouch debug-gestures`.
 @Suite(
     .enabled(
-        if: RequiredInput.runs(ifPresent: UmockdevHarness.available),
+        if: UmockdevHarness.runs,
         "\(UmockdevHarness.unavailableReason ?? "")"))
 struct DebugGesturesUmockdevTests {
     /// Lines of `gesture` reports: (kind, state) pairs in order, plus the whole lines.

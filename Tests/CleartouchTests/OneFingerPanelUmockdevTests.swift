@@ -7,21 +7,11 @@ import TouchInput
 /// input_id gives them: real libinput where it takes the device (the PenMount, an absolute
 /// pointer; a pen tablet), the direct path where it does not (the eGalax), by node and
 /// from the seat. A swipe on each completes a row.
-@Suite(.enabled(if: UmockdevHarness.available, "\(UmockdevHarness.unavailableReason ?? "")"))
+@Suite(.enabled(if: UmockdevHarness.runs, "\(UmockdevHarness.unavailableReason ?? "")"))
 struct OneFingerPanelUmockdevTests {
-    static var penmount: UmockdevHarness.Device {
-        UmockdevHarness.Device(
-            description: "penmount.evemu", eventNumber: 60, session: "penmount-swipe.evemu")
-    }
-    static var egalax: UmockdevHarness.Device {
-        UmockdevHarness.Device(
-            description: "egalax.evemu", eventNumber: 61, session: "egalax-swipe.evemu")
-    }
-    /// The eGalax swiping once the PenMount's swipe is over (two devices at once).
-    static var egalaxLate: UmockdevHarness.Device {
-        UmockdevHarness.Device(
-            description: "egalax.evemu", eventNumber: 61, session: "egalax-swipe-late.evemu")
-    }
+    static let penmount = UmockdevHarness.Device.penmountSwipe
+    static let egalax = UmockdevHarness.Device.egalaxSwipe
+    static let egalaxLate = UmockdevHarness.Device.egalaxSwipeLate
     static var pen: UmockdevHarness.Device {
         UmockdevHarness.Device(
             description: "pen-tablet.evemu", eventNumber: 62, session: "pen-swipe.evemu")

@@ -17,7 +17,7 @@ enum HeadlessChromium {
             : "headless Chromium test skipped: missing \(absent.joined(separator: ", ")) (tools/bootstrap installs chromium, chromium-driver, python3-selenium)"
     }()
     /// Under CI the suite runs anyway, and fails on what is missing.
-    static let runs = missing == nil || ProcessInfo.processInfo.environment["CI"] == "true"
+    static let runs = RequiredInput.runs(ifPresent: missing == nil)
 }
 
 /// The `cleartouch view` page in a real headless Chromium (selenium, chromedriver): loaded

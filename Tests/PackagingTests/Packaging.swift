@@ -13,7 +13,7 @@ enum Packaging {
     ]
 
     /// Under CI a missing tool fails the tests instead of skipping them.
-    static let underCI = ProcessInfo.processInfo.environment["CI"] == "true"
+    static var underCI: Bool { RequiredInput.underCI }
 
     /// Why the tests cannot run here, or nil when they can.
     static let unavailableReason: String? = {
@@ -28,7 +28,7 @@ enum Packaging {
     }()
 
     /// Whether the suites run: when they can, and always under CI (where they then fail).
-    static var enabled: Bool { unavailableReason == nil || underCI }
+    static var enabled: Bool { RequiredInput.runs(ifPresent: unavailableReason == nil) }
 
     /// The full path of `program` on PATH, or nil.
     static func path(of program: String) -> String? {

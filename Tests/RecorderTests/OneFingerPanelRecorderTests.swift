@@ -6,17 +6,10 @@ import TouchInput
 
 /// `record` from the seat and `replay --via-libinput` with the one-finger panels
 /// (docs/devices.md): the PenMount through libinput, the eGalax read directly.
-@Suite(.enabled(if: UmockdevHarness.available, "\(UmockdevHarness.unavailableReason ?? "")"))
+@Suite(.enabled(if: UmockdevHarness.runs, "\(UmockdevHarness.unavailableReason ?? "")"))
 struct OneFingerPanelRecorderTests {
-    static var penmount: UmockdevHarness.Device {
-        UmockdevHarness.Device(
-            description: "penmount.evemu", eventNumber: 60, session: "penmount-swipe.evemu")
-    }
-    /// The eGalax swiping once the PenMount's swipe is over.
-    static var egalaxLate: UmockdevHarness.Device {
-        UmockdevHarness.Device(
-            description: "egalax.evemu", eventNumber: 61, session: "egalax-swipe-late.evemu")
-    }
+    static let penmount = UmockdevHarness.Device.penmountSwipe
+    static let egalaxLate = UmockdevHarness.Device.egalaxSwipeLate
 
     @Test func recordFromTheSeatRecordsBothPanelsAsTouchscreensAndSaysTheirPaths() throws {
         let output = RecordUmockdevTests.temporaryPath("panels.trace")

@@ -9,16 +9,10 @@ import TouchInput
 /// (docs/devices.md, docs/calibration.md): the eGalax read directly (the decoder applies
 /// both, as for a recording) and the PenMount through libinput (an absolute pointer: libinput
 /// maps it onto the native panel, the converter turns it upright like a touch).
-@Suite(.enabled(if: UmockdevHarness.available, "\(UmockdevHarness.unavailableReason ?? "")"))
+@Suite(.enabled(if: UmockdevHarness.runs, "\(UmockdevHarness.unavailableReason ?? "")"))
 struct OneFingerPanelTransformTests {
-    static var egalax: UmockdevHarness.Device {
-        UmockdevHarness.Device(
-            description: "egalax.evemu", eventNumber: 61, session: "egalax-swipe.evemu")
-    }
-    static var penmount: UmockdevHarness.Device {
-        UmockdevHarness.Device(
-            description: "penmount.evemu", eventNumber: 60, session: "penmount-swipe.evemu")
-    }
+    static let egalax = UmockdevHarness.Device.egalaxSwipe
+    static let penmount = UmockdevHarness.Device.penmountSwipe
     /// Trace positions have 2 decimals.
     static let tolerancePixels = 0.02
 

@@ -9,7 +9,7 @@ import TouchInput
 /// `cleartouch record` on real libinput under umockdev.
 @Suite(
     .enabled(
-        if: RequiredInput.runs(ifPresent: UmockdevHarness.available),
+        if: UmockdevHarness.runs,
         "\(UmockdevHarness.unavailableReason ?? "")"))
 struct RecordUmockdevTests {
     static let screen = ScreenSize(widthPixels: 1080, heightPixels: 1920)
@@ -291,7 +291,7 @@ struct RecordCommandErrorTests {
 /// Without a device, `record` takes every touch-capable device of the udev seat.
 @Suite(
     .enabled(
-        if: RequiredInput.runs(ifPresent: UmockdevHarness.available),
+        if: UmockdevHarness.runs,
         "\(UmockdevHarness.unavailableReason ?? "")"))
 struct RecordSeatUmockdevTests {
     @Test func withoutDevicesEveryTouchDeviceOfTheSeatIsRecordedAndNothingElse() throws {

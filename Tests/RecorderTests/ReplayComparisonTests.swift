@@ -8,7 +8,7 @@ import TouchInput
 /// `cleartouch replay` on what went through libinput, compared with replaying the source.
 @Suite(
     .enabled(
-        if: RequiredInput.runs(ifPresent: UmockdevHarness.available),
+        if: UmockdevHarness.runs,
         "\(UmockdevHarness.unavailableReason ?? "")"))
 struct ReplayComparisonTests {
     static let source = UmockdevHarness.fixtures.appendingPathComponent("ts-clear-session.evemu")

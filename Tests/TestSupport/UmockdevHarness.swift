@@ -37,11 +37,15 @@ public enum UmockdevHarness {
 
     public static var available: Bool { unavailableReason == nil }
 
+    /// Whether umockdev suites run: when umockdev is here, and always under CI, where a
+    /// missing umockdev then fails the tests instead of skipping them (`RequiredInput`).
+    public static var runs: Bool { RequiredInput.runs(ifPresent: available) }
+
     public static let fixtures = PackagePaths.root.appendingPathComponent("Tests/Fixtures/umockdev")
 
     /// One emulated device: its evemu description, the node number, and optionally an
     /// evemu event stream to play after the barrier.
-    public struct Device {
+    public struct Device: Sendable {
         /// The evemu description's file name in the fixtures.
         public var description: String
         public var eventNumber: Int
@@ -188,4 +192,16 @@ public enum UmockdevHarness {
 extension CommandRun {
     /// The lines of standard output.
     public var lines: [Substring] { standardOutput.split(separator: "\n") }
+}
+
+extension UmockdevHarness.Device {
+    /// The PenMount absolute pointer (libinput takes it) swiping across the third row.
+    public static let penmountSwipe = UmockdevHarness.Device(
+        description: "penmount.evemu", eventNumber: 60, session: "penmount-swipe.evemu")
+    /// The eGalax tablet-class panel (read directly) swiping across the third row.
+    public static let egalaxSwipe = UmockdevHarness.Device(
+        description: "egalax.evemu", eventNumber: 61, session: "egalax-swipe.evemu")
+    /// The eGalax swiping once the PenMount's swipe is over (two devices at once).
+    public static let egalaxSwipeLate = UmockdevHarness.Device(
+        description: "egalax.evemu", eventNumber: 61, session: "egalax-swipe-late.evemu")
 }
