@@ -13,7 +13,7 @@ import Testing
     /// Runs the session; returns the saved items' count when the app stops and its log.
     func run(withPhysicalKeyboard keyboard: Bool) throws -> (items: Int, log: String) {
         guard FileManager.default.isExecutableFile(atPath: KioskLibInputTests.umockdevRun) else {
-            try Test.cancel("skipped: umockdev-run is not installed (Debian package umockdev)")
+            try RequiredInput.missing("umockdev-run is not installed (Debian package umockdev)")
         }
         let cleartouch = try #require(cleartouchExecutable(), "build cleartouch first")
         let products = URL(fileURLWithPath: cleartouch).deletingLastPathComponent()
@@ -25,7 +25,7 @@ import Testing
         do {
             display = try VirtualDisplay()
         } catch {
-            try Test.cancel(Comment(rawValue: "skipped: \(error.reason)"))
+            try RequiredInput.missing("\(error.reason)")
         }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "cleartouch-app-keyboard-\(UUID().uuidString)")

@@ -9,7 +9,7 @@ import Testing
 
     @Test func anEGalaxSwipeCompletesARowInTheApp() throws {
         guard FileManager.default.isExecutableFile(atPath: KioskLibInputTests.umockdevRun) else {
-            try Test.cancel("skipped: umockdev-run is not installed (Debian package umockdev)")
+            try RequiredInput.missing("umockdev-run is not installed (Debian package umockdev)")
         }
         let (cleartouch, mockdev, preload, display) = try KioskLibInputTests.umockdevAppTools()
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(

@@ -32,7 +32,7 @@ import Testing
         do {
             display = try VirtualDisplay(width: 1920, height: 1080)
         } catch {
-            try Test.cancel(Comment(rawValue: "skipped: \(error.reason)"))
+            try RequiredInput.missing("\(error.reason)")
         }
         let executable = try #require(
             cleartouchExecutable(), "build cleartouch first (swift build --build-tests builds it)")

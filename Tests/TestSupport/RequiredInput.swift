@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// What a test needs from outside its own code (a tool, a library, a file that is
 /// generated): no test passes without running. A missing input skips the test visibly
@@ -22,6 +23,16 @@ public enum RequiredInput {
     /// Whether a test needing an input runs: when the input is `present`, and always
     /// under CI (where the missing input then fails it).
     public static func runs(ifPresent present: Bool) -> Bool { present || underCI }
+
+    /// Ends a test whose input is missing: a failure under CI, a visible skip (the test
+    /// is cancelled with `reason`) elsewhere.
+    public static func missing(
+        _ reason: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> Never {
+        try #require(
+            !underCI, "a missing input fails under CI: \(reason)", sourceLocation: sourceLocation)
+        try Test.cancel(Comment(rawValue: "skipped: \(reason)"), sourceLocation: sourceLocation)
+    }
 }
 
 extension PackagePaths {
