@@ -20,6 +20,9 @@ public enum EventLoopStop: Equatable, Sendable {
     case idle
     /// The handler asked to stop.
     case requested
+    /// Every umockdev script released through `barrierNodes` has played out (or its
+    /// device has gone): tests only, docs/libinput-backend.md "Test hooks".
+    case emulatedInputEnded
 }
 
 /// Polls a libinput context's file descriptor and hands converted events to a handler
@@ -82,11 +85,14 @@ public final class LibInputEventLoop {
         var pending = true
         var hotplugPending = false
         var directStarted = false
+        var devicesRemoved = 0
+        var finishing = false
         /// Hands `buffer` to the handler; false when it asked to stop.
         func deliver() -> Bool {
             let delivered = monotonicMicroseconds()
             for converted in buffer {
                 if case .deviceAdded = converted {} else { lastInput = delivered }
+                if case .deviceRemoved = converted { devicesRemoved += 1 }
                 if !handler(converted, delivered) { return false }
             }
             return true
@@ -120,6 +126,7 @@ public final class LibInputEventLoop {
                     let delivered = monotonicMicroseconds()
                     for converted in buffer {
                         if case .deviceAdded = converted {} else { sawInput = true }
+                        if case .deviceRemoved = converted { devicesRemoved += 1 }
                         if !handler(converted, delivered) { return .requested }
                     }
                 }
@@ -142,6 +149,16 @@ public final class LibInputEventLoop {
                     barriersReleased = true
                     for node in barrierNodes { releaseUmockdevBarrier(node: node) }
                 }
+            }
+            if finishing { return .emulatedInputEnded }
+            if !barrierNodes.isEmpty,
+                UmockdevEndMarkers.read + devicesRemoved >= barrierNodes.count
+            {
+                // One more dispatch: libinput timers that expired with the marker fire.
+                finishing = true
+                pending = true
+                for index in fds.indices { fds[index].revents = 0 }
+                continue
             }
             var now = monotonicMicroseconds()
             if let tick = nextTick, let tickMicroseconds, now >= tick {
@@ -225,6 +242,19 @@ public final class LibInputEventLoop {
 /// CLOCK_MONOTONIC in microseconds: the clock libinput stamps events with.
 @inline(__always)
 func monotonicMicroseconds() -> Int64 { MonotonicClock.nowMicroseconds() }
+
+/// The end markers the umockdev fix-up preload has seen pass (MockDevice's
+/// `BarrierScript.endMarker`): 0 when the preload is not loaded.
+enum UmockdevEndMarkers {
+    typealias Counter = @convention(c) () -> UInt32
+    nonisolated(unsafe) private static let counter: Counter? = {
+        // RTLD_DEFAULT: the preload is loaded ahead of everything else.
+        guard let symbol = dlsym(nil, "cleartouch_fixup_end_markers_read") else { return nil }
+        return unsafeBitCast(symbol, to: Counter.self)
+    }()
+
+    static var read: Int { Int(counter?() ?? 0) }
+}
 
 /// Writes the token a umockdev barrier script (`w 0 GO`) waits for, so its events flow.
 @discardableResult

@@ -2,7 +2,8 @@ import Evdev
 
 /// Converts an evdev event stream into a umockdev script (`umockdev-run -s NODE=FILE`):
 /// a `w` line that holds the replay until the client writes the barrier token to the
-/// node, then one `r DELAY DATA` line per frame (one write of whole `input_event`s).
+/// node, then one `r DELAY DATA` line per frame (one write of whole `input_event`s), then
+/// the end marker.
 public enum BarrierScript: Sendable {
     /// Synthetic timeline start. umockdev 0.17.16 reads the delay with `scanf("%u ")`,
     /// which also swallows a first data byte 0x20, so no frame may sit in a second whose
@@ -14,6 +15,17 @@ public enum BarrierScript: Sendable {
     public static let firstFrameDelayMilliseconds = 20
     /// `sizeof(struct input_event)` on 64-bit Linux.
     public static let inputEventBytes = 24
+    /// The event that ends every script: EV_PWR code 0x7e, value "END". No device
+    /// advertises it, so libevdev drops it before libinput sees it; the fix-up preload
+    /// counts it as it passes (fixup.c, point 4), which tells a program under umockdev
+    /// that its scripts have played out (docs/libinput-backend.md, "Test hooks").
+    public static let endMarker = (
+        type: EventType(rawValue: 0x16), code: EventCode(rawValue: 0x7e), value: Int32(0x454e44)
+    )
+    /// Pause between the last frame and the end marker, in milliseconds: longer than any
+    /// libinput timer the input can start (tap, hold and typing timeouts are at most
+    /// 500 ms), so those have fired before the marker says the script is over.
+    public static let endMarkerDelayMilliseconds = 1000
 
     /// The events last longer than a umockdev 0.17 script can carry.
     public struct TooLong: Error, Sendable, CustomStringConvertible {
@@ -34,7 +46,10 @@ public enum BarrierScript: Sendable {
         if let barrier, !barrier.isEmpty {
             output += Array("w 0 ".utf8) + encode(Array(barrier.utf8)) + [0x0a]
         }
-        guard let firstEventTime = events.first?.timeMicroseconds else { return output }
+        guard let firstEventTime = events.first?.timeMicroseconds else {
+            output += endMarkerLine(timeMicroseconds: timelineStartMicroseconds)
+            return output
+        }
         let firstTime = min(origin ?? firstEventTime, firstEventTime)
         var frame: [UInt8] = []
         var previousFrameTime: Int64? = nil
@@ -43,11 +58,8 @@ public enum BarrierScript: Sendable {
             guard time < timelineEndMicroseconds else {
                 throw TooLong(seconds: Double(event.timeMicroseconds - firstTime) / 1e6)
             }
-            frame += UmockdevFiles.littleEndian(time / 1_000_000)
-            frame += UmockdevFiles.littleEndian(time % 1_000_000)
-            frame += UmockdevFiles.littleEndian(event.type.rawValue)
-            frame += UmockdevFiles.littleEndian(event.code.rawValue)
-            frame += UmockdevFiles.littleEndian(event.value)
+            frame += inputEvent(
+                timeMicroseconds: time, type: event.type, code: event.code, value: event.value)
             guard event.isSynReport else { continue }
             let delay: Int
             if let previousFrameTime {
@@ -61,7 +73,29 @@ public enum BarrierScript: Sendable {
             output += Array("r \(delay) ".utf8) + encode(frame) + [0x0a]
             frame.removeAll(keepingCapacity: true)
         }
+        // Dated like the last frame: a later second could be one whose low byte is 0x20.
+        output += endMarkerLine(
+            timeMicroseconds: previousFrameTime ?? timelineStartMicroseconds)
         return output
+    }
+
+    /// The `r` line that plays the end marker `endMarkerDelayMilliseconds` after the last frame.
+    static func endMarkerLine(timeMicroseconds time: Int64) -> [UInt8] {
+        let event = inputEvent(
+            timeMicroseconds: time, type: endMarker.type, code: endMarker.code,
+            value: endMarker.value)
+        return Array("r \(endMarkerDelayMilliseconds) ".utf8) + encode(event) + [0x0a]
+    }
+
+    /// A `struct input_event` as the kernel lays it out on 64-bit Linux.
+    public static func inputEvent(
+        timeMicroseconds time: Int64, type: EventType, code: EventCode, value: Int32
+    )
+        -> [UInt8]
+    {
+        UmockdevFiles.littleEndian(time / 1_000_000) + UmockdevFiles.littleEndian(time % 1_000_000)
+            + UmockdevFiles.littleEndian(type.rawValue) + UmockdevFiles.littleEndian(code.rawValue)
+            + UmockdevFiles.littleEndian(value)
     }
 
     /// umockdev's script data encoding: a byte below 32 as `^` + (byte + 64), `^` as "^`".

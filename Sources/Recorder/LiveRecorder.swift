@@ -15,6 +15,9 @@ public enum RecorderError: Error, CustomStringConvertible {
     case noDevice(String)
     case backend(LibInputError)
     case write(RecordingError)
+    /// The emulated devices' scripts did not play out (`replay --via-libinput`): the
+    /// trace would miss the end of the recording.
+    case incomplete(EventLoopStop)
 
     public var description: String {
         switch self {
@@ -29,6 +32,9 @@ public enum RecorderError: Error, CustomStringConvertible {
         case .noDevice(let message): message
         case .backend(let error): error.description
         case .write(let error): error.description
+        case .incomplete(.durationElapsed):
+            "libinput did not deliver the whole recording in time (umockdev hung?)"
+        case .incomplete(let stop): "the replay through libinput stopped early (\(stop))"
         }
     }
 }

@@ -14,14 +14,17 @@ import TouchInput
 ///
 /// The protocol, one argument each, in this order (`Request.arguments`):
 ///
-///     EXECUTABLE __via-libinput-child TRACE WIDTH HEIGHT IDLE_SECONDS DURATION_SECONDS NODE...
+///     EXECUTABLE __via-libinput-child TRACE WIDTH HEIGHT DURATION_SECONDS NODE...
 ///
 /// WIDTH and HEIGHT are the screen in pixels. The child opens every NODE with libinput's
 /// path backend, releases each NODE's umockdev barrier script once libinput has opened
-/// them, and writes every event (key codes as recorded) to TRACE, which must not exist, until no input came for IDLE_SECONDS after
-/// the first input or DURATION_SECONDS have passed. On stderr it lists the devices
-/// libinput opened, as `cleartouch record` does, and how many events it wrote. Exit
-/// status 0, or 2 with one line on stderr saying what went wrong.
+/// them, and writes every event (key codes as recorded) to TRACE, which must not exist,
+/// until every script has played its end marker (MockDevice's `BarrierScript.endMarker`,
+/// counted by the fix-up preload): the stop depends on what was read, never on how late
+/// umockdev delivered it. DURATION_SECONDS only guards against a hang; reaching it is an
+/// error, as the trace would miss the end of the recording. On stderr it lists the
+/// devices libinput opened, as `cleartouch record` does, and how many events it wrote.
+/// Exit status 0, or 2 with one line on stderr saying what went wrong.
 public enum ViaLibinputCapture {
     /// The first argument that selects the child; not a command users see.
     public static let childCommand = "__via-libinput-child"
@@ -32,21 +35,17 @@ public enum ViaLibinputCapture {
         public var tracePath: String
         /// The screen touchscreen positions are mapped onto.
         public var screen: ScreenSize
-        /// Stop once no input came for this long, after the first input.
-        public var idleSeconds: Double
-        /// Stop after this long in any case.
+        /// Give up after this long (an error: the scripts should have ended long before).
         public var durationSeconds: Double
         /// The emulated device nodes; each plays a barrier script.
         public var nodes: [String]
 
         /// A request with every field given.
         public init(
-            tracePath: String, screen: ScreenSize, idleSeconds: Double, durationSeconds: Double,
-            nodes: [String]
+            tracePath: String, screen: ScreenSize, durationSeconds: Double, nodes: [String]
         ) {
             self.tracePath = tracePath
             self.screen = screen
-            self.idleSeconds = idleSeconds
             self.durationSeconds = durationSeconds
             self.nodes = nodes
         }
@@ -55,21 +54,21 @@ public enum ViaLibinputCapture {
         public var arguments: [String] {
             [
                 tracePath, String(screen.widthPixels), String(screen.heightPixels),
-                "\(idleSeconds)", "\(durationSeconds)",
+                "\(durationSeconds)",
             ] + nodes
         }
 
         /// Reads `arguments` (those after `childCommand`); nil when they do not follow
         /// the protocol.
         public init?(arguments: [String]) {
-            guard arguments.count >= 6, let width = Int(arguments[1]), width > 0,
-                let height = Int(arguments[2]), height > 0, let idle = Double(arguments[3]),
-                idle > 0, let duration = Double(arguments[4]), duration > 0
+            guard arguments.count >= 5, let width = Int(arguments[1]), width > 0,
+                let height = Int(arguments[2]), height > 0,
+                let duration = Double(arguments[3]), duration > 0
             else { return nil }
             self.init(
                 tracePath: arguments[0],
                 screen: ScreenSize(widthPixels: width, heightPixels: height),
-                idleSeconds: idle, durationSeconds: duration, nodes: Array(arguments[5...]))
+                durationSeconds: duration, nodes: Array(arguments[4...]))
         }
     }
 
@@ -107,8 +106,8 @@ public enum ViaLibinputCapture {
         say("\(childCommand): recording \(request.tracePath) through libinput:")
         for line in recorder.deviceLines { say(line) }
         for line in recorder.routeLines { say(line) }
-        _ = try recorder.run(
-            durationSeconds: request.durationSeconds, idleSeconds: request.idleSeconds)
+        let stop = try recorder.run(durationSeconds: request.durationSeconds, idleSeconds: nil)
+        guard stop == .emulatedInputEnded else { throw .incomplete(stop) }
         say("\(childCommand): \(recorder.eventCount) events written")
     }
 

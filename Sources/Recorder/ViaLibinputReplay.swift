@@ -147,18 +147,14 @@ public enum ViaLibinputReplay {
             throw Diagnostic(path: path, line: 0, message: error.message)
         }
 
-        // Stop at the end: after the longest pause of the recording (all devices on one
-        // clock) has passed without input.
-        let times = devices.flatMap { $0.events ?? [] }.map(\.timeMicroseconds).sorted()
-        var longestGap: Int64 = 0
-        for index in times.indices.dropFirst() {
-            longestGap = max(longestGap, times[index] - times[index - 1])
-        }
-        let length = Double(times.last! - times.first!) / 1e6
-        let idleSeconds = Double(longestGap) / 1e6 + idleMarginSeconds
+        // The child stops once every script has played its end marker; the duration only
+        // guards against a hang.
+        let times = devices.flatMap { $0.events ?? [] }.map(\.timeMicroseconds)
+        let length = Double((times.max() ?? 0) - (times.min() ?? 0)) / 1e6
         let request = ViaLibinputCapture.Request(
-            tracePath: trace, screen: screen, idleSeconds: idleSeconds,
-            durationSeconds: length + idleSeconds + 10, nodes: devices.map(\.node))
+            tracePath: trace, screen: screen,
+            durationSeconds: length * hangGuardFactor + hangGuardSeconds,
+            nodes: devices.map(\.node))
         let arguments =
             [environment.umockdevRun] + testbed
             + ["--", environment.cleartouch, ViaLibinputCapture.childCommand] + request.arguments
@@ -176,9 +172,11 @@ public enum ViaLibinputReplay {
         }
     }
 
-    /// How long past the recording's longest pause the replay waits for more input before
-    /// it ends: umockdev delivering late under load must not end it early.
-    public static let idleMarginSeconds = 1.0
+    /// The child gives up (an error) after the recording's length times this, plus
+    /// `hangGuardSeconds`: only a hung umockdev takes that long.
+    public static let hangGuardFactor = 3.0
+    /// See `hangGuardFactor`.
+    public static let hangGuardSeconds = 30.0
 
     // MARK: helpers
 

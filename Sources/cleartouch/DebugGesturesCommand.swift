@@ -111,7 +111,12 @@ enum DebugGesturesCommand: Subcommand {
             }
             return true
         }
-        if case .signal = stop { printError("cleartouch debug-gestures: interrupted") }
+        switch stop {
+        case .signal: printError("cleartouch debug-gestures: interrupted")
+        case .emulatedInputEnded:
+            printError("cleartouch debug-gestures: the emulated devices' scripts ended")
+        default: break
+        }
         return 0
     }
 }

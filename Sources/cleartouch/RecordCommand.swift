@@ -132,6 +132,7 @@ enum RecordCommand: Subcommand {
                 case .signal(let number): number == SIGINT ? "interrupted" : "terminated"
                 case .durationElapsed: "duration reached"
                 case .idle: "input idle"
+                case .emulatedInputEnded: "the emulated devices' scripts ended"
                 case .requested: "\(parsed.inputEventLimit ?? 0) input events recorded"
                 }
             printError("cleartouch record: \(reason); \(recorder.eventCount) events written")

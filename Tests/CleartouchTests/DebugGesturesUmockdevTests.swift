@@ -26,8 +26,7 @@ struct DebugGesturesUmockdevTests {
         try UmockdevHarness.run(
             devices,
             command: [
-                UmockdevHarness.cleartouch, "debug-gestures", "--until-idle",
-                UmockdevHarness.idleSeconds, "--duration",
+                UmockdevHarness.cleartouch, "debug-gestures", "--duration",
                 "20",
             ]
                 + arguments)
@@ -38,6 +37,7 @@ struct DebugGesturesUmockdevTests {
             [.init(description: "touchpad.evemu", eventNumber: 51, session: "tp-session.evemu")],
             arguments: ["/dev/input/event51"])
         #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.endedWithTheScripts, "\(run.standardError)")
         let lines = run.lines
         // libinput itself decided these (the touchpad is not ours to interpret).
         #expect(lines.contains { $0.contains("GESTURE_PINCH_BEGIN") && $0.contains("fingers 2") })
@@ -77,6 +77,7 @@ struct DebugGesturesUmockdevTests {
                 "/dev/input/event50",
             ])
         #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.endedWithTheScripts, "\(run.standardError)")
         let lines = run.lines
         let unplug = try #require(lines.firstIndex { $0.hasPrefix("unplugging") })
         // The drag was under way (a pan began) before the unplug …
@@ -99,6 +100,7 @@ struct DebugGesturesUmockdevTests {
             [.init(description: "touchpad.evemu", eventNumber: 51, session: "tp-pinch.evemu")],
             arguments: ["--unplug-after-events", "36", "/dev/input/event51"])
         #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.endedWithTheScripts, "\(run.standardError)")
         let lines = run.lines
         let unplug = try #require(lines.firstIndex { $0.hasPrefix("unplugging") })
         // The fingers had spread the seam past a row: an end now would add an item.
@@ -119,6 +121,7 @@ struct DebugGesturesUmockdevTests {
             [.init(description: "touchpad.evemu", eventNumber: 51, session: "tp-scroll.evemu")],
             arguments: ["--unplug-after-events", "30", "/dev/input/event51"])
         #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.endedWithTheScripts, "\(run.standardError)")
         let lines = run.lines
         let unplug = try #require(lines.firstIndex { $0.hasPrefix("unplugging") })
         // A two-finger horizontal scroll was panning the row under the pointer …
@@ -141,6 +144,7 @@ struct DebugGesturesUmockdevTests {
                 "/dev/input/event52",
             ])
         #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.endedWithTheScripts, "\(run.standardError)")
         // "down SEAT/DEVICE" per contact, per device id.
         var seatSlots: [String: Set<String>] = [:]
         var deviceSlots: [String: Set<String>] = [:]
@@ -168,6 +172,7 @@ struct DebugGesturesUmockdevTests {
             [.init(description: "touchscreen.evemu", eventNumber: 50, session: "ts-rest.evemu")],
             arguments: ["/dev/input/event50"])
         #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.endedWithTheScripts, "\(run.standardError)")
         let lines = run.lines
         // The finger sends nothing between its down and its lift frame (912 ms later); the
         // long-press begins 500 ms after the down, from the clock. Whether the printed

@@ -149,7 +149,7 @@ import Testing
                 : (0..<2).map { _ in Self.extremes.randomElement(using: &generator)! }
             for value in values {
                 let mutated = Self.replacing(text, token, with: value)
-                FileManager.default.createFile(atPath: path, contents: Data(mutated.utf8))
+                #expect(FileManager.default.createFile(atPath: path, contents: Data(mutated.utf8)))
                 Self.checkEveryCommand(
                     path, folder, extra: extra,
                     context: "line \(token.line + 1) value \(value)")
@@ -246,9 +246,11 @@ import Testing
         defer { folder.remove() }
         func trace(_ from: String, _ to: String) -> String {
             let path = folder.file("t.trace")
-            FileManager.default.createFile(
-                atPath: path,
-                contents: Data(OutputFixture.trace.replacingOccurrences(of: from, with: to).utf8))
+            #expect(
+                FileManager.default.createFile(
+                    atPath: path,
+                    contents: Data(
+                        OutputFixture.trace.replacingOccurrences(of: from, with: to).utf8)))
             return path
         }
         for height in ["1e20", "1e308"] {
@@ -294,7 +296,7 @@ import Testing
         for (replacement, accepted) in [(inside, true), (outside, false)] {
             let text = OutputFixture.trace.replacingOccurrences(of: original, with: replacement)
             #expect(text != OutputFixture.trace)
-            FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+            #expect(FileManager.default.createFile(atPath: path, contents: Data(text.utf8)))
             let (status, output) = Self.run(ReplayCommand.self, [path, "--json"])
             #expect(status == (accepted ? 0 : 2), "\(replacement): \(output.standardError)")
             let (renderStatus, _) = Self.run(

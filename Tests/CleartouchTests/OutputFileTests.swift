@@ -43,7 +43,7 @@ enum OutputFixture {
 
     static func write(in folder: ScratchFolder, name: String = "in.trace") -> String {
         let path = folder.file(name)
-        FileManager.default.createFile(atPath: path, contents: Data(trace.utf8))
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(trace.utf8)))
         return path
     }
 }
@@ -206,7 +206,7 @@ func isSymbolicLink(_ path: String) -> Bool {
         let executable = try #require(
             PackagePaths.builtExecutable("cleartouch"), "build cleartouch first")
         let out = folder.file("shell.svg")
-        FileManager.default.createFile(atPath: out, contents: nil)
+        #expect(FileManager.default.createFile(atPath: out, contents: nil))
         var before = stat()
         #expect(stat(out, &before) == 0)
         let run = try runCommand(

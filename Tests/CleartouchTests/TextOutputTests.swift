@@ -58,7 +58,8 @@ import ToolSupport
         let folder = ScratchFolder()
         defer { folder.remove() }
         let path = folder.file("evil.trace")
-        FileManager.default.createFile(atPath: path, contents: Data(Self.hostileTrace.utf8))
+        #expect(
+            FileManager.default.createFile(atPath: path, contents: Data(Self.hostileTrace.utf8)))
         let (status, replay) = Self.run(ReplayCommand.self, [path])
         #expect(status == 0, "\(replay.standardError)")
         #expect(!Self.hasControlCharacters(replay.standardOutput))
@@ -79,8 +80,9 @@ import ToolSupport
         let folder = ScratchFolder()
         defer { folder.remove() }
         let truncated = folder.file("cut.trace")
-        FileManager.default.createFile(
-            atPath: truncated, contents: Data((OutputFixture.trace + "20000 down 1 0").utf8))
+        #expect(
+            FileManager.default.createFile(
+                atPath: truncated, contents: Data((OutputFixture.trace + "20000 down 1 0").utf8)))
         for (command, arguments) in [
             (ReplayCommand.self as any Subcommand.Type, [truncated]),
             (ReplayCommand.self, [truncated, "--json"]),
@@ -115,7 +117,7 @@ import ToolSupport
         let marked = folder.file(name)
         var bytes = Data([0xEF, 0xBB, 0xBF])
         bytes.append(try Data(contentsOf: URL(fileURLWithPath: original)))
-        FileManager.default.createFile(atPath: marked, contents: bytes)
+        #expect(FileManager.default.createFile(atPath: marked, contents: bytes))
         let (status, withMark) = Self.run(ReplayCommand.self, [marked, "--json"])
         #expect(status == 0, "\(withMark.standardError)")
         let (_, without) = Self.run(ReplayCommand.self, [original, "--json"])

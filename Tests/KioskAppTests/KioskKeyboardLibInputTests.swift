@@ -71,14 +71,14 @@ import Testing
         // The pull's add is saved (13 items); with a physical keyboard the tap then ends
         // the editing and the empty item is deleted (12).
         let saves = keyboard ? 2 : 1
-        let played = waitUntil(seconds: 60) {
+        let played = waitUntil {
             app.log.components(separatedBy: "cleartouch app: saved").count - 1 >= saves
                 || !app.process.isRunning
         }
         #expect(played, "\(app.log)")
         // The app records each event right after handling it (and saves before the next):
         // once the tap's lift (the second `up`) is in the trace, its effect is final.
-        let tapHandled = waitUntil(seconds: 60) {
+        let tapHandled = waitUntil {
             let trace = (try? String(contentsOfFile: tracePath, encoding: .utf8)) ?? ""
             return trace.components(separatedBy: " up ").count - 1 >= 2
         }

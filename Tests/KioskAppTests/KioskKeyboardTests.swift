@@ -41,7 +41,7 @@ extension KioskWindowTests {
         // (near-black, 20/255) shows in the gap just above q, where the list was.
         try click(100, Self.rowHeight + Self.rowHeight / 2)
         let q = try #require(keys["q"])
-        let shown = waitUntil(seconds: 10) {
+        let shown = waitUntil {
             (try? display.screenshot().pixel(x: window.x + q.x, y: window.y + q.y - 25))
                 .map { (18...22).contains(Int($0.red)) && $0.red == $0.blue } ?? false
         }
@@ -57,7 +57,7 @@ extension KioskWindowTests {
         try click(back.x, back.y)
         let returnKey = try #require(keys["return"])
         try click(returnKey.x, returnKey.y)
-        let edited = waitUntil(seconds: 10) {
+        let edited = waitUntil {
             (try? savedItems())?.dropFirst().first?["text"] as? String == "buy eggsOk 1"
         }
         #expect(

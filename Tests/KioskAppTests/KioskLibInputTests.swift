@@ -36,7 +36,8 @@ import Testing
             try RequiredInput.missing("umockdev-run is not installed (Debian package umockdev)")
         }
         guard FileManager.default.fileExists(atPath: Self.touchscreenDescription) else {
-            try RequiredInput.missing("no touchscreen description at \(Self.touchscreenDescription)")
+            try RequiredInput.missing(
+                "no touchscreen description at \(Self.touchscreenDescription)")
         }
         let (cleartouch, mockdev, preload, display) = try Self.umockdevAppTools()
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -66,7 +67,7 @@ import Testing
         // Pan right completes row 2, pan left deletes row 4, a pull adds an item at the top
         // (its editing ends on the tap: it is empty, so it goes), a pinch adds one between
         // rows 6 and 7 and starts editing it: five saves.
-        let sessionPlayed = waitUntil(seconds: 60) {
+        let sessionPlayed = waitUntil {
             app.log.components(separatedBy: "cleartouch app: saved").count - 1 >= 5
                 || !app.process.isRunning
         }

@@ -56,7 +56,7 @@ import Testing
             app.waitForLog(
                 "device event61 eGalax Inc. USB TouchController Touchscreen: direct (libinput refused it; tablet-class touch panel)"
             ), "\(app.log)")
-        let saved = waitUntil(seconds: 60) {
+        let saved = waitUntil {
             app.log.contains("cleartouch app: saved") || !app.process.isRunning
         }
         #expect(saved, "\(app.log)")

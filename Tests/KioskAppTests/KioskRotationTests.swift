@@ -81,7 +81,7 @@ import Testing
         let items = try #require(object["items"] as? [[String: Any]])
         #expect(items.first?["completed"] as? Bool == true)
         #expect(items.dropFirst().allSatisfy { $0["completed"] as? Bool == false })
-        let green = waitUntil(seconds: 10) {
+        let green = waitUntil {
             (try? display.screenshot().pixel(x: row0.x, y: row0.y)).flatMap { $0 }.map {
                 Self.isNear($0, 0, 153, 0)
             } ?? false

@@ -96,7 +96,7 @@ import Testing
         #expect(try savedItems().first?["completed"] as? Bool == true)
         #expect(try savedItems().dropFirst().allSatisfy { $0["completed"] as? Bool == false })
         // The snap back takes 0.2 s; the row is green from the release on.
-        let green = waitUntil(seconds: 10) {
+        let green = waitUntil {
             (try? rowColor(0, display: display)).map { Self.isNear($0, 0, 153, 0) } ?? false
         }
         #expect(
@@ -123,7 +123,7 @@ import Testing
         let restarted = try startApp(on: display, logName: "second.log")
         #expect(restarted.log.contains("loaded 12 items from \(listPath)"), "\(restarted.log)")
         #expect(try savedItems()[1]["completed"] as? Bool == true)
-        let green = waitUntil(seconds: 10) {
+        let green = waitUntil {
             (try? rowColor(1, display: display)).map { Self.isNear($0, 0, 153, 0) } ?? false
         }
         #expect(
@@ -146,7 +146,7 @@ import Testing
             "click", "1",
         ])
         // Edit mode: the other rows fade to alpha 0.3 (red 255 → 77 over black).
-        let faded = waitUntil(seconds: 10) {
+        let faded = waitUntil {
             (try? rowColor(4, display: display)).map { (70...84).contains(Int($0.red)) } ?? false
         }
         #expect(
@@ -155,7 +155,7 @@ import Testing
         )
         try display.xdotool(["type", "--window", window.id, "ok"])
         try display.xdotool(["key", "--window", window.id, "Return"])
-        let edited = waitUntil(seconds: 10) {
+        let edited = waitUntil {
             (try? savedItems())?.dropFirst().first?["text"] as? String == "buy eggsok"
         }
         #expect(edited, "\(app.log)")

@@ -112,15 +112,16 @@ final class AppProcess {
     var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
 
     /// Waits until the log has a line containing `text`.
-    func waitForLog(_ text: String, seconds: Double = 30) -> Bool {
+    func waitForLog(_ text: String, seconds: Double = hangGuardSeconds) -> Bool {
         waitUntil(seconds: seconds) { log.contains(text) || !process.isRunning }
             && log.contains(text)
     }
 
-    /// Sends `signal` and waits for the app to exit (SIGKILL after 30 s, then the test fails).
+    /// Sends `signal` and waits for the app to exit (SIGKILL after `hangGuardSeconds`,
+    /// then the test fails).
     func kill(signal: Int32) {
         Glibc.kill(process.processIdentifier, signal)
-        if !waitUntil(seconds: 30, { !process.isRunning }) {
+        if !waitUntil({ !process.isRunning }) {
             Issue.record("the app did not exit on signal \(signal)")
             Glibc.kill(process.processIdentifier, SIGKILL)
         }

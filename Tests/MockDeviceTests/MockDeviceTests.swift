@@ -84,9 +84,26 @@ struct MockDeviceTests {
         #expect(lines[1] == Array("w 0 GO".utf8))
         #expect(lines[2].starts(with: Array("r 20 ".utf8)))  // first frame: 20 ms after the barrier
         #expect(lines[3].starts(with: Array("r 12 ".utf8)))  // 12.4 ms later, in whole ms
-        #expect(lines.count == 4)
+        // Then the end marker, a second later, dated like the last frame.
+        #expect(
+            lines[4]
+                == Array("r 1000 ".utf8)
+                + BarrierScript.encode(
+                    BarrierScript.inputEvent(
+                        timeMicroseconds: BarrierScript.timelineStartMicroseconds + 12_400,
+                        type: BarrierScript.endMarker.type, code: BarrierScript.endMarker.code,
+                        value: BarrierScript.endMarker.value)))
+        #expect(lines.count == 5)
         // Two events of 24 bytes, every byte below 32 escaped as two.
         #expect(!lines[2].dropFirst(5).contains { $0 < 32 })
+    }
+
+    @Test func aScriptWithoutEventsStillEndsWithTheMarker() throws {
+        let script = try BarrierScript.script(events: [], barrier: "GO", title: "t")
+        let lines = script.split(separator: 0x0a).map { Array($0) }
+        #expect(lines.count == 3)
+        #expect(lines[1] == Array("w 0 GO".utf8))
+        #expect(lines[2].starts(with: Array("r 1000 ".utf8)))
     }
 
     @Test func escapingCoversControlBytesAndTheCaret() {

@@ -6,9 +6,13 @@ public func cleartouchExecutable() -> String? {
     PackagePaths.builtExecutable("cleartouch")
 }
 
+/// How long a test waits for a child process before calling it hung: far beyond any
+/// load, as a wait ends the moment its condition holds (it costs time only on failure).
+public let hangGuardSeconds = 180.0
+
 /// Waits for `condition`, checking every 20 ms, up to `seconds` (a guard against a hung
 /// child process, not a timing the test depends on).
-public func waitUntil(seconds: Double, _ condition: () -> Bool) -> Bool {
+public func waitUntil(seconds: Double = hangGuardSeconds, _ condition: () -> Bool) -> Bool {
     let deadline = Date().addingTimeInterval(seconds)
     while Date() < deadline {
         if condition() { return true }

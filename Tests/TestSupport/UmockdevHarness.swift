@@ -7,11 +7,6 @@ import Testing
 /// devices and barrier scripts made from the evemu fixtures by the MockDevice library.
 public enum UmockdevHarness {
     public static let umockdevRun = "/usr/bin/umockdev-run"
-    /// `--until-idle` for the runs: longer than any pause of the scenarios (400 ms) plus how
-    /// late umockdev may deliver on a loaded machine, where a frame can come hundreds of
-    /// ms late; a run that stopped early would lose frames. (It costs only the wait at the
-    /// end.)
-    public static let idleSeconds = "2"
 
     /// The directory holding the built products (cleartouch, libUmockdevFixup.so): the
     /// test bundle sits in it.
@@ -192,6 +187,13 @@ public enum UmockdevHarness {
 extension CommandRun {
     /// The lines of standard output.
     public var lines: [Substring] { standardOutput.split(separator: "\n") }
+
+    /// Whether a `record` or `debug-gestures` run under umockdev stopped because every
+    /// script had played its end marker (not on its `--duration`, which only guards
+    /// against a hang): then it saw every scripted event, however late umockdev was.
+    public var endedWithTheScripts: Bool {
+        standardError.contains("the emulated devices' scripts ended")
+    }
 }
 
 extension UmockdevHarness.Device {

@@ -14,6 +14,12 @@
  *    compare them with CLOCK_MONOTONIC. We shift each frame so that it is dated "now"
  *    when read, keeping the scripted spacing, never dating a frame in the past.
  *    CLEARTOUCH_FIXUP_RETIME=0 keeps the file's times.
+ * 4. The end of a script: every script MockDevice writes ends with one end-marker event
+ *    (EV_PWR, code 0x7e, value 0x454e44 "END"; MockDevice's BarrierScript.endMarker),
+ *    which no device advertises, so libevdev drops it before libinput sees it. read()
+ *    counts the markers it passes on; cleartouch_fixup_end_markers_read() reports how
+ *    many, so a program knows that every event of its scripts has been read without
+ *    guessing from idle time (docs/libinput-backend.md, "Test hooks").
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -30,6 +36,23 @@
 struct udev_device;
 
 enum { PTY_MAJOR = 136, EVDEV_MAJOR = 13, TRACKED_FDS = 1024 };
+
+/* The end marker (MockDevice's BarrierScript.endMarker). */
+enum { END_MARKER_TYPE = 0x16, END_MARKER_CODE = 0x7e, END_MARKER_VALUE = 0x454e44 };
+
+static unsigned end_markers_read;
+
+/* How many script end markers read() has passed on (see the header comment, point 4). */
+__attribute__((visibility("default"))) unsigned cleartouch_fixup_end_markers_read(void) {
+    return __atomic_load_n(&end_markers_read, __ATOMIC_ACQUIRE);
+}
+
+static void count_end_markers(const struct input_event *events, size_t event_count) {
+    for (size_t i = 0; i < event_count; i++)
+        if (events[i].type == END_MARKER_TYPE && events[i].code == END_MARKER_CODE &&
+            events[i].value == END_MARKER_VALUE)
+            __atomic_add_fetch(&end_markers_read, 1, __ATOMIC_RELEASE);
+}
 
 static const char *testbed_dir(void) { return getenv("UMOCKDEV_DIR"); }
 
@@ -134,7 +157,10 @@ ssize_t read(int fd, void *buffer, size_t count) {
         real_read = (ssize_t(*)(int, void *, size_t))dlsym(RTLD_NEXT, "read");
     ssize_t result = real_read(fd, buffer, count);
     if (result < (ssize_t)sizeof(struct input_event) || testbed_dir() == NULL ||
-        !is_emulated_evdev(fd) || !retiming_enabled())
+        !is_emulated_evdev(fd))
+        return result;
+    count_end_markers(buffer, (size_t)result / sizeof(struct input_event));
+    if (!retiming_enabled())
         return result;
     struct timespec now_ts;
     clock_gettime(CLOCK_MONOTONIC, &now_ts);

@@ -2,7 +2,7 @@
 /// options are parsed and what it does. `main` is the same for all of them: `--help`
 /// (or `-h`) anywhere before `--` prints the usage and exits 0 whatever else is given;
 /// bad usage prints one line saying what is wrong and where to read more, and exits 2.
-protocol Subcommand {
+protocol Subcommand: Sendable {
     /// What the command line asked for.
     associatedtype Options
 
