@@ -126,7 +126,8 @@ enum SyntheticSession {
             try writer.close()
             return
         }
-        FileManager.default.createFile(atPath: path, contents: nil)
+        // A file that cannot be created fails in FileHandle below, with its reason.
+        _ = FileManager.default.createFile(atPath: path, contents: nil)
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         defer { try? handle.close() }
         let device = SyntheticTouchscreen.evdevDevice

@@ -247,7 +247,7 @@ func monotonicMicroseconds() -> Int64 { MonotonicClock.nowMicroseconds() }
 /// `BarrierScript.endMarker`): 0 when the preload is not loaded.
 enum UmockdevEndMarkers {
     typealias Counter = @convention(c) () -> UInt32
-    nonisolated(unsafe) private static let counter: Counter? = {
+    private static let counter: Counter? = {
         // RTLD_DEFAULT: the preload is loaded ahead of everything else.
         guard let symbol = dlsym(nil, "cleartouch_fixup_end_markers_read") else { return nil }
         return unsafeBitCast(symbol, to: Counter.self)
