@@ -222,24 +222,26 @@ public final class ClearController {
     }
 
     private func change(_ gesture: GestureEvent) {
-        guard let track = tracks[gesture.id] else { return }
-        switch (track, gesture.values) {
+        // One hash lookup per report: the track is updated in place through its index.
+        guard let slot = tracks.index(forKey: gesture.id) else { return }
+        switch (tracks.values[slot], gesture.values) {
         case (.pan(let item, _), .pan(let pan)):
-            tracks[gesture.id] = .pan(item: item, xPixels: finite(pan.translationPixels.x))
+            tracks.values[slot] = .pan(item: item, xPixels: finite(pan.translationPixels.x))
         case (.pull, .pull(let pull)):
-            tracks[gesture.id] = .pull(distancePixels: finite(pull.pullDistancePixels))
+            tracks.values[slot] = .pull(distancePixels: finite(pull.pullDistancePixels))
             followPull(pull.pullDistancePixels)
         case (.pinch(var pinch), .pinch(let values)):
             pinch.deltaPixels = spreadDelta(values)
             pinch.exceededRequiredDistance = pinch.gapPixels > layout.rowHeightPixels
-            tracks[gesture.id] = .pinch(pinch)
+            tracks.values[slot] = .pinch(pinch)
         case (.scroll(let start), .scroll(let drag)):
             scroll = .still(
                 layout.clampedScrollOffset(
                     start - finite(drag.translationPixels.y), itemCount: list.count))
         case (.pullUp(let start, _), .scroll(let drag)):
-            tracks[gesture.id] = .pullUp(
-                startOffsetPixels: start, distancePixels: followPullUp(start, drag))
+            // These call out first, so they store by key, not by the index taken above.
+            let distance = followPullUp(start, drag)
+            tracks[gesture.id] = .pullUp(startOffsetPixels: start, distancePixels: distance)
         case (.reorder(var reorder), .longPress(let location)):
             moveReorder(&reorder, to: location, time: currentTimeMicroseconds)
             tracks[gesture.id] = .reorder(reorder)

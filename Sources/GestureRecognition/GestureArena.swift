@@ -57,7 +57,7 @@ public struct GestureArena {
     /// The thresholds the recognizers use.
     public var configuration: GestureConfiguration { context.configuration }
     private var context: RecognizerContext
-    private var output = GestureOutput()
+    @usableFromInline var output = GestureOutput()
     private var state = State.idle
     /// Ids of the added touchscreens: the only devices whose frames are handled.
     private var touchscreens: ContiguousArray<DeviceID> = []
@@ -86,8 +86,9 @@ public struct GestureArena {
     }
 
     /// Reports produced by the last call to `handle`, `advance`, `deviceAdded` or
-    /// `deviceRemoved`, in order (a reused buffer).
-    public var events: [GestureEvent] { output.events }
+    /// `deviceRemoved`, in order (a reused buffer). Inlinable so that a client reading it
+    /// from a stored property does not copy the whole arena first.
+    @inlinable public var events: [GestureEvent] { output.events }
 
     /// The latest event time seen; times earlier than this are treated as this.
     public var latestTimeMicroseconds: Int64 { context.timeMicroseconds }

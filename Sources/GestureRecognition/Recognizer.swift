@@ -136,8 +136,8 @@ func recognizerBug(
 }
 
 /// Where recognizers put their reports; also hands out gesture ids in begin order.
-struct GestureOutput {
-    var events: [GestureEvent] = []
+@usableFromInline struct GestureOutput {
+    @usableFromInline var events: [GestureEvent] = []
     private(set) var lastGestureID = 0
 
     init() { events.reserveCapacity(64) }

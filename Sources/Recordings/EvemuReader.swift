@@ -14,8 +14,9 @@ public final class EvemuReader: RecordingEventSource {
     @exclusivity(unchecked) public private(set) var warnings: [RecordingError] = []
     private let lines: LineReader
     private let decoder: EvdevTouchDecoder
+    /// The decoded events not yet handed out, the next one last: `popLast` moves it out,
+    /// with no copy and nothing left to destroy.
     @exclusivity(unchecked) private var output: [InputEvent] = []
-    @exclusivity(unchecked) private var outputIndex = 0
     @exclusivity(unchecked) private var firstTime: Int64?
     @exclusivity(unchecked) private var finished = false
     @exclusivity(unchecked) private var pendingEvent: EvdevEvent?
@@ -103,15 +104,12 @@ public final class EvemuReader: RecordingEventSource {
 
     /// The next event, or nil at the end.
     public func next() throws(RecordingError) -> InputEvent? {
-        while outputIndex >= output.count {
-            output.removeAll(keepingCapacity: true)
-            outputIndex = 0
+        while output.isEmpty {
             if finished { return nil }
             try readMore()
+            output.reverse()
         }
-        let event = output[outputIndex]
-        outputIndex += 1
-        return event
+        return output.popLast()
     }
 
     private func readMore() throws(RecordingError) {
