@@ -93,7 +93,9 @@ final class AppProcess {
     /// Any command (such as `umockdev-run … -- cleartouch app …`), its stderr in `logPath`.
     init(command: [String], environment: [String: String], logPath: String) throws {
         self.logPath = logPath
-        FileManager.default.createFile(atPath: logPath, contents: nil)
+        guard FileManager.default.createFile(atPath: logPath, contents: nil) else {
+            throw ProgramFailure(description: "\(logPath): cannot create the app's log")
+        }
         process.executableURL = URL(fileURLWithPath: command[0])
         process.arguments = Array(command.dropFirst())
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }

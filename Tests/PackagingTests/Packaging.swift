@@ -102,7 +102,8 @@ enum Packaging {
         var files: Set<String> = []
         for case let relative as String in walk {
             var isFolder: ObjCBool = false
-            FileManager.default.fileExists(
+            // Only isFolder matters: a dangling link is listed as a file.
+            _ = FileManager.default.fileExists(
                 atPath: root.appendingPathComponent(relative).path, isDirectory: &isFolder)
             if !isFolder.boolValue { files.insert("/" + relative) }
         }

@@ -23,6 +23,8 @@ public func waitUntil(seconds: Double = hangGuardSeconds, _ condition: () -> Boo
 
 public struct ProgramFailure: Error, CustomStringConvertible {
     public var description: String
+
+    public init(description: String) { self.description = description }
 }
 
 /// Runs a program to completion; returns its standard output, or throws with its
