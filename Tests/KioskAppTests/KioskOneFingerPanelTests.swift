@@ -8,6 +8,31 @@ import Testing
     static let fixtures = UmockdevHarness.fixtures
 
     @Test func anEGalaxSwipeCompletesARowInTheApp() throws {
+        let (items, log) = try Self.swipeInTheApp(options: [])
+        #expect(items.count == 12, "\(log)")
+        #expect(items[2]["completed"] as? Bool == true, "\(log)")
+    }
+
+    /// The app turns and calibrates the directly read panel's touches as `replay` does
+    /// (the same decoder transform): turned 180°, the swipe runs right to left across
+    /// the ninth row and deletes it; mirrored on both axes by the calibration as well, it
+    /// is the plain swipe again.
+    @Test func theAppTurnsAndCalibratesTheDirectlyReadPanel() throws {
+        let (turned, turnedLog) = try Self.swipeInTheApp(options: ["--rotate", "180"])
+        #expect(turned.count == 11, "\(turnedLog)")
+        #expect(!turned.contains { $0["text"] as? String == "learn to draw" }, "\(turnedLog)")
+        #expect(turned.allSatisfy { $0["completed"] as? Bool == false })
+
+        let (both, bothLog) = try Self.swipeInTheApp(options: [
+            "--rotate", "180", "--calibration", "-1 0 1 0 -1 1",
+        ])
+        #expect(both.count == 12, "\(bothLog)")
+        #expect(both[2]["completed"] as? Bool == true, "\(bothLog)")
+    }
+
+    /// Runs the app on the eGalax swiping across the third row (with `options`) until it
+    /// saves; the saved items and the app's log.
+    static func swipeInTheApp(options: [String]) throws -> (items: [[String: Any]], log: String) {
         guard FileManager.default.isExecutableFile(atPath: KioskLibInputTests.umockdevRun) else {
             try RequiredInput.missing("umockdev-run is not installed (Debian package umockdev)")
         }
@@ -36,22 +61,11 @@ import Testing
                 KioskLibInputTests.umockdevRun, "-d", prefix + ".umockdev", "-i",
                 "\(node)=\(prefix).ioctl", "-s", "\(node)=\(prefix).script", "--", cleartouch,
                 "app",
-                "--screen", "1080x1920", "--list", listPath, "--umockdev-barrier", node, node,
-            ],
+                "--screen", "1080x1920", "--list", listPath, "--umockdev-barrier", node,
+            ] + options + [node],
             environment: ["DISPLAY": display.display, "LD_PRELOAD": preload],
             logPath: directory.appendingPathComponent("app.log").path)
-        defer {
-            let pid = app.process.processIdentifier
-            let children =
-                (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8))
-                ?? ""
-            for child in children.split(separator: " ").compactMap({
-                Int32($0.trimmingCharacters(in: .whitespacesAndNewlines))
-            }) {
-                kill(child, SIGTERM)
-            }
-            app.kill(signal: SIGTERM)
-        }
+        defer { app.terminateUnderUmockdev() }
         #expect(
             app.waitForLog(
                 "device event61 eGalax Inc. USB TouchController Touchscreen: direct (libinput refused it; tablet-class touch panel)"
@@ -60,10 +74,9 @@ import Testing
             app.log.contains("cleartouch app: saved") || !app.process.isRunning
         }
         #expect(saved, "\(app.log)")
+        #expect(!app.log.contains("falling back"))
         let data = try Data(contentsOf: URL(fileURLWithPath: listPath))
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-        let items = try #require(object["items"] as? [[String: Any]])
-        #expect(items[2]["completed"] as? Bool == true, "\(app.log)")
-        #expect(!app.log.contains("falling back"))
+        return (try #require(object["items"] as? [[String: Any]]), app.log)
     }
 }
