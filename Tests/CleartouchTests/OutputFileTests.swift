@@ -5,23 +5,6 @@ import ToolSupport
 
 @testable import cleartouch
 
-/// A fresh folder under the system's temporary folder, removed by `remove()`.
-struct ScratchFolder {
-    let path: String
-
-    init(_ name: String = #function) {
-        let safe = name.filter { $0.isLetter || $0.isNumber }
-        path =
-            NSTemporaryDirectory()
-            + "cleartouch-\(safe)-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    func file(_ name: String) -> String { path + "/" + name }
-
-    func remove() { try? FileManager.default.removeItem(atPath: path) }
-}
-
 /// A small recording every output test replays.
 enum OutputFixture {
     static let trace = """

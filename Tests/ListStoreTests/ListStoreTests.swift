@@ -4,25 +4,6 @@ import ListStore
 import TestSupport
 import Testing
 
-/// A fresh empty folder for one test, removed at the end.
-final class ScratchFolder {
-    let path: String
-
-    init() {
-        path =
-            FileManager.default.temporaryDirectory
-            .appendingPathComponent("cleartouch-store-\(UUID().uuidString)").path
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-
-    func file(_ name: String) -> String { path + "/" + name }
-    var contents: [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
-    }
-}
-
 /// A fixed wall-clock time for the store: 2026-11-30T00:53:20Z.
 let fixedNow = Date(timeIntervalSince1970: 1_796_000_000)
 
