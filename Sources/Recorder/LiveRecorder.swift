@@ -51,6 +51,9 @@ public final class LiveRecorder {
     /// The devices being recorded, in id order.
     public private(set) var devices: [DeviceDescription] = []
     public private(set) var eventCount = 0
+    /// Told a line when a recorded device comes or goes while recording (hot-plug):
+    /// `device 1 added: NAME (KIND WxH mm), event7 NAME: direct (…)` or `device 1 removed`.
+    public var onDeviceChange: ((String) -> Void)?
 
     public init(
         input: LiveInput, writer: TraceWriter, showKeyCodes: Bool, recordedKinds: Set<DeviceKind>?
@@ -121,16 +124,31 @@ public final class LiveRecorder {
 
     /// One line per recorded device, `  device ID: NAME (KIND WxH mm)`, as the recorders
     /// show them on stderr once recording starts.
-    public var deviceLines: [String] {
+    public var deviceLines: [String] { devices.map { "  " + Self.describe($0) } }
+
+    /// `device ID: NAME (KIND WxH mm)`, or with `change`, `device ID CHANGE: NAME (…)`.
+    static func describe(_ device: DeviceDescription, change: String? = nil) -> String {
         func tenths(_ value: Double) -> String {
             let tenths = Int((value * 10).rounded())
             return "\(tenths / 10).\(abs(tenths % 10))"
         }
-        return devices.map { device in
-            let size =
-                device.sizeMillimetres.map { " \(tenths($0.width))x\(tenths($0.height)) mm" } ?? ""
-            return
-                "  device \(device.id.rawValue): \(TerminalText.escaped(device.name)) (\(device.kind.rawValue)\(size))"
+        let size =
+            device.sizeMillimetres.map { " \(tenths($0.width))x\(tenths($0.height)) mm" } ?? ""
+        return
+            "device \(device.id.rawValue)\(change.map { " " + $0 } ?? ""): \(TerminalText.escaped(device.name)) (\(device.kind.rawValue)\(size))"
+    }
+
+    /// The line `onDeviceChange` gets for a recorded hot-plug event.
+    private func deviceChangeLine(_ event: InputEvent) -> String? {
+        switch event {
+        case .deviceAdded(let device, _):
+            let added = Self.describe(device, change: "added")
+            let route = input.deviceRoutes.first { $0.id == device.id }
+            return route.map { added + ", \($0)" } ?? added
+        case .deviceRemoved(let id, _):
+            return "device \(id.rawValue) removed"
+        default:
+            return nil
         }
     }
 
@@ -152,6 +170,10 @@ public final class LiveRecorder {
         let stop = input.loop.run(durationSeconds: durationSeconds, idleSeconds: idleSeconds) {
             event, _ in
             guard let recorded = self.recordable(event) else { return true }
+            if let onDeviceChange = self.onDeviceChange, let line = self.deviceChangeLine(recorded)
+            {
+                onDeviceChange(line)
+            }
             do throws(RecordingError) {
                 try self.writer.write(recorded)
                 self.eventCount += 1

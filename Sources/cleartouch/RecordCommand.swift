@@ -123,6 +123,7 @@ enum RecordCommand: Subcommand {
                 ? "cleartouch record: WARNING: key codes are recorded as typed (--show-keycodes); the file may contain passwords"
                 : "cleartouch record: key codes are obfuscated (keys that type characters are recorded as KEY_A); --show-keycodes records them"
         )
+        recorder.onDeviceChange = { printError("cleartouch record: \($0)") }
         do throws(RecorderError) {
             let stop = try recorder.run(
                 durationSeconds: parsed.durationSeconds, idleSeconds: parsed.idleSeconds,

@@ -47,6 +47,13 @@ struct HotplugUmockdevTests {
         #expect(try testbed.send("remove \(syspath)") == "ok")
         #expect(waitUntil { Self.read(output).contains(" removed 1") }, "\(Self.read(output))")
         #expect(try testbed.send("stop") == "exit 0", "\(Self.read(errors))")
+        // The recorder says what came and went, and which way the panel is read.
+        let log = Self.read(errors)
+        #expect(
+            log.contains(
+                "cleartouch record: device 1 added: \(Self.egalaxName) (touchscreen), event61 \(Self.egalaxName): direct (libinput ignores it; tablet-class touch panel)"
+            ), "\(log)")
+        #expect(log.contains("cleartouch record: device 1 removed"), "\(log)")
 
         let recording = try Recording.open(path: output)
         var events: [InputEvent] = []
