@@ -59,7 +59,9 @@ public final class LibInputEventLoop {
     }
 
     /// Runs the loop. `handler` gets each converted event with the CLOCK_MONOTONIC time at
-    /// which libinput handed it over, and returns false to stop.
+    /// which libinput handed it over, and returns false to stop. With `barrierNodes`
+    /// (tests), it also stops once every released umockdev script has played its end
+    /// marker or its device has gone (`.emulatedInputEnded`).
     ///
     /// With `tickSeconds`, `onTick` is also called at least that often with CLOCK_MONOTONIC
     /// now (libinput's clock), so a client can let time pass while no input comes: a resting
