@@ -127,7 +127,7 @@ struct HotplugUmockdevTests {
         return frames
     }
 
-    /// Compiles the helper with the C compiler and libumockdev's pkg-config flags.
+    /// Compiles the helper with gcc and libumockdev's pkg-config flags.
     static func buildHelper(in folder: ScratchFolder) throws -> String {
         let flags = try? runProgram("/usr/bin/pkg-config", ["--cflags", "--libs", "umockdev-1.0"])
         guard let flags else {
@@ -139,7 +139,7 @@ struct HotplugUmockdevTests {
         ).path
         let helper = folder.file("umockdev-hotplug")
         try runProgram(
-            "/usr/bin/cc",
+            "/usr/bin/gcc",
             ["-Wall", "-Werror", "-o", helper, source]
                 + flags.split(whereSeparator: \.isWhitespace).map(String.init))
         return helper
