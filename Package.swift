@@ -154,7 +154,7 @@ let package = Package(
         // Paths, command runs, child processes, umockdev runs and fixtures shared by the
         // test targets and test tools.
         .target(
-            name: "TestSupport", dependencies: ["ClearCore", "Recordings", "MockDevice"],
+            name: "TestSupport", dependencies: ["ClearCore", "Evdev", "Recordings", "MockDevice"],
             path: "Tests/TestSupport"),
         .testTarget(name: "TouchInputTests", dependencies: ["TouchInput"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),

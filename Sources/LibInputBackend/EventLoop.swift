@@ -115,7 +115,6 @@ public final class LibInputEventLoop {
             }
             if pending {
                 context.dispatch()
-                var sawInput = false
                 var drained = false
                 while !drained {
                     buffer.removeAll(keepingCapacity: true)
@@ -125,14 +124,8 @@ public final class LibInputEventLoop {
                         converter.finishBatch(into: &buffer)
                         drained = true
                     }
-                    let delivered = monotonicMicroseconds()
-                    for converted in buffer {
-                        if case .deviceAdded = converted {} else { sawInput = true }
-                        if case .deviceRemoved = converted { devicesRemoved += 1 }
-                        if !handler(converted, delivered) { return .requested }
-                    }
+                    if !deliver() { return .requested }
                 }
-                if sawInput { lastInput = monotonicMicroseconds() }
                 if !directStarted, let direct {
                     // libinput's devices are known now (`LiveInput.readInitialEvents` may
                     // have done this already: `start` runs once).

@@ -5,8 +5,6 @@ import Testing
 /// `cleartouch app` with an eGalax panel libinput refuses (docs/devices.md): the app reads
 /// it directly, says so, and a swipe on it completes a row.
 @Suite struct KioskOneFingerPanelTests {
-    static let fixtures = UmockdevHarness.fixtures
-
     @Test func anEGalaxSwipeCompletesARowInTheApp() throws {
         let (items, log) = try Self.swipeInTheApp(options: [])
         #expect(items.count == 12, "\(log)")
@@ -33,50 +31,15 @@ import Testing
     /// Runs the app on the eGalax swiping across the third row (with `options`) until it
     /// saves; the saved items and the app's log.
     static func swipeInTheApp(options: [String]) throws -> (items: [[String: Any]], log: String) {
-        guard FileManager.default.isExecutableFile(atPath: KioskLibInputTests.umockdevRun) else {
-            try RequiredInput.missing("umockdev-run is not installed (Debian package umockdev)")
-        }
-        let (cleartouch, mockdev, preload, display) = try KioskLibInputTests.umockdevAppTools()
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "cleartouch-app-egalax-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let prefix = directory.appendingPathComponent("event61").path
-        let listPath = directory.appendingPathComponent("list.json").path
-        try runProgram(
-            mockdev,
-            [
-                "device", Self.fixtures.appendingPathComponent("egalax.evemu").path, prefix,
-                "--event", "61", "--dmi",
-            ])
-        try runProgram(
-            mockdev,
-            [
-                "script", Self.fixtures.appendingPathComponent("egalax-swipe.evemu").path,
-                prefix + ".script",
-            ])
-        let node = "/dev/input/event61"
-        let app = try AppProcess(
-            command: [
-                KioskLibInputTests.umockdevRun, "-d", prefix + ".umockdev", "-i",
-                "\(node)=\(prefix).ioctl", "-s", "\(node)=\(prefix).script", "--", cleartouch,
-                "app",
-                "--screen", "1080x1920", "--list", listPath, "--umockdev-barrier", node,
-            ] + options + [node],
-            environment: ["DISPLAY": display.display, "LD_PRELOAD": preload],
-            logPath: directory.appendingPathComponent("app.log").path)
+        let run = try UmockdevApp([.egalaxSwipe], arguments: options)
+        let app = run.app
         defer { app.terminateUnderUmockdev() }
         #expect(
             app.waitForLog(
                 "device event61 eGalax Inc. USB TouchController Touchscreen: direct (libinput refused it; tablet-class touch panel)"
             ), "\(app.log)")
-        let saved = waitUntil {
-            app.log.contains("cleartouch app: saved") || !app.process.isRunning
-        }
-        #expect(saved, "\(app.log)")
+        #expect(run.waitForSaves(1), "\(app.log)")
         #expect(!app.log.contains("falling back"))
-        let data = try Data(contentsOf: URL(fileURLWithPath: listPath))
-        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-        return (try #require(object["items"] as? [[String: Any]]), app.log)
+        return (try run.savedItems(), app.log)
     }
 }

@@ -67,11 +67,7 @@ import Testing
         try display.xdotool(arguments)
     }
 
-    func savedItems() throws -> [[String: Any]] {
-        let data = try Data(contentsOf: URL(fileURLWithPath: listPath))
-        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-        return try #require(object["items"] as? [[String: Any]])
-    }
+    func savedItems() throws -> [[String: Any]] { try savedListItems(at: listPath) }
 
     /// The colour of row `row` on screen, at its clear-gloss line, right of any text.
     func rowColor(_ row: Int, display: VirtualDisplay) throws -> Pixel {

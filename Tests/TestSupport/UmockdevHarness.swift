@@ -1,3 +1,4 @@
+import Evdev
 import Foundation
 import MockDevice
 import Recordings
@@ -39,19 +40,27 @@ public enum UmockdevHarness {
     public static let fixtures = PackagePaths.root.appendingPathComponent("Tests/Fixtures/umockdev")
 
     /// One emulated device: its evemu description, the node number, and optionally an
-    /// evemu event stream to play after the barrier.
+    /// evemu event stream to play after the barrier: a fixture file, or a MockDevice
+    /// scenario made in-process.
     public struct Device: Sendable {
         /// The evemu description's file name in the fixtures.
         public var description: String
         public var eventNumber: Int
         /// An evemu event stream's file name in the fixtures, played after the barrier.
         public var session: String?
+        /// A MockDevice scenario (`Scenarios.all`) played after the barrier.
+        public var scenario: String?
         public var node: String { "/dev/input/event\(eventNumber)" }
+        /// Whether the device plays events (and so has a barrier script).
+        public var playsEvents: Bool { session != nil || scenario != nil }
 
-        public init(description: String, eventNumber: Int, session: String? = nil) {
+        public init(
+            description: String, eventNumber: Int, session: String? = nil, scenario: String? = nil
+        ) {
             self.description = description
             self.eventNumber = eventNumber
             self.session = session
+            self.scenario = scenario
         }
     }
 
@@ -78,11 +87,21 @@ public enum UmockdevHarness {
                     fixtures.appendingPathComponent(device.description).path
                 ).0,
                 eventNumber: device.eventNumber,
-                events: try device.session.map {
-                    try UmockdevTestbed.parseFile(fixtures.appendingPathComponent($0).path).1
-                })
+                events: try events(of: device))
         }
         return (directory, try UmockdevTestbed.write(testbed, into: directory.path))
+    }
+
+    /// The events `device` plays: its fixture session's, or its scenario's.
+    static func events(of device: Device) throws -> [EvdevEvent]? {
+        if let session = device.session {
+            return try UmockdevTestbed.parseFile(fixtures.appendingPathComponent(session).path).1
+        }
+        guard let name = device.scenario else { return nil }
+        guard let scenario = Scenarios.all[name] else {
+            throw ProgramFailure(description: "no MockDevice scenario named \(name)")
+        }
+        return Scenarios.events(for: scenario)
     }
 
     /// Runs `command` inside a testbed of `devices`; the barriers of the devices with a
@@ -102,7 +121,7 @@ public enum UmockdevHarness {
     /// libinput to open them: the test hook is an option the test passes, never the
     /// environment.
     public static func withBarrier(_ command: [String], _ devices: [Device]) -> [String] {
-        let nodes = devices.filter { $0.session != nil }.map(\.node)
+        let nodes = devices.filter(\.playsEvents).map(\.node)
         guard !nodes.isEmpty, command.count >= 2 else { return command }
         return Array(command[..<2]) + ["--umockdev-barrier", nodes.joined(separator: ":")]
             + command[2...]
