@@ -183,7 +183,7 @@ let package = Package(
             name: "RecorderTests",
             dependencies: [
                 "Recorder", "Recordings", "TouchInput", "GestureRecognition", "ClearCore",
-                "MockDevice", "TestSupport", "Evdev",
+                "MockDevice", "TestSupport", "Evdev", "LibInputBackend",
             ]),
         .testTarget(
             name: "ReplayTests",

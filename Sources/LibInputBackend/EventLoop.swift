@@ -75,7 +75,7 @@ public final class LibInputEventLoop {
         installSignalHandlers()
         defer { restoreSignalHandlers() }
         let start = monotonicMicroseconds()
-        let tickMicroseconds = tickSeconds.map { max(1000, Int64($0 * 1e6)) }
+        let tickMicroseconds = tickSeconds.map { max(1000, Self.microseconds($0)) }
         var nextTick = tickMicroseconds.map { start + $0 }
         var lastInput: Int64? = nil
         var barriersReleased = barrierNodes.isEmpty
@@ -164,13 +164,13 @@ public final class LibInputEventLoop {
             var timeoutMilliseconds: Int64 = -1
             if let tick = nextTick { timeoutMilliseconds = max(0, (tick - now + 999) / 1000) }
             if let durationSeconds {
-                let left = start + Int64(durationSeconds * 1e6) - now
+                let left = start + Self.microseconds(durationSeconds) - now
                 if left <= 0 { return .durationElapsed }
                 timeoutMilliseconds = min(
                     timeoutMilliseconds < 0 ? Int64.max : timeoutMilliseconds, (left + 999) / 1000)
             }
             if let idleSeconds, let lastInput {
-                let left = lastInput + Int64(idleSeconds * 1e6) - now
+                let left = lastInput + Self.microseconds(idleSeconds) - now
                 if left <= 0 { return .idle }
                 timeoutMilliseconds = min(
                     timeoutMilliseconds < 0 ? Int64.max : timeoutMilliseconds, (left + 999) / 1000)
@@ -189,6 +189,17 @@ public final class LibInputEventLoop {
             }
             pending = fds[0].revents & Int16(POLLIN) != 0
         }
+    }
+
+    /// The longest wait the loop measures: a billion seconds (about 31 years).
+    static let longestWaitSeconds = 1e9
+
+    /// `seconds` in microseconds, for a library caller's absurd values too: NaN and
+    /// negative values are 0, anything past `longestWaitSeconds` (infinity included) is
+    /// that, so the conversion never traps.
+    static func microseconds(_ seconds: Double) -> Int64 {
+        guard seconds > 0 else { return 0 }
+        return Int64(min(seconds, longestWaitSeconds) * 1e6)
     }
 
     private func installSignalHandlers() {

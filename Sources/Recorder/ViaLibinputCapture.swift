@@ -63,7 +63,7 @@ public enum ViaLibinputCapture {
         public init?(arguments: [String]) {
             guard arguments.count >= 5, let width = Int(arguments[1]), width > 0,
                 let height = Int(arguments[2]), height > 0,
-                let duration = Double(arguments[3]), duration > 0
+                let duration = Double(arguments[3]), duration > 0, duration.isFinite
             else { return nil }
             self.init(
                 tracePath: arguments[0],

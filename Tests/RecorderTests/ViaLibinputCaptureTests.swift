@@ -19,6 +19,8 @@ import TouchInput
         ["out.trace", "0", "1280", "2", "/dev/x"],
         ["out.trace", "800", "1280", "0", "/dev/x"],
         ["out.trace", "800", "1280", "never", "/dev/x"],
+        ["out.trace", "800", "1280", "inf", "/dev/x"],
+        ["out.trace", "800", "1280", "nan", "/dev/x"],
     ])
     func malformedArgumentsAreRefused(arguments: [String]) {
         #expect(ViaLibinputCapture.Request(arguments: arguments) == nil)
