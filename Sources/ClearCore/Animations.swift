@@ -1,4 +1,4 @@
-/// Clear's animation timings (clear-spec §3), in microseconds.
+/// Clear's animation timings (docs/clear-rules.md §3), in microseconds.
 public enum ClearTimings {
     /// A row panned short of a threshold, or just completed, slides back to x = 0.
     public static let snapBackMicroseconds: Int64 = 200_000
@@ -15,11 +15,11 @@ public enum ClearTimings {
     public static let pullSettleMicroseconds: Int64 = 200_000
     /// The alpha of the rows other than the one being edited.
     public static let editingOtherRowsAlpha = 0.3
-    /// Reorder: a neighbour slides into the slot the held row left (product.md).
+    /// Reorder: a neighbour slides into the slot the held row left (docs/product-decisions.md).
     public static let reorderSlideMicroseconds: Int64 = 200_000
     /// Reorder: at the lift (or a cancel) the held row settles into its slot.
     public static let reorderSettleMicroseconds: Int64 = 200_000
-    /// The held row is drawn this much larger (the JT clone's 1.1×, clear-spec §5).
+    /// The held row is drawn this much larger (the JT clone's 1.1×, docs/clear-rules.md §5).
     public static let liftedRowScale = 1.1
     /// Clear completed: the remaining rows close the gaps, and the completed rows fall
     /// away and fade, in this time.
@@ -31,7 +31,7 @@ public enum ClearTimings {
     public static let pullUpSettleMicroseconds: Int64 = 200_000
 }
 
-/// Auto-scroll while a held row is near the top or bottom edge (product.md "Reorder").
+/// Auto-scroll while a held row is near the top or bottom edge (docs/product-decisions.md "Reorder").
 ///
 /// The edge zones are the top and bottom H of the screen (a finger at y < H, or at
 /// y > screen height − H). The list's offset moves towards that edge at
@@ -128,7 +128,7 @@ struct Tween: Hashable, Sendable {
     func isRunning(at time: Int64) -> Bool { time < endMicroseconds }
 }
 
-/// The rows below a deleted row moving up into its place (clear-spec §3): the k-th row
+/// The rows below a deleted row moving up into its place (docs/clear-rules.md §3): the k-th row
 /// below (k = 1, 2, ...) starts 0.03·(k−1) s after the deletion and moves from +H to 0
 /// over 0.3 s ease-in-out. The model has already lost the deleted item, so the rows'
 /// model positions are their final positions and the shuffle is an extra y offset.
@@ -164,7 +164,7 @@ struct PinchReturn: Hashable, Sendable {
     var delta: Tween
 }
 
-/// Edit mode's move (clear-spec §1.4): every row translated by one list-wide y offset,
+/// Edit mode's move (docs/clear-rules.md §1.4): every row translated by one list-wide y offset,
 /// the rows other than the edited one faded.
 struct EditTransition: Hashable, Sendable {
     var translation: Tween

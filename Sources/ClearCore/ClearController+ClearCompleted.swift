@@ -1,6 +1,6 @@
 import GestureRecognition
 
-/// Clear completed (real Clear, product.md): with the list at its end, a vertical drag
+/// Clear completed (real Clear, docs/product-decisions.md): with the list at its end, a vertical drag
 /// pulls the content up past the end; released more than H past it, every completed
 /// item goes at once. See docs/clear-core.md.
 extension ClearController {

@@ -1,4 +1,4 @@
-/// Editing the text of a row: the keyboard side of Clear's tap-to-edit (clear-spec §1.4).
+/// Editing the text of a row: the keyboard side of Clear's tap-to-edit (docs/clear-rules.md §1.4).
 ///
 /// All calls carry the event time. Calls while no row is edited do nothing.
 extension ClearController {

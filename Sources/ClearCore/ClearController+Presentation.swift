@@ -1,9 +1,9 @@
 import GestureRecognition
 
 /// What is on screen at a time: a pure function of the model, the gestures in progress,
-/// the running animations and the time (clear-spec §1–§3).
+/// the running animations and the time (docs/clear-rules.md §1–§3).
 extension ClearController {
-    /// The cue labels beside a panned row (clear-spec §1.1): 50 px wide, 10 px from the row.
+    /// The cue labels beside a panned row (docs/clear-rules.md §1.1): 50 px wide, 10 px from the row.
     public static let cueWidthPixels = 50.0
     /// The gap between a cue label and its row, in pixels.
     public static let cueMarginPixels = 10.0

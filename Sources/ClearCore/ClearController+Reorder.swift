@@ -1,7 +1,7 @@
 import GestureRecognition
 import TouchInput
 
-/// The held row of a reorder (real Clear, product.md): where it came from, the slot it
+/// The held row of a reorder (real Clear, docs/product-decisions.md): where it came from, the slot it
 /// would drop into now, and where the finger is.
 struct ReorderTrack: Hashable {
     var item: ItemID

@@ -1,8 +1,8 @@
 import GestureRecognition
 import TouchInput
 
-/// Applies recognized gestures to the to-do list with Clear's rules (clear-spec.md and
-/// the decisions of product.md), runs the animations, and answers what is on screen at
+/// Applies recognized gestures to the to-do list with Clear's rules (docs/clear-rules.md and
+/// the decisions of docs/product-decisions.md), runs the animations, and answers what is on screen at
 /// any time (`presentation(atMicroseconds:)`).
 ///
 /// Time comes only from the events: every call carries an event time, and the
@@ -74,7 +74,7 @@ public final class ClearController {
         var lowerIndex: Int
         var placeholderColor: RGBColor
         var deltaPixels: Double = 0
-        /// Reset at every pinch start (product.md: the Swift variant).
+        /// Reset at every pinch start (docs/product-decisions.md: the Swift variant).
         var exceededRequiredDistance = false
 
         var gapPixels: Double { 2 * deltaPixels }
@@ -404,7 +404,7 @@ public final class ClearController {
     }
 
     /// The insertion index of a committed pinch: lowerIdx + floor(off/H) with lowerIdx
-    /// the lower row's visible index (clear-spec §1.3), which is the lower row's model index.
+    /// the lower row's visible index (docs/clear-rules.md §1.3), which is the lower row's model index.
     func pinchInsertIndex(_ pinch: PinchTrack) -> Int {
         let lowerModelIndex = list.index(of: pinch.lowerItem) ?? pinch.lowerIndex
         let offset = max(0, scrollOffsetPixels)
@@ -497,7 +497,7 @@ public final class ClearController {
 }
 
 /// Row `index`'s heat-map colour among `count` rows: RGB(1, 0.6·i/(n−1), 0), pure red
-/// for a single row (clear-spec §2: n = 1 would divide 0 by 0).
+/// for a single row (docs/clear-rules.md §2: n = 1 would divide 0 by 0).
 public func heatColor(index: Int, count: Int) -> RGBColor {
     guard count > 1 else { return RGBColor(red: 1, green: 0, blue: 0) }
     return RGBColor(red: 1, green: 0.6 * Double(index) / Double(count - 1), blue: 0)

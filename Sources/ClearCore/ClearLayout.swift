@@ -7,7 +7,7 @@ import TouchInput
 /// `contentOffset.y`: 0 with the list at its top, negative while the list is pulled
 /// down past its top (the pull region).
 public struct ClearLayout: Hashable, Sendable {
-    /// Clear's row height on its 320-point-wide screen (clear-spec §2).
+    /// Clear's row height on its 320-point-wide screen (docs/clear-rules.md §2).
     public static let clearRowHeightPoints = 50.0
     /// Clear's screen width, in points.
     public static let clearScreenWidthPoints = 320.0
@@ -25,7 +25,7 @@ public struct ClearLayout: Hashable, Sendable {
         self.rowHeightPixels = requested.isFinite && requested >= 1 ? requested : 1
     }
 
-    /// round(W·50/320), Clear's proportions (product.md), never less than 1.
+    /// round(W·50/320), Clear's proportions (docs/product-decisions.md), never less than 1.
     public static func defaultRowHeightPixels(widthPixels: Int) -> Double {
         max(1, (Double(widthPixels) * clearRowHeightPoints / clearScreenWidthPoints).rounded())
     }

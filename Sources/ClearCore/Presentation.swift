@@ -105,7 +105,7 @@ public struct RowPresentation: Hashable, Sendable {
     }
 }
 
-/// The tick and cross cues beside a row being panned (clear-spec §1.1).
+/// The tick and cross cues beside a row being panned (docs/clear-rules.md §1.1).
 public struct CuesPresentation: Hashable, Sendable {
     /// "✓", left of the row, right-aligned.
     public var tickFramePixels: RectPixels

@@ -1,4 +1,4 @@
-/// How a released list keeps moving (product.md "Scrolling").
+/// How a released list keeps moving (docs/product-decisions.md "Scrolling").
 ///
 /// The curve is constant deceleration (kinetic friction): the offset's speed falls
 /// linearly from the release speed |v₀| to 0 at `decelerationPixelsPerSecondSquared`,

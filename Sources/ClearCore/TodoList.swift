@@ -104,7 +104,7 @@ public struct TodoList: Hashable, Sendable {
     public var completedCount: Int { items.reduce(0) { $0 + ($1.completed ? 1 : 0) } }
 
     /// The twelve sample items of the Swift tutorial, in order, with ids 1...12
-    /// (clear-spec §2, R-SW `ViewController.swift`).
+    /// (docs/clear-rules.md §2, R-SW `ViewController.swift`).
     public static let swiftTutorialSamples: [TodoItem] = [
         "feed the cat", "buy eggs", "watch WWDC videos", "rule the Web", "buy a new iPhone",
         "darn holes in socks", "write this tutorial", "master Swift", "learn to draw",

@@ -111,7 +111,7 @@ public struct PinchValues: Hashable, Sendable {
     public var lowerStartPixels: Point
     /// Where the lower touch is now.
     public var lowerPixels: Point
-    /// Clear's spread: −min(0, min(Δupper, Δlower)), never negative (clear-spec §1.3).
+    /// Clear's spread: −min(0, min(Δupper, Δlower)), never negative (docs/clear-rules.md §1.3).
     public var spreadDeltaPixels: Double
     /// Clear's gap: 2 · spread.
     public var gapPixels: Double

@@ -3,7 +3,7 @@ import GestureRecognition
 import Testing
 import TouchInput
 
-/// The presentation sampled at chosen times against clear-spec's formulas.
+/// The presentation sampled at chosen times against docs/clear-rules.md's formulas.
 @Suite struct PresentationTests {
     let ease = TimingCurveTests.easeInOutByBisection
 

@@ -1,5 +1,5 @@
 /// What a key of the on-screen keyboard does. The names are those of `cleartouch keyboard
-/// --json` (product.md): the character typed, or `shift`, `backspace`, `space`, `return`,
+/// --json` (docs/product-decisions.md): the character typed, or `shift`, `backspace`, `space`, `return`,
 /// `symbols`.
 public enum KeyboardKeyAction: Hashable, Sendable {
     /// Types this character (one grapheme cluster); shift makes a letter upper case.
