@@ -56,8 +56,9 @@ public func runGestureBenchmarks() {
 /// One cycle of the synthetic session, built once (building allocates; playing does not).
 private struct GestureSessionCycle {
     private(set) var frames: [TouchFrame] = []
-    /// Scroll offset to set before the frame at the same index.
-    private(set) var offsets: [Double] = []
+    /// The pull the client offers before the frame at the same index (a list scrolled to
+    /// `offset` offers one at its top).
+    private(set) var pulls: [PullAvailability] = []
     private(set) var touchEventCount = 0
     private var time: Int64 = 0
     private var offset = 0.0
@@ -95,7 +96,7 @@ private struct GestureSessionCycle {
 
     private mutating func append(_ contacts: [TouchContact], device: DeviceID = DeviceID(1)) {
         frames.append(TouchFrame(device: device, timeMicroseconds: time, contacts: contacts))
-        offsets.append(offset)
+        pulls.append(offset <= 0 ? .available(alreadyPulledPixels: -offset) : .unavailable)
         if device == DeviceID(1) { touchEventCount += contacts.count }
         time += Self.frameIntervalMicroseconds
     }
@@ -156,7 +157,7 @@ private struct GestureSessionCycle {
             for index in frames.indices {
                 var frame = frames[index]
                 frame.timeMicroseconds += shift
-                arena.listScrollOffsetPixels = offsets[index]
+                arena.pull = pulls[index]
                 arena.handle(frame)
                 checksum &+= arena.events.count
                 if let last = arena.events.last { checksum &+= last.id.rawValue }
@@ -173,7 +174,7 @@ private struct GestureSessionCycle {
         var counts: [GestureKind: Int] = [:]
         var cancelled = 0
         for index in frames.indices {
-            arena.listScrollOffsetPixels = offsets[index]
+            arena.pull = pulls[index]
             arena.handle(frames[index])
             for event in arena.events where event.state.isFinal {
                 counts[event.kind, default: 0] += 1

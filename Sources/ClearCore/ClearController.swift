@@ -1,9 +1,14 @@
 import GestureRecognition
 import TouchInput
 
-/// Applies recognized gestures to the to-do list with Clear's rules (docs/clear-rules.md and
-/// the decisions of docs/product-decisions.md), runs the animations, and answers what is on screen at
-/// any time (`presentation(atMicroseconds:)`).
+/// Applies recognized gestures to the to-do list with Clear's rules (docs/clear-rules.md
+/// and the decisions of docs/product-decisions.md), runs the animations, and answers what
+/// is on screen at any time (`presentation(atMicroseconds:)`).
+///
+/// The work is done by one interaction per gesture or mode (`Interaction`: row pan, pull,
+/// pull up, pinch, reorder, scroll, editing, the on-screen keyboard), each owning its
+/// state and animations. The controller keeps the list, the clock and the actions, routes
+/// each gesture to the interaction that took it, and composes what they present.
 ///
 /// Time comes only from the events: every call carries an event time, and the
 /// controller's clock (`currentTimeMicroseconds`) never goes backwards (an earlier time
@@ -17,77 +22,31 @@ public final class ClearController {
     public let layout: ClearLayout
     /// The to-do list as the rules have changed it so far.
     @exclusivity(unchecked) public internal(set) var list: TodoList
-    /// Every change so far, in order.
-    @exclusivity(unchecked) public internal(set) var actions: [Action] = []
+    /// The changes not yet taken (`takeActions()`), in order, while `keepsHistory` is true;
+    /// empty otherwise.
+    @exclusivity(unchecked) public private(set) var actions: [Action] = []
+    /// Turn off in long-running programs: `actions` then stays empty, and `onAction` still
+    /// sees every change.
+    @exclusivity(unchecked) public var keepsHistory = true
+    /// Called with every change as it is made.
+    @exclusivity(unchecked) public var onAction: ((Action) -> Void)?
     /// The controller's clock: the latest event time it has seen, in microseconds.
     @exclusivity(unchecked) public private(set) var currentTimeMicroseconds: Int64 = 0
-
-    /// The interaction of each gesture in progress, by gesture id.
-    @exclusivity(unchecked) var tracks: [GestureID: Track] = [:]
-    @exclusivity(unchecked) var scroll: ScrollMotion = .still(0)
-    /// Rows sliding back to x = 0 after a pan.
-    @exclusivity(unchecked) var snapBacks: [ItemID: Tween] = [:]
-    @exclusivity(unchecked) var shuffles: [DeleteShuffle] = []
-    @exclusivity(unchecked) var pinchReturns: [PinchReturn] = []
-    @exclusivity(unchecked) var editTransition: EditTransition = .rest
-    @exclusivity(unchecked) var editSession: EditSession?
-    /// Reorder: neighbours sliding into the slot a held row left (y offsets, to 0).
-    @exclusivity(unchecked) var reorderSlides: [ItemID: Tween] = [:]
-    /// Reorder: dropped (or put back) rows settling into their slots.
-    @exclusivity(unchecked) var liftSettles: [ItemID: LiftSettle] = [:]
-    /// Clear completed: the completed rows leaving, the rest closing the gaps.
-    @exclusivity(unchecked) var clearAnimations: [ClearCompletedAnimation] = []
     @exclusivity(unchecked) private var hasTime = false
+    /// Gestures no interaction took (they began off the rows, on non-adjacent rows, while
+    /// editing, or are taps, which act on their single `ended` report): later reports are
+    /// dropped.
+    @exclusivity(unchecked) private var ignored: ContiguousArray<GestureID> = []
 
-    /// The on-screen keyboard; nil without one (`--keyboard off`).
-    @exclusivity(unchecked) public internal(set) var keyboard: OnScreenKeyboard?
-    /// When the on-screen keyboard shows (`configureKeyboard`).
-    @exclusivity(unchecked) public internal(set) var keyboardMode: OnScreenKeyboardMode = .off
-    /// The physical keyboards attached (devices added, not removed), for `.auto`.
-    @exclusivity(unchecked) var physicalKeyboards: Set<DeviceID> = []
-    /// The fraction of the on-screen keyboard's height on screen: 0 hidden, 1 shown.
-    @exclusivity(unchecked) var keyboardSlide = Tween(
-        startMicroseconds: 0, durationMicroseconds: 0, from: 0, to: 0)
-
-    /// One gesture's interaction with the list.
-    enum Track: Hashable {
-        /// The gesture does nothing (it began off the rows, on non-adjacent rows, while
-        /// editing, or is a kind Clear does not use); its later reports are dropped.
-        case ignored
-        /// A row follows the finger horizontally: x is the row's origin.x.
-        case pan(item: ItemID, xPixels: Double)
-        /// The list is pulled `distancePixels` past its top.
-        case pull(distancePixels: Double)
-        case pinch(PinchTrack)
-        case scroll(startOffsetPixels: Double)
-        /// A vertical drag that began with the list at its end: it may pull the content
-        /// up past the end by `distancePixels` (clear completed).
-        case pullUp(startOffsetPixels: Double, distancePixels: Double)
-        /// A long-press lifted a row; it follows the finger (reorder).
-        case reorder(ReorderTrack)
-    }
-
-    struct PinchTrack: Hashable {
-        var upperItem: ItemID
-        var lowerItem: ItemID
-        var upperIndex: Int
-        var lowerIndex: Int
-        var placeholderColor: RGBColor
-        var deltaPixels: Double = 0
-        /// Reset at every pinch start (docs/product-decisions.md: the Swift variant).
-        var exceededRequiredDistance = false
-
-        var gapPixels: Double { 2 * deltaPixels }
-    }
-
-    /// The item being edited and its text field.
-    struct EditSession: Hashable {
-        var item: ItemID
-        var text: String
-        var originalText: String
-        /// Added by this interaction (pull or pinch), so Escape deletes it.
-        var isNew: Bool
-    }
+    // The interactions, registered in `visitInteractions`.
+    let scrolling = ScrollInteraction()
+    let rowPan = RowPanInteraction()
+    let pull = PullInteraction()
+    let pullUp = PullUpInteraction()
+    let pinch = PinchInteraction()
+    let reorder = ReorderInteraction()
+    let editing = EditingInteraction()
+    let keyboardInteraction = KeyboardInteraction()
 
     /// A controller at rest on `items` (duplicate ids are renumbered), laid out by `layout`.
     /// Pass `TodoList.swiftTutorialSamples` for Clear's sample list.
@@ -100,13 +59,33 @@ public final class ClearController {
     public var items: [TodoItem] { list.items }
 
     /// The list's scroll offset now (negative while pulled past the top).
-    public var scrollOffsetPixels: Double { scroll.offset(at: currentTimeMicroseconds) }
+    public var scrollOffsetPixels: Double { scrolling.offset(at: currentTimeMicroseconds) }
+
+    /// Whether a vertical drag starting downward now is a pull: only with the list at or
+    /// past its top (offset ≤ 0, docs/clear-rules.md §1.2), counting what is already
+    /// pulled. Sessions give it to the arena and the touchpad mapper before each input.
+    public var pullAvailability: PullAvailability {
+        Self.pullAvailability(scrollOffsetPixels: scrollOffsetPixels)
+    }
+
+    /// The pull a list scrolled to `offset` offers.
+    public static func pullAvailability(scrollOffsetPixels offset: Double) -> PullAvailability {
+        offset <= 0 ? .available(alreadyPulledPixels: -offset) : .unavailable
+    }
 
     /// The model index of the item being edited.
-    public var editingIndex: Int? { editSession.flatMap { list.index(of: $0.item) } }
+    public var editingIndex: Int? { editing.session.flatMap { list.index(of: $0.item) } }
 
     /// The edited item's text as typed so far.
-    public var editingText: String? { editSession?.text }
+    public var editingText: String? { editing.session?.text }
+
+    /// The changes since the last call (or since the start), oldest first; `actions` is
+    /// left empty, so a long session that takes them keeps no history.
+    public func takeActions() -> [Action] {
+        guard !actions.isEmpty else { return [] }
+        defer { actions = [] }
+        return actions
+    }
 
     // MARK: - Time
 
@@ -114,32 +93,7 @@ public final class ClearController {
     /// deceleration that has stopped leaves the list at rest.
     public func advance(toMicroseconds time: Int64) {
         setClock(time)
-        let now = currentTimeMicroseconds
-        advanceReorders(to: now)
-        // Rebuilt only when something has finished (the common case on the replay path is
-        // nothing: no allocation, no copy).
-        if snapBacks.contains(where: { !$0.value.isRunning(at: now) }) {
-            snapBacks = snapBacks.filter { $0.value.isRunning(at: now) }
-        }
-        if reorderSlides.contains(where: { !$0.value.isRunning(at: now) }) {
-            reorderSlides = reorderSlides.filter { $0.value.isRunning(at: now) }
-        }
-        if liftSettles.contains(where: { now >= $0.value.endMicroseconds }) {
-            liftSettles = liftSettles.filter { now < $0.value.endMicroseconds }
-        }
-        if clearAnimations.contains(where: { $0.endMicroseconds <= now }) {
-            clearAnimations.removeAll { $0.endMicroseconds <= now }
-        }
-        if shuffles.contains(where: { $0.endMicroseconds <= now }) {
-            shuffles.removeAll { $0.endMicroseconds <= now }
-        }
-        if pinchReturns.contains(where: { !$0.delta.isRunning(at: now) }) {
-            pinchReturns.removeAll { !$0.delta.isRunning(at: now) }
-        }
-        if let end = scroll.endMicroseconds, end <= now {
-            scroll = .still(scroll.offset(at: now))
-        }
-        advanceKeyboard(toMicroseconds: now)
+        advanceInteractions(to: currentTimeMicroseconds)
     }
 
     /// Event times are clamped to ±2⁶¹ µs (73 000 years) so that adding durations and
@@ -159,7 +113,7 @@ public final class ClearController {
     /// ClearSession calls this on every touch down.
     public func interruptScrolling(atMicroseconds time: Int64) {
         advance(toMicroseconds: time)
-        stopDeceleration()
+        scrolling.stopDeceleration(in: self)
     }
 
     // MARK: - Gestures
@@ -167,330 +121,72 @@ public final class ClearController {
     /// Applies one gesture report at its event time.
     public func handle(_ gesture: GestureEvent) {
         advance(toMicroseconds: gesture.timeMicroseconds)
-        let time = currentTimeMicroseconds
         switch gesture.state {
-        case .began: begin(gesture, at: time)
+        case .began: begin(gesture)
         case .changed: change(gesture)
-        case .ended: end(gesture, at: time)
-        case .cancelled: cancel(gesture, at: time)
+        case .ended: end(gesture)
+        case .cancelled: cancel(gesture)
         }
     }
 
-    private func begin(_ gesture: GestureEvent, at time: Int64) {
-        guard tracks[gesture.id] == nil else { return change(gesture) }
+    private func begin(_ gesture: GestureEvent) {
+        // A gesture already known: its began again is a change.
+        if ignored.contains(gesture.id) || offer(.change, gesture) { return }
         // Editing is modal: only a tap (which ends it) acts while a row is edited.
-        if editSession != nil {
-            tracks[gesture.id] = .ignored
-            return
-        }
-        switch gesture.values {
-        case .pan(let pan):
-            stopDeceleration()
-            guard let index = hitTest(pan.startPixels) else {
-                tracks[gesture.id] = .ignored
-                return
-            }
-            let item = list[index].id
-            snapBacks[item] = nil
-            tracks[gesture.id] = .pan(item: item, xPixels: finite(pan.translationPixels.x))
-        case .pull(let pull):
-            stopDeceleration()
-            tracks[gesture.id] = .pull(distancePixels: finite(pull.pullDistancePixels))
-            followPull(pull.pullDistancePixels)
-        case .pinch(let pinch):
-            stopDeceleration()
-            tracks[gesture.id] = beginPinch(pinch)
-        case .scroll:
-            stopDeceleration()
-            let start = layout.clampedScrollOffset(scrollOffsetPixels, itemCount: list.count)
-            // At the list's end (scrolled fully, or a list shorter than the screen) the
-            // drag may pull the content up past the end: clear completed.
-            let atEnd = start >= layout.maximumScrollOffsetPixels(itemCount: list.count)
-            tracks[gesture.id] =
-                atEnd
-                ? .pullUp(startOffsetPixels: start, distancePixels: 0)
-                : .scroll(startOffsetPixels: start)
-            scroll = .still(start)
-            change(gesture)
-        case .longPress(let location):
-            stopDeceleration()
-            tracks[gesture.id] = beginReorder(at: location, time: time)
-        case .tap:
-            // Taps act on their single `ended` report.
-            tracks[gesture.id] = .ignored
+        if editing.isEditing || !offer(.begin, gesture) {
+            ignored.append(gesture.id)
         }
     }
 
     private func change(_ gesture: GestureEvent) {
-        // One hash lookup per report: the track is updated in place through its index.
-        guard let slot = tracks.index(forKey: gesture.id) else { return }
-        switch (tracks.values[slot], gesture.values) {
-        case (.pan(let item, _), .pan(let pan)):
-            tracks.values[slot] = .pan(item: item, xPixels: finite(pan.translationPixels.x))
-        case (.pull, .pull(let pull)):
-            tracks.values[slot] = .pull(distancePixels: finite(pull.pullDistancePixels))
-            followPull(pull.pullDistancePixels)
-        case (.pinch(var pinch), .pinch(let values)):
-            pinch.deltaPixels = spreadDelta(values)
-            pinch.exceededRequiredDistance = pinch.gapPixels > layout.rowHeightPixels
-            tracks.values[slot] = .pinch(pinch)
-        case (.scroll(let start), .scroll(let drag)):
-            scroll = .still(
-                layout.clampedScrollOffset(
-                    start - finite(drag.translationPixels.y), itemCount: list.count))
-        case (.pullUp(let start, _), .scroll(let drag)):
-            // These call out first, so they store by key, not by the index taken above.
-            let distance = followPullUp(start, drag)
-            tracks[gesture.id] = .pullUp(startOffsetPixels: start, distancePixels: distance)
-        case (.reorder(var reorder), .longPress(let location)):
-            moveReorder(&reorder, to: location, time: currentTimeMicroseconds)
-            tracks[gesture.id] = .reorder(reorder)
-        default:
-            break
-        }
+        _ = offer(.change, gesture)
     }
 
-    private func end(_ gesture: GestureEvent, at time: Int64) {
-        if case .tap(let location) = gesture.values, gesture.kind == .tap {
-            tracks[gesture.id] = nil
-            tap(at: location, time: time)
+    private func end(_ gesture: GestureEvent) {
+        if case .tap(let location) = gesture.values {
+            forgetIgnored(gesture.id)
+            editing.tap(at: location, time: currentTimeMicroseconds, in: self)
             return
         }
         change(gesture)
-        guard let track = tracks.removeValue(forKey: gesture.id) else { return }
-        switch (track, gesture.values) {
-        case (.pan(let item, let x), _):
-            endPan(item: item, xPixels: x, time: time)
-        case (.pull(let distance), _):
-            if distance > layout.rowHeightPixels {
-                commitPull(distancePixels: distance, time: time)
-            } else {
-                settleAfterPull(time: time)
-            }
-        case (.pinch(let pinch), _):
-            if pinch.exceededRequiredDistance {
-                commitPinch(pinch, time: time)
-            } else {
-                returnPinch(pinch, time: time)
-            }
-        case (.scroll, .scroll(let drag)):
-            fling(velocityPixelsPerSecond: -finite(drag.velocityPixelsPerSecond.y), time: time)
-        case (.pullUp(_, let distance), .scroll(let drag)):
-            endPullUp(
-                distancePixels: distance,
-                velocityPixelsPerSecond: -finite(drag.velocityPixelsPerSecond.y), time: time)
-        case (.reorder(let reorder), _):
-            dropReorder(reorder, time: time)
-        default:
-            break
-        }
+        if !offer(.end, gesture) { forgetIgnored(gesture.id) }
     }
 
     /// A cancelled gesture commits nothing; what it moved goes back to rest.
-    private func cancel(_ gesture: GestureEvent, at time: Int64) {
+    private func cancel(_ gesture: GestureEvent) {
         change(gesture)
-        guard let track = tracks.removeValue(forKey: gesture.id) else { return }
-        switch track {
-        case .ignored:
-            break
-        case .pan(let item, let x):
-            snapBack(item: item, fromXPixels: x, time: time)
-        case .pull:
-            // A pull abandoned by pushing the list back up (distance < 0) hands over to
-            // the scroll that begins on the same frame: the offset stays continuous.
-            settleAfterPull(time: time)
-        case .pinch(let pinch):
-            returnPinch(pinch, time: time)
-        case .scroll:
-            // Nothing to commit: no fling. The list stays where the finger left it, so a
-            // pinch taking over hit-tests the rows as they are on screen.
-            scroll = .still(layout.clampedScrollOffset(scrollOffsetPixels, itemCount: list.count))
-        case .pullUp:
-            // Nothing is cleared: content pulled past the end springs back.
-            settleAfterPullUp(time: time)
-        case .reorder(let reorder):
-            putBack(reorder, time: time)
-        }
+        if !offer(.cancel, gesture) { forgetIgnored(gesture.id) }
     }
 
-    // MARK: - Rules
+    private func forgetIgnored(_ id: GestureID) {
+        if let index = ignored.firstIndex(of: id) { ignored.remove(at: index) }
+    }
 
+    // MARK: - Shared by the interactions
+
+    /// The model index of the row under `point` on screen now.
     func hitTest(_ point: Point) -> Int? {
         layout.modelIndex(at: point, itemCount: list.count, scrollOffsetPixels: scrollOffsetPixels)
     }
 
-    func stopDeceleration() {
-        if case .decelerating = scroll {
-            scroll = .still(scrollOffsetPixels)
-        }
+    /// `offset` clamped to the list's scroll range.
+    func clampedOffset(_ offset: Double) -> Double {
+        layout.clampedScrollOffset(offset, itemCount: list.count)
     }
 
-    /// The list follows a pull 1:1; a negative distance means the list is scrolled
-    /// down by that much (the event that abandons the pull).
-    private func followPull(_ distance: Double) {
-        let distance = finite(distance)
-        scroll = .still(
-            distance >= 0
-                ? -min(distance, layout.heightPixels)
-                : layout.clampedScrollOffset(-distance, itemCount: list.count))
-    }
-
-    private func endPan(item: ItemID, xPixels x: Double, time: Int64) {
-        guard let index = list.index(of: item) else { return }
-        let half = layout.widthPixels / 2
-        if x < -half {
-            delete(at: index, time: time)
-            return
-        }
-        if x > half {
-            let completed = list[index].completed
-            list.setCompleted(!completed, at: index)
-            record(completed ? .uncomplete : .complete, index: index, time: time)
-        }
-        snapBack(item: item, fromXPixels: x, time: time)
-    }
-
-    private func snapBack(item: ItemID, fromXPixels x: Double, time: Int64) {
-        guard x != 0 else { return }
-        snapBacks[item] = Tween(
-            startMicroseconds: time, durationMicroseconds: ClearTimings.snapBackMicroseconds,
-            from: x,
-            to: 0)
-    }
-
-    private func commitPull(distancePixels distance: Double, time: Int64) {
-        list.insert(at: 0)
-        record(.add, index: 0, time: time)
-        scroll = .still(0)
-        // The new row appears where the placeholder was (its bottom on the old first
-        // row), then edit mode moves it to the top.
-        beginEditing(
-            at: 0, isNew: true, time: time,
-            fromTranslationPixels: min(distance, layout.heightPixels) - layout.rowHeightPixels)
-    }
-
-    private func settleAfterPull(time: Int64) {
-        let offset = scrollOffsetPixels
-        if offset < 0 {
-            scroll = .settling(
-                Tween(
-                    startMicroseconds: time,
-                    durationMicroseconds: ClearTimings.pullSettleMicroseconds,
-                    from: offset, to: 0))
-        } else {
-            scroll = .still(layout.clampedScrollOffset(offset, itemCount: list.count))
-        }
-    }
-
-    private func beginPinch(_ values: PinchValues) -> Track {
-        guard let first = hitTest(values.upperStartPixels),
-            let second = hitTest(values.lowerStartPixels),
-            abs(first - second) == 1
-        else { return .ignored }
-        let upper = min(first, second)
-        let lower = max(first, second)
-        var pinch = PinchTrack(
-            upperItem: list[upper].id, lowerItem: list[lower].id, upperIndex: upper,
-            lowerIndex: lower,
-            placeholderColor: heatColor(index: upper, count: list.count))
-        pinch.deltaPixels = spreadDelta(values)
-        pinch.exceededRequiredDistance = pinch.gapPixels > layout.rowHeightPixels
-        return .pinch(pinch)
-    }
-
-    /// Clear's delta, never negative, at most a screen height (fingers cannot spread further).
-    private func spreadDelta(_ values: PinchValues) -> Double {
-        min(max(0, finite(values.spreadDeltaPixels)), layout.heightPixels)
-    }
-
-    /// The insertion index of a committed pinch: lowerIdx + floor(off/H) with lowerIdx
-    /// the lower row's visible index (docs/clear-rules.md §1.3), which is the lower row's model index.
-    func pinchInsertIndex(_ pinch: PinchTrack) -> Int {
-        let lowerModelIndex = list.index(of: pinch.lowerItem) ?? pinch.lowerIndex
-        let offset = max(0, scrollOffsetPixels)
-        let lowerVisibleIndex = layout.visibleIndex(
-            ofModelIndex: lowerModelIndex, scrollOffsetPixels: offset)
-        let index =
-            lowerVisibleIndex + layout.rowIndex(offset / layout.rowHeightPixels, rounding: .down)
-        return min(max(index, 0), list.count)
-    }
-
-    private func commitPinch(_ pinch: PinchTrack, time: Int64) {
-        let index = pinchInsertIndex(pinch)
-        list.insert(at: index)
-        record(.add, index: index, time: time)
-        // The Swift tutorial resets the row transforms at once, then edit mode starts.
-        beginEditing(at: index, isNew: true, time: time, fromTranslationPixels: 0)
-    }
-
-    private func returnPinch(_ pinch: PinchTrack, time: Int64) {
-        guard pinch.deltaPixels > 0 else { return }
-        pinchReturns.append(
-            PinchReturn(
-                upperItem: pinch.upperItem, lowerItem: pinch.lowerItem,
-                delta: Tween(
-                    startMicroseconds: time,
-                    durationMicroseconds: ClearTimings.pinchReturnMicroseconds,
-                    from: pinch.deltaPixels, to: 0)))
-    }
-
-    func fling(velocityPixelsPerSecond velocity: Double, time: Int64) {
-        let limit = ScrollDeceleration.maximumVelocityPixelsPerSecond
-        let velocity = min(max(velocity, -limit), limit)
-        let range = layout.scrollRange(itemCount: list.count)
-        let offset = layout.clampedScrollOffset(scrollOffsetPixels, itemCount: list.count)
-        guard abs(velocity) >= ScrollDeceleration.minimumVelocityPixelsPerSecond else {
-            scroll = .still(offset)
-            return
-        }
-        scroll = .decelerating(
-            Deceleration(
-                startMicroseconds: time, startOffsetPixels: offset,
-                velocityPixelsPerSecond: velocity,
-                decelerationPixelsPerSecondSquared: ScrollDeceleration
-                    .decelerationPixelsPerSecondSquared,
-                range: range))
-    }
-
-    private func tap(at location: Point, time: Int64) {
-        if editSession != nil {
-            // A tap while editing ends the editing and starts nothing else.
-            endEditing(keepingText: true, time: time)
-            return
-        }
-        guard let index = hitTest(location), !list[index].completed else { return }
-        beginEditing(at: index, isNew: false, time: time, fromTranslationPixels: nil)
-    }
-
-    /// Removes the item with the delete shuffle: the rows below that were on screen
-    /// (and the one that comes into view) move up one row, staggered.
-    func delete(at index: Int, time: Int64) {
-        let offset = scrollOffsetPixels
-        guard let removed = list.remove(at: index) else { return }
-        record(.delete, index: index, time: time)
-        snapBacks[removed.id] = nil
-        var moving: [ItemID] = []
-        var below = index
-        // Old row index+1+k is now at `below`; it moved if it was on screen before.
-        while below < list.count,
-            layout.rowFrame(index: below + 1, scrollOffsetPixels: offset).minY
-                < layout.heightPixels + layout.rowHeightPixels
-        {
-            moving.append(list[below].id)
-            below += 1
-        }
-        if !moving.isEmpty {
-            shuffles.append(
-                DeleteShuffle(
-                    startMicroseconds: time, rowHeightPixels: layout.rowHeightPixels, rows: moving))
-        }
-        if case .still(let still) = scroll, still > 0 {
-            scroll = .still(layout.clampedScrollOffset(still, itemCount: list.count))
-        }
+    /// True when `offset` is at the list's end (scrolled fully, or a list shorter than
+    /// the screen): a vertical drag starting there is a pull up.
+    func isAtListEnd(_ offset: Double) -> Bool {
+        offset >= layout.maximumScrollOffsetPixels(itemCount: list.count)
     }
 
     func record(_ kind: ActionKind, index: Int, time: Int64) {
-        actions.append(Action(timeMicroseconds: time, kind: kind, index: index))
+        record(Action(timeMicroseconds: time, kind: kind, index: index))
+    }
+
+    func record(_ action: Action) {
+        if keepsHistory { actions.append(action) }
+        onAction?(action)
     }
 
     func finite(_ value: Double) -> Double { value.isFinite ? value : 0 }

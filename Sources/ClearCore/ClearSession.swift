@@ -4,9 +4,9 @@ import TouchInput
 /// The glue every front end (the app, replay, tests) uses: input events in, gestures,
 /// list changes and presentations out.
 ///
-/// - touch frames and device hot-plug go to a `GestureArena`, with the arena's
-///   `listScrollOffsetPixels` set from the controller before each frame; the arena's
-///   reports go to the controller;
+/// - touch frames and device hot-plug go to a `GestureArena`, told before each frame
+///   whether a downward drag would be a pull (`ClearController.pullAvailability`: the
+///   list at its top); the arena's reports go to the controller;
 /// - a touch down stops a decelerating list (as a UIScrollView does);
 /// - touches that land on the on-screen keyboard while a row is edited go to it (when
 ///   the session has one), never to the arena;
@@ -25,9 +25,11 @@ public final class ClearSession {
     /// Recognizes gestures in touch frames; its reports go to `controller`.
     @exclusivity(unchecked) public private(set) var arena: GestureArena
 
-    /// Every gesture report so far, in order, when `keepsGestureHistory` is true.
+    /// The gesture reports not yet taken (`takeGestureEvents()`), in order, when
+    /// `keepsGestureHistory` is true; empty otherwise.
     @exclusivity(unchecked) public private(set) var gestureEvents: [GestureEvent] = []
-    /// Turn off in long-running programs; `onGesture` still sees every report.
+    /// Turn off in long-running programs (with the controller's `keepsHistory`): then
+    /// nothing grows with the session, and `onGesture` still sees every report.
     @exclusivity(unchecked) public var keepsGestureHistory = true
     /// Called with every gesture report, after the controller has applied it.
     @exclusivity(unchecked) public var onGesture: ((GestureEvent) -> Void)?
@@ -60,6 +62,14 @@ public final class ClearSession {
             firstGestureID: Self.touchpadGestureIDBase)
     }
 
+    /// The gesture reports since the last call (or since the start), oldest first;
+    /// `gestureEvents` is left empty.
+    public func takeGestureEvents() -> [GestureEvent] {
+        guard !gestureEvents.isEmpty else { return [] }
+        defer { gestureEvents = [] }
+        return gestureEvents
+    }
+
     /// Applies one input event at its timestamp.
     public func handle(_ event: InputEvent) {
         let time = event.timeMicroseconds
@@ -82,7 +92,7 @@ public final class ClearSession {
             if frame.contacts.contains(where: { $0.phase == .down }) {
                 controller.interruptScrolling(atMicroseconds: time)
             }
-            arena.listScrollOffsetPixels = controller.scrollOffsetPixels
+            arena.pull = controller.pullAvailability
             arena.handle(frame)
             forwardArenaEvents()
         case .touchpadGesture, .pointerMotion, .pointerButton, .pointerScroll:
@@ -112,7 +122,9 @@ public final class ClearSession {
     }
 
     private func forwardTouchpadEvents(_ event: InputEvent) {
-        touchpad.listScrollOffsetPixels = controller.scrollOffsetPixels
+        touchpad.pull = controller.pullAvailability
+        // The pinch grid is the rows' seams, moving with the list.
+        touchpad.pinchCentreGridOriginPixels = -controller.scrollOffsetPixels
         touchpad.handle(event)
         for gesture in touchpad.events { deliver(gesture) }
     }

@@ -78,11 +78,11 @@ public struct GestureArena {
         touchscreens.reserveCapacity(8)
     }
 
-    /// Set by the client before each frame: a vertical drag becomes a pull only when
-    /// this is ≤ 0 at its start.
-    public var listScrollOffsetPixels: Double {
-        get { context.listScrollOffsetPixels }
-        set { context.listScrollOffsetPixels = newValue }
+    /// Set by the client before each frame, from what it shows: whether a vertical drag
+    /// that starts downward now is a pull (`.atRest` unless set).
+    public var pull: PullAvailability {
+        get { context.pull }
+        set { context.pull = newValue }
     }
 
     /// Reports produced by the last call to `handle`, `advance`, `deviceAdded` or

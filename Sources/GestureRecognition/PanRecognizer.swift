@@ -5,12 +5,13 @@ import TouchInput
 ///
 /// - `|dx| > |dy|` (strictly; translation from the down point): a horizontal row
 ///   pan, kind `.pan`;
-/// - otherwise a vertical drag: kind `.pull` when `listScrollOffsetPixels ≤ 0` at
-///   that moment and the finger moved down (`dy > 0`), else `.scroll`.
+/// - otherwise a vertical drag: kind `.pull` when the client offers a pull at that
+///   moment (`GestureArena.pull`) and the finger moved down (`dy > 0`), else `.scroll`
+///   (`DragRules.kind`).
 ///
-/// A pull reports `pullDistancePixels` = translation y − scroll offset at the drag's
-/// start on every frame. When that becomes negative (the list went back above its
-/// top) the pull is abandoned: it ends `cancelled`, and on the same frame a new
+/// A pull reports `pullDistancePixels` = translation y + what was already pulled at the
+/// drag's start on every frame. When that becomes negative (the content went back past
+/// its edge) the pull is abandoned: it ends `cancelled`, and on the same frame a new
 /// `.scroll` gesture begins whose start is the finger's position on that frame, so its
 /// translation is measured from there. All reports carry the velocity (least squares
 /// over the last 100 ms); the `ended` one is the release velocity.
@@ -32,8 +33,8 @@ struct PanRecognizer: Recognizer {
         case possible
         /// A horizontal row pan: it keeps its touch against later fingers.
         case rowPan(Drag)
-        /// A downward drag that began with the list at `startOffsetPixels` ≤ 0.
-        case pull(Drag, startOffsetPixels: Double)
+        /// A downward drag that began with the content pulled `alreadyPulledPixels`.
+        case pull(Drag, alreadyPulledPixels: Double)
         /// A vertical drag that moves the list.
         case scroll(Drag)
 
@@ -82,7 +83,7 @@ struct PanRecognizer: Recognizer {
         case .idle: recognizerBug(Self.name, "move while idle")
         case .possible: possibleMoved(touch, context, &output)
         case .rowPan(let drag), .scroll(let drag): runningMoved(drag, touch, context, &output)
-        case .pull(let drag, let startOffset): pullMoved(drag, startOffset, touch, context, &output)
+        case .pull(let drag, let pulled): pullMoved(drag, pulled, touch, context, &output)
         }
     }
 
@@ -92,13 +93,13 @@ struct PanRecognizer: Recognizer {
         case .idle, .possible: nil
         case .rowPan(let drag): (drag.id, .pan(dragValues(drag, touch, time)))
         case .scroll(let drag): (drag.id, .scroll(dragValues(drag, touch, time)))
-        case .pull(let drag, let startOffset):
+        case .pull(let drag, let pulled):
             (
                 drag.id,
                 .pull(
                     PullValues(
                         drag: dragValues(drag, touch, time),
-                        pullDistancePixels: pullDistance(drag, startOffset, touch)))
+                        pullDistancePixels: pullDistance(drag, pulled, touch)))
             )
         }
     }
@@ -111,11 +112,12 @@ struct PanRecognizer: Recognizer {
         guard touch.isBeyondSlop(context.configuration) else { return }
         let translation = touch.translationPixels
         let drag = Drag(id: output.nextID(), startPixels: touch.startPixels)
-        let offset = context.listScrollOffsetPixels
-        if abs(translation.x) > abs(translation.y) {
+        let kind = DragRules.kind(
+            translationX: translation.x, translationY: translation.y, pull: context.pull)
+        if kind == .pan {
             transition(to: .rowPan(drag))
-        } else if offset <= 0 && translation.y > 0 {
-            transition(to: .pull(drag, startOffsetPixels: offset))
+        } else if kind == .pull, case .available(let pulled) = context.pull {
+            transition(to: .pull(drag, alreadyPulledPixels: pulled))
         } else {
             transition(to: .scroll(drag))
         }
@@ -132,10 +134,10 @@ struct PanRecognizer: Recognizer {
     }
 
     private mutating func pullMoved(
-        _ drag: Drag, _ startOffset: Double, _ touch: TouchTrack,
+        _ drag: Drag, _ pulled: Double, _ touch: TouchTrack,
         _ context: RecognizerContext, _ output: inout GestureOutput
     ) {
-        if pullDistance(drag, startOffset, touch) < 0 {
+        if pullDistance(drag, pulled, touch) < 0 {
             abandonPull(touch, context, &output)
         } else {
             report(.changed, touch, context, &output)
@@ -165,8 +167,9 @@ struct PanRecognizer: Recognizer {
         output.emit(report.id, reported, time, report.values)
     }
 
-    private func pullDistance(_ drag: Drag, _ startOffset: Double, _ touch: TouchTrack) -> Double {
-        (touch.pixels.y - drag.startPixels.y) - startOffset
+    private func pullDistance(_ drag: Drag, _ pulled: Double, _ touch: TouchTrack) -> Double {
+        DragRules.pullDistance(
+            translationY: touch.pixels.y - drag.startPixels.y, alreadyPulledPixels: pulled)
     }
 
     private func dragValues(_ drag: Drag, _ touch: TouchTrack, _ time: Int64) -> PanValues {

@@ -120,8 +120,8 @@ struct PinchRecognizer: Recognizer {
         let lower = pinch.lower.pixels
         let upperDelta = upper.y - pinch.upperStartPixels.y
         let lowerDelta = pinch.lowerStartPixels.y - lower.y
-        // `+ 0` turns −0 into 0, so a pinch at rest reports a plain zero.
-        let spread = -min(0, min(upperDelta, lowerDelta)) + 0
+        let spread = DragRules.pinchSpread(
+            upperDeltaPixels: upperDelta, lowerDeltaPixels: lowerDelta)
         let span = distanceSquared(upper, lower).squareRoot()
         return .pinch(
             PinchValues(

@@ -37,8 +37,8 @@ struct RecognizerContext {
     let configuration: GestureConfiguration
     /// The event time of the input being handled (never earlier than any before it).
     var timeMicroseconds: Int64 = .min
-    /// The client's list scroll offset: a vertical drag is a pull only when it is ≤ 0.
-    var listScrollOffsetPixels = 0.0
+    /// Whether a vertical drag beginning now may be a pull (the client's say).
+    var pull = PullAvailability.atRest
 }
 
 /// One gesture recognizer: a state machine fed by the arena with the touch it watches;

@@ -69,6 +69,10 @@ public final class KioskApp {
             items: persistence.savedItems, layout: layout,
             keyboard: OnScreenKeyboardSettings(
                 mode: options.keyboardMode, layout: options.keyboardLayout))
+        // A kiosk runs for months: it keeps no history of gestures or actions (it saves
+        // the list itself).
+        session.keepsGestureHistory = false
+        session.controller.keepsHistory = false
         do {
             renderer = try PresentationRenderer(
                 width: window.nativeFrameSize.widthPixels,

@@ -221,7 +221,6 @@ final class Collector {
     @exclusivity(unchecked) var gestures: [ReplayedGesture] = []
     @exclusivity(unchecked) var actions: [ReplayedAction] = []
     @exclusivity(unchecked) var paths: [TouchPath] = []
-    @exclusivity(unchecked) private var seenActions = 0
     @exclusivity(unchecked) private var openGestures: [GestureID: GestureEvent] = [:]
     // (device, seat slot) key → index in paths
     @exclusivity(unchecked) private var openPaths: [Int: Int] = [:]
@@ -236,16 +235,13 @@ final class Collector {
 
     /// Takes the actions the controller recorded since the last call.
     func collect(_ session: ClearSession) {
-        let done = session.controller.actions
-        if done.count > seenActions {
-            let after = keepListsAfterActions ? session.controller.items.map(ExpectedItem.init) : []
-            for action in done[seenActions...] {
-                actions.append(
-                    ReplayedAction(
-                        action, timeMicroseconds: action.timeMicroseconds - origin,
-                        itemsAfter: after))
-            }
-            seenActions = done.count
+        let done = session.controller.takeActions()
+        guard !done.isEmpty else { return }
+        let after = keepListsAfterActions ? session.controller.items.map(ExpectedItem.init) : []
+        for action in done {
+            actions.append(
+                ReplayedAction(
+                    action, timeMicroseconds: action.timeMicroseconds - origin, itemsAfter: after))
         }
     }
 

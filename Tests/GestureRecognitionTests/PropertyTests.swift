@@ -93,7 +93,7 @@ struct PropertyTests {
             case .frame(let frame): arena.handle(frame)
             case .advance(let time): arena.advance(toMicroseconds: time)
             case .offset(let offset):
-                arena.listScrollOffsetPixels = offset
+                arena.pull = offset <= 0 ? .available(alreadyPulledPixels: -offset) : .unavailable
                 continue  // not a call that reports
             case .add(let id): arena.deviceAdded(TouchScript.touchscreen(id))
             case .remove(let id, let time): arena.deviceRemoved(id, timeMicroseconds: time)

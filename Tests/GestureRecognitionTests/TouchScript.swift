@@ -117,7 +117,7 @@ struct TouchScript {
             case .frame(let frame): arena.handle(frame)
             case .advance(let time): arena.advance(toMicroseconds: time)
             case .scrollOffset(let offset):
-                arena.listScrollOffsetPixels = offset
+                arena.pull = offset <= 0 ? .available(alreadyPulledPixels: -offset) : .unavailable
                 continue  // not a call that reports
             case .addDevice(let description): arena.deviceAdded(description)
             case .removeDevice(let id, let time): arena.deviceRemoved(id, timeMicroseconds: time)

@@ -91,7 +91,7 @@ struct TouchpadGestureMapperTests {
 
     @Test func downwardScrollWithTheListAtItsTopIsAPullAndOtherwiseAScroll() {
         let atTop = makeMapper()
-        atTop.listScrollOffsetPixels = 0
+        atTop.pull = .atRest
         let pull = reports(
             atTop, [scroll(0, 15, at: 0), scroll(0, 5, at: 10_000), scroll(0, 0, at: 20_000)])
         #expect(pull.map(\.kind) == [.pull, .pull, .pull])
@@ -102,7 +102,7 @@ struct TouchpadGestureMapperTests {
         }
 
         let scrolled = makeMapper()
-        scrolled.listScrollOffsetPixels = 0.5  // just past the top: a scroll
+        scrolled.pull = .unavailable  // the client offers no pull: a scroll
         #expect(reports(scrolled, [scroll(0, 15, at: 0)]).map(\.kind) == [.scroll])
 
         let upward = makeMapper()

@@ -39,7 +39,7 @@ struct RecordUmockdevTests {
             items: TodoList.swiftTutorialSamples, layout: ClearLayout(screen: screen))
         for event in events {
             controller.advance(toMicroseconds: event.timeMicroseconds)
-            arena.listScrollOffsetPixels = controller.scrollOffsetPixels
+            arena.pull = controller.pullAvailability
             switch event {
             case .deviceAdded(let device, _): arena.deviceAdded(device)
             case .deviceRemoved(let id, let time): arena.deviceRemoved(id, timeMicroseconds: time)

@@ -118,7 +118,7 @@ public struct OnScreenKeyboard {
         self.geometry = geometry
         arena = GestureArena(configuration: gestureConfiguration)
         // The keyboard's drags are never pulls (nothing here scrolls).
-        arena.listScrollOffsetPixels = 1
+        arena.pull = .unavailable
     }
 
     /// True while a touch that landed on the keyboard is down.

@@ -8,8 +8,8 @@ import TouchInput
 /// | pointer motion                             | moves the pointer                      |
 /// | click or tap-to-click                      | `tap` at the pointer                   |
 /// | two-finger scroll / three-finger swipe, horizontal | `pan` starting at the pointer  |
-/// | two-finger scroll / three-finger swipe, vertical   | `scroll`; `pull` when it starts downward with the list at its top |
-/// | pinch                                      | `pinch` centred at the pointer (or the nearest grid line) |
+/// | two-finger scroll / three-finger swipe, vertical   | `scroll`; `pull` when it starts downward and the client offers a pull |
+/// | pinch                                      | `pinch` centred at the pointer (or the nearest line of the client's grid) |
 /// | hold                                       | nothing                                |
 ///
 /// Directions follow the fingers (finger down = drag down), as on a touchscreen.
@@ -19,9 +19,13 @@ import TouchInput
 public final class TouchpadGestureMapper {
     /// The thresholds and the client's layout lengths.
     public let configuration: TouchpadMappingConfiguration
-    /// Set by the client before each event, as for the arena: a vertical stroke becomes a
-    /// pull only when this is ≤ 0 at its start.
-    public var listScrollOffsetPixels: Double = 0
+    /// Set by the client before each event, as for the arena: whether a vertical stroke
+    /// that starts downward now is a pull.
+    public var pull = PullAvailability.atRest
+    /// Set by the client before each event: the screen y of line 0 of the grid pinches
+    /// centre on (`TouchpadMappingConfiguration.pinchCentreGridPixels`), so the grid can
+    /// move with the client's content. A pinch centres on line 1 or a later one.
+    public var pinchCentreGridOriginPixels = 0.0
     /// The id the next gesture gets; a client that also runs the arena keeps them apart.
     public var nextGestureID: Int
     /// Where the pointer is, in screen pixels.
@@ -45,8 +49,8 @@ public final class TouchpadGestureMapper {
     struct Stroke: Equatable {
         var source: StrokeSource
         var startPixels: Point
-        /// The list's scroll offset when the stroke started.
-        var startOffsetPixels: Double
+        /// Whether the stroke may be a pull, as the client said when it started.
+        var pull: PullAvailability
         var translationPixels = Point.zero
         /// The time of the latest motion: the velocity is taken there.
         var lastMotionMicroseconds: Int64 = 0
@@ -176,9 +180,7 @@ public final class TouchpadGestureMapper {
         case .idle:
             guard pinchState == .idle else { return }
             velocity.reset()
-            let stroke = Stroke(
-                source: source, startPixels: pointerPixels,
-                startOffsetPixels: listScrollOffsetPixels)
+            let stroke = Stroke(source: source, startPixels: pointerPixels, pull: pull)
             decidingMoved(stroke, travelX: 0, travelY: 0, deltaX, deltaY, time)
         case .deciding(let stroke, let travelX, let travelY):
             guard stroke.source == source else { return }
@@ -205,12 +207,7 @@ public final class TouchpadGestureMapper {
             strokeState = .deciding(stroke, travelX: x, travelY: y)
             return
         }
-        let kind: GestureKind
-        if abs(x) > abs(y) {
-            kind = .pan
-        } else {
-            kind = y > 0 && stroke.startOffsetPixels <= 0 ? .pull : .scroll
-        }
+        let kind = DragRules.kind(translationX: x, translationY: y, pull: stroke.pull)
         let id = takeGestureID()
         strokeState = .tracking(stroke, id: id, kind: kind)
         events.append(strokeEvent(stroke, id: id, kind: kind, state: .began, time: time))
@@ -258,13 +255,16 @@ public final class TouchpadGestureMapper {
             velocityPixelsPerSecond: kind == .pan
                 ? Point(x: velocity.x, y: 0) : Point(x: 0, y: velocity.y))
         let values: GestureValues
-        switch kind {
-        case .pan: values = .pan(drag)
-        case .pull:
+        if kind == .pan {
+            values = .pan(drag)
+        } else if kind == .pull, case .available(let pulled) = stroke.pull {
             values = .pull(
                 PullValues(
-                    drag: drag, pullDistancePixels: translation.y - stroke.startOffsetPixels))
-        default: values = .scroll(drag)
+                    drag: drag,
+                    pullDistancePixels: DragRules.pullDistance(
+                        translationY: translation.y, alreadyPulledPixels: pulled)))
+        } else {
+            values = .scroll(drag)
         }
         return GestureEvent(id: id, state: state, timeMicroseconds: time, values: values)
     }
@@ -299,13 +299,13 @@ public final class TouchpadGestureMapper {
         }
     }
 
-    /// The y a pinch near `y` is centred on, in screen pixels: the nearest grid line
-    /// below the list's top when there is a grid, else `y`.
+    /// The y a pinch near `y` is centred on, in screen pixels: the nearest line of the
+    /// grid (line 1 or later) when there is one, else `y`.
     private func pinchCentreY(near y: Double) -> Double {
         guard let spacing = configuration.pinchCentreGridPixels else { return y }
-        let contentY = y + listScrollOffsetPixels
-        let line = max(1, (contentY / spacing).rounded()) * spacing
-        return line - listScrollOffsetPixels
+        let gridY = y - pinchCentreGridOriginPixels
+        let line = max(1, (gridY / spacing).rounded()) * spacing
+        return line + pinchCentreGridOriginPixels
     }
 
     private func pinchEvent(
@@ -317,7 +317,8 @@ public final class TouchpadGestureMapper {
         let lowerStart = Point(x: centre.x, y: centre.y + baseSpan / 2)
         let upper = Point(x: centre.x, y: centre.y - span / 2)
         let lower = Point(x: centre.x, y: centre.y + span / 2)
-        let spread = -min(0, min(upper.y - upperStart.y, lowerStart.y - lower.y))
+        let spread = DragRules.pinchSpread(
+            upperDeltaPixels: upper.y - upperStart.y, lowerDeltaPixels: lowerStart.y - lower.y)
         return GestureEvent(
             id: id, state: state, timeMicroseconds: time,
             values: .pinch(

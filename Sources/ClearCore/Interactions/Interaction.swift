@@ -1,0 +1,129 @@
+import GestureRecognition
+
+/// One of the controller's interactions: what a kind of gesture does to the list (row pan,
+/// pull, pull up, pinch, reorder, scroll), or a mode with animations of its own (editing,
+/// the on-screen keyboard). Each owns its state and its animations, says whether they
+/// run, and adds its part to the presentation.
+///
+/// The controller offers a gesture's `began` report to the interactions in
+/// `ClearController.visitInteractions` order; the first that takes it (returns true) gets
+/// its later reports. Every requirement has a default that does nothing, so an interaction
+/// implements only what it uses. Adding one is a new file and a line in
+/// `visitInteractions`.
+///
+/// Interactions are classes owned by one controller and used on its thread only: their
+/// stored properties skip the run-time exclusivity check, as the controller's do.
+protocol Interaction: AnyObject {
+    /// Takes a gesture that begins (true), or leaves it to the next interaction.
+    func begin(_ gesture: GestureEvent, in controller: ClearController) -> Bool
+    /// A report of a gesture it took (true); false when the gesture is not one of its.
+    func change(_ gesture: GestureEvent, in controller: ClearController) -> Bool
+    /// The last report of a gesture it took: the gesture is done; false when not its.
+    func end(_ gesture: GestureEvent, in controller: ClearController) -> Bool
+    /// A gesture it took was called off: what it moved goes back; false when not its.
+    func cancel(_ gesture: GestureEvent, in controller: ClearController) -> Bool
+
+    /// Lets time pass to `now`: finished animations are dropped.
+    func advance(to now: Int64, in controller: ClearController)
+    /// True while one of its animations runs at `time`.
+    func isRunning(at time: Int64) -> Bool
+
+    /// First step of a presentation: notes what its rows need and adds its parts to
+    /// `context` (in `visitInteractions` order, so later ones see earlier ones' parts).
+    func prepare(_ context: inout PresentationContext, in controller: ClearController)
+    /// Moves the frame of row `index` (showing `item`).
+    func placeRow(
+        _ frame: inout RectPixels, index: Int, item: ItemID, _ context: PresentationContext,
+        in controller: ClearController)
+    /// Sets what it decides of a row's look (text, alpha, scale, shadow).
+    func styleRow(
+        _ row: inout RowPresentation, _ context: PresentationContext,
+        in controller: ClearController)
+    /// Last step: its parts of the finished presentation (cues, editing, keyboard).
+    func finish(
+        _ presentation: inout Presentation, _ context: PresentationContext,
+        in controller: ClearController)
+}
+
+extension Interaction {
+    func begin(_ gesture: GestureEvent, in controller: ClearController) -> Bool { false }
+    func change(_ gesture: GestureEvent, in controller: ClearController) -> Bool { false }
+    func end(_ gesture: GestureEvent, in controller: ClearController) -> Bool { false }
+    func cancel(_ gesture: GestureEvent, in controller: ClearController) -> Bool { false }
+    func advance(to now: Int64, in controller: ClearController) {}
+    func isRunning(at time: Int64) -> Bool { false }
+    func prepare(_ context: inout PresentationContext, in controller: ClearController) {}
+    func placeRow(
+        _ frame: inout RectPixels, index: Int, item: ItemID, _ context: PresentationContext,
+        in controller: ClearController
+    ) {}
+    func styleRow(
+        _ row: inout RowPresentation, _ context: PresentationContext,
+        in controller: ClearController
+    ) {}
+    func finish(
+        _ presentation: inout Presentation, _ context: PresentationContext,
+        in controller: ClearController
+    ) {}
+}
+
+/// What the interactions have said about a presentation being composed.
+struct PresentationContext {
+    /// The presentation's time.
+    let time: Int64
+    /// The list's scroll offset at `time`.
+    let offsetPixels: Double
+    /// How far rows may be moved off their slots, in pixels: rows this near the screen
+    /// are considered.
+    var spreadPixels = 0.0
+    /// Moves every row alike (edit mode).
+    var listTranslationPixels = 0.0
+    /// Rows drawn behind the list's own (cleared rows leaving).
+    var rowsBehind: [RowPresentation] = []
+    /// Model indices drawn last, above the others, ascending (held and settling rows).
+    var liftedIndices: [Int] = []
+    /// The placeholder of the latest gesture that has one to show (or to hide: nil).
+    private(set) var placeholder: (id: GestureID, value: PlaceholderPresentation?)?
+
+    init(time: Int64, offsetPixels: Double) {
+        self.time = time
+        self.offsetPixels = offsetPixels
+    }
+
+    /// Gesture `id` would show `placeholder`: the latest gesture's wins.
+    mutating func offerPlaceholder(_ value: PlaceholderPresentation?, gesture id: GestureID) {
+        if let current = placeholder, current.id > id { return }
+        placeholder = (id, value)
+    }
+}
+
+/// The gestures an interaction took, in id order, each with its state: a few at most, so
+/// a list searched in place (cheaper per report than hashing).
+struct GestureTracks<Track> {
+    private(set) var entries: ContiguousArray<(id: GestureID, track: Track)> = []
+
+    var isEmpty: Bool { entries.isEmpty }
+    /// The latest-begun gesture's entry.
+    var latest: (id: GestureID, track: Track)? { entries.last }
+
+    func index(of id: GestureID) -> Int? {
+        for index in entries.indices where entries[index].id == id { return index }
+        return nil
+    }
+
+    subscript(index: Int) -> Track {
+        get { entries[index].track }
+        set { entries[index].track = newValue }
+    }
+
+    mutating func insert(_ track: Track, for id: GestureID) {
+        var index = entries.endIndex
+        while index > entries.startIndex && entries[index - 1].id > id { index -= 1 }
+        entries.insert((id, track), at: index)
+    }
+
+    mutating func remove(_ id: GestureID) -> Track? {
+        guard let index = index(of: id) else { return nil }
+        return entries.remove(at: index).track
+    }
+}

@@ -1,0 +1,126 @@
+import GestureRecognition
+
+/// Something done to every interaction in turn (`ClearController.visitInteractions`).
+/// A generic visit, so each call is to the concrete interaction: no existential on the
+/// hot path.
+protocol InteractionVisitor {
+    mutating func visit<Each: Interaction>(_ interaction: Each)
+}
+
+extension ClearController {
+    /// The one registration of the interactions, in the order their parts of a row's
+    /// frame apply (the slot and the held row, the rows closing after clear completed, the
+    /// edit mode's move, the row pan's x and delete shuffle, the pinch gap) and in which
+    /// they are offered a beginning gesture. The keyboard comes last: what its keys type
+    /// may end editing once the others have let time pass.
+    func visitInteractions<Visitor: InteractionVisitor>(_ visitor: inout Visitor) {
+        visitor.visit(reorder)
+        visitor.visit(pullUp)
+        visitor.visit(editing)
+        visitor.visit(rowPan)
+        visitor.visit(pinch)
+        visitor.visit(pull)
+        visitor.visit(scrolling)
+        visitor.visit(keyboardInteraction)
+    }
+
+    /// Offers one report to the interactions until one takes it; true if one did.
+    func offer(_ step: GestureStep, _ gesture: GestureEvent) -> Bool {
+        var visitor = GestureVisitor(step: step, gesture: gesture, controller: self)
+        visitInteractions(&visitor)
+        return visitor.taken
+    }
+
+    /// True while any interaction's animation (or the list's motion) runs at `time`.
+    public func isAnimating(at time: Int64) -> Bool {
+        var visitor = RunningVisitor(time: time)
+        visitInteractions(&visitor)
+        return visitor.isRunning
+    }
+
+    func advanceInteractions(to now: Int64) {
+        var visitor = AdvanceVisitor(now: now, controller: self)
+        visitInteractions(&visitor)
+    }
+}
+
+/// Where a gesture report is in its gesture's life.
+enum GestureStep {
+    case begin, change, end, cancel
+}
+
+struct GestureVisitor: InteractionVisitor {
+    let step: GestureStep
+    let gesture: GestureEvent
+    let controller: ClearController
+    var taken = false
+
+    mutating func visit<Each: Interaction>(_ interaction: Each) {
+        guard !taken else { return }
+        switch step {
+        case .begin: taken = interaction.begin(gesture, in: controller)
+        case .change: taken = interaction.change(gesture, in: controller)
+        case .end: taken = interaction.end(gesture, in: controller)
+        case .cancel: taken = interaction.cancel(gesture, in: controller)
+        }
+    }
+}
+
+struct AdvanceVisitor: InteractionVisitor {
+    let now: Int64
+    let controller: ClearController
+
+    func visit<Each: Interaction>(_ interaction: Each) {
+        interaction.advance(to: now, in: controller)
+    }
+}
+
+struct RunningVisitor: InteractionVisitor {
+    let time: Int64
+    var isRunning = false
+
+    mutating func visit<Each: Interaction>(_ interaction: Each) {
+        if !isRunning { isRunning = interaction.isRunning(at: time) }
+    }
+}
+
+struct PrepareVisitor: InteractionVisitor {
+    var context: PresentationContext
+    let controller: ClearController
+
+    mutating func visit<Each: Interaction>(_ interaction: Each) {
+        interaction.prepare(&context, in: controller)
+    }
+}
+
+struct PlaceRowVisitor: InteractionVisitor {
+    var frame: RectPixels
+    let index: Int
+    let item: ItemID
+    let context: PresentationContext
+    let controller: ClearController
+
+    mutating func visit<Each: Interaction>(_ interaction: Each) {
+        interaction.placeRow(&frame, index: index, item: item, context, in: controller)
+    }
+}
+
+struct StyleRowVisitor: InteractionVisitor {
+    var row: RowPresentation
+    let context: PresentationContext
+    let controller: ClearController
+
+    mutating func visit<Each: Interaction>(_ interaction: Each) {
+        interaction.styleRow(&row, context, in: controller)
+    }
+}
+
+struct FinishVisitor: InteractionVisitor {
+    var presentation: Presentation
+    let context: PresentationContext
+    let controller: ClearController
+
+    mutating func visit<Each: Interaction>(_ interaction: Each) {
+        interaction.finish(&presentation, context, in: controller)
+    }
+}

@@ -1,0 +1,171 @@
+import GestureRecognition
+
+/// Pinch apart to add (docs/clear-rules.md §1.3): two fingers on adjacent rows spread
+/// them, the rows above moving up and those below down by the spread, with the
+/// placeholder on the seam; released with the gap past H, a new item is added between
+/// them and edited; otherwise the rows return.
+final class PinchInteraction: Interaction {
+    struct Pinch: Hashable {
+        var upperItem: ItemID
+        var lowerItem: ItemID
+        var upperIndex: Int
+        var lowerIndex: Int
+        var placeholderColor: RGBColor
+        var deltaPixels: Double = 0
+        /// Reset at every pinch start (docs/product-decisions.md: the Swift variant).
+        var exceededRequiredDistance = false
+
+        var gapPixels: Double { 2 * deltaPixels }
+    }
+
+    @exclusivity(unchecked) private var pinches = GestureTracks<Pinch>()
+    /// Rows around pinches released short returning to rest.
+    @exclusivity(unchecked) private var returns: [PinchReturn] = []
+    /// The returns of the presentation being composed: the rows' model indices now.
+    @exclusivity(unchecked) private var shownReturns:
+        [(upper: Int, lower: Int, deltaPixels: Double)] = []
+
+    func begin(_ gesture: GestureEvent, in controller: ClearController) -> Bool {
+        guard case .pinch(let values) = gesture.values else { return false }
+        controller.scrolling.stopDeceleration(in: controller)
+        let list = controller.list
+        guard let first = controller.hitTest(values.upperStartPixels),
+            let second = controller.hitTest(values.lowerStartPixels),
+            abs(first - second) == 1
+        else { return false }
+        let upper = min(first, second)
+        let lower = max(first, second)
+        var pinch = Pinch(
+            upperItem: list[upper].id, lowerItem: list[lower].id, upperIndex: upper,
+            lowerIndex: lower, placeholderColor: heatColor(index: upper, count: list.count))
+        spread(&pinch, values, in: controller)
+        pinches.insert(pinch, for: gesture.id)
+        return true
+    }
+
+    func change(_ gesture: GestureEvent, in controller: ClearController) -> Bool {
+        guard let slot = pinches.index(of: gesture.id) else { return false }
+        if case .pinch(let values) = gesture.values {
+            spread(&pinches[slot], values, in: controller)
+        }
+        return true
+    }
+
+    func end(_ gesture: GestureEvent, in controller: ClearController) -> Bool {
+        guard let pinch = pinches.remove(gesture.id) else { return false }
+        let time = controller.currentTimeMicroseconds
+        if pinch.exceededRequiredDistance {
+            let index = insertIndex(pinch, in: controller)
+            controller.list.insert(at: index)
+            controller.record(.add, index: index, time: time)
+            // The Swift tutorial resets the row transforms at once, then edit mode starts.
+            controller.editing.begin(
+                at: index, isNew: true, time: time, fromTranslationPixels: 0, in: controller)
+        } else {
+            giveBack(pinch, time: time)
+        }
+        return true
+    }
+
+    func cancel(_ gesture: GestureEvent, in controller: ClearController) -> Bool {
+        guard let pinch = pinches.remove(gesture.id) else { return false }
+        giveBack(pinch, time: controller.currentTimeMicroseconds)
+        return true
+    }
+
+    func advance(to now: Int64, in controller: ClearController) {
+        if returns.contains(where: { !$0.delta.isRunning(at: now) }) {
+            returns.removeAll { !$0.delta.isRunning(at: now) }
+        }
+    }
+
+    func isRunning(at time: Int64) -> Bool {
+        returns.contains { $0.delta.isRunning(at: time) }
+    }
+
+    // MARK: rules
+
+    /// Clear's delta, never negative, at most a screen height (fingers cannot spread
+    /// further); the gap past H commits at release.
+    private func spread(_ pinch: inout Pinch, _ values: PinchValues, in controller: ClearController)
+    {
+        let layout = controller.layout
+        pinch.deltaPixels = min(
+            max(0, controller.finite(values.spreadDeltaPixels)), layout.heightPixels)
+        pinch.exceededRequiredDistance = pinch.gapPixels > layout.rowHeightPixels
+    }
+
+    /// The insertion index of a committed pinch: lowerIdx + floor(off/H) with lowerIdx
+    /// the lower row's visible index (docs/clear-rules.md §1.3), which is the lower row's
+    /// model index.
+    private func insertIndex(_ pinch: Pinch, in controller: ClearController) -> Int {
+        let layout = controller.layout
+        let list = controller.list
+        let lowerModelIndex = list.index(of: pinch.lowerItem) ?? pinch.lowerIndex
+        let offset = max(0, controller.scrollOffsetPixels)
+        let lowerVisibleIndex = layout.visibleIndex(
+            ofModelIndex: lowerModelIndex, scrollOffsetPixels: offset)
+        let index =
+            lowerVisibleIndex + layout.rowIndex(offset / layout.rowHeightPixels, rounding: .down)
+        return min(max(index, 0), list.count)
+    }
+
+    private func giveBack(_ pinch: Pinch, time: Int64) {
+        guard pinch.deltaPixels > 0 else { return }
+        returns.append(
+            PinchReturn(
+                upperItem: pinch.upperItem, lowerItem: pinch.lowerItem,
+                delta: Tween(
+                    startMicroseconds: time,
+                    durationMicroseconds: ClearTimings.pinchReturnMicroseconds,
+                    from: pinch.deltaPixels, to: 0)))
+    }
+
+    // MARK: presentation
+
+    /// The placeholder on the seam of the latest pinch; the returns as they are now.
+    func prepare(_ context: inout PresentationContext, in controller: ClearController) {
+        shownReturns.removeAll(keepingCapacity: true)
+        let list = controller.list
+        for pinchReturn in returns {
+            guard let upper = list.index(of: pinchReturn.upperItem),
+                let lower = list.index(of: pinchReturn.lowerItem)
+            else { continue }
+            shownReturns.append((upper, lower, pinchReturn.delta.value(at: context.time)))
+        }
+        context.spreadPixels += pinches.entries.reduce(0) { $0 + $1.track.deltaPixels }
+        context.spreadPixels += shownReturns.reduce(0) { $0 + $1.deltaPixels }
+        guard let (id, pinch) = pinches.latest else { return }
+        let layout = controller.layout
+        let height = layout.rowHeightPixels
+        // The upper row's untranslated frame moved down by H/2: centred on the seam.
+        var frame = layout.rowFrame(
+            index: pinch.upperIndex, scrollOffsetPixels: context.offsetPixels)
+        frame.y += context.listTranslationPixels + height / 2
+        context.offerPlaceholder(
+            PlaceholderPresentation(
+                framePixels: frame, scaleY: min(pinch.gapPixels, height) / height,
+                alpha: min(1, pinch.gapPixels / height),
+                label: pinch.gapPixels > height
+                    ? ClearController.releaseLabel : ClearController.pinchLabel,
+                backgroundColor: pinch.placeholderColor),
+            gesture: id)
+    }
+
+    /// Rows at or above a pinch's upper row move up by its delta, at or below its lower
+    /// row down.
+    func placeRow(
+        _ frame: inout RectPixels, index: Int, item: ItemID, _ context: PresentationContext,
+        in controller: ClearController
+    ) {
+        for entry in pinches.entries {
+            let pinch = entry.track
+            if index <= pinch.upperIndex { frame.y -= pinch.deltaPixels }
+            if index >= pinch.lowerIndex { frame.y += pinch.deltaPixels }
+        }
+        for pinchReturn in shownReturns {
+            if index <= pinchReturn.upper { frame.y -= pinchReturn.deltaPixels }
+            if index >= pinchReturn.lower { frame.y += pinchReturn.deltaPixels }
+        }
+    }
+}

@@ -1,0 +1,175 @@
+import GestureRecognition
+
+/// The horizontal pan on a row (docs/clear-rules.md §1.1): the row follows the finger
+/// horizontally with the tick and cross cues beside it; released past −W/2 it is deleted
+/// (the rows below shuffle up), past +W/2 it is completed (or uncompleted), and it slides
+/// back to x = 0 otherwise.
+final class RowPanInteraction: Interaction {
+    struct Pan {
+        var item: ItemID
+        /// The row's origin.x.
+        var xPixels: Double
+    }
+
+    @exclusivity(unchecked) private var pans = GestureTracks<Pan>()
+    /// Rows sliding back to x = 0 after a pan.
+    @exclusivity(unchecked) private var snapBacks: [ItemID: Tween] = [:]
+    /// Rows moving up into the place of a deleted one.
+    @exclusivity(unchecked) private var shuffles: [DeleteShuffle] = []
+
+    func begin(_ gesture: GestureEvent, in controller: ClearController) -> Bool {
+        guard case .pan(let pan) = gesture.values else { return false }
+        controller.scrolling.stopDeceleration(in: controller)
+        guard let index = controller.hitTest(pan.startPixels) else { return false }
+        let item = controller.list[index].id
+        snapBacks[item] = nil
+        pans.insert(
+            Pan(item: item, xPixels: controller.finite(pan.translationPixels.x)), for: gesture.id)
+        return true
+    }
+
+    func change(_ gesture: GestureEvent, in controller: ClearController) -> Bool {
+        guard let slot = pans.index(of: gesture.id) else { return false }
+        if case .pan(let pan) = gesture.values {
+            pans[slot].xPixels = controller.finite(pan.translationPixels.x)
+        }
+        return true
+    }
+
+    func end(_ gesture: GestureEvent, in controller: ClearController) -> Bool {
+        guard let pan = pans.remove(gesture.id) else { return false }
+        let time = controller.currentTimeMicroseconds
+        guard let index = controller.list.index(of: pan.item) else { return true }
+        let half = controller.layout.widthPixels / 2
+        if pan.xPixels < -half {
+            delete(at: index, time: time, in: controller)
+            return true
+        }
+        if pan.xPixels > half {
+            let completed = controller.list[index].completed
+            controller.list.setCompleted(!completed, at: index)
+            controller.record(completed ? .uncomplete : .complete, index: index, time: time)
+        }
+        snapBack(pan, time: time)
+        return true
+    }
+
+    func cancel(_ gesture: GestureEvent, in controller: ClearController) -> Bool {
+        guard let pan = pans.remove(gesture.id) else { return false }
+        snapBack(pan, time: controller.currentTimeMicroseconds)
+        return true
+    }
+
+    func advance(to now: Int64, in controller: ClearController) {
+        // Rebuilt only when something has finished (the common case on the replay path is
+        // nothing: no allocation, no copy).
+        if snapBacks.contains(where: { !$0.value.isRunning(at: now) }) {
+            snapBacks = snapBacks.filter { $0.value.isRunning(at: now) }
+        }
+        if shuffles.contains(where: { $0.endMicroseconds <= now }) {
+            shuffles.removeAll { $0.endMicroseconds <= now }
+        }
+    }
+
+    func isRunning(at time: Int64) -> Bool {
+        snapBacks.values.contains { $0.isRunning(at: time) }
+            || shuffles.contains { time < $0.endMicroseconds }
+    }
+
+    /// The row of `item` is gone or taken by another interaction: it no longer slides back.
+    func forget(_ item: ItemID) {
+        snapBacks[item] = nil
+    }
+
+    /// Removes the item with the delete shuffle: the rows below that were on screen
+    /// (and the one that comes into view) move up one row, staggered.
+    func delete(at index: Int, time: Int64, in controller: ClearController) {
+        let layout = controller.layout
+        let offset = controller.scrollOffsetPixels
+        guard let removed = controller.list.remove(at: index) else { return }
+        controller.record(.delete, index: index, time: time)
+        snapBacks[removed.id] = nil
+        var moving: [ItemID] = []
+        var below = index
+        // Old row index+1+k is now at `below`; it moved if it was on screen before.
+        while below < controller.list.count,
+            layout.rowFrame(index: below + 1, scrollOffsetPixels: offset).minY
+                < layout.heightPixels + layout.rowHeightPixels
+        {
+            moving.append(controller.list[below].id)
+            below += 1
+        }
+        if !moving.isEmpty {
+            shuffles.append(
+                DeleteShuffle(
+                    startMicroseconds: time, rowHeightPixels: layout.rowHeightPixels, rows: moving))
+        }
+        if case .still(let still) = controller.scrolling.motion, still > 0 {
+            controller.scrolling.motion = .still(controller.clampedOffset(still))
+        }
+    }
+
+    private func snapBack(_ pan: Pan, time: Int64) {
+        guard pan.xPixels != 0 else { return }
+        snapBacks[pan.item] = Tween(
+            startMicroseconds: time, durationMicroseconds: ClearTimings.snapBackMicroseconds,
+            from: pan.xPixels, to: 0)
+    }
+
+    // MARK: presentation
+
+    func prepare(_ context: inout PresentationContext, in controller: ClearController) {
+        context.spreadPixels += Double(shuffles.count) * controller.layout.rowHeightPixels
+    }
+
+    /// The row follows its latest pan, or slides back; rows below a deleted one move up.
+    func placeRow(
+        _ frame: inout RectPixels, index: Int, item: ItemID, _ context: PresentationContext,
+        in controller: ClearController
+    ) {
+        frame.x = pannedX(of: item) ?? snapBacks[item]?.value(at: context.time) ?? 0
+        for shuffle in shuffles { frame.y += shuffle.offset(of: item, at: context.time) }
+    }
+
+    /// The cues of the latest pan's row, or of the latest row sliding back.
+    func finish(
+        _ presentation: inout Presentation, _ context: PresentationContext,
+        in controller: ClearController
+    ) {
+        let cueItem = pans.latest?.track.item ?? latestSnapBack(at: context.time)
+        guard let index = cueItem.flatMap({ controller.list.index(of: $0) }) else { return }
+        presentation.cues = cues(
+            rowFrame: controller.rowFrame(ofRowAt: index, context),
+            widthPixels: controller.layout.widthPixels)
+    }
+
+    /// Where the latest pan of `item` has it.
+    private func pannedX(of item: ItemID) -> Double? {
+        for entry in pans.entries.reversed() where entry.track.item == item {
+            return entry.track.xPixels
+        }
+        return nil
+    }
+
+    private func latestSnapBack(at time: Int64) -> ItemID? {
+        snapBacks.filter { $0.value.isRunning(at: time) }
+            .max { ($0.value.startMicroseconds, $0.key) < ($1.value.startMicroseconds, $1.key) }?
+            .key
+    }
+
+    /// The tick left of the row and the cross right of it, alpha |x|/(W/2) unclamped.
+    private func cues(rowFrame frame: RectPixels, widthPixels width: Double) -> CuesPresentation {
+        let half = width / 2
+        let x = frame.x
+        let cueWidth = ClearController.cueWidthPixels
+        let margin = ClearController.cueMarginPixels
+        return CuesPresentation(
+            tickFramePixels: RectPixels(
+                x: x - cueWidth - margin, y: frame.y, width: cueWidth, height: frame.height),
+            tickColor: x > half ? .pureGreen : .white,
+            crossFramePixels: RectPixels(
+                x: x + width + margin, y: frame.y, width: cueWidth, height: frame.height),
+            crossColor: x < -half ? .pureRed : .white,
+            alpha: abs(x) / half)
+    }
+}
