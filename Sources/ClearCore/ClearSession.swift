@@ -35,11 +35,14 @@ public final class ClearSession {
     @exclusivity(unchecked) public var onGesture: ((GestureEvent) -> Void)?
 
     /// Maps touchpad gestures, pointer motion, clicks and finger scrolling onto Clear's
-    /// gestures (the pointer picks the row). Its ids start at `touchpadGestureIDBase`, so
-    /// they never collide with the arena's.
+    /// gestures (the pointer picks the row).
     public let touchpad: TouchpadGestureMapper
-    /// The first gesture id of the touchpad mapping (the arena counts from 0).
-    public static let touchpadGestureIDBase = 1 << 40
+    /// The first gesture id of the touchpad mapping (the arena counts from 1):
+    /// `GestureIDAllocator.touchpadFirstRawValue`.
+    public static let touchpadGestureIDBase = GestureIDAllocator.touchpadFirstRawValue
+    /// The session's one gesture id allocator, lent to the arena and to the touchpad
+    /// mapping for each call that may begin a gesture.
+    @exclusivity(unchecked) private var gestureIDs = GestureIDAllocator()
 
     /// A session at rest on `items` (pass `TodoList.swiftTutorialSamples` for Clear's
     /// sample list), laid out by `layout`, recognizing with `gestureConfiguration`.
@@ -58,8 +61,7 @@ public final class ClearSession {
         touchpad = TouchpadGestureMapper(
             configuration: TouchpadMappingConfiguration(
                 screen: layout.screen, pinchSpanPerScalePixels: layout.rowHeightPixels,
-                pinchCentreGridPixels: layout.rowHeightPixels),
-            firstGestureID: Self.touchpadGestureIDBase)
+                pinchCentreGridPixels: layout.rowHeightPixels))
     }
 
     /// The gesture reports since the last call (or since the start), oldest first;
@@ -93,7 +95,9 @@ public final class ClearSession {
                 controller.interruptScrolling(atMicroseconds: time)
             }
             arena.pull = controller.pullAvailability
+            arena.gestureIDs = gestureIDs
             arena.handle(frame)
+            gestureIDs = arena.gestureIDs
             forwardArenaEvents()
         case .touchpadGesture, .pointerMotion, .pointerButton, .pointerScroll:
             forwardTouchpadEvents(event)
@@ -112,7 +116,9 @@ public final class ClearSession {
 
     /// Lets time pass without input: long-press timers, animations, deceleration.
     public func advance(toMicroseconds time: Int64) {
+        arena.gestureIDs = gestureIDs
         arena.advance(toMicroseconds: time)
+        gestureIDs = arena.gestureIDs
         forwardArenaEvents()
         controller.advance(toMicroseconds: time)
     }
@@ -125,7 +131,9 @@ public final class ClearSession {
         touchpad.pull = controller.pullAvailability
         // The pinch grid is the rows' seams, moving with the list.
         touchpad.pinchCentreGridOriginPixels = -controller.scrollOffsetPixels
+        touchpad.gestureIDs = gestureIDs
         touchpad.handle(event)
+        gestureIDs = touchpad.gestureIDs
         for gesture in touchpad.events { deliver(gesture) }
     }
 

@@ -85,6 +85,13 @@ public struct GestureArena {
         set { context.pull = newValue }
     }
 
+    /// Where the arena's gesture ids come from. A client that also maps a touchpad lends
+    /// one allocator to both (set before a call, read after it).
+    public var gestureIDs: GestureIDAllocator {
+        get { output.gestureIDs }
+        set { output.gestureIDs = newValue }
+    }
+
     /// Reports produced by the last call to `handle`, `advance`, `deviceAdded` or
     /// `deviceRemoved`, in order (a reused buffer). Inlinable so that a client reading it
     /// from a stored property does not copy the whole arena first.

@@ -57,7 +57,7 @@ struct PanRecognizer: Recognizer {
     init(_ configuration: GestureConfiguration) {
         velocity = VelocityEstimator(
             capacity: configuration.velocitySampleCapacity,
-            windowMicroseconds: configuration.velocityWindowMicroseconds)
+            windowMicroseconds: configuration.velocityWindowMicroseconds, farEnd: .excluded)
     }
 
     /// True while a horizontal row pan runs.

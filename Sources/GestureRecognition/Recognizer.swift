@@ -138,13 +138,12 @@ func recognizerBug(
 /// Where recognizers put their reports; also hands out gesture ids in begin order.
 @usableFromInline struct GestureOutput {
     @usableFromInline var events: [GestureEvent] = []
-    private(set) var lastGestureID = 0
+    var gestureIDs = GestureIDAllocator()
 
     init() { events.reserveCapacity(64) }
 
     mutating func nextID() -> GestureID {
-        lastGestureID += 1
-        return GestureID(rawValue: lastGestureID)
+        gestureIDs.next(for: .touchscreen)
     }
 
     mutating func emit(

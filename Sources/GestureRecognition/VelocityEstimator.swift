@@ -6,20 +6,37 @@ import TouchInput
 /// that rested before lifting gives exactly zero (its samples have aged out).
 ///
 /// The samples live in a ring buffer allocated once; adding a sample never allocates.
+///
+/// The window's far end is the one place its two users differ: a touchscreen pan counts
+/// the samples younger than the window (`.excluded`, as Flutter's horizon), a touchpad
+/// stroke those at most that old (`.included`: libinput's events come further apart).
 struct VelocityEstimator {
+    /// Whether a sample exactly one window old counts.
+    enum FarEnd {
+        case excluded
+        case included
+    }
+
     private var timesMicroseconds: ContiguousArray<Int64>
     private var xs: ContiguousArray<Double>
     private var ys: ContiguousArray<Double>
     private var newest = -1
     private(set) var count = 0
-    let windowMicroseconds: Int64
+    /// Samples count while younger than this.
+    private let ageLimitMicroseconds: Int64
 
-    init(capacity: Int, windowMicroseconds: Int64) {
+    init(capacity: Int, windowMicroseconds: Int64, farEnd: FarEnd) {
         let capacity = max(2, capacity)
         timesMicroseconds = ContiguousArray(repeating: 0, count: capacity)
         xs = ContiguousArray(repeating: 0, count: capacity)
         ys = ContiguousArray(repeating: 0, count: capacity)
-        self.windowMicroseconds = max(0, windowMicroseconds)
+        switch farEnd {
+        case .excluded:
+            ageLimitMicroseconds = max(0, windowMicroseconds)
+        case .included:
+            let (limit, overflow) = windowMicroseconds.addingReportingOverflow(1)
+            ageLimitMicroseconds = max(0, overflow ? .max : limit)
+        }
     }
 
     mutating func reset() {
@@ -35,8 +52,8 @@ struct VelocityEstimator {
         count = min(count + 1, xs.count)
     }
 
-    /// The velocity in pixels per second at `time`, from the samples in
-    /// (`time` − window, `time`]; zero with fewer than two such samples.
+    /// The velocity in pixels per second at `time`, from the samples in the window
+    /// ending at `time`; zero with fewer than two such samples.
     func velocityPixelsPerSecond(atMicroseconds time: Int64) -> Point {
         // One pass of sums; times and positions are taken relative to the newest sample
         // so the sums stay small and the subtraction below loses no precision.
@@ -78,7 +95,7 @@ struct VelocityEstimator {
     /// The sample's age in seconds at `time`, or nil when it is outside the window.
     private func ageInWindow(_ index: Int, _ time: Int64) -> Double? {
         let (age, overflow) = time.subtractingReportingOverflow(timesMicroseconds[index])
-        guard !overflow, age >= 0, age < windowMicroseconds else { return nil }
+        guard !overflow, age >= 0, age < ageLimitMicroseconds else { return nil }
         return Double(age) / 1_000_000
     }
 }

@@ -247,3 +247,40 @@ struct TouchScreenScript {
         #expect(session.controller.scrollOffsetPixels == 0)
     }
 }
+
+/// The list says whether a drag may be a pull: only at or past its top.
+@Suite struct PullAvailabilityRuleTests {
+    @Test func aListAtItsTopOffersAPullFromNothing() {
+        #expect(ClearController.pullAvailability(scrollOffsetPixels: 0) == .atRest)
+    }
+
+    @Test func aListJustBelowItsTopOffersNone() {
+        #expect(ClearController.pullAvailability(scrollOffsetPixels: 0.5) == .unavailable)
+    }
+
+    @Test func aListPulledPastItsTopOffersAPullFromThere() {
+        #expect(
+            ClearController.pullAvailability(scrollOffsetPixels: -20)
+                == .available(alreadyPulledPixels: 20))
+    }
+
+    @Test func aListThatIsNotANumberOffersNone() {
+        #expect(ClearController.pullAvailability(scrollOffsetPixels: .nan) == .unavailable)
+    }
+
+    @Test func theTouchpadAndTheTouchscreenShareTheSessionsIdsWithoutColliding() {
+        var script = TouchScreenScript()
+        script.tap(Point(x: 100, y: 25))
+        script.tap(Point(x: 100, y: 25))
+        let session = script.run()
+        let pad = DeviceID(3)
+        for (time, pressed) in [(Int64(10_000_000), true), (10_010_000, false)] {
+            session.handle(
+                .pointerButton(
+                    PointerButton(
+                        device: pad, timeMicroseconds: time, button: 272, pressed: pressed)))
+        }
+        #expect(
+            session.gestureEvents.map(\.id.rawValue) == [1, 2, ClearSession.touchpadGestureIDBase])
+    }
+}

@@ -155,7 +155,7 @@ struct ArbitrationTests {
 
     static func row6SecondFingerCancelsAScroll() {
         var s = TouchScript()
-        s.setScrollOffset(50)
+        s.setPull(.unavailable)
         s.down(0, 100, 300, at: 0)
         s.drag(0, by: 0, -50, from: 0, steps: 5)
         s.down(1, 100, 400, at: 60)
@@ -267,7 +267,7 @@ struct ArbitrationTests {
 
     static func twoFingersLandingApart(gapMilliseconds: Double) {
         var s = TouchScript(pixelsPerMillimetre: 10)
-        s.setScrollOffset(0)
+        s.setPull(.atRest)
         // First finger lands and already drifts downwards while the second comes.
         s.down(0, 500, 800, at: 0)
         s.drag(0, by: 0, 30, from: 0, steps: Int(gapMilliseconds / 10), intervalMilliseconds: 10)

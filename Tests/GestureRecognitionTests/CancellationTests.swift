@@ -41,7 +41,7 @@ struct CancellationTests {
 
     @Test func deviceRemovalCancelsAScroll() {
         var s = TouchScript()
-        s.setScrollOffset(10)
+        s.setPull(.unavailable)
         s.down(0, 100, 500, at: 0)
         s.drag(0, by: 0, -100, from: 0, steps: 4)
         s.removeDevice(DeviceID(1), at: 70)

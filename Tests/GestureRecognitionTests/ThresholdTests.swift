@@ -6,12 +6,13 @@ import TouchInput
 struct ThresholdTests {
     /// One finger moves (dx, dy) over 50 ms and lifts at 100 ms.
     func moveAndLift(
-        _ dx: Double, _ dy: Double, pixelsPerMillimetre: Double? = nil, offset: Double = 0
+        _ dx: Double, _ dy: Double, pixelsPerMillimetre: Double? = nil,
+        pull: PullAvailability = .atRest
     )
         -> [GestureEvent]
     {
         var s = TouchScript(pixelsPerMillimetre: pixelsPerMillimetre)
-        s.setScrollOffset(offset)
+        s.setPull(pull)
         s.down(0, 500, 500, at: 0)
         s.drag(0, by: dx, dy, from: 0, steps: 5)
         s.up(0, at: 100)
@@ -132,28 +133,28 @@ struct ThresholdTests {
             events.dropFirst().first?.values == .longPress(locationPixels: Point(x: 300, y: 100)))
     }
 
-    @Test func pullAtOffsetZeroIsAPull() {
-        let events = moveAndLift(0, 40, offset: 0)
+    @Test func pullOfferedWithNothingPulledIsAPull() {
+        let events = moveAndLift(0, 40, pull: .atRest)
         #expect(events.outline == ["pull began", "pull changed", "pull ended"])
         #expect(events.last?.pullDistance == 40)
     }
 
-    @Test func pullAtOffsetPlusOneIsAScroll() {
+    @Test func pullNotOfferedIsAScroll() {
         #expect(
-            moveAndLift(0, 40, offset: 1).outline == [
+            moveAndLift(0, 40, pull: .unavailable).outline == [
                 "scroll began", "scroll changed", "scroll ended",
             ])
     }
 
-    @Test func pullAtNegativeOffsetAddsTheOffset() {
-        // The list is already 20 px past its top when the drag starts.
-        let events = moveAndLift(0, 40, offset: -20)
+    @Test func pullAddsWhatWasAlreadyPulled() {
+        // The content is already 20 px past its edge when the drag starts.
+        let events = moveAndLift(0, 40, pull: .available(alreadyPulledPixels: 20))
         #expect(events.first?.kind == .pull)
         #expect(events.last?.pullDistance == 60)
     }
 
     @Test func upwardDragAtTheTopIsAScroll() {
-        #expect(moveAndLift(0, -40, offset: 0).first?.kind == .scroll)
+        #expect(moveAndLift(0, -40, pull: .atRest).first?.kind == .scroll)
     }
 
     @Test func pullDistanceIsReportedEveryFrame() {
@@ -190,7 +191,7 @@ struct ThresholdTests {
 
     @Test func velocityFollowsASteadyDrag() {
         var s = TouchScript()
-        s.setScrollOffset(100)
+        s.setPull(.unavailable)
         s.down(0, 500, 500, at: 0)
         s.drag(0, by: 0, -300, from: 0, steps: 30)  // 1 px per ms = 1000 px/s upwards
         s.up(0, at: 305)
@@ -203,7 +204,7 @@ struct ThresholdTests {
 
     @Test func velocityIsZeroAfterTheFingerRests() {
         var s = TouchScript()
-        s.setScrollOffset(100)
+        s.setPull(.unavailable)
         s.down(0, 500, 500, at: 0)
         s.drag(0, by: 0, -300, from: 0, steps: 30)
         s.up(0, at: 300 + 101)  // rested a bit more than the 100 ms window
@@ -212,7 +213,7 @@ struct ThresholdTests {
 
     @Test func velocityIgnoresJitterOfARestingFinger() {
         var s = TouchScript()
-        s.setScrollOffset(100)
+        s.setPull(.unavailable)
         s.down(0, 500, 500, at: 0)
         s.drag(0, by: 0, -100, from: 0, steps: 10)
         // Resting with ±1 px jitter for 100 ms, lifting just after the last jitter frame.

@@ -9,7 +9,7 @@ struct TouchScript {
     enum Step {
         case frame(TouchFrame)
         case advance(Int64)
-        case scrollOffset(Double)
+        case pull(PullAvailability)
         case addDevice(DeviceDescription)
         case removeDevice(DeviceID, Int64)
     }
@@ -100,7 +100,8 @@ struct TouchScript {
     mutating func advance(to milliseconds: Double) {
         steps.append(.advance(Self.microseconds(milliseconds)))
     }
-    mutating func setScrollOffset(_ pixels: Double) { steps.append(.scrollOffset(pixels)) }
+    /// What the client says from here on about pulls (`GestureArena.pull`).
+    mutating func setPull(_ pull: PullAvailability) { steps.append(.pull(pull)) }
     mutating func addDevice(_ description: DeviceDescription) {
         steps.append(.addDevice(description))
     }
@@ -116,8 +117,8 @@ struct TouchScript {
             switch step {
             case .frame(let frame): arena.handle(frame)
             case .advance(let time): arena.advance(toMicroseconds: time)
-            case .scrollOffset(let offset):
-                arena.pull = offset <= 0 ? .available(alreadyPulledPixels: -offset) : .unavailable
+            case .pull(let pull):
+                arena.pull = pull
                 continue  // not a call that reports
             case .addDevice(let description): arena.deviceAdded(description)
             case .removeDevice(let id, let time): arena.deviceRemoved(id, timeMicroseconds: time)

@@ -228,7 +228,8 @@ struct TouchpadGestureMapperTests {
 
     @Test func gestureIdsCountUpFromTheFirstGiven() {
         let mapper = TouchpadGestureMapper(
-            configuration: Self.configuration, firstGestureID: 500)
+            configuration: Self.configuration,
+            gestureIDs: GestureIDAllocator(nextTouchpadRawValue: 500))
         let all = reports(
             mapper, [scroll(30, 0, at: 0), scroll(0, 0, at: 1), gesture(.pinch, .begin, at: 2)])
         #expect(all.map(\.id.rawValue) == [500, 500, 501])

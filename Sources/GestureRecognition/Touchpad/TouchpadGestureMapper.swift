@@ -26,8 +26,9 @@ public final class TouchpadGestureMapper {
     /// centre on (`TouchpadMappingConfiguration.pinchCentreGridPixels`), so the grid can
     /// move with the client's content. A pinch centres on line 1 or a later one.
     public var pinchCentreGridOriginPixels = 0.0
-    /// The id the next gesture gets; a client that also runs the arena keeps them apart.
-    public var nextGestureID: Int
+    /// Where the mapper's gesture ids come from (touchpad ids, from 2⁴⁰). A client that
+    /// also runs the arena lends one allocator to both (set before a call, read after it).
+    public var gestureIDs: GestureIDAllocator
     /// Where the pointer is, in screen pixels.
     public private(set) var pointerPixels: Point
     /// Reports produced by the last `handle` call, in order (a reused buffer).
@@ -78,19 +79,21 @@ public final class TouchpadGestureMapper {
     private var velocity: VelocityEstimator
     private var pressedButtons: ContiguousArray<Int> = []
 
-    /// A mapper with the pointer at the screen's centre; gesture ids count up from
-    /// `firstGestureID`.
-    public init(configuration: TouchpadMappingConfiguration, firstGestureID: Int = 0) {
+    /// A mapper with the pointer at the screen's centre, taking its gesture ids from
+    /// `gestureIDs`.
+    public init(
+        configuration: TouchpadMappingConfiguration,
+        gestureIDs: GestureIDAllocator = GestureIDAllocator()
+    ) {
         self.configuration = configuration
-        self.nextGestureID = firstGestureID
+        self.gestureIDs = gestureIDs
         self.pointerPixels = Point(
             x: Double(configuration.screen.widthPixels) / 2,
             y: Double(configuration.screen.heightPixels) / 2)
-        // The window includes its far end: a sample exactly one window old still counts.
-        let (window, overflow) = configuration.velocityWindowMicroseconds.addingReportingOverflow(1)
+        // A sample exactly one window old still counts.
         velocity = VelocityEstimator(
             capacity: configuration.velocitySampleCapacity,
-            windowMicroseconds: overflow ? .max : window)
+            windowMicroseconds: configuration.velocityWindowMicroseconds, farEnd: .included)
         events.reserveCapacity(8)
         pressedButtons.reserveCapacity(8)
     }
@@ -351,7 +354,6 @@ public final class TouchpadGestureMapper {
     }
 
     private func takeGestureID() -> GestureID {
-        defer { nextGestureID += 1 }
-        return GestureID(rawValue: nextGestureID)
+        gestureIDs.next(for: .touchpad)
     }
 }
