@@ -27,44 +27,46 @@ extension ClearController {
     /// already dropped are not shown, so ask for times at or after the last event.
     public func presentation(atMicroseconds time: Int64) -> Presentation {
         var prepare = PrepareVisitor(
-            context: PresentationContext(time: time, offsetPixels: scrolling.offset(at: time)),
-            controller: self)
+            context: PresentationContext(time: time, offsetPixels: scrolling.offset(at: time)))
         visitInteractions(&prepare)
         let context = prepare.context
-        var presentation = Presentation(
-            screen: layout.screen, rowHeightPixels: layout.rowHeightPixels,
-            rows: context.rowsBehind + rows(context), cues: nil,
-            placeholder: context.placeholder?.value, editing: nil,
-            isAnimating: isAnimating(at: time))
-        var finish = FinishVisitor(presentation: presentation, context: context, controller: self)
+        var finish = FinishVisitor(
+            presentation: Presentation(
+                screen: layout.screen, rowHeightPixels: layout.rowHeightPixels,
+                rows: rows(context), cues: nil, placeholder: context.placeholder?.value,
+                editing: nil, isAnimating: isAnimating(at: time)),
+            context: context)
         visitInteractions(&finish)
-        presentation = finish.presentation
-        return presentation
+        return finish.presentation
     }
 
     /// Row `index`'s frame: its slot, moved by every interaction.
-    func rowFrame(ofRowAt index: Int, _ context: PresentationContext) -> RectPixels {
+    func rowFrame(ofRowAt index: Int, _ context: RowContext) -> RectPixels {
         var place = PlaceRowVisitor(
             frame: layout.rowFrame(
                 index: reorder.displayIndex(ofRowAt: index),
                 scrollOffsetPixels: context.offsetPixels),
-            index: index, item: list[index].id, context: context, controller: self)
+            index: index, item: list[index].id, context: context)
         visitInteractions(&place)
         return place.frame
     }
 
-    /// The list's rows near the screen, then the lifted ones above them. Only rows near
+    /// The rows behind, the list's rows near the screen, then the lifted ones above them. Only rows near
     /// the screen can be on it: the interactions' spread bounds how far any row moved; the
     /// edit translation moves every row alike.
-    private func rows(_ context: PresentationContext) -> [RowPresentation] {
+    private func rows(_ presentation: PresentationContext) -> [RowPresentation] {
+        let context = presentation.rows
         let height = layout.rowHeightPixels
         let count = list.count
-        let margin = 1 + layout.rowIndex(context.spreadPixels / height, rounding: .up)
+        let margin = 1 + layout.rowIndex(presentation.spreadPixels / height, rounding: .up)
         let near = layout.visibleRows(
             itemCount: count,
             scrollOffsetPixels: context.offsetPixels - context.listTranslationPixels)
-        let lifted = context.liftedIndices
-        var rows: [RowPresentation] = []
+        let lifted = presentation.liftedIndices
+        let nearIndices =
+            max(0, near.lowerBound - margin)..<min(count, near.upperBound + margin)
+        var rows = presentation.rowsBehind
+        rows.reserveCapacity(rows.count + nearIndices.count + lifted.count)
         func appendRow(_ index: Int) {
             let item = list[index]
             let frame = rowFrame(ofRowAt: index, context)
@@ -77,12 +79,11 @@ extension ClearController {
                         ? .completedGreen
                         : heatColor(index: reorder.displayIndex(ofRowAt: index), count: count),
                     completed: item.completed, strikethrough: item.completed, isEditing: false),
-                context: context, controller: self)
+                context: context)
             visitInteractions(&style)
             rows.append(style.row)
         }
-        for index in max(0, near.lowerBound - margin)..<min(count, near.upperBound + margin)
-        where lifted.isEmpty || !lifted.contains(index) {
+        for index in nearIndices where lifted.isEmpty || !lifted.contains(index) {
             appendRow(index)
         }
         for index in lifted { appendRow(index) }

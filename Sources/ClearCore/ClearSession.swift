@@ -20,6 +20,8 @@ import TouchInput
 /// Used by one thread at a time: the stored properties skip the run-time exclusivity
 /// check (`@exclusivity(unchecked)`), a large share of the replay path's time.
 public final class ClearSession {
+    // unchecked (with the controller's and the interactions'): core session 693 → 992
+    // ns/frame, presentation 4211 → 8116 ns/call when checked.
     /// Clear's rules, the list and the presentation.
     public let controller: ClearController
     /// Recognizes gestures in touch frames; its reports go to `controller`.

@@ -86,8 +86,8 @@ public struct GestureArena {
     }
 
     /// Where the arena's gesture ids come from. A client that also maps a touchpad lends
-    /// one allocator to both (set before a call, read after it).
-    public var gestureIDs: GestureIDAllocator {
+    /// one allocator to both (set before a call, read after it). Inlinable, as `events`.
+    @inlinable public var gestureIDs: GestureIDAllocator {
         get { output.gestureIDs }
         set { output.gestureIDs = newValue }
     }

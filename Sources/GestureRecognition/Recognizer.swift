@@ -138,7 +138,7 @@ func recognizerBug(
 /// Where recognizers put their reports; also hands out gesture ids in begin order.
 @usableFromInline struct GestureOutput {
     @usableFromInline var events: [GestureEvent] = []
-    var gestureIDs = GestureIDAllocator()
+    @usableFromInline var gestureIDs = GestureIDAllocator()
 
     init() { events.reserveCapacity(64) }
 

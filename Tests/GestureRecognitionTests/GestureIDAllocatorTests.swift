@@ -26,8 +26,10 @@ import TouchInput
         let contact = { (phase: TouchPhase) in
             TouchContact(seatSlot: 0, phase: phase, positionPixels: Point(x: 100, y: 100))
         }
-        arena.handle(TouchFrame(device: DeviceID(1), timeMicroseconds: 0, contacts: [contact(.down)]))
-        arena.handle(TouchFrame(device: DeviceID(1), timeMicroseconds: 50_000, contacts: [contact(.up)]))
+        arena.handle(
+            TouchFrame(device: DeviceID(1), timeMicroseconds: 0, contacts: [contact(.down)]))
+        arena.handle(
+            TouchFrame(device: DeviceID(1), timeMicroseconds: 50_000, contacts: [contact(.up)]))
         #expect(arena.events.map(\.id.rawValue) == [3])
         #expect(arena.gestureIDs.next(for: .touchscreen).rawValue == 4)
     }

@@ -89,20 +89,19 @@ final class EditingInteraction: Interaction {
     // MARK: presentation
 
     func prepare(_ context: inout PresentationContext, in controller: ClearController) {
-        context.listTranslationPixels = transition.translation.value(at: context.time)
+        context.rows.listTranslationPixels = transition.translation.value(at: context.time)
         shownOtherRowsAlpha = transition.otherRowsAlpha.value(at: context.time)
     }
 
     func placeRow(
-        _ frame: inout RectPixels, index: Int, item: ItemID, _ context: PresentationContext,
+        _ frame: inout RectPixels, index: Int, item: ItemID, _ context: RowContext,
         in controller: ClearController
     ) {
         frame.y += context.listTranslationPixels
     }
 
     func styleRow(
-        _ row: inout RowPresentation, _ context: PresentationContext,
-        in controller: ClearController
+        _ row: inout RowPresentation, _ context: RowContext, in controller: ClearController
     ) {
         if let session, session.item == row.itemID {
             row.text = session.text

@@ -12,10 +12,14 @@ import GestureRecognition
 /// `visitInteractions`.
 ///
 /// Interactions are classes owned by one controller and used on its thread only: their
-/// stored properties skip the run-time exclusivity check, as the controller's do.
+/// stored properties read on every event or every row skip the run-time exclusivity check,
+/// as the controller's do (the figure is at `ClearController`).
 protocol Interaction: AnyObject {
     /// Takes a gesture that begins (true), or leaves it to the next interaction.
     func begin(_ gesture: GestureEvent, in controller: ClearController) -> Bool
+    /// True when gesture `id` is one it took (asked before its later reports are given:
+    /// a look at the id only, so the report is handed over once).
+    func holds(_ id: GestureID) -> Bool
     /// A report of a gesture it took (true); false when the gesture is not one of its.
     func change(_ gesture: GestureEvent, in controller: ClearController) -> Bool
     /// The last report of a gesture it took: the gesture is done; false when not its.
@@ -33,12 +37,11 @@ protocol Interaction: AnyObject {
     func prepare(_ context: inout PresentationContext, in controller: ClearController)
     /// Moves the frame of row `index` (showing `item`).
     func placeRow(
-        _ frame: inout RectPixels, index: Int, item: ItemID, _ context: PresentationContext,
+        _ frame: inout RectPixels, index: Int, item: ItemID, _ context: RowContext,
         in controller: ClearController)
     /// Sets what it decides of a row's look (text, alpha, scale, shadow).
     func styleRow(
-        _ row: inout RowPresentation, _ context: PresentationContext,
-        in controller: ClearController)
+        _ row: inout RowPresentation, _ context: RowContext, in controller: ClearController)
     /// Last step: its parts of the finished presentation (cues, editing, keyboard).
     func finish(
         _ presentation: inout Presentation, _ context: PresentationContext,
@@ -47,6 +50,7 @@ protocol Interaction: AnyObject {
 
 extension Interaction {
     func begin(_ gesture: GestureEvent, in controller: ClearController) -> Bool { false }
+    func holds(_ id: GestureID) -> Bool { false }
     func change(_ gesture: GestureEvent, in controller: ClearController) -> Bool { false }
     func end(_ gesture: GestureEvent, in controller: ClearController) -> Bool { false }
     func cancel(_ gesture: GestureEvent, in controller: ClearController) -> Bool { false }
@@ -54,12 +58,11 @@ extension Interaction {
     func isRunning(at time: Int64) -> Bool { false }
     func prepare(_ context: inout PresentationContext, in controller: ClearController) {}
     func placeRow(
-        _ frame: inout RectPixels, index: Int, item: ItemID, _ context: PresentationContext,
+        _ frame: inout RectPixels, index: Int, item: ItemID, _ context: RowContext,
         in controller: ClearController
     ) {}
     func styleRow(
-        _ row: inout RowPresentation, _ context: PresentationContext,
-        in controller: ClearController
+        _ row: inout RowPresentation, _ context: RowContext, in controller: ClearController
     ) {}
     func finish(
         _ presentation: inout Presentation, _ context: PresentationContext,
@@ -67,17 +70,24 @@ extension Interaction {
     ) {}
 }
 
-/// What the interactions have said about a presentation being composed.
-struct PresentationContext {
+/// What every row of a presentation being composed shares: plain values, copied for free
+/// into each row's visit.
+struct RowContext {
     /// The presentation's time.
     let time: Int64
     /// The list's scroll offset at `time`.
     let offsetPixels: Double
+    /// Moves every row alike (edit mode).
+    var listTranslationPixels = 0.0
+}
+
+/// What the interactions have said about a presentation being composed.
+struct PresentationContext {
+    /// The time, the offset and the list-wide translation.
+    var rows: RowContext
     /// How far rows may be moved off their slots, in pixels: rows this near the screen
     /// are considered.
     var spreadPixels = 0.0
-    /// Moves every row alike (edit mode).
-    var listTranslationPixels = 0.0
     /// Rows drawn behind the list's own (cleared rows leaving).
     var rowsBehind: [RowPresentation] = []
     /// Model indices drawn last, above the others, ascending (held and settling rows).
@@ -86,9 +96,13 @@ struct PresentationContext {
     private(set) var placeholder: (id: GestureID, value: PlaceholderPresentation?)?
 
     init(time: Int64, offsetPixels: Double) {
-        self.time = time
-        self.offsetPixels = offsetPixels
+        rows = RowContext(time: time, offsetPixels: offsetPixels)
     }
+
+    /// The presentation's time.
+    var time: Int64 { rows.time }
+    /// The list's scroll offset at `time`.
+    var offsetPixels: Double { rows.offsetPixels }
 
     /// Gesture `id` would show `placeholder`: the latest gesture's wins.
     mutating func offerPlaceholder(_ value: PlaceholderPresentation?, gesture id: GestureID) {

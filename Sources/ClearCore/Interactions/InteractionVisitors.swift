@@ -4,7 +4,7 @@ import GestureRecognition
 /// A generic visit, so each call is to the concrete interaction: no existential on the
 /// hot path.
 protocol InteractionVisitor {
-    mutating func visit<Each: Interaction>(_ interaction: Each)
+    mutating func visit<Each: Interaction>(_ interaction: Each, in controller: ClearController)
 }
 
 extension ClearController {
@@ -14,19 +14,19 @@ extension ClearController {
     /// they are offered a beginning gesture. The keyboard comes last: what its keys type
     /// may end editing once the others have let time pass.
     func visitInteractions<Visitor: InteractionVisitor>(_ visitor: inout Visitor) {
-        visitor.visit(reorder)
-        visitor.visit(pullUp)
-        visitor.visit(editing)
-        visitor.visit(rowPan)
-        visitor.visit(pinch)
-        visitor.visit(pull)
-        visitor.visit(scrolling)
-        visitor.visit(keyboardInteraction)
+        visitor.visit(reorder, in: self)
+        visitor.visit(pullUp, in: self)
+        visitor.visit(editing, in: self)
+        visitor.visit(rowPan, in: self)
+        visitor.visit(pinch, in: self)
+        visitor.visit(pull, in: self)
+        visitor.visit(scrolling, in: self)
+        visitor.visit(keyboardInteraction, in: self)
     }
 
     /// Offers one report to the interactions until one takes it; true if one did.
     func offer(_ step: GestureStep, _ gesture: GestureEvent) -> Bool {
-        var visitor = GestureVisitor(step: step, gesture: gesture, controller: self)
+        var visitor = GestureVisitor(step: step, gesture: gesture)
         visitInteractions(&visitor)
         return visitor.taken
     }
@@ -39,7 +39,7 @@ extension ClearController {
     }
 
     func advanceInteractions(to now: Int64) {
-        var visitor = AdvanceVisitor(now: now, controller: self)
+        var visitor = AdvanceVisitor(now: now)
         visitInteractions(&visitor)
     }
 }
@@ -52,13 +52,18 @@ enum GestureStep {
 struct GestureVisitor: InteractionVisitor {
     let step: GestureStep
     let gesture: GestureEvent
-    let controller: ClearController
     var taken = false
 
-    mutating func visit<Each: Interaction>(_ interaction: Each) {
+    mutating func visit<Each: Interaction>(_ interaction: Each, in controller: ClearController) {
         guard !taken else { return }
+        if step == .begin {
+            taken = interaction.begin(gesture, in: controller)
+            return
+        }
+        // The id first: only the interaction that holds the gesture is handed the report.
+        guard interaction.holds(gesture.id) else { return }
         switch step {
-        case .begin: taken = interaction.begin(gesture, in: controller)
+        case .begin: break
         case .change: taken = interaction.change(gesture, in: controller)
         case .end: taken = interaction.end(gesture, in: controller)
         case .cancel: taken = interaction.cancel(gesture, in: controller)
@@ -68,9 +73,8 @@ struct GestureVisitor: InteractionVisitor {
 
 struct AdvanceVisitor: InteractionVisitor {
     let now: Int64
-    let controller: ClearController
 
-    func visit<Each: Interaction>(_ interaction: Each) {
+    func visit<Each: Interaction>(_ interaction: Each, in controller: ClearController) {
         interaction.advance(to: now, in: controller)
     }
 }
@@ -79,16 +83,15 @@ struct RunningVisitor: InteractionVisitor {
     let time: Int64
     var isRunning = false
 
-    mutating func visit<Each: Interaction>(_ interaction: Each) {
+    mutating func visit<Each: Interaction>(_ interaction: Each, in controller: ClearController) {
         if !isRunning { isRunning = interaction.isRunning(at: time) }
     }
 }
 
 struct PrepareVisitor: InteractionVisitor {
     var context: PresentationContext
-    let controller: ClearController
 
-    mutating func visit<Each: Interaction>(_ interaction: Each) {
+    mutating func visit<Each: Interaction>(_ interaction: Each, in controller: ClearController) {
         interaction.prepare(&context, in: controller)
     }
 }
@@ -97,20 +100,18 @@ struct PlaceRowVisitor: InteractionVisitor {
     var frame: RectPixels
     let index: Int
     let item: ItemID
-    let context: PresentationContext
-    let controller: ClearController
+    let context: RowContext
 
-    mutating func visit<Each: Interaction>(_ interaction: Each) {
+    mutating func visit<Each: Interaction>(_ interaction: Each, in controller: ClearController) {
         interaction.placeRow(&frame, index: index, item: item, context, in: controller)
     }
 }
 
 struct StyleRowVisitor: InteractionVisitor {
     var row: RowPresentation
-    let context: PresentationContext
-    let controller: ClearController
+    let context: RowContext
 
-    mutating func visit<Each: Interaction>(_ interaction: Each) {
+    mutating func visit<Each: Interaction>(_ interaction: Each, in controller: ClearController) {
         interaction.styleRow(&row, context, in: controller)
     }
 }
@@ -118,9 +119,8 @@ struct StyleRowVisitor: InteractionVisitor {
 struct FinishVisitor: InteractionVisitor {
     var presentation: Presentation
     let context: PresentationContext
-    let controller: ClearController
 
-    mutating func visit<Each: Interaction>(_ interaction: Each) {
+    mutating func visit<Each: Interaction>(_ interaction: Each, in controller: ClearController) {
         interaction.finish(&presentation, context, in: controller)
     }
 }

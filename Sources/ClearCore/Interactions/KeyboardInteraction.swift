@@ -9,9 +9,9 @@ final class KeyboardInteraction: Interaction {
     /// The keyboard; nil without one (`--keyboard off`).
     @exclusivity(unchecked) var keyboard: OnScreenKeyboard?
     /// When it shows.
-    @exclusivity(unchecked) var mode: OnScreenKeyboardMode = .off
+    var mode: OnScreenKeyboardMode = .off
     /// The physical keyboards attached (devices added, not removed), for `.auto`.
-    @exclusivity(unchecked) private var physicalKeyboards: Set<DeviceID> = []
+    private var physicalKeyboards: Set<DeviceID> = []
     /// The fraction of the keyboard's height on screen: 0 hidden, 1 shown.
     @exclusivity(unchecked) private var slide = Tween(
         startMicroseconds: 0, durationMicroseconds: 0, from: 0, to: 0)

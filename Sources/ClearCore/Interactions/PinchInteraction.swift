@@ -43,6 +43,8 @@ final class PinchInteraction: Interaction {
         return true
     }
 
+    func holds(_ id: GestureID) -> Bool { pinches.index(of: id) != nil }
+
     func change(_ gesture: GestureEvent, in controller: ClearController) -> Bool {
         guard let slot = pinches.index(of: gesture.id) else { return false }
         if case .pinch(let values) = gesture.values {
@@ -141,7 +143,7 @@ final class PinchInteraction: Interaction {
         // The upper row's untranslated frame moved down by H/2: centred on the seam.
         var frame = layout.rowFrame(
             index: pinch.upperIndex, scrollOffsetPixels: context.offsetPixels)
-        frame.y += context.listTranslationPixels + height / 2
+        frame.y += context.rows.listTranslationPixels + height / 2
         context.offerPlaceholder(
             PlaceholderPresentation(
                 framePixels: frame, scaleY: min(pinch.gapPixels, height) / height,
@@ -155,7 +157,7 @@ final class PinchInteraction: Interaction {
     /// Rows at or above a pinch's upper row move up by its delta, at or below its lower
     /// row down.
     func placeRow(
-        _ frame: inout RectPixels, index: Int, item: ItemID, _ context: PresentationContext,
+        _ frame: inout RectPixels, index: Int, item: ItemID, _ context: RowContext,
         in controller: ClearController
     ) {
         for entry in pinches.entries {

@@ -18,6 +18,8 @@ final class PullInteraction: Interaction {
         return true
     }
 
+    func holds(_ id: GestureID) -> Bool { pulls.index(of: id) != nil }
+
     func change(_ gesture: GestureEvent, in controller: ClearController) -> Bool {
         guard let slot = pulls.index(of: gesture.id) else { return false }
         if case .pull(let pull) = gesture.values {
@@ -72,7 +74,9 @@ final class PullInteraction: Interaction {
                 ? -min(distance, layout.heightPixels) : controller.clampedOffset(-distance))
     }
 
-    private func commit(distancePixels distance: Double, time: Int64, in controller: ClearController) {
+    private func commit(
+        distancePixels distance: Double, time: Int64, in controller: ClearController
+    ) {
         let layout = controller.layout
         controller.list.insert(at: 0)
         controller.record(.add, index: 0, time: time)

@@ -25,6 +25,8 @@ final class PullUpInteraction: Interaction {
         return change(gesture, in: controller)
     }
 
+    func holds(_ id: GestureID) -> Bool { drags.index(of: id) != nil }
+
     func change(_ gesture: GestureEvent, in controller: ClearController) -> Bool {
         guard let slot = drags.index(of: gesture.id) else { return false }
         if case .scroll(let drag) = gesture.values {
@@ -87,7 +89,7 @@ final class PullUpInteraction: Interaction {
 
     /// The remaining rows close the gaps.
     func placeRow(
-        _ frame: inout RectPixels, index: Int, item: ItemID, _ context: PresentationContext,
+        _ frame: inout RectPixels, index: Int, item: ItemID, _ context: RowContext,
         in controller: ClearController
     ) {
         for clearance in clearances { frame.y += clearance.offset(of: item, at: context.time) }

@@ -49,6 +49,8 @@ final class ReorderInteraction: Interaction {
         return true
     }
 
+    func holds(_ id: GestureID) -> Bool { holds.index(of: id) != nil }
+
     func change(_ gesture: GestureEvent, in controller: ClearController) -> Bool {
         guard let slot = holds.index(of: gesture.id) else { return false }
         if case .longPress(let location) = gesture.values {
@@ -111,7 +113,8 @@ final class ReorderInteraction: Interaction {
             for slot in holds.entries.indices {
                 var hold = holds[slot]
                 while let time = nextCrossing(hold, motion, in: controller), time <= now {
-                    cross(&hold, down: motion.velocityPixelsPerSecond > 0, time: time, in: controller)
+                    cross(
+                        &hold, down: motion.velocityPixelsPerSecond > 0, time: time, in: controller)
                 }
                 holds[slot] = hold
             }
@@ -282,7 +285,7 @@ final class ReorderInteraction: Interaction {
     /// A settling row goes from where it was dropped to its slot; the held row follows
     /// the finger; neighbours slide.
     func placeRow(
-        _ frame: inout RectPixels, index: Int, item: ItemID, _ context: PresentationContext,
+        _ frame: inout RectPixels, index: Int, item: ItemID, _ context: RowContext,
         in controller: ClearController
     ) {
         let offset = context.offsetPixels
@@ -297,8 +300,7 @@ final class ReorderInteraction: Interaction {
 
     /// The held row is drawn larger with a shadow; a settling row shrinks back and loses it.
     func styleRow(
-        _ row: inout RowPresentation, _ context: PresentationContext,
-        in controller: ClearController
+        _ row: inout RowPresentation, _ context: RowContext, in controller: ClearController
     ) {
         if shownHold?.hold.item == row.itemID {
             row.scale = ClearTimings.liftedRowScale

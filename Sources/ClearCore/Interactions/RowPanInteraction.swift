@@ -28,6 +28,8 @@ final class RowPanInteraction: Interaction {
         return true
     }
 
+    func holds(_ id: GestureID) -> Bool { pans.index(of: id) != nil }
+
     func change(_ gesture: GestureEvent, in controller: ClearController) -> Bool {
         guard let slot = pans.index(of: gesture.id) else { return false }
         if case .pan(let pan) = gesture.values {
@@ -124,7 +126,7 @@ final class RowPanInteraction: Interaction {
 
     /// The row follows its latest pan, or slides back; rows below a deleted one move up.
     func placeRow(
-        _ frame: inout RectPixels, index: Int, item: ItemID, _ context: PresentationContext,
+        _ frame: inout RectPixels, index: Int, item: ItemID, _ context: RowContext,
         in controller: ClearController
     ) {
         frame.x = pannedX(of: item) ?? snapBacks[item]?.value(at: context.time) ?? 0
@@ -139,7 +141,7 @@ final class RowPanInteraction: Interaction {
         let cueItem = pans.latest?.track.item ?? latestSnapBack(at: context.time)
         guard let index = cueItem.flatMap({ controller.list.index(of: $0) }) else { return }
         presentation.cues = cues(
-            rowFrame: controller.rowFrame(ofRowAt: index, context),
+            rowFrame: controller.rowFrame(ofRowAt: index, context.rows),
             widthPixels: controller.layout.widthPixels)
     }
 

@@ -25,6 +25,8 @@ final class ScrollInteraction: Interaction {
         return change(gesture, in: controller)
     }
 
+    func holds(_ id: GestureID) -> Bool { drags.index(of: id) != nil }
+
     func change(_ gesture: GestureEvent, in controller: ClearController) -> Bool {
         guard let slot = drags.index(of: gesture.id) else { return false }
         if case .scroll(let drag) = gesture.values {
@@ -87,8 +89,9 @@ final class ScrollInteraction: Interaction {
 
     /// A release at `velocity` (the offset's): too slow and the list stays; else it
     /// decelerates, capped in speed and stopping at the list's ends.
-    func fling(velocityPixelsPerSecond velocity: Double, time: Int64, in controller: ClearController)
-    {
+    func fling(
+        velocityPixelsPerSecond velocity: Double, time: Int64, in controller: ClearController
+    ) {
         let layout = controller.layout
         let count = controller.list.count
         let limit = ScrollDeceleration.maximumVelocityPixelsPerSecond
@@ -109,7 +112,10 @@ final class ScrollInteraction: Interaction {
     }
 
     /// The list goes from where it is now to `target` over `duration` (ease-in-out).
-    func settle(to target: Double, durationMicroseconds duration: Int64, time: Int64, in controller: ClearController) {
+    func settle(
+        to target: Double, durationMicroseconds duration: Int64, time: Int64,
+        in controller: ClearController
+    ) {
         motion = .settling(
             Tween(
                 startMicroseconds: time, durationMicroseconds: duration,
