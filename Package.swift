@@ -14,9 +14,20 @@
 //   Recordings         trace format, evemu and `libinput record` readers, evdev decoder
 //   LibInputBackend    live input from real libinput, and devices it ignores read with libevdev
 //   TouchScript        one way to script touches (tests, generator, mock devices, benchmarks)
+//   Umockdev           umockdev testbeds: device files, barrier scripts, the scripted sessions
 //   Recorder, ClearRendering, Replay (draws its pictures with ClearRendering), KioskApp
 //   cleartouch         the command
 import PackageDescription
+
+// Test hooks (docs/libinput-backend.md, "Test hooks"): the commands' `--umockdev-barrier`
+// and `debug-gestures --unplug-after-events` exist only in builds for tests, as
+// swift-system's ENABLE_MOCKING: debug builds (what `swift test` and `make test` build),
+// or any build with CLEARTOUCH_TEST_HOOKS=1 in the environment. Release builds (`make
+// release`, `make static`, the Debian package) have none of them.
+let testHooks: [SwiftSetting] =
+    Context.environment["CLEARTOUCH_TEST_HOOKS"] == "1"
+    ? [.define("CLEARTOUCH_TEST_HOOKS")]
+    : [.define("CLEARTOUCH_TEST_HOOKS", .when(configuration: .debug))]
 
 let package = Package(
     name: "ClearTouch",
@@ -85,7 +96,7 @@ let package = Package(
         .target(
             name: "Recorder",
             dependencies: [
-                "LibInputBackend", "Recordings", "TouchInput", "MockDevice", "Evdev", "ToolSupport",
+                "LibInputBackend", "Recordings", "TouchInput", "Umockdev", "Evdev", "ToolSupport",
             ]),
         .target(
             name: "Replay",
@@ -104,7 +115,8 @@ let package = Package(
             dependencies: [
                 "ClearRendering", "ClearCore", "LibInputBackend", "Recordings", "TouchInput",
                 "ToolSupport", "CSDL2", "ListStore",
-            ]),
+            ],
+            swiftSettings: testHooks),
 
         // MARK: executables
         .executableTarget(
@@ -112,8 +124,9 @@ let package = Package(
             dependencies: [
                 "Replay", "Recorder", "KioskApp", "ClearRendering", "Recordings",
                 "LibInputBackend", "ClearCore", "GestureRecognition", "TouchInput", "JSON",
-                "ToolSupport",
+                "ToolSupport", "Umockdev",
             ],
+            swiftSettings: testHooks,
             // `ClearTouchVersion.current`, from debian/changelog.
             plugins: ["VersionFromChangelog"]),
         // Generates the `cleartouch --version` constant from debian/changelog.
@@ -129,7 +142,7 @@ let package = Package(
             name: "cleartouch-bench",
             dependencies: [
                 "Replay", "Recordings", "ClearCore", "GestureRecognition", "TouchInput",
-                "ClearRendering", "LibInputBackend", "MockDevice", "AllocationCounter", "ListStore",
+                "ClearRendering", "LibInputBackend", "Umockdev", "AllocationCounter", "ListStore",
                 "ToolSupport", "Evdev", "TouchScript", "KioskApp",
             ],
             path: "Sources/Benchmarks"),
@@ -142,19 +155,22 @@ let package = Package(
             name: "cleartouch-two-track-presentation",
             dependencies: ["ClearCore", "GestureRecognition", "TouchInput"],
             path: "Sources/Tools/TwoTrackPresentation"),
-        // Describes evdev devices and sessions for umockdev-run (the libinput tests).
+        // Describes evdev devices and sessions for umockdev-run: `replay --via-libinput`'s
+        // testbed and its barrier scripts (product code), and the scripted sessions of the
+        // tests and benchmarks.
         .target(
-            name: "MockDevice", dependencies: ["Evdev", "Recordings", "TouchInput", "TouchScript"]),
+            name: "Umockdev",
+            dependencies: ["Evdev", "Recordings", "TouchInput", "TouchScript", "LibInputBackend"]),
         .executableTarget(
-            name: "cleartouch-mockdev", dependencies: ["MockDevice", "Recordings"],
-            path: "Sources/Tools/MockDevice"),
+            name: "cleartouch-umockdev", dependencies: ["Umockdev", "Recordings"],
+            path: "Sources/Tools/Umockdev"),
 
         // MARK: tests (one test target per module, named after it; Tests/Fixtures holds
         // data several targets read)
         // Paths, command runs, child processes, umockdev runs and fixtures shared by the
         // test targets and test tools.
         .target(
-            name: "TestSupport", dependencies: ["ClearCore", "Evdev", "Recordings", "MockDevice"],
+            name: "TestSupport", dependencies: ["ClearCore", "Evdev", "Recordings", "Umockdev"],
             path: "Tests/TestSupport"),
         .testTarget(name: "TouchInputTests", dependencies: ["TouchInput"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
@@ -176,14 +192,14 @@ let package = Package(
             name: "RecordingsTests",
             dependencies: ["Recordings", "Evdev", "TouchInput", "TestSupport"],
             exclude: ["Fixtures"]),
-        .testTarget(name: "MockDeviceTests", dependencies: ["MockDevice", "Evdev", "TestSupport"]),
+        .testTarget(name: "UmockdevTests", dependencies: ["Umockdev", "Evdev", "TestSupport"]),
         // The live recorder and the via-libinput replay, through the real libinput under
         // umockdev.
         .testTarget(
             name: "RecorderTests",
             dependencies: [
                 "Recorder", "Recordings", "TouchInput", "GestureRecognition", "ClearCore",
-                "MockDevice", "TestSupport", "Evdev", "LibInputBackend",
+                "Umockdev", "TestSupport", "Evdev", "LibInputBackend",
             ]),
         .testTarget(
             name: "ReplayTests",
@@ -201,7 +217,7 @@ let package = Package(
         .testTarget(
             name: "CleartouchTests",
             dependencies: [
-                "cleartouch", "Replay", "Recordings", "TouchInput", "MockDevice", "TestSupport",
+                "cleartouch", "Replay", "Recordings", "TouchInput", "Umockdev", "TestSupport",
                 "TouchScript", "Evdev", "JSON", "ToolSupport", "ListStore",
             ]),
         // Builds the README's client package against a clone of this one.
