@@ -11,7 +11,9 @@
 //   ListStore          the list file (Foundation)
 //   JSON               one JSON value with its parser and writer (pure Swift)
 //   ToolSupport        what front ends share: the one monotonic clock, the FILE:LINE Diagnostic
-//   Recordings         trace format, evemu and `libinput record` readers, evdev decoder
+//   EvdevDecoding      the evdev stream decoder: kernel events → the touch model (recordings
+//                      and the devices read beside libinput)
+//   Recordings         trace format, evemu and `libinput record` readers
 //   LibInputBackend    live input from real libinput, and devices it ignores read with libevdev
 //   TouchScript        one way to script touches (tests, generator, mock devices, benchmarks)
 //   Umockdev           umockdev testbeds: device files, barrier scripts, the scripted sessions
@@ -84,11 +86,16 @@ let package = Package(
         .target(name: "JSON"),
         // What the front ends share: the one monotonic clock, the FILE:LINE diagnostic.
         .target(name: "ToolSupport", dependencies: ["TouchInput"]),
-        .target(name: "Recordings", dependencies: ["Evdev", "TouchInput", "CYAML", "ToolSupport"]),
+        // Kernel events → the touch model, the way libinput does it: for the readers and for
+        // the devices read beside libinput.
+        .target(name: "EvdevDecoding", dependencies: ["Evdev", "TouchInput"]),
+        .target(
+            name: "Recordings",
+            dependencies: ["Evdev", "EvdevDecoding", "TouchInput", "CYAML", "ToolSupport"]),
         .target(
             name: "LibInputBackend",
             dependencies: [
-                "TouchInput", "CLibInput", "ToolSupport", "CLibEvdev", "Evdev", "Recordings",
+                "TouchInput", "CLibInput", "ToolSupport", "CLibEvdev", "Evdev", "EvdevDecoding",
             ]),
         // One way to script touches: touch frames and evdev streams (tests, the recording
         // generator, the mock devices, the benchmarks).
@@ -190,7 +197,7 @@ let package = Package(
             name: "ListStoreTests", dependencies: ["ListStore", "ClearCore", "TestSupport"]),
         .testTarget(
             name: "RecordingsTests",
-            dependencies: ["Recordings", "Evdev", "TouchInput", "TestSupport"],
+            dependencies: ["Recordings", "EvdevDecoding", "Evdev", "TouchInput", "TestSupport"],
             exclude: ["Fixtures"]),
         .testTarget(name: "UmockdevTests", dependencies: ["Umockdev", "Evdev", "TestSupport"]),
         // The live recorder and the via-libinput replay, through the real libinput under

@@ -1,4 +1,5 @@
 import Evdev
+import EvdevDecoding
 import TouchInput
 
 /// Reads evemu files (formats 1.0–1.3) and umockdev's evemu event files: a device

@@ -16,8 +16,8 @@ import TouchInput
 ///
 /// Used by one thread at a time: the stored properties skip the run-time exclusivity
 /// check (`@exclusivity(unchecked)`), a large share of the replay path's time.
-final class EvdevTouchDecoder {
-    enum Mode { case slots, protocolA, singleTouch, none }
+package final class EvdevTouchDecoder {
+    package enum Mode { case slots, protocolA, singleTouch, none }
 
     private struct Slot {
         var trackingID: Int32 = -1
@@ -45,8 +45,8 @@ final class EvdevTouchDecoder {
         var seatSlot: Int
     }
 
-    let id: DeviceID
-    let mode: Mode
+    package let id: DeviceID
+    package let mode: Mode
     private let seat: SeatSlots
     private let axisX: AbsoluteAxisInfo
     private let axisY: AbsoluteAxisInfo
@@ -80,14 +80,14 @@ final class EvdevTouchDecoder {
     @exclusivity(unchecked) private var relY: Int32 = 0
     @exclusivity(unchecked) private var wheel: Int32 = 0
     @exclusivity(unchecked) private var hwheel: Int32 = 0
-    @exclusivity(unchecked) private(set) var lastTime: Int64 = 0
+    @exclusivity(unchecked) package private(set) var lastTime: Int64 = 0
     /// Calibration and rotation (`TouchTransform`); identity: positions map linearly onto
     /// `screen` exactly as before, without a detour through normalized coordinates.
     private let transform: TouchTransform
 
     /// A decoder mapping touch positions onto `screen` (the upright layout) through
     /// `transform` when given (its `uprightScreen` is `screen`).
-    init(
+    package init(
         id: DeviceID, device: EvdevDevice, screen: ScreenSize, seat: SeatSlots,
         calibration: CalibrationMatrix = .identity, rotation: Rotation = .none
     ) {
@@ -191,7 +191,7 @@ final class EvdevTouchDecoder {
     // MARK: events
 
     /// Feeds one kernel event; appends what it completes to `out`.
-    func handle(_ event: EvdevEvent, into out: inout [InputEvent]) {
+    package func handle(_ event: EvdevEvent, into out: inout [InputEvent]) {
         lastTime = event.timeMicroseconds
         if dropping {
             if event.type == EventType.syn && event.code == EventCode.synReport { resynchronise() }
@@ -516,7 +516,7 @@ final class EvdevTouchDecoder {
     }
 
     /// Cancels every contact still down (end of the recording); appends the frame, if any.
-    func finish(time: Int64, into out: inout [InputEvent]) {
+    package func finish(time: Int64, into out: inout [InputEvent]) {
         for index in slots.indices where slots[index].activeID >= 0 && slots[index].seatSlot >= 0 {
             let slot = slots[index]
             contacts.append(
