@@ -26,6 +26,13 @@ import PackageDescription
 // swift-system's ENABLE_MOCKING: debug builds (what `swift test` and `make test` build),
 // or any build with CLEARTOUCH_TEST_HOOKS=1 in the environment. Release builds (`make
 // release`, `make static`, the Debian package) have none of them.
+// `@exclusivity(unchecked)` applies only where CLEARTOUCH_UNCHECKED_EXCLUSIVITY is defined:
+// release builds, where each one is worth its figure (docs/performance.md, "Exclusivity").
+// Debug builds, and so every test run, check every access at run time; so does a release
+// build made with CLEARTOUCH_CHECK_EXCLUSIVITY=1 in the environment (the figures without).
+let uncheckedExclusivity: [SwiftSetting] =
+    Context.environment["CLEARTOUCH_CHECK_EXCLUSIVITY"] == "1"
+    ? [] : [.define("CLEARTOUCH_UNCHECKED_EXCLUSIVITY", .when(configuration: .release))]
 let testHooks: [SwiftSetting] =
     Context.environment["CLEARTOUCH_TEST_HOOKS"] == "1"
     ? [.define("CLEARTOUCH_TEST_HOOKS")]
@@ -77,7 +84,9 @@ let package = Package(
         .target(
             name: "GestureRecognition", dependencies: ["TouchInput"],
             linkerSettings: [.linkedLibrary("m")]),
-        .target(name: "ClearCore", dependencies: ["GestureRecognition", "TouchInput"]),
+        .target(
+            name: "ClearCore", dependencies: ["GestureRecognition", "TouchInput"],
+            swiftSettings: uncheckedExclusivity),
         // The list file (Foundation: file I/O, JSON, the wall clock it is given).
         .target(name: "ListStore", dependencies: ["ClearCore", "JSON"]),
 
@@ -88,10 +97,13 @@ let package = Package(
         .target(name: "ToolSupport", dependencies: ["TouchInput"]),
         // Kernel events → the touch model, the way libinput does it: for the readers and for
         // the devices read beside libinput.
-        .target(name: "EvdevDecoding", dependencies: ["Evdev", "TouchInput"]),
+        .target(
+            name: "EvdevDecoding", dependencies: ["Evdev", "TouchInput"],
+            swiftSettings: uncheckedExclusivity),
         .target(
             name: "Recordings",
-            dependencies: ["Evdev", "EvdevDecoding", "TouchInput", "CYAML", "ToolSupport"]),
+            dependencies: ["Evdev", "EvdevDecoding", "TouchInput", "CYAML", "ToolSupport"],
+            swiftSettings: uncheckedExclusivity),
         .target(
             name: "LibInputBackend",
             dependencies: [
@@ -111,7 +123,8 @@ let package = Package(
                 "Recordings", "ClearCore", "GestureRecognition", "TouchInput", "JSON",
                 "ClearRendering",
                 "ToolSupport", "ListStore",
-            ]),
+            ],
+            swiftSettings: uncheckedExclusivity),
         .target(
             name: "ClearRendering",
             dependencies: ["ClearCore", "GestureRecognition", "TouchInput", "JSON", "CCairo"],

@@ -73,10 +73,10 @@ extension InputDeviceClass {
 /// Seat-wide touch slots, shared by every device of a reader: the lowest free one is
 /// taken, as libinput does.
 ///
-/// Used by one thread at a time: the stored properties skip the run-time exclusivity
-/// check (`@exclusivity(unchecked)`), a large share of the replay path's time.
+/// Checked for exclusivity like any class: it is touched once per contact put down or
+/// lifted, and no benchmark shows a difference without the check.
 public final class SeatSlots {
-    @exclusivity(unchecked) private var used: [Bool] = []
+    private var used: [Bool] = []
     /// The first seat slot handed out (devices read beside libinput start high, so that
     /// their seat slots never meet libinput's).
     public let firstSlot: Int
