@@ -26,17 +26,19 @@ import PackageDescription
 // swift-system's ENABLE_MOCKING: debug builds (what `swift test` and `make test` build),
 // or any build with CLEARTOUCH_TEST_HOOKS=1 in the environment. Release builds (`make
 // release`, `make static`, the Debian package) have none of them.
-// `@exclusivity(unchecked)` applies only where CLEARTOUCH_UNCHECKED_EXCLUSIVITY is defined:
-// release builds, where each one is worth its figure (docs/performance.md, "Exclusivity").
-// Debug builds, and so every test run, check every access at run time; so does a release
-// build made with CLEARTOUCH_CHECK_EXCLUSIVITY=1 in the environment (the figures without).
-let uncheckedExclusivity: [SwiftSetting] =
-    Context.environment["CLEARTOUCH_CHECK_EXCLUSIVITY"] == "1"
-    ? [] : [.define("CLEARTOUCH_UNCHECKED_EXCLUSIVITY", .when(configuration: .release))]
 let testHooks: [SwiftSetting] =
     Context.environment["CLEARTOUCH_TEST_HOOKS"] == "1"
     ? [.define("CLEARTOUCH_TEST_HOOKS")]
     : [.define("CLEARTOUCH_TEST_HOOKS", .when(configuration: .debug))]
+
+// `@exclusivity(unchecked)` applies only where CLEARTOUCH_UNCHECKED_EXCLUSIVITY is defined:
+// release builds, where each one is worth the figure its comment gives. Debug builds, and
+// so every test run, check every access at run time (the attribute would win over
+// `-enforce-exclusivity=checked`); so does a release build made with
+// CLEARTOUCH_CHECK_EXCLUSIVITY=1 in the environment (the figures without).
+let uncheckedExclusivity: [SwiftSetting] =
+    Context.environment["CLEARTOUCH_CHECK_EXCLUSIVITY"] == "1"
+    ? [] : [.define("CLEARTOUCH_UNCHECKED_EXCLUSIVITY", .when(configuration: .release))]
 
 let package = Package(
     name: "ClearTouch",

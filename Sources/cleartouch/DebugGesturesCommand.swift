@@ -25,7 +25,7 @@ enum DebugGesturesCommand: Subcommand {
         `action` line: kind, model index, item text.
         Touchpad gestures are numbered from \(ClearSession.touchpadGestureIDBase) up.
 
-        """ + LiveInputOptions.help + "\n\n"
+        """ + LiveInputOptions.help + "\n"
         + LiveInputOptions.testHooksHelp(
             """
               --unplug-after-events N  remove the first DEVICE after N input events, through

@@ -64,11 +64,11 @@ struct LiveInputOptions {
                               libinput has opened the devices
         """
 
-    /// The test hooks' part of `--help` (`--umockdev-barrier` after `others`), apart from
-    /// the options users need; empty in a build without them (release).
+    /// The test hooks' part of `--help` (`--umockdev-barrier` after `others`), after a blank
+    /// line, apart from the options users need; empty in a build without them (release).
     static func testHooksHelp(_ others: String = "") -> String {
         #if CLEARTOUCH_TEST_HOOKS
-            "For tests only:\n" + others + barrierHelp + "\n"
+            "\nFor tests only:\n" + others + barrierHelp + "\n"
         #else
             ""
         #endif
