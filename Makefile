@@ -43,6 +43,10 @@ release: bootstrap
 demo: release
 	@tools/demo
 
+# The suite runs on a debug build, so it is a build for tests: the test hooks are compiled
+# in (CLEARTOUCH_TEST_HOOKS) and every access is checked for exclusivity, as
+# `@exclusivity(unchecked)` applies to release builds only (CLEARTOUCH_UNCHECKED_EXCLUSIVITY;
+# both in Package.swift).
 test: bootstrap
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build

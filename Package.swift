@@ -11,12 +11,34 @@
 //   ListStore          the list file (Foundation)
 //   JSON               one JSON value with its parser and writer (pure Swift)
 //   ToolSupport        what front ends share: the one monotonic clock, the FILE:LINE Diagnostic
-//   Recordings         trace format, evemu and `libinput record` readers, evdev decoder
+//   EvdevDecoding      the evdev stream decoder: kernel events → the touch model (recordings
+//                      and the devices read beside libinput)
+//   Recordings         trace format, evemu and `libinput record` readers
 //   LibInputBackend    live input from real libinput, and devices it ignores read with libevdev
 //   TouchScript        one way to script touches (tests, generator, mock devices, benchmarks)
+//   Umockdev           umockdev testbeds: device files, barrier scripts, the scripted sessions
 //   Recorder, ClearRendering, Replay (draws its pictures with ClearRendering), KioskApp
 //   cleartouch         the command
 import PackageDescription
+
+// Test hooks (docs/libinput-backend.md, "Test hooks"): the commands' `--umockdev-barrier`
+// and `debug-gestures --unplug-after-events` exist only in builds for tests, as
+// swift-system's ENABLE_MOCKING: debug builds (what `swift test` and `make test` build),
+// or any build with CLEARTOUCH_TEST_HOOKS=1 in the environment. Release builds (`make
+// release`, `make static`, the Debian package) have none of them.
+let testHooks: [SwiftSetting] =
+    Context.environment["CLEARTOUCH_TEST_HOOKS"] == "1"
+    ? [.define("CLEARTOUCH_TEST_HOOKS")]
+    : [.define("CLEARTOUCH_TEST_HOOKS", .when(configuration: .debug))]
+
+// `@exclusivity(unchecked)` applies only where CLEARTOUCH_UNCHECKED_EXCLUSIVITY is defined:
+// release builds, where each one is worth the figure its comment gives. Debug builds, and
+// so every test run, check every access at run time (the attribute would win over
+// `-enforce-exclusivity=checked`); so does a release build made with
+// CLEARTOUCH_CHECK_EXCLUSIVITY=1 in the environment (the figures without).
+let uncheckedExclusivity: [SwiftSetting] =
+    Context.environment["CLEARTOUCH_CHECK_EXCLUSIVITY"] == "1"
+    ? [] : [.define("CLEARTOUCH_UNCHECKED_EXCLUSIVITY", .when(configuration: .release))]
 
 let package = Package(
     name: "ClearTouch",
@@ -64,7 +86,9 @@ let package = Package(
         .target(
             name: "GestureRecognition", dependencies: ["TouchInput"],
             linkerSettings: [.linkedLibrary("m")]),
-        .target(name: "ClearCore", dependencies: ["GestureRecognition", "TouchInput"]),
+        .target(
+            name: "ClearCore", dependencies: ["GestureRecognition", "TouchInput"],
+            swiftSettings: uncheckedExclusivity),
         // The list file (Foundation: file I/O, JSON, the wall clock it is given).
         .target(name: "ListStore", dependencies: ["ClearCore", "JSON"]),
 
@@ -73,11 +97,19 @@ let package = Package(
         .target(name: "JSON"),
         // What the front ends share: the one monotonic clock, the FILE:LINE diagnostic.
         .target(name: "ToolSupport", dependencies: ["TouchInput"]),
-        .target(name: "Recordings", dependencies: ["Evdev", "TouchInput", "CYAML", "ToolSupport"]),
+        // Kernel events → the touch model, the way libinput does it: for the readers and for
+        // the devices read beside libinput.
+        .target(
+            name: "EvdevDecoding", dependencies: ["Evdev", "TouchInput"],
+            swiftSettings: uncheckedExclusivity),
+        .target(
+            name: "Recordings",
+            dependencies: ["Evdev", "EvdevDecoding", "TouchInput", "CYAML", "ToolSupport"],
+            swiftSettings: uncheckedExclusivity),
         .target(
             name: "LibInputBackend",
             dependencies: [
-                "TouchInput", "CLibInput", "ToolSupport", "CLibEvdev", "Evdev", "Recordings",
+                "TouchInput", "CLibInput", "ToolSupport", "CLibEvdev", "Evdev", "EvdevDecoding",
             ]),
         // One way to script touches: touch frames and evdev streams (tests, the recording
         // generator, the mock devices, the benchmarks).
@@ -85,7 +117,7 @@ let package = Package(
         .target(
             name: "Recorder",
             dependencies: [
-                "LibInputBackend", "Recordings", "TouchInput", "MockDevice", "Evdev", "ToolSupport",
+                "LibInputBackend", "Recordings", "TouchInput", "Umockdev", "Evdev", "ToolSupport",
             ]),
         .target(
             name: "Replay",
@@ -93,7 +125,8 @@ let package = Package(
                 "Recordings", "ClearCore", "GestureRecognition", "TouchInput", "JSON",
                 "ClearRendering",
                 "ToolSupport", "ListStore",
-            ]),
+            ],
+            swiftSettings: uncheckedExclusivity),
         .target(
             name: "ClearRendering",
             dependencies: ["ClearCore", "GestureRecognition", "TouchInput", "JSON", "CCairo"],
@@ -104,7 +137,8 @@ let package = Package(
             dependencies: [
                 "ClearRendering", "ClearCore", "LibInputBackend", "Recordings", "TouchInput",
                 "ToolSupport", "CSDL2", "ListStore",
-            ]),
+            ],
+            swiftSettings: testHooks),
 
         // MARK: executables
         .executableTarget(
@@ -112,8 +146,9 @@ let package = Package(
             dependencies: [
                 "Replay", "Recorder", "KioskApp", "ClearRendering", "Recordings",
                 "LibInputBackend", "ClearCore", "GestureRecognition", "TouchInput", "JSON",
-                "ToolSupport",
+                "ToolSupport", "Umockdev",
             ],
+            swiftSettings: testHooks,
             // `ClearTouchVersion.current`, from debian/changelog.
             plugins: ["VersionFromChangelog"]),
         // Generates the `cleartouch --version` constant from debian/changelog.
@@ -129,7 +164,7 @@ let package = Package(
             name: "cleartouch-bench",
             dependencies: [
                 "Replay", "Recordings", "ClearCore", "GestureRecognition", "TouchInput",
-                "ClearRendering", "LibInputBackend", "MockDevice", "AllocationCounter", "ListStore",
+                "ClearRendering", "LibInputBackend", "Umockdev", "AllocationCounter", "ListStore",
                 "ToolSupport", "Evdev", "TouchScript", "KioskApp",
             ],
             path: "Sources/Benchmarks"),
@@ -142,19 +177,22 @@ let package = Package(
             name: "cleartouch-two-track-presentation",
             dependencies: ["ClearCore", "GestureRecognition", "TouchInput"],
             path: "Sources/Tools/TwoTrackPresentation"),
-        // Describes evdev devices and sessions for umockdev-run (the libinput tests).
+        // Describes evdev devices and sessions for umockdev-run: `replay --via-libinput`'s
+        // testbed and its barrier scripts (product code), and the scripted sessions of the
+        // tests and benchmarks.
         .target(
-            name: "MockDevice", dependencies: ["Evdev", "Recordings", "TouchInput", "TouchScript"]),
+            name: "Umockdev",
+            dependencies: ["Evdev", "Recordings", "TouchInput", "TouchScript", "LibInputBackend"]),
         .executableTarget(
-            name: "cleartouch-mockdev", dependencies: ["MockDevice", "Recordings"],
-            path: "Sources/Tools/MockDevice"),
+            name: "cleartouch-umockdev", dependencies: ["Umockdev", "Recordings"],
+            path: "Sources/Tools/Umockdev"),
 
         // MARK: tests (one test target per module, named after it; Tests/Fixtures holds
         // data several targets read)
         // Paths, command runs, child processes, umockdev runs and fixtures shared by the
         // test targets and test tools.
         .target(
-            name: "TestSupport", dependencies: ["ClearCore", "Evdev", "Recordings", "MockDevice"],
+            name: "TestSupport", dependencies: ["ClearCore", "Evdev", "Recordings", "Umockdev"],
             path: "Tests/TestSupport"),
         .testTarget(name: "TouchInputTests", dependencies: ["TouchInput"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
@@ -174,16 +212,16 @@ let package = Package(
             name: "ListStoreTests", dependencies: ["ListStore", "ClearCore", "TestSupport"]),
         .testTarget(
             name: "RecordingsTests",
-            dependencies: ["Recordings", "Evdev", "TouchInput", "TestSupport"],
+            dependencies: ["Recordings", "EvdevDecoding", "Evdev", "TouchInput", "TestSupport"],
             exclude: ["Fixtures"]),
-        .testTarget(name: "MockDeviceTests", dependencies: ["MockDevice", "Evdev", "TestSupport"]),
+        .testTarget(name: "UmockdevTests", dependencies: ["Umockdev", "Evdev", "TestSupport"]),
         // The live recorder and the via-libinput replay, through the real libinput under
         // umockdev.
         .testTarget(
             name: "RecorderTests",
             dependencies: [
                 "Recorder", "Recordings", "TouchInput", "GestureRecognition", "ClearCore",
-                "MockDevice", "TestSupport", "Evdev", "LibInputBackend",
+                "Umockdev", "TestSupport", "Evdev", "LibInputBackend",
             ]),
         .testTarget(
             name: "ReplayTests",
@@ -201,7 +239,7 @@ let package = Package(
         .testTarget(
             name: "CleartouchTests",
             dependencies: [
-                "cleartouch", "Replay", "Recordings", "TouchInput", "MockDevice", "TestSupport",
+                "cleartouch", "Replay", "Recordings", "TouchInput", "Umockdev", "TestSupport",
                 "TouchScript", "Evdev", "JSON", "ToolSupport", "ListStore",
             ]),
         // Builds the README's client package against a clone of this one.

@@ -2,9 +2,9 @@ import ClearCore
 import Evdev
 import GestureRecognition
 import LibInputBackend
-import MockDevice
 import ToolSupport
 import TouchInput
+import Umockdev
 
 #if canImport(Glibc)
     import Glibc
@@ -87,7 +87,10 @@ enum LibinputLatencyProbe {
         let screen = ScreenSize.defaultKiosk
         let input: LiveInput
         do throws(LibInputError) {
-            input = try LiveInput(devicePaths: paths, screen: screen)
+            // Every device of the testbed plays a barrier script.
+            input = try LiveInput(
+                devicePaths: paths, screen: screen,
+                scriptedInput: UmockdevBarriers.scriptedInput(nodes: paths))
         } catch {
             print("probe: \(error)")
             return 1
@@ -101,40 +104,29 @@ enum LibinputLatencyProbe {
         var ours: [Int64] = []
         var delivery: [Int64] = []
         var total: [Int64] = []
-        var converted: [InputEvent] = []
-        // Every device of the testbed plays a barrier script: release them all.
-        let barrierNodes = paths
-        var released = false
         var lastInput: Int64? = nil
-        var pollDescriptor = pollfd(
-            fd: input.context.fileDescriptor, events: Int16(POLLIN), revents: 0)
+        var pollDescriptors = input.pollDescriptors.map {
+            pollfd(fd: $0, events: Int16(POLLIN), revents: 0)
+        }
         while true {
-            input.context.dispatch()
-            var drained = false
-            while !drained {
-                let taken = monotonicNanoseconds()
-                converted.removeAll(keepingCapacity: true)
-                if let event = input.context.nextEvent() {
-                    input.converter.convert(event, into: &converted)
-                } else {
-                    input.converter.finishBatch(into: &converted)
-                    drained = true
-                }
+            // The app's drain; each step's time runs from the end of the one before (the
+            // first from libinput's dispatch), so it covers taking the event off
+            // libinput's queue, its conversion and the session.
+            var taken = monotonicNanoseconds()
+            input.drain(onDispatched: { taken = monotonicNanoseconds() }) { converted in
                 for item in converted { session.handle(item) }
                 let done = monotonicNanoseconds()
-                guard let first = converted.first, !isDeviceEvent(first) else { continue }
+                defer { taken = done }
+                guard let first = converted.first, !isDeviceEvent(first) else { return }
                 let eventTime = first.timeMicroseconds * 1000
                 ours.append(done - taken)
                 delivery.append(taken - eventTime)
                 total.append(done - eventTime)
                 lastInput = done
             }
-            if !released {
-                released = true
-                for node in barrierNodes { releaseUmockdevBarrier(node: node) }
-            }
+            input.startScriptedInput()
             if let lastInput, monotonicNanoseconds() - lastInput > 1_000_000_000 { break }
-            _ = poll(&pollDescriptor, 1, 100)
+            _ = poll(&pollDescriptors, nfds_t(pollDescriptors.count), 100)
         }
         print(
             "events through libinput: \(ours.count), gesture reports: \(gestureReports), actions: \(session.controller.actions.count)"

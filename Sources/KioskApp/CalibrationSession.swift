@@ -33,10 +33,10 @@ public final class CalibrationSession {
     private let log: (String) -> Void
 
     /// Opens the window (full screen unless `windowed`) and libinput (`devicePaths`, else
-    /// every device of `seat`).
+    /// every device of `seat`); `scriptedInput`: emulated devices to start once open (tests).
     public init(
         devicePaths: [String], seat: String, screen: ScreenSize?, windowed: Bool,
-        barrierNodes: [String] = [], log: @escaping (String) -> Void
+        scriptedInput: ScriptedInput? = nil, log: @escaping (String) -> Void
     ) throws(KioskError) {
         self.log = log
         do {
@@ -48,7 +48,7 @@ public final class CalibrationSession {
         do {
             input = try LiveInput(
                 devicePaths: devicePaths, seat: seat, screen: window.frameSize,
-                logPriority: .error, logger: { _, _ in }, barrierNodes: barrierNodes,
+                logPriority: .error, logger: { _, _ in }, scriptedInput: scriptedInput,
                 calibrationForDevice: { _ in .identity })
         } catch {
             throw KioskError("libinput: \(error)")
@@ -68,7 +68,7 @@ public final class CalibrationSession {
             MonotonicClock.nowMicroseconds() + Int64($0 * 1_000_000)
         }
         var events = input.readInitialEvents()
-        for node in input.loop.barrierNodes { releaseUmockdevBarrier(node: node) }
+        input.startScriptedInput()
         var device: DeviceID?
         var deviceName = ""
         var names: [DeviceID: String] = [:]
@@ -120,14 +120,11 @@ public final class CalibrationSession {
                 log("no touch on every target within the time given")
                 return nil
             }
-            var descriptor = pollfd(
-                fd: input.context.fileDescriptor, events: Int16(POLLIN), revents: 0)
-            _ = poll(&descriptor, 1, Self.pollMilliseconds)
-            input.context.dispatch()
-            while let event = input.context.nextEvent() {
-                input.converter.convert(event, into: &events)
+            var descriptors = input.pollDescriptors.map {
+                pollfd(fd: $0, events: Int16(POLLIN), revents: 0)
             }
-            input.converter.finishBatch(into: &events)
+            _ = poll(&descriptors, nfds_t(descriptors.count), Self.pollMilliseconds)
+            input.drain { events.append(contentsOf: $0) }
             var sdlEvent = SDL_Event()
             while SDL_PollEvent(&sdlEvent) == 1 {
                 if sdlEvent.type == SDL_QUIT.rawValue { return nil }

@@ -46,7 +46,11 @@ public final class KioskApp {
     private let log: (String) -> Void
 
     /// Opens the list, the window and the input; `log` gets one line per diagnostic.
-    public init(options: KioskOptions, log: @escaping (String) -> Void) throws(KioskError) {
+    /// `scriptedInput`: emulated devices to start once libinput has opened them (tests).
+    public init(
+        options: KioskOptions, scriptedInput: ScriptedInput? = nil,
+        log: @escaping (String) -> Void
+    ) throws(KioskError) {
         self.options = options
         self.log = log
         Self.unblockTerminationSignals()
@@ -85,7 +89,9 @@ public final class KioskApp {
         sessionTimeMicroseconds = clock.nowMicroseconds - Self.inputLatencyAllowanceMicroseconds
         let libinputDevices =
             options.windowInputOnly
-            ? nil : Self.openLibInput(options, screen: layout.screen, log: log)
+            ? nil
+            : Self.openLibInput(
+                options, screen: layout.screen, scriptedInput: scriptedInput, log: log)
         liveInput = libinputDevices?.input
         translator = WindowInputTranslator(
             screen: layout.screen, windowSize: window.windowSize,
@@ -130,7 +136,8 @@ public final class KioskApp {
 
     /// Opens libinput unless it cannot open a touch device; then says why on the log.
     private static func openLibInput(
-        _ options: KioskOptions, screen: ScreenSize, log: @escaping (String) -> Void
+        _ options: KioskOptions, screen: ScreenSize, scriptedInput: ScriptedInput?,
+        log: @escaping (String) -> Void
     ) -> (
         input: LiveInput, names: [String], initialEvents: [InputEvent]
     )? {
@@ -141,7 +148,7 @@ public final class KioskApp {
             input = try LiveInput(
                 devicePaths: options.devicePaths, seat: options.seat, screen: screen,
                 logPriority: .error,
-                logger: { _, _ in }, barrierNodes: options.umockdevBarrierNodes,
+                logger: { _, _ in }, scriptedInput: scriptedInput,
                 rotation: options.rotation, calibrationForDevice: calibrations)
         } catch {
             log("libinput: \(error); falling back to the window's mouse and touch events")
@@ -169,7 +176,7 @@ public final class KioskApp {
             return nil
         }
         // Testbeds (umockdev scripts) wait for this before playing their input.
-        for node in input.loop.barrierNodes { releaseUmockdevBarrier(node: node) }
+        input.startScriptedInput()
         return (input, names, initial)
     }
 
@@ -216,11 +223,7 @@ public final class KioskApp {
                 pollfd(fd: $0, events: Int16(POLLIN), revents: 0)
             }
             _ = poll(&descriptors, nfds_t(descriptors.count), milliseconds)
-            liveInput.context.dispatch()
-            while let libinputEvent = liveInput.context.nextEvent() {
-                liveInput.converter.convert(libinputEvent, into: &pending)
-            }
-            liveInput.readDirectDevices(into: &pending)
+            liveInput.drain { pending.append(contentsOf: $0) }
         } else if SDL_WaitEventTimeout(&event, milliseconds) == 1 {
             handleWindowEvent(event)
         }

@@ -25,9 +25,12 @@ public struct KioskOptions: Hashable, Sendable {
     public var seat = "seat0"
     /// Skip libinput and take touches from the window (mouse as one finger, window touch).
     public var windowInputOnly = false
-    /// Tests only: umockdev barrier scripts to release once libinput has opened the
-    /// devices (`--umockdev-barrier`, docs/libinput-backend.md "Test hooks").
-    public var umockdevBarrierNodes: [String] = []
+    #if CLEARTOUCH_TEST_HOOKS
+        /// Test builds only: umockdev barrier scripts to release once libinput has opened
+        /// the devices (`--umockdev-barrier`, docs/libinput-backend.md "Test hooks"); the
+        /// command hands them to `KioskApp` as its `ScriptedInput`.
+        public var umockdevBarrierNodes: [String] = []
+    #endif
     /// How the panel is mounted (`--rotate`): the app lays out upright and draws turned.
     public var rotation: Rotation = .none
     /// `--calibration`: every libinput touch device's calibration; nil: each device's line

@@ -1,6 +1,6 @@
 import CLibEvdev
 import Evdev
-import Recordings
+import EvdevDecoding
 import TouchInput
 
 #if canImport(Glibc)

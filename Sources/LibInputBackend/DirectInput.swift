@@ -1,6 +1,6 @@
 import CLibInput
 import Evdev
-import Recordings
+import EvdevDecoding
 import ToolSupport
 import TouchInput
 

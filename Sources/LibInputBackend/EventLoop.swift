@@ -20,48 +20,44 @@ public enum EventLoopStop: Equatable, Sendable {
     case idle
     /// The handler asked to stop.
     case requested
-    /// Every umockdev script released through `barrierNodes` has played out (or its
-    /// device has gone): tests only, docs/libinput-backend.md "Test hooks".
+    /// Every script of the loop's `scriptedInput` has played out (or its device has
+    /// gone): `replay --via-libinput`'s child and tests, docs/libinput-backend.md "Test hooks".
     case emulatedInputEnded
 }
 
 /// Polls a libinput context's file descriptor and hands converted events to a handler
 /// until a signal, a deadline, idleness, or the handler stops it.
 public final class LibInputEventLoop {
-    public let context: LibInputContext
-    public let converter: LibInputEventConverter
-    /// Nodes of umockdev barrier scripts to release once libinput has opened its devices.
-    /// Empty except in tests: the code that sets up a testbed passes them (the commands'
-    /// hidden `--umockdev-barrier` option, docs/libinput-backend.md "Test hooks").
-    public var barrierNodes: [String]
-    /// The devices read beside libinput, polled with it (docs/devices.md).
-    let direct: DirectInput?
+    public var context: LibInputContext { drain.context }
+    public var converter: LibInputEventConverter { drain.converter }
+    /// Emulated devices to start once libinput has opened them, and to stop at once they
+    /// have played out; nil except under umockdev (`ScriptedInput`).
+    public let scriptedInput: ScriptedInput?
+    /// What the loop reads each time it wakes (the one drain, `InputDrain`).
+    let drain: InputDrain
 
     private var signalPipe: (read: Int32, write: Int32) = (-1, -1)
     private var previousActions: [Int32: sigaction] = [:]
-    private var buffer: [InputEvent] = []
 
-    /// A loop over `context`; `barrierNodes` as the property says (tests only).
+    /// A loop over `context` alone; `scriptedInput` as the property says.
     public convenience init(
-        context: LibInputContext, converter: LibInputEventConverter, barrierNodes: [String] = []
+        context: LibInputContext, converter: LibInputEventConverter,
+        scriptedInput: ScriptedInput? = nil
     ) {
-        self.init(context: context, converter: converter, barrierNodes: barrierNodes, direct: nil)
+        self.init(
+            drain: InputDrain(context: context, converter: converter, direct: nil),
+            scriptedInput: scriptedInput)
     }
 
-    init(
-        context: LibInputContext, converter: LibInputEventConverter, barrierNodes: [String],
-        direct: DirectInput?
-    ) {
-        self.context = context
-        self.converter = converter
-        self.barrierNodes = barrierNodes
-        self.direct = direct
+    init(drain: InputDrain, scriptedInput: ScriptedInput?) {
+        self.drain = drain
+        self.scriptedInput = scriptedInput
     }
 
     /// Runs the loop. `handler` gets each converted event with the CLOCK_MONOTONIC time at
-    /// which libinput handed it over, and returns false to stop. With `barrierNodes`
-    /// (tests), it also stops once every released umockdev script has played its end
-    /// marker or its device has gone (`.emulatedInputEnded`).
+    /// which libinput handed it over, and returns false to stop. With `scriptedInput`, it
+    /// starts the scripts after the first drain and stops once every one has played out
+    /// (its end marker, or its device has gone: `.emulatedInputEnded`).
     ///
     /// With `tickSeconds`, `onTick` is also called at least that often with CLOCK_MONOTONIC
     /// now (libinput's clock), so a client can let time pass while no input comes: a resting
@@ -78,81 +74,28 @@ public final class LibInputEventLoop {
         let tickMicroseconds = tickSeconds.map { max(1000, Self.microseconds($0)) }
         var nextTick = tickMicroseconds.map { start + $0 }
         var lastInput: Int64? = nil
-        var barriersReleased = barrierNodes.isEmpty
-        var fds = [
-            pollfd(fd: context.fileDescriptor, events: Int16(POLLIN), revents: 0),
-            pollfd(fd: signalPipe.read, events: Int16(POLLIN), revents: 0),
-        ]
-        // Events queued at creation (DEVICE_ADDED) are read before the first poll.
-        var pending = true
-        var hotplugPending = false
-        var directStarted = false
         var devicesRemoved = 0
         var finishing = false
-        /// Hands `buffer` to the handler; false when it asked to stop.
-        func deliver() -> Bool {
+        /// Hands `events` to the handler; false when it asked to stop.
+        func deliver(_ events: [InputEvent]) -> Bool {
+            guard !events.isEmpty else { return true }
             let delivered = monotonicMicroseconds()
-            for converted in buffer {
+            for converted in events {
                 if case .deviceAdded = converted {} else { lastInput = delivered }
                 if case .deviceRemoved = converted { devicesRemoved += 1 }
                 if !handler(converted, delivered) { return false }
             }
             return true
         }
+        var fds: [pollfd] = []
         while true {
-            if let direct {
-                // The directly read devices' events, then hot-plug once libinput has seen it.
-                buffer.removeAll(keepingCapacity: true)
-                for poll in fds.dropFirst(2) where poll.revents != 0 {
-                    if direct.isMonitor(poll.fd) {
-                        hotplugPending = true
-                        pending = true
-                    } else {
-                        direct.read(poll.fd, into: &buffer)
-                    }
-                }
-                if !deliver() { return .requested }
-            }
-            if pending {
-                context.dispatch()
-                var drained = false
-                while !drained {
-                    buffer.removeAll(keepingCapacity: true)
-                    if let event = context.nextEvent() {
-                        converter.convert(event, into: &buffer)
-                    } else {
-                        converter.finishBatch(into: &buffer)
-                        drained = true
-                    }
-                    if !deliver() { return .requested }
-                }
-                if !directStarted, let direct {
-                    // libinput's devices are known now (`LiveInput.readInitialEvents` may
-                    // have done this already: `start` runs once).
-                    directStarted = true
-                    buffer.removeAll(keepingCapacity: true)
-                    direct.start(into: &buffer)
-                    if !deliver() { return .requested }
-                }
-                if hotplugPending, let direct {
-                    hotplugPending = false
-                    buffer.removeAll(keepingCapacity: true)
-                    direct.hotplug(into: &buffer)
-                    if !deliver() { return .requested }
-                }
-                if !barriersReleased {
-                    barriersReleased = true
-                    for node in barrierNodes { releaseUmockdevBarrier(node: node) }
-                }
-            }
+            // Events queued at creation (DEVICE_ADDED) are read before the first poll.
+            if !drain.drain(deliver) { return .requested }
+            scriptedInput?.start()
             if finishing { return .emulatedInputEnded }
-            if !barrierNodes.isEmpty,
-                UmockdevEndMarkers.read + devicesRemoved >= barrierNodes.count
-            {
-                // One more dispatch: libinput timers that expired with the marker fire.
+            if let scriptedInput, scriptedInput.hasEnded(devicesRemoved: devicesRemoved) {
+                // One more drain: libinput timers that expired with the marker fire.
                 finishing = true
-                pending = true
-                for index in fds.indices { fds[index].revents = 0 }
                 continue
             }
             var now = monotonicMicroseconds()
@@ -175,19 +118,17 @@ public final class LibInputEventLoop {
                 timeoutMilliseconds = min(
                     timeoutMilliseconds < 0 ? Int64.max : timeoutMilliseconds, (left + 999) / 1000)
             }
-            fds.removeSubrange(2...)
-            for fd in direct?.fileDescriptors ?? [] {
+            fds = [pollfd(fd: signalPipe.read, events: Int16(POLLIN), revents: 0)]
+            for fd in drain.pollDescriptors {
                 fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0))
             }
-            for index in fds.indices { fds[index].revents = 0 }
             let ready = poll(&fds, nfds_t(fds.count), Int32(clamping: timeoutMilliseconds))
             if ready < 0 && errno != EINTR { return .requested }
-            if fds[1].revents & Int16(POLLIN) != 0 {
+            if fds[0].revents & Int16(POLLIN) != 0 {
                 var signalNumber: Int32 = 0
                 _ = read(signalPipe.read, &signalNumber, MemoryLayout<Int32>.size)
                 return .signal(signalNumber)
             }
-            pending = fds[0].revents & Int16(POLLIN) != 0
         }
     }
 
@@ -248,25 +189,3 @@ public final class LibInputEventLoop {
 /// CLOCK_MONOTONIC in microseconds: the clock libinput stamps events with.
 @inline(__always)
 func monotonicMicroseconds() -> Int64 { MonotonicClock.nowMicroseconds() }
-
-/// The end markers the umockdev fix-up preload has seen pass (MockDevice's
-/// `BarrierScript.endMarker`): 0 when the preload is not loaded.
-enum UmockdevEndMarkers {
-    typealias Counter = @convention(c) () -> UInt32
-    private static let counter: Counter? = {
-        // RTLD_DEFAULT: the preload is loaded ahead of everything else.
-        guard let symbol = dlsym(nil, "cleartouch_fixup_end_markers_read") else { return nil }
-        return unsafeBitCast(symbol, to: Counter.self)
-    }()
-
-    static var read: Int { Int(counter?() ?? 0) }
-}
-
-/// Writes the token a umockdev barrier script (`w 0 GO`) waits for, so its events flow.
-@discardableResult
-public func releaseUmockdevBarrier(node: String, token: String = "GO") -> Bool {
-    let fd = open(node, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
-    guard fd >= 0 else { return false }
-    defer { close(fd) }
-    return token.withCString { write(fd, $0, strlen($0)) } == token.utf8.count
-}

@@ -17,12 +17,12 @@ public final class LiveInput {
     public private(set) var pathDevices: [(path: String, device: OpaquePointer)] = []
 
     /// Opens `devicePaths` with the path backend, or every device of `seat` when empty.
-    /// `barrierNodes`: umockdev barrier scripts the loop releases once the devices are
-    /// open (tests only; `LibInputEventLoop.barrierNodes`).
+    /// `scriptedInput`: emulated devices to start once they are open (`ScriptedInput`).
     public init(
         devicePaths: [String], seat: String = "seat0", screen: ScreenSize,
         logPriority: LibInputLogPriority = .error,
-        logger: @escaping LibInputLogger = logToStandardError, barrierNodes: [String] = [],
+        logger: @escaping LibInputLogger = logToStandardError,
+        scriptedInput: ScriptedInput? = nil,
         rotation: Rotation = .none,
         calibrationForDevice: @escaping (_ name: String) -> CalibrationMatrix? = { _ in nil }
     ) throws(LibInputError) {
@@ -48,7 +48,8 @@ public final class LiveInput {
             }
         }
         loop = LibInputEventLoop(
-            context: context, converter: converter, barrierNodes: barrierNodes, direct: direct)
+            drain: InputDrain(context: context, converter: converter, direct: direct),
+            scriptedInput: scriptedInput)
     }
 
     /// Which way each device's events come in, libinput's devices first; complete once
@@ -58,34 +59,32 @@ public final class LiveInput {
     /// Reads the events queued when the devices were opened (DEVICE_ADDED) and returns
     /// what they convert to, so a caller knows the devices before the loop starts.
     public func readInitialEvents() -> [InputEvent] {
-        context.dispatch()
         var output: [InputEvent] = []
-        while let event = context.nextEvent() {
-            converter.convert(event, into: &output)
-        }
-        converter.finishBatch(into: &output)
-        // libinput's devices are known now: open the panels it did not take.
-        direct.start(into: &output)
+        drain { output.append(contentsOf: $0) }
         return output
     }
 
     /// The descriptors a caller with its own poll loop waits on: libinput's, then the
     /// directly read devices' and the udev monitor's (they change with hot-plug).
-    public var pollDescriptors: [Int32] { [context.fileDescriptor] + direct.fileDescriptors }
+    public var pollDescriptors: [Int32] { loop.drain.pollDescriptors }
 
-    /// For callers with their own poll loop, after libinput's events were read: reads the
-    /// directly read devices that have input, and hot-plug, without waiting.
-    public func readDirectDevices(into output: inout [InputEvent]) {
-        var fds = direct.fileDescriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-        guard !fds.isEmpty, poll(&fds, nfds_t(fds.count), 0) > 0 else { return }
-        for ready in fds where ready.revents != 0 {
-            if direct.isMonitor(ready.fd) {
-                direct.hotplug(into: &output)
-            } else {
-                direct.read(ready.fd, into: &output)
-            }
+    /// Turns everything queued into input events, without waiting: the directly read
+    /// devices with input, libinput's queue with its flush (`finishBatch`: a touchpad's
+    /// gesture ends are held until then), the panels libinput did not take (on the first
+    /// call) and hot-plug. The one drain every reader uses (the event loop too);
+    /// `deliver` gets each step's events, often none (`InputDrain.drain`). `onDispatched`
+    /// runs once libinput has read its devices, before its first event is taken.
+    public func drain(
+        onDispatched: () -> Void = {}, _ deliver: (_ events: [InputEvent]) -> Void
+    ) {
+        _ = loop.drain.drain(onDispatched: onDispatched) { events in
+            deliver(events)
+            return true
         }
     }
+
+    /// Lets the emulated devices' scripts play (`ScriptedInput.start`; once).
+    public func startScriptedInput() { loop.scriptedInput?.start() }
 
     /// Why a seat shows no device, and what to do about it.
     public static func explainNoDevice(seat: String, wanted: String) -> String {

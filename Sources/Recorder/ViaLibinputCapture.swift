@@ -1,6 +1,7 @@
 import LibInputBackend
 import Recordings
 import TouchInput
+import Umockdev
 
 #if canImport(Glibc)
     import Glibc
@@ -19,7 +20,7 @@ import TouchInput
 /// WIDTH and HEIGHT are the screen in pixels. The child opens every NODE with libinput's
 /// path backend, releases each NODE's umockdev barrier script once libinput has opened
 /// them, and writes every event (key codes as recorded) to TRACE, which must not exist,
-/// until every script has played its end marker (MockDevice's `BarrierScript.endMarker`,
+/// until every script has played its end marker (Umockdev's `BarrierScript.endMarker`,
 /// counted by the fix-up preload): the stop depends on what was read, never on how late
 /// umockdev delivered it. DURATION_SECONDS only guards against a hang; reaching it is an
 /// error, as the trace would miss the end of the recording. On stderr it lists the
@@ -92,7 +93,8 @@ public enum ViaLibinputCapture {
         let input: LiveInput
         do throws(LibInputError) {
             input = try LiveInput(
-                devicePaths: request.nodes, screen: request.screen, barrierNodes: request.nodes)
+                devicePaths: request.nodes, screen: request.screen,
+                scriptedInput: UmockdevBarriers.scriptedInput(nodes: request.nodes))
         } catch {
             throw .backend(error)
         }

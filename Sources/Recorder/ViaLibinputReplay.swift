@@ -1,9 +1,9 @@
 import Evdev
 import LibInputBackend
-import MockDevice
 import Recordings
 import ToolSupport
 import TouchInput
+import Umockdev
 
 #if canImport(Glibc)
     import Glibc

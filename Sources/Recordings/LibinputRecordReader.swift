@@ -1,5 +1,6 @@
 import CYAML
 import Evdev
+import EvdevDecoding
 import TouchInput
 
 /// Where the kernel frames of one device of a `libinput record` file come from.

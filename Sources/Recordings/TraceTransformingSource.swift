@@ -1,15 +1,6 @@
 import Evdev
 import TouchInput
 
-extension EvdevDevice {
-    /// The device's `LIBINPUT_CALIBRATION_MATRIX` udev property (a `libinput record`
-    /// file's udev properties), when present and valid; libinput ignores an invalid one too.
-    public var udevCalibration: CalibrationMatrix? {
-        guard let text = udev[CalibrationMatrix.udevProperty] else { return nil }
-        return try? CalibrationMatrix.parse(text).get()
-    }
-}
-
 /// A trace read through a calibration and a rotation: touch positions (px on each
 /// device's screen) are calibrated unless the trace says they already are, and turned
 /// upright unless they already are, so a replay never applies either twice.

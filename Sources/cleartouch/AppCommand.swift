@@ -1,7 +1,9 @@
 import Foundation
 import KioskApp
+import LibInputBackend
 import ToolSupport
 import TouchInput
+import Umockdev
 
 /// `cleartouch app`: the kiosk app (docs/app.md).
 enum AppCommand: Subcommand {
@@ -49,14 +51,14 @@ enum AppCommand: Subcommand {
         and touch events (said on stderr). Keys and text always come through the window.
         Exit status: 0 ok, 1 the list could not be saved, 2 bad usage or the app could not start.
 
-        For tests only:
-        """ + "\n" + LiveInputOptions.barrierHelp + "\n"
+        """ + LiveInputOptions.testHooksHelp()
 
     static func run(_ options: KioskOptions, output: CommandOutput) -> Int32 {
         let log: (String) -> Void = { line in output.printError("cleartouch app: \(line)") }
         let app: KioskApp
         do {
-            app = try KioskApp(options: options, log: log)
+            app = try KioskApp(
+                options: options, scriptedInput: scriptedInput(options), log: log)
         } catch {
             log(error.description)
             return 2
@@ -80,8 +82,10 @@ enum AppCommand: Subcommand {
             case .option("--record-text"): options.recordText = true
             case .option("--force"): options.forceRecord = true
             case .option("--window-input"): options.windowInputOnly = true
-            case .option("--umockdev-barrier"):
-                options.umockdevBarrierNodes = try LiveInputOptions.barrierNodes(&parser)
+            #if CLEARTOUCH_TEST_HOOKS
+                case .option("--umockdev-barrier"):
+                    options.umockdevBarrierNodes = try LiveInputOptions.barrierNodes(&parser)
+            #endif
             case .option(let name):
                 if try keyboard.parse(name, from: &parser) { continue }
                 guard try shared.parse(name, from: &parser) else {
@@ -99,5 +103,14 @@ enum AppCommand: Subcommand {
         options.keyboardMode = keyboard.mode ?? .auto
         options.keyboardLayout = try keyboard.layout(fallback: KeyboardOptions.systemLayoutName())
         return options
+    }
+
+    /// The barrier scripts of `--umockdev-barrier` (test builds only).
+    static func scriptedInput(_ options: KioskOptions) -> ScriptedInput? {
+        #if CLEARTOUCH_TEST_HOOKS
+            UmockdevBarriers.scriptedInput(nodes: options.umockdevBarrierNodes)
+        #else
+            nil
+        #endif
     }
 }

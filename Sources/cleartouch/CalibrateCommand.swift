@@ -1,9 +1,11 @@
 import Foundation
 import JSON
 import KioskApp
+import LibInputBackend
 import Recordings
 import ToolSupport
 import TouchInput
+import Umockdev
 
 /// `cleartouch calibrate`: the five-target calibration session, live or from a recording
 /// (docs/calibration.md).
@@ -37,8 +39,7 @@ enum CalibrateCommand: Subcommand {
         Exit status: 0 calibrated, 1 the session was refused (or cancelled), 2 bad usage or
         unreadable input.
 
-        For tests only:
-        """ + LiveInputOptions.barrierHelp + "\n"
+        """ + LiveInputOptions.testHooksHelp()
 
     /// What `calibrate` was asked to do.
     struct Options {
@@ -48,7 +49,10 @@ enum CalibrateCommand: Subcommand {
         var windowed = false
         var timeoutSeconds: Double?
         var devicePaths: [String] = []
-        var barrierNodes: [String] = []
+        #if CLEARTOUCH_TEST_HOOKS
+            /// `--umockdev-barrier` (test builds only).
+            var barrierNodes: [String] = []
+        #endif
     }
 
     static func parse(_ parser: inout OptionParser) throws(UsageError) -> Options {
@@ -61,8 +65,10 @@ enum CalibrateCommand: Subcommand {
             case .option("--windowed"): options.windowed = true
             case .option("--timeout"):
                 options.timeoutSeconds = try LiveInputOptions.seconds("--timeout", &parser)
-            case .option("--umockdev-barrier"):
-                options.barrierNodes = try LiveInputOptions.barrierNodes(&parser)
+            #if CLEARTOUCH_TEST_HOOKS
+                case .option("--umockdev-barrier"):
+                    options.barrierNodes = try LiveInputOptions.barrierNodes(&parser)
+            #endif
             case .option(let name):
                 guard try options.shared.parse(name, from: &parser) else {
                     throw UsageError.unknownOption(name)
@@ -101,7 +107,7 @@ enum CalibrateCommand: Subcommand {
                 session = try CalibrationSession(
                     devicePaths: options.devicePaths, seat: options.shared.seat ?? "seat0",
                     screen: options.shared.screen, windowed: options.windowed,
-                    barrierNodes: options.barrierNodes, log: log)
+                    scriptedInput: scriptedInput(options), log: log)
             } catch {
                 log(error.description)
                 return 2
@@ -165,5 +171,14 @@ enum CalibrateCommand: Subcommand {
             # `udevadm control --reload && udevadm trigger` (libinput reads it when the device appears)
             ACTION=="add|change", KERNEL=="event*", ATTRS{name}=="\(escapedName)", ENV{\(CalibrationMatrix.udevProperty)}="\(matrix)"
             """
+    }
+
+    /// The barrier scripts of `--umockdev-barrier` (test builds only).
+    static func scriptedInput(_ options: Options) -> ScriptedInput? {
+        #if CLEARTOUCH_TEST_HOOKS
+            UmockdevBarriers.scriptedInput(nodes: options.barrierNodes)
+        #else
+            nil
+        #endif
     }
 }

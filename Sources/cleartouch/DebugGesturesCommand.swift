@@ -25,20 +25,19 @@ enum DebugGesturesCommand: Subcommand {
         `action` line: kind, model index, item text.
         Touchpad gestures are numbered from \(ClearSession.touchpadGestureIDBase) up.
 
-        """ + LiveInputOptions.help + "\n\n" + testHooksHelp
+        """ + LiveInputOptions.help + "\n"
+        + LiveInputOptions.testHooksHelp(
+            """
+              --unplug-after-events N  remove the first DEVICE after N input events, through
+                                       libinput's own removal path (there is no other way
+                                       to unplug an emulated device)
 
-    /// The test hooks, apart from the options users need (docs/libinput-backend.md, "Test hooks").
-    static let testHooksHelp = """
-        For tests only (there is no other way to unplug an emulated device):
-          --unplug-after-events N  remove the first DEVICE after N input events, through
-                                   libinput's own removal path
-
-        """ + LiveInputOptions.barrierHelp + "\n"
+            """)
 
     /// What `debug-gestures` was asked to do.
     struct Options {
         var input = LiveInputOptions()
-        /// `--unplug-after-events N` (tests only).
+        /// `--unplug-after-events N` (test builds only; nil in others).
         var unplugAfterEvents: Int?
     }
 
@@ -46,14 +45,17 @@ enum DebugGesturesCommand: Subcommand {
         var options = Options()
         while let argument = try parser.next() {
             if try options.input.parse(argument, from: &parser) { continue }
-            guard argument == .option("--unplug-after-events") else {
-                throw UsageError.unknownOption(argument.text)
-            }
-            let text = try parser.value(for: argument.text)
-            guard let count = Int(text), count >= 0 else {
-                throw UsageError("--unplug-after-events needs a count and a DEVICE")
-            }
-            options.unplugAfterEvents = count
+            #if CLEARTOUCH_TEST_HOOKS
+                if argument == .option("--unplug-after-events") {
+                    let text = try parser.value(for: argument.text)
+                    guard let count = Int(text), count >= 0 else {
+                        throw UsageError("--unplug-after-events needs a count and a DEVICE")
+                    }
+                    options.unplugAfterEvents = count
+                    continue
+                }
+            #endif
+            throw UsageError.unknownOption(argument.text)
         }
         if options.unplugAfterEvents != nil && options.input.devicePaths.isEmpty {
             throw UsageError("--unplug-after-events needs a count and a DEVICE")

@@ -35,7 +35,7 @@ enum RecordCommand: Subcommand {
           --rotate N          the panel is mounted turned N degrees clockwise (0, 90, 180, 270):
                               positions are recorded upright on WxH and the trace says so
 
-        """ + LiveInputOptions.help + "\n\nFor tests only:\n" + LiveInputOptions.barrierHelp + "\n"
+        """ + LiveInputOptions.help + "\n" + LiveInputOptions.testHooksHelp()
 
     /// What `record` was asked to do.
     struct Options {

@@ -1,10 +1,10 @@
 import Evdev
 import Foundation
-import MockDevice
 import TestSupport
 import Testing
 import TouchInput
 import TouchScript
+import Umockdev
 
 /// `cleartouch calibrate DEVICE` live: real libinput under umockdev plays five taps on a
 /// touch layer that is off; the window is SDL's offscreen one (no display needed).

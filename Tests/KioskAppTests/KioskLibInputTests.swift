@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// `cleartouch app` taking its touches from real libinput: an emulated touchscreen under
-/// umockdev plays a scripted session (cleartouch-mockdev's `ts-clear-session`) into the
+/// umockdev plays a scripted session (cleartouch-umockdev's `ts-clear-session`) into the
 /// app running in an Xvfb window.
 @Suite struct KioskLibInputTests {
     @Test func libinputTouchesCompleteAndDeleteRowsAndTheListIsSaved() throws {

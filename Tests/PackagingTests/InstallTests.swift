@@ -119,9 +119,16 @@ struct InstallTests {
             #expect(
                 offered.isSuperset(of: options), "\(name): missing \(options.subtracting(offered))")
             #expect(offered.contains("--help"))
-            // The test hooks are not offered.
+            // The test hooks are not offered, nor even built into the release binary
+            // (CLEARTOUCH_TEST_HOOKS, docs/libinput-backend.md "Test hooks").
             #expect(!offered.contains("--umockdev-barrier"))
+            #expect(!help.contains("For tests only"), "\(name)'s help")
+            #expect(!help.contains("--umockdev-barrier") && !help.contains("--unplug-after"))
         }
+        let hook = try runCommand(
+            executable: binary,
+            arguments: ["debug-gestures", "--unplug-after-events", "1", "/dev/input/event0"])
+        #expect(hook.status == 2 && hook.standardError.contains("--unplug-after-events"))
         #expect(
             try complete(script, ["replay", "--format", ""]) == ["trace", "evemu", "libinput"])
         // An operand: no words of its own, readline completes file names.

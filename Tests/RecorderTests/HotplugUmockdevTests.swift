@@ -1,9 +1,9 @@
 import Foundation
-import MockDevice
 import Recordings
 import TestSupport
 import Testing
 import TouchInput
+import Umockdev
 
 /// Hot-plug of a panel libinput ignores, read directly (docs/devices.md): `record` from the
 /// seat opens the eGalax when it appears, records its touches, and cancels the finger on

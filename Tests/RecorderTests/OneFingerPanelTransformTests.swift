@@ -1,9 +1,9 @@
 import Foundation
-import MockDevice
 import Recordings
 import TestSupport
 import Testing
 import TouchInput
+import Umockdev
 
 /// `record` with `--calibration` and `--rotate` on the one-finger panels under umockdev
 /// (docs/devices.md, docs/calibration.md): the eGalax read directly (the decoder applies

@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 import TouchInput
 
+@testable import EvdevDecoding
 @testable import Recordings
 
 /// Every device description in the corpus and the fixtures, classified by the `input_id`

@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 import TouchInput
 
+@testable import EvdevDecoding
 @testable import Recordings
 
 /// A touchscreen like the reference umockdev one: 0..4095 x 0..2303 at 13 units/mm, 10 slots.

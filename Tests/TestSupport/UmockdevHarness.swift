@@ -1,11 +1,11 @@
 import Evdev
 import Foundation
-import MockDevice
 import Recordings
 import Testing
+import Umockdev
 
 /// Runs the project's own executables under `umockdev-run` with the fix-up preload, on
-/// devices and barrier scripts made from the evemu fixtures by the MockDevice library.
+/// devices and barrier scripts made from the evemu fixtures by the Umockdev library.
 public enum UmockdevHarness {
     public static let umockdevRun = "/usr/bin/umockdev-run"
 
@@ -40,7 +40,7 @@ public enum UmockdevHarness {
     public static let fixtures = PackagePaths.root.appendingPathComponent("Tests/Fixtures/umockdev")
 
     /// One emulated device: its evemu description, the node number, and optionally an
-    /// evemu event stream to play after the barrier: a fixture file, or a MockDevice
+    /// evemu event stream to play after the barrier: a fixture file, or a Umockdev
     /// scenario made in-process.
     public struct Device: Sendable {
         /// The evemu description's file name in the fixtures.
@@ -48,7 +48,7 @@ public enum UmockdevHarness {
         public var eventNumber: Int
         /// An evemu event stream's file name in the fixtures, played after the barrier.
         public var session: String?
-        /// A MockDevice scenario (`Scenarios.all`) played after the barrier.
+        /// A Umockdev scenario (`Scenarios.all`) played after the barrier.
         public var scenario: String?
         public var node: String { "/dev/input/event\(eventNumber)" }
         /// Whether the device plays events (and so has a barrier script).
@@ -99,7 +99,7 @@ public enum UmockdevHarness {
         }
         guard let name = device.scenario else { return nil }
         guard let scenario = Scenarios.all[name] else {
-            throw ProgramFailure(description: "no MockDevice scenario named \(name)")
+            throw ProgramFailure(description: "no Umockdev scenario named \(name)")
         }
         return Scenarios.events(for: scenario)
     }

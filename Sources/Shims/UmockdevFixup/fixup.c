@@ -14,8 +14,8 @@
  *    compare them with CLOCK_MONOTONIC. We shift each frame so that it is dated "now"
  *    when read, keeping the scripted spacing, never dating a frame in the past.
  *    CLEARTOUCH_FIXUP_RETIME=0 keeps the file's times.
- * 4. The end of a script: every script MockDevice writes ends with one end-marker event
- *    (EV_PWR, code 0x7e, value 0x454e44 "END"; MockDevice's BarrierScript.endMarker),
+ * 4. The end of a script: every script Umockdev writes ends with one end-marker event
+ *    (EV_PWR, code 0x7e, value 0x454e44 "END"; Umockdev's BarrierScript.endMarker),
  *    which no device advertises, so libevdev drops it before libinput sees it. read()
  *    counts the markers it passes on; cleartouch_fixup_end_markers_read() reports how
  *    many, so a program knows that every event of its scripts has been read without
@@ -37,7 +37,7 @@ struct udev_device;
 
 enum { PTY_MAJOR = 136, EVDEV_MAJOR = 13, TRACKED_FDS = 1024 };
 
-/* The end marker (MockDevice's BarrierScript.endMarker). */
+/* The end marker (Umockdev's BarrierScript.endMarker). */
 enum { END_MARKER_TYPE = 0x16, END_MARKER_CODE = 0x7e, END_MARKER_VALUE = 0x454e44 };
 
 static unsigned end_markers_read;

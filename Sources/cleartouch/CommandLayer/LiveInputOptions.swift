@@ -2,11 +2,13 @@ import Foundation
 import LibInputBackend
 import ToolSupport
 import TouchInput
+import Umockdev
 
 /// The options of the subcommands that read live input (`record`, `debug-gestures`):
 /// the shared `--screen` and `--seat`, and `--duration`, `--until-idle`, `--until-events`,
 /// `--verbose`, the device nodes, `--calibration` (and, where the command takes it,
-/// `--rotate`), and the test-only `--umockdev-barrier`.
+/// `--rotate`), and, in test builds, `--umockdev-barrier` (docs/libinput-backend.md,
+/// "Test hooks").
 struct LiveInputOptions {
     /// `--screen`, `--seat` (and, for `record`, `--row-height`).
     var shared: SharedOptions
@@ -20,8 +22,10 @@ struct LiveInputOptions {
     var inputEventLimit: Int?
     /// `--verbose`: libinput's own messages down to debug level.
     var verbose = false
-    /// `--umockdev-barrier NODE[:NODE...]` (tests only).
-    var barrierNodes: [String] = []
+    #if CLEARTOUCH_TEST_HOOKS
+        /// `--umockdev-barrier NODE[:NODE...]` (test builds only).
+        var barrierNodes: [String] = []
+    #endif
 
     /// Options for a command that also accepts `extraShared`.
     init(extraShared: Set<SharedOptions.Option> = []) {
@@ -60,6 +64,16 @@ struct LiveInputOptions {
                               libinput has opened the devices
         """
 
+    /// The test hooks' part of `--help` (`--umockdev-barrier` after `others`), after a blank
+    /// line, apart from the options users need; empty in a build without them (release).
+    static func testHooksHelp(_ others: String = "") -> String {
+        #if CLEARTOUCH_TEST_HOOKS
+            "\nFor tests only:\n" + others + barrierHelp + "\n"
+        #else
+            ""
+        #endif
+    }
+
     /// Reads `argument` when it is one of these options or a device; false otherwise.
     mutating func parse(_ argument: OptionParser.Argument, from parser: inout OptionParser)
         throws(UsageError) -> Bool
@@ -79,8 +93,10 @@ struct LiveInputOptions {
             inputEventLimit = count
         case .option("--verbose"):
             verbose = true
-        case .option("--umockdev-barrier"):
-            barrierNodes = try Self.barrierNodes(&parser)
+        #if CLEARTOUCH_TEST_HOOKS
+            case .option("--umockdev-barrier"):
+                barrierNodes = try Self.barrierNodes(&parser)
+        #endif
         case .option(let name):
             return try shared.parse(name, from: &parser)
         }
@@ -118,7 +134,7 @@ struct LiveInputOptions {
             warn: warn)
         let input = try LiveInput(
             devicePaths: devicePaths, seat: seat, screen: screen,
-            logPriority: verbose ? .debug : .error, barrierNodes: barrierNodes,
+            logPriority: verbose ? .debug : .error, scriptedInput: scriptedInput,
             rotation: rotation, calibrationForDevice: calibrations)
         input.converter.onCalibration = { name, matrix, applied in
             warn(
@@ -126,6 +142,15 @@ struct LiveInputOptions {
                     device: name, matrix: matrix, applied: applied))
         }
         return input
+    }
+
+    /// The barrier scripts of `--umockdev-barrier` (test builds only).
+    var scriptedInput: ScriptedInput? {
+        #if CLEARTOUCH_TEST_HOOKS
+            UmockdevBarriers.scriptedInput(nodes: barrierNodes)
+        #else
+            nil
+        #endif
     }
 
     /// The calibration of each device by name: `explicit`, else the calibration file's

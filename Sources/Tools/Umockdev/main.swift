@@ -1,14 +1,14 @@
-// cleartouch-mockdev: describes evdev devices and input sessions for umockdev-run.
+// cleartouch-umockdev: describes evdev devices and input sessions for umockdev-run.
 import Glibc
-import MockDevice
 import Recordings
+import Umockdev
 
 let usage = """
-    usage: cleartouch-mockdev device DESC.evemu PREFIX --event N [--kind touchscreen|touchpad|keyboard|mouse|tablet] [--dmi]
+    usage: cleartouch-umockdev device DESC.evemu PREFIX --event N [--kind touchscreen|touchpad|keyboard|mouse|tablet] [--dmi]
                writes PREFIX.umockdev and PREFIX.ioctl for /dev/input/eventN
-           cleartouch-mockdev script EVENTS.evemu OUT.script [--barrier TOKEN]
+           cleartouch-umockdev script EVENTS.evemu OUT.script [--barrier TOKEN]
                writes a umockdev script that waits for TOKEN (default GO; '' for none)
-           cleartouch-mockdev scenario NAME OUT.evemu
+           cleartouch-umockdev scenario NAME OUT.evemu
                writes a synthetic session as evemu events (\(Scenarios.all.keys.sorted().joined(separator: ", ")))
 
     """

@@ -1,12 +1,12 @@
 import Evdev
 import Foundation
-import MockDevice
 import TestSupport
 import Testing
+import Umockdev
 
 /// Emulated devices get the `ID_INPUT_*` properties udev's input_id gives them
 /// (docs/devices.md), so libinput sees them as on a real system.
-@Suite struct MockDeviceUdevTests {
+@Suite struct UmockdevUdevTests {
     static func properties(_ fixture: String) throws -> [String] {
         let (description, _) = try UmockdevTestbed.parseFile(
             UmockdevHarness.fixtures.appendingPathComponent(fixture).path)

@@ -4,7 +4,7 @@ import TouchInput
 extension EvdevDevice {
     /// Kind as the touch model sees the device's class (docs/devices.md): every class that
     /// touches the screen is a touchscreen, a pen tablet is `other` (its pen is no finger).
-    var kind: DeviceKind { deviceClass.kind }
+    package var kind: DeviceKind { deviceClass.kind }
 
     /// The kind the readers gave before device classes (kept to compare, in tests).
     var legacyKind: DeviceKind {
@@ -25,7 +25,7 @@ extension EvdevDevice {
     }
 
     /// The device as the touch model describes it.
-    func description(id: DeviceID, screen: ScreenSize) -> DeviceDescription {
+    package func description(id: DeviceID, screen: ScreenSize) -> DeviceDescription {
         let codes = positionAxisCodes
         func range(_ code: EventCode) -> AxisRange? {
             absinfo[code].map {
@@ -43,6 +43,15 @@ extension EvdevDevice {
         return DeviceDescription(
             id: id, name: name, kind: kind, sizeMillimetres: size, screen: screen, axisX: axisX,
             axisY: axisY, slotCount: slotCount ?? (hasMultiTouchPosition ? nil : 1))
+    }
+}
+
+extension EvdevDevice {
+    /// The device's `LIBINPUT_CALIBRATION_MATRIX` udev property (a `libinput record`
+    /// file's udev properties), when present and valid; libinput ignores an invalid one too.
+    public var udevCalibration: CalibrationMatrix? {
+        guard let text = udev[CalibrationMatrix.udevProperty] else { return nil }
+        return try? CalibrationMatrix.parse(text).get()
     }
 }
 
@@ -64,10 +73,10 @@ extension InputDeviceClass {
 /// Seat-wide touch slots, shared by every device of a reader: the lowest free one is
 /// taken, as libinput does.
 ///
-/// Used by one thread at a time: the stored properties skip the run-time exclusivity
-/// check (`@exclusivity(unchecked)`), a large share of the replay path's time.
+/// Checked for exclusivity like any class: it is touched once per contact put down or
+/// lifted, and no benchmark shows a difference without the check.
 public final class SeatSlots {
-    @exclusivity(unchecked) private var used: [Bool] = []
+    private var used: [Bool] = []
     /// The first seat slot handed out (devices read beside libinput start high, so that
     /// their seat slots never meet libinput's).
     public let firstSlot: Int

@@ -6,7 +6,7 @@ import Evdev
 /// umockdev matches an ioctl by its whole request number, buffer size included, so the
 /// sizes here are those libevdev 1.13 asks for on a 64-bit machine.
 public enum UmockdevFiles: Sendable {
-    /// A udev classification to force on a device (`cleartouch-mockdev device --kind`);
+    /// A udev classification to force on a device (`cleartouch-umockdev device --kind`);
     /// without one, a device gets what `input_id` computes (`udevProperties(of:)`).
     public enum Kind: String, Sendable {
         case touchscreen, touchpad, keyboard, mouse, tablet

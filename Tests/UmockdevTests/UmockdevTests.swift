@@ -1,19 +1,19 @@
 import Evdev
 import Foundation
-import MockDevice
 import Recordings
 import TestSupport
 import Testing
+import Umockdev
 
 /// The evemu → umockdev converter, on its own.
-struct MockDeviceTests {
+struct UmockdevTests {
     /// Parses evemu text with the one evemu parser, as the mock device tool reads a file;
     /// errors name `path`.
     static func parse(text: String, path: String) throws(RecordingError) -> (
         EvdevDevice, [EvdevEvent]
     ) {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "cleartouch-mockdev-\(UUID().uuidString)")
+            "cleartouch-umockdev-\(UUID().uuidString)")
         try! FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("file.evemu")
