@@ -4,6 +4,7 @@
 // Layers, lowest first (a module only imports modules above it in this list):
 //   Shims/*            C libraries from Debian (libinput, libudev, libevdev, libyaml, cairo/pango,
 //                      SDL2, the kernel's evdev codes)
+//   DescriptorIO       the one write-all loop to a file descriptor (short writes, EINTR)
 //   Evdev              evdev codes, the kernel device model, evemu and `libinput record` writers
 //   TouchInput         the device-independent touch input model (pure Swift)
 //   GestureRecognition recognizers and the arena (pure Swift, no C library)
@@ -90,13 +91,15 @@ let package = Package(
             name: "ClearCore", dependencies: ["GestureRecognition", "TouchInput"],
             swiftSettings: uncheckedExclusivity),
         // The list file (Foundation: file I/O, JSON, the wall clock it is given).
-        .target(name: "ListStore", dependencies: ["ClearCore", "JSON"]),
+        .target(name: "ListStore", dependencies: ["ClearCore", "JSON", "DescriptorIO"]),
 
         // MARK: input sources and outputs
         // JSON values: one parser and one writer for every JSON file and output.
         .target(name: "JSON"),
+        // The one write-all loop (short writes, EINTR) for every file and stream written.
+        .target(name: "DescriptorIO"),
         // What the front ends share: the one monotonic clock, the FILE:LINE diagnostic.
-        .target(name: "ToolSupport", dependencies: ["TouchInput"]),
+        .target(name: "ToolSupport", dependencies: ["TouchInput", "DescriptorIO"]),
         // Kernel events → the touch model, the way libinput does it: for the readers and for
         // the devices read beside libinput.
         .target(
@@ -104,7 +107,9 @@ let package = Package(
             swiftSettings: uncheckedExclusivity),
         .target(
             name: "Recordings",
-            dependencies: ["Evdev", "EvdevDecoding", "TouchInput", "CYAML", "ToolSupport"],
+            dependencies: [
+                "Evdev", "EvdevDecoding", "TouchInput", "CYAML", "ToolSupport", "DescriptorIO",
+            ],
             swiftSettings: uncheckedExclusivity),
         .target(
             name: "LibInputBackend",
@@ -146,7 +151,7 @@ let package = Package(
             dependencies: [
                 "Replay", "Recorder", "KioskApp", "ClearRendering", "Recordings",
                 "LibInputBackend", "ClearCore", "GestureRecognition", "TouchInput", "JSON",
-                "ToolSupport", "Umockdev",
+                "ToolSupport", "Umockdev", "DescriptorIO",
             ],
             swiftSettings: testHooks,
             // `ClearTouchVersion.current`, from debian/changelog.
@@ -196,6 +201,7 @@ let package = Package(
             path: "Tests/TestSupport"),
         .testTarget(name: "TouchInputTests", dependencies: ["TouchInput"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
+        .testTarget(name: "DescriptorIOTests", dependencies: ["DescriptorIO"]),
         .testTarget(name: "EvdevTests", dependencies: ["Evdev"]),
         .testTarget(
             name: "TouchScriptTests",

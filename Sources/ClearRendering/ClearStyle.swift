@@ -5,11 +5,11 @@ import ClearCore
 public struct ClearStyle: Hashable, Sendable {
     /// The width Clear was designed for (iPhone, points).
     public static let referenceWidthPoints = 320.0
-    /// Row label: bold system 16 (clear-spec §2).
+    /// Row label: bold system 16 (docs/clear-rules.md §2).
     public static let labelFontPoints = 16.0
     /// `kLabelLeftMargin`.
     public static let labelInsetPoints = 15.0
-    /// Tick and cross cues: bold system 32 (clear-spec §1.1).
+    /// Tick and cross cues: bold system 32 (docs/clear-rules.md §1.1).
     public static let cueFontPoints = 32.0
     /// `kStrikeOutThickness`.
     public static let strikethroughThicknessPoints = 2.0

@@ -21,8 +21,8 @@ public final class PresentationRenderer {
     private var isDrawingAtScreenSize = true
     /// How the panel showing the surface is mounted (`--rotate`): the surface is the
     /// panel's native size and the upright presentation is drawn turned onto it, so it
-    /// reads upright on the turned panel (product.md, "Rotation"). Pictures (snapshots,
-    /// frames) keep `.none`.
+    /// reads upright on the turned panel (docs/product-decisions.md, "Rotation"). Pictures
+    /// (snapshots, frames) keep `.none`.
     public var rotation: Rotation = .none
     /// With a rotation: the upright frame, drawn as without one and then copied turned in
     /// one pass (pixman's quarter-turn copy), which keeps every fast path of the drawing.
@@ -67,7 +67,7 @@ public final class PresentationRenderer {
             context.scale(
                 x: Double(surface.width) / screenWidth, y: Double(surface.height) / screenHeight)
             let screenRect = RectPixels(x: 0, y: 0, width: screenWidth, height: screenHeight)
-            // The placeholder sits behind the rows (clear-spec §1.2, §1.3).
+            // The placeholder sits behind the rows (docs/clear-rules.md §1.2, §1.3).
             if let placeholder = presentation.placeholder {
                 drawPlaceholder(placeholder)
             }
@@ -111,8 +111,8 @@ public final class PresentationRenderer {
     }
 
     /// Maps the upright point (u, v) of a `uprightWidth` × `uprightHeight` layout onto the
-    /// native pixel product.md gives: (v, W − u) for 90, (W − u, H − v) for 180,
-    /// (H − v, u) for 270. Quarter turns keep whole pixels whole (Cairo's fast paths).
+    /// native pixel docs/product-decisions.md ("Rotation") gives: (v, W − u) for 90,
+    /// (W − u, H − v) for 180, (H − v, u) for 270. Quarter turns keep whole pixels whole (Cairo's fast paths).
     private func turnUpright(uprightWidth width: Double, uprightHeight height: Double) {
         switch rotation {
         case .none: break
@@ -236,7 +236,8 @@ public final class PresentationRenderer {
         guard placeholder.scaleY > 0, placeholder.alpha > 0 else { return }
         let frame = placeholder.framePixels
         context.withSavedState {
-            // Scaled vertically about its centre so it grows out of the seam (clear-spec §1.3).
+            // Scaled vertically about its centre so it grows out of the seam
+            // (docs/clear-rules.md §1.3).
             context.translate(x: 0, y: frame.midY)
             context.scale(x: 1, y: placeholder.scaleY)
             context.translate(x: 0, y: -frame.midY)

@@ -66,7 +66,8 @@ final class RowPainter {
         return made
     }
 
-    /// The gloss overlay of a `width` × `height` row (clear-spec §2), drawn once per size.
+    /// The gloss overlay of a `width` × `height` row (docs/clear-rules.md §2), drawn once per
+    /// size.
     private func glossTile(width: Int, height: Int) -> ImageSurface? {
         guard width > 0, height > 0 else { return nil }
         if let glossTileCache, glossTileCache.width == width, glossTileCache.height == height {

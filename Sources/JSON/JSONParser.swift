@@ -65,13 +65,15 @@ public struct JSONParser {
         }
     }
 
-    private mutating func expectWord(_ word: String) throws(JSONSyntaxError) {
-        let w = Array(word.utf8)
-        guard position + w.count <= bytes.count, Array(bytes[position..<position + w.count]) == w
+    /// Consumes the literal `word` (`true`, `false`, `null`), compared byte by byte.
+    private mutating func expectWord(_ word: StaticString) throws(JSONSyntaxError) {
+        let count = word.utf8CodeUnitCount
+        guard position + count <= bytes.count,
+            (0..<count).allSatisfy({ bytes[position + $0] == word.utf8Start[$0] })
         else {
             throw error("expected '\(word)'")
         }
-        position += w.count
+        position += count
     }
 
     private mutating func parseObject(depth: Int) throws(JSONSyntaxError) -> JSONValue {
@@ -186,7 +188,7 @@ public struct JSONParser {
                     scalars.append(scalar)
                 default: throw error("invalid escape in a string")
                 }
-            case UInt8(ascii: "\n"), 0..<0x20:
+            case UInt8(ascii: "\n"), 0..<UInt8(ascii: " "):
                 throw error("control character in a string")
             default:
                 raw.append(byte)

@@ -1,4 +1,5 @@
 import ClearCore
+import DescriptorIO
 import Foundation
 
 /// The list's file: JSON with a format name and version, written atomically.
@@ -105,22 +106,16 @@ public struct ListStore: Sendable {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw failure("create \(temporary)") }
-        var written = 0
-        let total = data.count
-        let writeError: ListStoreError? = data.withUnsafeBytes { buffer -> ListStoreError? in
-            while written < total {
-                let result = write(descriptor, buffer.baseAddress! + written, total - written)
-                if result < 0 {
-                    if errno == EINTR { continue }
-                    return failure("write \(temporary)")
-                }
-                written += result
-            }
-            return nil
+        let writeError = data.withUnsafeBytes { buffer -> WriteError? in
+            do throws(WriteError) {
+                try writeAll(descriptor, buffer)
+                return nil
+            } catch { return error }
         }
         if let writeError {
             close(descriptor)
-            throw writeError
+            throw .writeFailed(
+                path: path, step: "write \(temporary)", reason: writeError.reason)
         }
         guard fsync(descriptor) == 0 else {
             let error = failure("fsync \(temporary)")

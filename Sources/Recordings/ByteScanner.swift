@@ -12,8 +12,15 @@ struct ByteScanner {
     var atEnd: Bool { index >= bytes.count }
     var current: UInt8? { index < bytes.count ? bytes[index] : nil }
 
-    static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
-    static func isDigit(_ byte: UInt8) -> Bool { byte &- 0x30 < 10 }
+    /// ORed into an ASCII letter, makes it lower case (`A` 0x41 → `a` 0x61).
+    static let lowercaseBit: UInt8 = 0x20
+    /// The printable ASCII bytes, space to `~`, are this many from space on.
+    static let printableCount: UInt8 = 0x5F
+
+    static func isSpace(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
+    }
+    static func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
 
     mutating func skipSpaces() {
         while index < bytes.count && ByteScanner.isSpace(bytes[index]) { index += 1 }
@@ -63,14 +70,16 @@ struct ByteScanner {
     mutating func readInt64() -> Int64? {
         skipSpaces()
         var negative = false
-        if index < bytes.count && (bytes[index] == 0x2D || bytes[index] == 0x2B) {
-            negative = bytes[index] == 0x2D
+        if index < bytes.count
+            && (bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+"))
+        {
+            negative = bytes[index] == UInt8(ascii: "-")
             index += 1
         }
         let from = index
         var value: Int64 = 0
         while index < bytes.count {
-            let digit = bytes[index] &- 0x30
+            let digit = bytes[index] &- UInt8(ascii: "0")
             if digit >= 10 { break }
             let (times, overflow1) = value.multipliedReportingOverflow(by: 10)
             let (plus, overflow2) = times.addingReportingOverflow(Int64(digit))
@@ -91,7 +100,9 @@ struct ByteScanner {
     /// Hexadecimal digits (either case, optional `0x`); nil when none or on overflow.
     mutating func readHex() -> Int? {
         skipSpaces()
-        if bytes.count - index > 2 && bytes[index] == 0x30 && (bytes[index + 1] | 0x20) == 0x78 {
+        if bytes.count - index > 2 && bytes[index] == UInt8(ascii: "0")
+            && (bytes[index + 1] | ByteScanner.lowercaseBit) == UInt8(ascii: "x")
+        {
             index += 2
         }
         let from = index
@@ -99,10 +110,10 @@ struct ByteScanner {
         while index < bytes.count {
             let byte = bytes[index]
             let digit: Int
-            if byte &- 0x30 < 10 {
-                digit = Int(byte &- 0x30)
-            } else if (byte | 0x20) &- 0x61 < 6 {
-                digit = Int((byte | 0x20) &- 0x61) + 10
+            if byte &- UInt8(ascii: "0") < 10 {
+                digit = Int(byte &- UInt8(ascii: "0"))
+            } else if (byte | ByteScanner.lowercaseBit) &- UInt8(ascii: "a") < 6 {
+                digit = Int((byte | ByteScanner.lowercaseBit) &- UInt8(ascii: "a")) + 10
             } else {
                 break
             }
@@ -125,8 +136,10 @@ struct ByteScanner {
         skipSpaces()
         let from = index
         var negative = false
-        if index < bytes.count && (bytes[index] == 0x2D || bytes[index] == 0x2B) {
-            negative = bytes[index] == 0x2D
+        if index < bytes.count
+            && (bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+"))
+        {
+            negative = bytes[index] == UInt8(ascii: "-")
             index += 1
         }
         var mantissa: UInt64 = 0
@@ -136,7 +149,7 @@ struct ByteScanner {
         while index < bytes.count, ByteScanner.isDigit(bytes[index]) {
             sawDigit = true
             if digits < 19 {
-                mantissa = mantissa &* 10 &+ UInt64(bytes[index] &- 0x30)
+                mantissa = mantissa &* 10 &+ UInt64(bytes[index] &- UInt8(ascii: "0"))
                 if mantissa != 0 { digits += 1 }
             } else {
                 exponent += 1
@@ -144,12 +157,12 @@ struct ByteScanner {
             }
             index += 1
         }
-        if index < bytes.count && bytes[index] == 0x2E {
+        if index < bytes.count && bytes[index] == UInt8(ascii: ".") {
             index += 1
             while index < bytes.count, ByteScanner.isDigit(bytes[index]) {
                 sawDigit = true
                 if digits < 19 {
-                    mantissa = mantissa &* 10 &+ UInt64(bytes[index] &- 0x30)
+                    mantissa = mantissa &* 10 &+ UInt64(bytes[index] &- UInt8(ascii: "0"))
                     if mantissa != 0 { digits += 1 }
                     exponent -= 1
                 } else {
@@ -159,18 +172,22 @@ struct ByteScanner {
             }
         }
         guard sawDigit else { return nil }
-        if index < bytes.count && (bytes[index] | 0x20) == 0x65 {
+        if index < bytes.count && (bytes[index] | ByteScanner.lowercaseBit) == UInt8(ascii: "e") {
             index += 1
             var exponentNegative = false
-            if index < bytes.count && (bytes[index] == 0x2D || bytes[index] == 0x2B) {
-                exponentNegative = bytes[index] == 0x2D
+            if index < bytes.count
+                && (bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+"))
+            {
+                exponentNegative = bytes[index] == UInt8(ascii: "-")
                 index += 1
             }
             var written = 0
             var sawExponentDigit = false
             while index < bytes.count, ByteScanner.isDigit(bytes[index]) {
                 sawExponentDigit = true
-                if written < 100_000 { written = written * 10 + Int(bytes[index] &- 0x30) }
+                if written < 100_000 {
+                    written = written * 10 + Int(bytes[index] &- UInt8(ascii: "0"))
+                }
                 index += 1
             }
             guard sawExponentDigit else { return nil }

@@ -28,7 +28,7 @@ package enum EvemuParser {
         var scanner = ByteScanner(line)
         scanner.skipSpaces()
         guard let first = scanner.current else { return nil }
-        if first == 0x23 {
+        if first == UInt8(ascii: "#") {
             if lines.lineNumber == 1 || !parser.sawAny {
                 var comment = scanner
                 comment.index += 1
@@ -58,7 +58,8 @@ package enum EvemuParser {
             }
             return nil
         }
-        guard scanner.bytes.count > scanner.index + 1, scanner.bytes[scanner.index + 1] == 0x3A
+        guard scanner.bytes.count > scanner.index + 1,
+            scanner.bytes[scanner.index + 1] == UInt8(ascii: ":")
         else {
             throw lines.error(
                 "unknown line (expected `N:`, `I:`, `P:`, `B:`, `A:`, `L:`, `S:`, `E:` or a `#` comment)"
@@ -67,26 +68,28 @@ package enum EvemuParser {
         scanner.index += 2
         // Everything after `#` is a comment, except on the name line.
         var data = scanner
-        if first != 0x4E, let hash = line[scanner.index...].firstIndex(of: 0x23) {
+        if first != UInt8(ascii: "N"),
+            let hash = line[scanner.index...].firstIndex(of: UInt8(ascii: "#"))
+        {
             data = ByteScanner(UnsafeBufferPointer(rebasing: line[..<hash]))
             data.index = scanner.index
         }
         switch first {
-        case 0x45:  // E:
+        case UInt8(ascii: "E"):  // E:
             parser.sawEvents = true
             guard eventsAllowed else { return nil }
             return try parseEvent(line, lines)
-        case 0x4E:  // N:
+        case UInt8(ascii: "N"):  // N:
             if parser.sawAny {
                 throw lines.error("a second `N:` line: one evemu file describes one device")
             }
             var name = data.readRest()
-            while let last = name.last, last == 0x0A || last == 0x0D {
+            while let last = name.last, last == UInt8(ascii: "\n") || last == UInt8(ascii: "\r") {
                 name = UnsafeBufferPointer(rebasing: name[..<(name.count - 1)])
             }
             parser.device.name = name.string
             parser.sawName = true
-        case 0x49:  // I:
+        case UInt8(ascii: "I"):  // I:
             var values: [Int] = []
             for _ in 0..<4 {
                 guard let value = data.readHex(), value <= 0xFFFF else {
@@ -100,7 +103,7 @@ package enum EvemuParser {
             parser.device.vendor = values[1]
             parser.device.product = values[2]
             parser.device.version = values[3]
-        case 0x50:  // P:
+        case UInt8(ascii: "P"):  // P:
             let byteOffset = parser.propertyLines * 8
             parser.propertyLines += 1
             var index = 0
@@ -113,7 +116,7 @@ package enum EvemuParser {
                 }
                 index += 1
             }
-        case 0x42:  // B:
+        case UInt8(ascii: "B"):  // B:
             guard let typeValue = data.readHex(), typeValue <= EventType.max.rawValue else {
                 throw lines.error("bad `B:` line (expected an event type in hex)")
             }
@@ -137,7 +140,7 @@ package enum EvemuParser {
                 }
                 index += 1
             }
-        case 0x41:  // A:
+        case UInt8(ascii: "A"):  // A:
             guard let code = data.readHex(), code <= EventCode.absMax.rawValue else {
                 throw lines.error("bad `A:` line (expected an axis code in hex)")
             }
@@ -157,7 +160,7 @@ package enum EvemuParser {
                 minimum: numbers[0], maximum: numbers[1], fuzz: numbers[2], flat: numbers[3],
                 resolution: numbers.count == 5 ? numbers[4] : 0)
             parser.device.codes[.abs, default: []].insert(EventCode(rawValue: UInt16(code)))
-        case 0x4C, 0x53:  // L:, S:
+        case UInt8(ascii: "L"), UInt8(ascii: "S"):  // L:, S:
             guard data.readHex() != nil, data.readInt64() != nil, data.isBlankToEnd() else {
                 throw lines.error(
                     "bad `\(Character(Unicode.Scalar(first))):` line (expected a hex code and a state)"
@@ -182,11 +185,11 @@ package enum EvemuParser {
         var digits = 0
         while let byte = scanner.current, ByteScanner.isDigit(byte) {
             guard digits < 12 else { throw lines.error("bad event time (too many digits)") }
-            seconds = seconds * 10 + Int64(byte &- 0x30)
+            seconds = seconds * 10 + Int64(byte &- UInt8(ascii: "0"))
             digits += 1
             scanner.index += 1
         }
-        guard digits > 0, scanner.skip(0x2E) else {
+        guard digits > 0, scanner.skip(UInt8(ascii: ".")) else {
             throw lines.error("bad event time (expected SECONDS.MICROSECONDS)")
         }
         var micros: Int64 = 0
@@ -195,7 +198,7 @@ package enum EvemuParser {
             guard digits < 6 else {
                 throw lines.error("bad event time (more than 6 digits of microseconds)")
             }
-            micros = micros * 10 + Int64(byte &- 0x30)
+            micros = micros * 10 + Int64(byte &- UInt8(ascii: "0"))
             digits += 1
             scanner.index += 1
         }
@@ -212,7 +215,7 @@ package enum EvemuParser {
             throw lines.error("bad event value (expected a decimal number)")
         }
         scanner.skipSpaces()
-        if let byte = scanner.current, byte != 0x23 {
+        if let byte = scanner.current, byte != UInt8(ascii: "#") {
             throw lines.error("unexpected text after the event value")
         }
         return EvdevEvent(

@@ -40,7 +40,9 @@ struct LibinputFastLayout {
                 let shape = LibinputFastLayout.shape(line, itemIndent: current.itemIndent)
                 if shape == .blank { continue }
                 let first = indent < line.count ? line[indent] : 0
-                if indent > current.itemIndent || (indent == current.itemIndent && first == 0x2D) {
+                if indent > current.itemIndent
+                    || (indent == current.itemIndent && first == UInt8(ascii: "-"))
+                {
                     let rowIndent = current.itemIndent + 2
                     switch shape {
                     case .evdevItem: context = .evdevRows
@@ -74,7 +76,7 @@ struct LibinputFastLayout {
             } else {
                 headerText.append(contentsOf: line)
             }
-            headerText.append(0x0A)
+            headerText.append(UInt8(ascii: "\n"))
             headerLineNumbers.append(lines.lineNumber)
         }
         if var current = block {
@@ -85,13 +87,15 @@ struct LibinputFastLayout {
     }
 
     static func isPrintableASCII(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
-        for byte in line where byte &- 0x20 >= 0x5F { return false }
+        for byte in line where byte &- UInt8(ascii: " ") >= ByteScanner.printableCount {
+            return false
+        }
         return true
     }
 
     static func indentation(_ line: UnsafeBufferPointer<UInt8>) -> Int {
         var index = 0
-        while index < line.count && line[index] == 0x20 { index += 1 }
+        while index < line.count && line[index] == UInt8(ascii: " ") { index += 1 }
         return index
     }
 
@@ -99,8 +103,14 @@ struct LibinputFastLayout {
     private static func restIsBlankOrComment(_ scanner: inout ByteScanner) -> Bool {
         let start = scanner.index
         scanner.skipSpaces()
-        return scanner.atEnd || (scanner.current == 0x23 && scanner.index > start)
+        return scanner.atEnd || (scanner.current == UInt8(ascii: "#") && scanner.index > start)
     }
+
+    /// The keys of an events item (`- evdev:`, `- libinput:`, `- hid:`).
+    enum ItemKey: Sendable { case evdev, libinput, hid }
+    static let itemKeys = KeywordTable<ItemKey>([
+        "evdev": .evdev, "libinput": .libinput, "hid": .hid,
+    ])
 
     /// Classifies one line inside an events list.
     static func shape(_ line: UnsafeBufferPointer<UInt8>, itemIndent: Int) -> LineShape {
@@ -108,36 +118,41 @@ struct LibinputFastLayout {
         var scanner = ByteScanner(line)
         scanner.index = indent
         guard let first = scanner.current else { return .blank }
-        if first == 0x23 { return .blank }
+        if first == UInt8(ascii: "#") { return .blank }
         if indent == itemIndent {
-            if scanner.skip(literal: "- evdev:") {
-                return restIsBlankOrComment(&scanner) ? .evdevItem : .invalid
-            }
-            if scanner.skip(literal: "- libinput:") {
-                return restIsBlankOrComment(&scanner) ? .libinputItem : .invalid
-            }
-            if scanner.skip(literal: "- hid:") {
+            // `- KEY:`, the key one of the item keys.
+            guard scanner.skip(literal: "- ") else { return .invalid }
+            let keyStart = scanner.index
+            while let byte = scanner.current, byte != UInt8(ascii: ":") { scanner.index += 1 }
+            let key = UnsafeBufferPointer(rebasing: line[keyStart..<scanner.index])
+            guard scanner.skip(UInt8(ascii: ":")), let item = itemKeys(key) else { return .invalid }
+            switch item {
+            case .evdev: return restIsBlankOrComment(&scanner) ? .evdevItem : .invalid
+            case .libinput: return restIsBlankOrComment(&scanner) ? .libinputItem : .invalid
+            case .hid:
                 scanner.skipSpaces()
-                return scanner.current == 0x7B && isValidFlow(&scanner) ? .hidItem : .invalid
+                return scanner.current == UInt8(ascii: "{") && isValidFlow(&scanner)
+                    ? .hidItem : .invalid
             }
-            return .invalid
         }
         if indent == itemIndent + 2 && scanner.skip(literal: "libinput:") {
             return restIsBlankOrComment(&scanner) ? .libinputKey : .invalid
         }
         guard indent > itemIndent, scanner.skip(literal: "- ") else { return .invalid }
         scanner.skipSpaces()
-        if scanner.current == 0x5B { return isStrictRow(&scanner) ? .row : .invalid }
-        if scanner.current == 0x7B { return isValidFlow(&scanner) ? .flowMap : .invalid }
+        if scanner.current == UInt8(ascii: "[") { return isStrictRow(&scanner) ? .row : .invalid }
+        if scanner.current == UInt8(ascii: "{") {
+            return isValidFlow(&scanner) ? .flowMap : .invalid
+        }
         return .invalid
     }
 
     /// `[ int, int, int, int, int ]` then nothing or a comment; integers plain decimal.
     private static func isStrictRow(_ scanner: inout ByteScanner) -> Bool {
-        guard scanner.skip(0x5B) else { return false }
+        guard scanner.skip(UInt8(ascii: "[")) else { return false }
         for field in 0..<5 {
             scanner.skipSpaces()
-            _ = scanner.skip(0x2D)
+            _ = scanner.skip(UInt8(ascii: "-"))
             var digits = 0
             while let byte = scanner.current, ByteScanner.isDigit(byte) {
                 digits += 1
@@ -145,9 +160,9 @@ struct LibinputFastLayout {
             }
             guard digits > 0 else { return false }
             scanner.skipSpaces()
-            if field < 4 { guard scanner.skip(0x2C) else { return false } }
+            if field < 4 { guard scanner.skip(UInt8(ascii: ",")) else { return false } }
         }
-        guard scanner.skip(0x5D) else { return false }
+        guard scanner.skip(UInt8(ascii: "]")) else { return false }
         return restIsBlankOrComment(&scanner)
     }
 
@@ -164,11 +179,14 @@ struct LibinputFastLayout {
         var depth = 0
         while let byte = scanner.current {
             switch byte {
-            case 0x7B, 0x5B: depth += 1
-            case 0x7D, 0x5D:
+            case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
                 depth -= 1
                 if depth < 0 { return false }
-            case 0x22, 0x27, 0x23, 0x26, 0x2A, 0x21, 0x7C, 0x3E, 0x25, 0x40, 0x60: return false
+            case UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "#"), UInt8(ascii: "&"),
+                UInt8(ascii: "*"), UInt8(ascii: "!"), UInt8(ascii: "|"), UInt8(ascii: ">"),
+                UInt8(ascii: "%"), UInt8(ascii: "@"), UInt8(ascii: "`"):
+                return false
             default: break
             }
             scanner.index += 1
@@ -209,28 +227,28 @@ final class LibinputFastCursor: LibinputFrameSource {
             let indent = LibinputFastLayout.indentation(line)
             guard indent < line.count else { continue }
             let first = line[indent]
-            if first == 0x23 { continue }
+            if first == UInt8(ascii: "#") { continue }
             if indent == block.itemIndent {
                 // A new item: `- evdev:`, `- libinput:` or `- hid:`.
-                let startsEvdev = line.count > indent + 2 && line[indent + 2] == 0x65
+                let startsEvdev = line.count > indent + 2 && line[indent + 2] == UInt8(ascii: "e")
                 let hadFrame = !frame.isEmpty
                 inEvdevItem = startsEvdev
                 if hadFrame { return true }
                 continue
             }
-            if first == 0x6C {  // `libinput:` inside an evdev item
+            if first == UInt8(ascii: "l") {  // `libinput:` inside an evdev item
                 inEvdevItem = false
                 continue
             }
             guard inEvdevItem, line.count > indent + 2,
-                line[indent + 2] == 0x5B || line[indent + 2] == 0x20
+                line[indent + 2] == UInt8(ascii: "[") || line[indent + 2] == UInt8(ascii: " ")
             else {
                 continue
             }
             var scanner = ByteScanner(line)
             scanner.index = indent + 2
             scanner.skipSpaces()
-            guard scanner.skip(0x5B) else { continue }
+            guard scanner.skip(UInt8(ascii: "[")) else { continue }
             var numbers = EvdevRowNumbers()
             for field in 0..<5 {
                 let start = scanner.index
@@ -239,7 +257,8 @@ final class LibinputFastCursor: LibinputFrameSource {
                     token.index = start
                     token.skipSpaces()
                     let from = token.index
-                    while let byte = token.current, byte != 0x2C, byte != 0x5D,
+                    while let byte = token.current, byte != UInt8(ascii: ","),
+                        byte != UInt8(ascii: "]"),
                         !ByteScanner.isSpace(byte)
                     {
                         token.index += 1
@@ -248,7 +267,7 @@ final class LibinputFastCursor: LibinputFrameSource {
                     throw lines.error("bad number `\(text)` in an evdev row")
                 }
                 scanner.skipSpaces()
-                _ = scanner.skip(0x2C)
+                _ = scanner.skip(UInt8(ascii: ","))
                 numbers[field] = value
             }
             frame.append(try LibinputRecordReader.makeEvent(numbers, lines.path, lines.lineNumber))

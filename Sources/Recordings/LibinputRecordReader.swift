@@ -237,7 +237,9 @@ public final class LibinputRecordReader: RecordingEventSource {
         let value: Int64? = bytes.withUnsafeMutableBufferPointer { buffer in
             var scanner = ByteScanner(UnsafeBufferPointer(buffer))
             let value: Int64?
-            if buffer.count > 2 && buffer[0] == 0x30 && (buffer[1] | 0x20) == 0x78 {
+            if buffer.count > 2 && buffer[0] == UInt8(ascii: "0")
+                && (buffer[1] | ByteScanner.lowercaseBit) == UInt8(ascii: "x")
+            {
                 value = scanner.readHex().map(Int64.init)
             } else {
                 value = scanner.readInt64()

@@ -115,10 +115,10 @@ final class LineReader {
     func nextLine() throws(RecordingError) -> UnsafeBufferPointer<UInt8>? {
         var scanFrom = start
         while true {
-            if let found = memchr(buffer + scanFrom, 0x0A, end - scanFrom) {
+            if let found = memchr(buffer + scanFrom, Int32(UInt8(ascii: "\n")), end - scanFrom) {
                 let newline = found.assumingMemoryBound(to: UInt8.self) - buffer
                 var lineEnd = newline
-                if lineEnd > start && buffer[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+                if lineEnd > start && buffer[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
                 let line = UnsafeBufferPointer(start: buffer + start, count: lineEnd - start)
                 if lineEnd - start > maximumLineBytes {
                     throw error("line longer than \(maximumLineBytes) bytes", line: lineNumber + 1)
@@ -135,7 +135,7 @@ final class LineReader {
                 guard start < end else { return nil }
                 buffer[end] = 0
                 var lineEnd = end
-                if buffer[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+                if buffer[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
                 let line = UnsafeBufferPointer(start: buffer + start, count: lineEnd - start)
                 bytesConsumed += end - start
                 start = end

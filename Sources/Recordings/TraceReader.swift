@@ -12,6 +12,28 @@ public final class TraceReader {
     private var pendingTime: Int64 = 0
     private var finished = false
 
+    /// The header's keywords (docs/trace-format.md, "Header").
+    enum HeaderKeyword: Sendable {
+        case events, recorded, screen, rowHeight, item, itemsEmpty, calibration, rotation
+        case keyboard, device
+    }
+    static let headerKeywords = KeywordTable<HeaderKeyword>([
+        "events": .events, "recorded": .recorded, "screen": .screen, "row-height": .rowHeight,
+        "item": .item, "items-empty": .itemsEmpty, "calibration": .calibration,
+        "rotation": .rotation, "keyboard": .keyboard, "device": .device,
+    ])
+
+    /// The event lines' keywords, after the time (docs/trace-format.md, "Events").
+    enum EventKeyword: Sendable {
+        case down, move, up, cancel, frame, added, removed, gesture, motion, button, scroll
+        case key, text
+    }
+    static let eventKeywords = KeywordTable<EventKeyword>([
+        "down": .down, "move": .move, "up": .up, "cancel": .cancel, "frame": .frame,
+        "added": .added, "removed": .removed, "gesture": .gesture, "motion": .motion,
+        "button": .button, "scroll": .scroll, "key": .key, "text": .text,
+    ])
+
     public var path: String { lines.path }
     /// Bytes read so far.
     public var bytesConsumed: Int { lines.bytesConsumed }
@@ -32,7 +54,7 @@ public final class TraceReader {
                 break
             }
             var scanner = ByteScanner(line)
-            if scanner.isBlankToEnd() || line.first == 0x23 { continue }
+            if scanner.isBlankToEnd() || line.first == UInt8(ascii: "#") { continue }
             scanner.index = 0
             let keyword = scanner.readWord()
             if !sawVersion {
@@ -50,12 +72,13 @@ public final class TraceReader {
                 sawVersion = true
                 continue
             }
-            if keyword.equals("events") {
+            let isVersion2 = header.formatVersion == "2"
+            switch TraceReader.headerKeywords(keyword) {
+            case .events:
                 sawEvents = true
-                break
-            } else if keyword.equals("recorded") {
+            case .recorded:
                 header.recordedAt = try TraceReader.unescape(scanner.readRest(), lines)
-            } else if keyword.equals("screen") {
+            case .screen:
                 let sides = RecordingLimits.screenSidePixels
                 guard let width = RecordingLimits.checked(scanner.readInt64(), sides),
                     let height = RecordingLimits.checked(scanner.readInt64(), sides),
@@ -66,7 +89,7 @@ public final class TraceReader {
                     )
                 }
                 header.screen = ScreenSize(widthPixels: Int(width), heightPixels: Int(height))
-            } else if keyword.equals("row-height") {
+            case .rowHeight:
                 let range = RecordingLimits.rowHeightPixels
                 guard let height = RecordingLimits.checked(scanner.readDouble(), range),
                     scanner.isBlankToEnd()
@@ -76,7 +99,7 @@ public final class TraceReader {
                     )
                 }
                 header.rowHeightPixels = height
-            } else if keyword.equals("item") {
+            case .item:
                 let flag = scanner.readWord()
                 guard flag.equals("0") || flag.equals("1") else {
                     throw lines.error("bad item (expected `item 0|1 TEXT`)")
@@ -86,14 +109,14 @@ public final class TraceReader {
                     (header.initialItems ?? []) + [
                         RecordedItem(text: text, completed: flag.equals("1"))
                     ]
-            } else if keyword.equals("items-empty") {
+            case .itemsEmpty:
                 header.initialItems = header.initialItems ?? []
-            } else if header.formatVersion == "2" && keyword.equals("calibration") {
+            case .calibration where isVersion2:
                 switch CalibrationMatrix.parse(scanner.readRest().string) {
                 case .success(let matrix): header.appliedCalibration = matrix
                 case .failure(let error): throw lines.error("bad calibration: \(error)")
                 }
-            } else if header.formatVersion == "2" && keyword.equals("rotation") {
+            case .rotation where isVersion2:
                 guard
                     let degrees = RecordingLimits.checked(
                         scanner.readInt64(), RecordingLimits.rotationDegrees),
@@ -101,7 +124,7 @@ public final class TraceReader {
                     scanner.isBlankToEnd()
                 else { throw lines.error("bad rotation (expected `rotation 0|90|180|270`)") }
                 header.appliedRotation = rotation
-            } else if keyword.equals("keyboard") {
+            case .keyboard:
                 let mode = scanner.readWord().string
                 let layout = scanner.readWord().string
                 guard RecordedKeyboard.modes.contains(mode), !layout.isEmpty,
@@ -110,11 +133,12 @@ public final class TraceReader {
                     throw lines.error("bad keyboard (expected `keyboard on|off|auto LAYOUT`)")
                 }
                 header.keyboard = RecordedKeyboard(mode: mode, layout: layout)
-            } else if keyword.equals("device") {
+            case .device:
                 header.devices.append(try TraceReader.parseDevice(&scanner, lines))
-            } else {
+            case .calibration, .rotation, nil:
                 throw lines.error("unknown header line `\(keyword.string)`")
             }
+            if sawEvents { break }
         }
         guard sawVersion else {
             throw lines.error("not a ClearTouch trace (no `cleartouch-trace 1` line)", line: 1)
@@ -135,7 +159,7 @@ public final class TraceReader {
                 warnings.append(lines.error("truncated last line ignored"))
                 break
             }
-            if line.isEmpty || line[0] == 0x23 { continue }
+            if line.isEmpty || line[0] == UInt8(ascii: "#") { continue }
             if let event = try parseEvent(line) { return event }
         }
         finished = true
@@ -168,17 +192,18 @@ public final class TraceReader {
         guard RecordingLimits.timeMicroseconds.contains(time) else {
             throw lines.error("event time \(time) out of range (at most ±2^61 microseconds)")
         }
-        let keyword = scanner.readWord()
-        guard let first = keyword.first else {
+        let word = scanner.readWord()
+        guard !word.isEmpty else {
             throw lines.error("missing event type after the time")
         }
+        let keyword = TraceReader.eventKeywords(word)
         // Contacts: accumulate until the frame line.
         let phase: TouchPhase?
-        switch first {
-        case 0x64 where keyword.equals("down"): phase = .down
-        case 0x6D where keyword.equals("move"): phase = .move
-        case 0x75 where keyword.equals("up"): phase = .up
-        case 0x63 where keyword.equals("cancel"): phase = .cancel
+        switch keyword {
+        case .down: phase = .down
+        case .move: phase = .move
+        case .up: phase = .up
+        case .cancel: phase = .cancel
         default: phase = nil
         }
         if let phase {
@@ -205,7 +230,7 @@ public final class TraceReader {
             }
             var millimetres: Point? = nil
             scanner.skipSpaces()
-            if scanner.current == 0x2D
+            if scanner.current == UInt8(ascii: "-")
                 && (scanner.index + 1 == line.count || ByteScanner.isSpace(line[scanner.index + 1]))
             {
                 _ = scanner.readWord()
@@ -242,7 +267,7 @@ public final class TraceReader {
                     positionPixels: Point(x: x, y: y)))
             return nil
         }
-        if keyword.equals("frame") {
+        if keyword == .frame {
             guard let device = scanner.readInt64(), let deviceID = Int(exactly: device) else {
                 throw lines.error("bad frame line (expected `T frame DEVICE [FINGERS]`)")
             }
@@ -265,13 +290,14 @@ public final class TraceReader {
         }
         if !pendingContacts.isEmpty {
             throw lines.error(
-                "`\(keyword.string)` inside a touch frame (no `frame` line before it)")
+                "`\(word.string)` inside a touch frame (no `frame` line before it)")
         }
-        return try parseOtherEvent(keyword, time: time, &scanner)
+        return try parseOtherEvent(keyword, word, time: time, &scanner)
     }
 
     private func parseOtherEvent(
-        _ keyword: UnsafeBufferPointer<UInt8>, time: Int64, _ scanner: inout ByteScanner
+        _ keyword: EventKeyword?, _ word: UnsafeBufferPointer<UInt8>, time: Int64,
+        _ scanner: inout ByteScanner
     ) throws(RecordingError) -> InputEvent {
         func device() throws(RecordingError) -> DeviceID {
             guard let value = scanner.readInt64(), let id = Int(exactly: value) else {
@@ -300,14 +326,15 @@ public final class TraceReader {
                 throw lines.error("unexpected text at the end of the line")
             }
         }
-        if keyword.equals("added") {
+        switch keyword {
+        case .added:
             let description = try TraceReader.parseDevice(&scanner, lines)
             return .deviceAdded(description, timeMicroseconds: time)
-        } else if keyword.equals("removed") {
+        case .removed:
             let id = try device()
             try end()
             return .deviceRemoved(id, timeMicroseconds: time)
-        } else if keyword.equals("gesture") {
+        case .gesture:
             let id = try device()
             guard let kind = TouchpadGesture.Kind(rawValue: scanner.readWord().string) else {
                 throw lines.error("bad gesture kind (swipe, pinch or hold)")
@@ -330,14 +357,14 @@ public final class TraceReader {
                     fingerCount: Int(fingers),
                     deltaX: dx, deltaY: dy, scale: scale, angleDeltaDegrees: angle,
                     cancelled: cancelled))
-        } else if keyword.equals("motion") {
+        case .motion:
             let id = try device()
             let dx = try number()
             let dy = try number()
             try end()
             return .pointerMotion(
                 PointerMotion(device: id, timeMicroseconds: time, deltaX: dx, deltaY: dy))
-        } else if keyword.equals("button") {
+        case .button:
             let id = try device()
             guard let code = scanner.readInt64(), let button = Int(exactly: code) else {
                 throw lines.error("bad button code")
@@ -346,7 +373,7 @@ public final class TraceReader {
             try end()
             return .pointerButton(
                 PointerButton(device: id, timeMicroseconds: time, button: button, pressed: pressed))
-        } else if keyword.equals("scroll") {
+        case .scroll:
             let id = try device()
             guard let source = PointerScroll.Source(rawValue: scanner.readWord().string) else {
                 throw lines.error("bad scroll source (wheel, finger or continuous)")
@@ -358,7 +385,7 @@ public final class TraceReader {
                 PointerScroll(
                     device: id, timeMicroseconds: time, source: source, horizontal: horizontal,
                     vertical: vertical))
-        } else if keyword.equals("key") {
+        case .key:
             let id = try device()
             guard let value = scanner.readInt64(), let code = Int(exactly: value) else {
                 throw lines.error("bad key code")
@@ -370,11 +397,12 @@ public final class TraceReader {
                 KeyboardKey(
                     device: id, timeMicroseconds: time, code: code, pressed: pressed,
                     obfuscated: obfuscated))
-        } else if keyword.equals("text") {
+        case .text:
             let text = try TraceReader.unescape(scanner.readRest(), lines)
             return .text(TextInput(timeMicroseconds: time, text: text))
+        case .down, .move, .up, .cancel, .frame, nil:
+            throw lines.error("unknown event type `\(word.string)`")
         }
-        throw lines.error("unknown event type `\(keyword.string)`")
     }
 
     /// `ID KIND SCREENW SCREENH WMM|- HMM|- XMIN XMAX XRES|- - - YMIN YMAX YRES|- - - SLOTS|- NAME`
@@ -389,7 +417,7 @@ public final class TraceReader {
         }
         func dash() -> Bool {
             scanner.skipSpaces()
-            if scanner.current == 0x2D
+            if scanner.current == UInt8(ascii: "-")
                 && (scanner.index + 1 == scanner.bytes.count
                     || ByteScanner.isSpace(scanner.bytes[scanner.index + 1]))
             {
@@ -453,14 +481,14 @@ public final class TraceReader {
     static func unescape(_ bytes: UnsafeBufferPointer<UInt8>, _ lines: LineReader)
         throws(RecordingError) -> String
     {
-        guard bytes.contains(0x5C) else { return bytes.string }
+        guard bytes.contains(UInt8(ascii: "\\")) else { return bytes.string }
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
             index += 1
-            guard byte == 0x5C else {
+            guard byte == UInt8(ascii: "\\") else {
                 out.append(byte)
                 continue
             }
@@ -470,11 +498,11 @@ public final class TraceReader {
             let escaped = bytes[index]
             index += 1
             switch escaped {
-            case 0x5C: out.append(0x5C)
-            case 0x6E: out.append(0x0A)
-            case 0x72: out.append(0x0D)
-            case 0x74: out.append(0x09)
-            case 0x78:
+            case UInt8(ascii: "\\"): out.append(UInt8(ascii: "\\"))
+            case UInt8(ascii: "n"): out.append(UInt8(ascii: "\n"))
+            case UInt8(ascii: "r"): out.append(UInt8(ascii: "\r"))
+            case UInt8(ascii: "t"): out.append(UInt8(ascii: "\t"))
+            case UInt8(ascii: "x"):
                 var sub = ByteScanner(
                     UnsafeBufferPointer(rebasing: bytes[index..<min(index + 2, bytes.count)]))
                 guard sub.bytes.count == 2, let value = sub.readHex(), sub.atEnd else {

@@ -1,3 +1,4 @@
+import DescriptorIO
 import Glibc
 import TouchInput
 
@@ -68,20 +69,12 @@ public final class TraceWriter {
 
     /// Hands everything buffered to the kernel.
     public func flush() throws(RecordingError) {
-        var offset = 0
-        while offset < buffer.count {
-            let written = buffer.withUnsafeBytes { raw in
-                Glibc.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
-            }
-            if written < 0 {
-                if errno == EINTR { continue }
-                let reason = String(cString: strerror(errno))
-                buffer.removeAll(keepingCapacity: true)
-                throw RecordingError(path: path, line: 0, message: "write failed: \(reason)")
-            }
-            offset += written
+        defer { buffer.removeAll(keepingCapacity: true) }
+        do throws(WriteError) {
+            try writeAll(descriptor, buffer)
+        } catch {
+            throw RecordingError(path: path, line: 0, message: "write failed: \(error.reason)")
         }
-        buffer.removeAll(keepingCapacity: true)
     }
 
     /// Flushes and closes the file (a no-op for a borrowed descriptor, apart from the flush).

@@ -35,7 +35,7 @@ private func readYAMLInput(
     // Track the longest run without a newline.
     var offset = 0
     while offset < count {
-        if let found = memchr(buffer + offset, 0x0A, count - offset) {
+        if let found = memchr(buffer + offset, Int32(UInt8(ascii: "\n")), count - offset) {
             let newline = found.assumingMemoryBound(to: UInt8.self) - buffer
             input.bytesSinceNewline += newline - offset
             if input.bytesSinceNewline > input.maximumLineBytes { break }
@@ -173,12 +173,16 @@ final class YAMLEventStream {
         UnsafeBufferPointer(start: event.data.scalar.value, count: event.data.scalar.length)
     }
 
+    /// The plain scalars YAML 1.1 and 1.2 read as null, besides the empty one.
+    static let nullSpellings = KeywordTable<Void>([
+        "~": (), "null": (), "Null": (), "NULL": (),
+    ])
+
     /// True for a plain scalar that YAML reads as null (`~`, `null`, empty).
     var scalarIsNull: Bool {
         guard event.data.scalar.style == YAML_PLAIN_SCALAR_STYLE else { return false }
         let bytes = scalar
-        return bytes.isEmpty || bytes.equals("~") || bytes.equals("null") || bytes.equals("Null")
-            || bytes.equals("NULL")
+        return bytes.isEmpty || Self.nullSpellings(bytes) != nil
     }
 
     /// Skips the node that starts at the current event (scalar, or a whole collection).

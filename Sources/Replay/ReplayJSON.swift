@@ -2,7 +2,7 @@ import ClearCore
 import JSON
 
 extension ReplayResult {
-    /// The JSON object of product.md's command-line contract: gestures, actions,
+    /// The JSON object of docs/product-decisions.md's command-line contract: gestures, actions,
     /// items, editing, plus the event count and duration.
     public func jsonText() -> String {
         let gestureValues = gestures.map { gesture in
@@ -39,7 +39,7 @@ extension ReplayResult {
                     ("t_ms", .number(.milliseconds(action.timeMicroseconds))),
                     ("action", .string(action.kind.rawValue)),
                 ]
-                // product.md: {"action": "move", "index": FROM, "to": TO} and
+                // docs/product-decisions.md: {"action": "move", "index": FROM, "to": TO} and
                 // {"action": "clear-completed", "count": N}.
                 switch action.kind {
                 case .clearCompleted:

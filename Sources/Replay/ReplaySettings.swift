@@ -2,10 +2,10 @@ import ClearCore
 import JSON
 import TouchInput
 
-/// The replay settings an expectation was written with (product.md "Expectations"), so a
-/// recording and its `NAME.expect.json` replay with no flags. Kept in the file's
-/// `"settings"` object, one key per setting; a setting that is absent is the replay's
-/// default (the recording's, else the built-in one).
+/// The replay settings an expectation was written with (docs/product-decisions.md,
+/// "Expectations"), so a recording and its `NAME.expect.json` replay with no flags. Kept in
+/// the file's `"settings"` object, one key per setting; a setting that is absent is the
+/// replay's default (the recording's, else the built-in one).
 ///
 /// ```json
 /// "settings": {"screen": "1080x1920", "row_height": 169, "list": ["a", "b"], "desc": "x.desc"}

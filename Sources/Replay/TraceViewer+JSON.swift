@@ -3,9 +3,9 @@ import ClearRendering
 import JSON
 import TouchInput
 
-/// The page's data: compact JSON arrays (the page's script reads them by position; the
-/// layout is written down in `TraceViewer+Page.swift`'s script header). Strings are kept
-/// once in `texts` and named by index. Lengths are rounded to 0.1 px, times are in ms.
+/// The page's data: keyed JSON objects (the fields are listed at the top of
+/// `Resources/trace-viewer/viewer.js`). Strings are kept once in `texts` and named by index;
+/// flags are written only when true. Lengths are rounded to 0.1 px, times are in ms.
 extension TraceViewer {
     static func json(_ contents: Contents, framesPerSecond: Double) -> String {
         var texts: [String] = []
@@ -24,136 +24,159 @@ extension TraceViewer {
             guard value.isFinite else { return .integer(0) }
             return .number(JSONNumber((value * 1000).rounded() / 1000))
         }
-        func rect(_ r: RectPixels) -> [JSONValue] {
-            [length(r.x), length(r.y), length(r.width), length(r.height)]
+        func rect(_ r: RectPixels) -> [(key: String, value: JSONValue)] {
+            [
+                ("x", length(r.x)), ("y", length(r.y)), ("width", length(r.width)),
+                ("height", length(r.height)),
+            ]
         }
+        func flags(_ named: [(String, Bool)]) -> [(key: String, value: JSONValue)] {
+            named.filter(\.1).map { ($0.0, JSONValue.bool(true)) }
+        }
+        func color(_ value: Int) -> (key: String, value: JSONValue) { ("color", .integer(value)) }
         func time(_ microseconds: Int64) -> JSONValue { .number(.milliseconds(microseconds)) }
 
         let result = contents.result
         let frames = contents.frames.map { frame -> JSONValue in
             let p = frame.presentation
-            var fields: [(key: String, value: JSONValue)] = [
-                ("t", time(frame.timeMicroseconds)),
-                (
-                    "rows",
-                    .array(
-                        p.rows.map { row in
-                            let flags =
-                                (row.completed ? 1 : 0) | (row.strikethrough ? 2 : 0)
-                                | (row.isEditing ? 4 : 0)
-                            return .array(
-                                [.integer(row.modelIndex), text(row.text)] + rect(row.framePixels)
-                                    + [
-                                        fraction(row.alpha), .integer(hex(row.backgroundColor)),
-                                        .integer(flags),
-                                    ])
-                        })
-                ),
-                (
-                    "labels",
-                    .array(
-                        frame.labels.map { label in
-                            .array(
-                                rect(label.box) + [text(label.text), .integer(hex(label.color))])
-                        })
-                ),
-                ("anim", .bool(p.isAnimating)),
-            ]
+            let rows = p.rows.map { row -> JSONValue in
+                .object(
+                    fields: [("index", .integer(row.modelIndex)), ("text", text(row.text))]
+                        + rect(row.framePixels) + [
+                            ("alpha", fraction(row.alpha)), color(hex(row.backgroundColor)),
+                        ]
+                        + flags([
+                            ("completed", row.completed), ("strikethrough", row.strikethrough),
+                            ("editing", row.isEditing),
+                        ]))
+            }
+            let labels = frame.labels.map { label -> JSONValue in
+                .object(
+                    fields: rect(label.box) + [("text", text(label.text)), color(hex(label.color))])
+            }
+            var fields: [(key: String, value: JSONValue)] =
+                [("t", time(frame.timeMicroseconds))] + flags([("animating", p.isAnimating)])
+                + [("rows", .array(rows)), ("labels", .array(labels))]
             if let cues = p.cues {
                 fields.append(
                     (
                         "cues",
-                        .array(
-                            rect(cues.tickFramePixels) + [.integer(hex(cues.tickColor))]
-                                + rect(cues.crossFramePixels) + [
-                                    .integer(hex(cues.crossColor)), fraction(cues.alpha),
-                                ])
+                        .object(fields: [
+                            (
+                                "tick",
+                                .object(
+                                    fields: rect(cues.tickFramePixels) + [
+                                        color(hex(cues.tickColor))
+                                    ])
+                            ),
+                            (
+                                "cross",
+                                .object(
+                                    fields: rect(cues.crossFramePixels) + [
+                                        color(hex(cues.crossColor))
+                                    ])
+                            ),
+                            ("alpha", fraction(cues.alpha)),
+                        ])
                     ))
             }
             if let placeholder = p.placeholder {
                 fields.append(
                     (
-                        "ph",
-                        .array(
-                            rect(placeholder.framePixels) + [
-                                fraction(placeholder.scaleY), fraction(placeholder.alpha),
-                                text(placeholder.label), .integer(hex(placeholder.backgroundColor)),
+                        "placeholder",
+                        .object(
+                            fields: rect(placeholder.framePixels) + [
+                                ("scaleY", fraction(placeholder.scaleY)),
+                                ("alpha", fraction(placeholder.alpha)),
+                                ("text", text(placeholder.label)),
+                                color(hex(placeholder.backgroundColor)),
                             ])
                     ))
             }
             if let editing = p.editing {
                 fields.append(
                     (
-                        "edit",
-                        .array([
-                            .integer(editing.modelIndex), text(editing.text),
-                            .integer(editing.caretCharacterOffset),
+                        "editing",
+                        .object(fields: [
+                            ("index", .integer(editing.modelIndex)), ("text", text(editing.text)),
+                            ("caret", .integer(editing.caretCharacterOffset)),
                         ])
                     ))
             }
             if let keyboard = p.keyboard {
-                // Each key: x y w h label flags (1 pressed, 2 shift on); the accent popup's
-                // cells follow as pressed keys, the choice a lift would type marked 1.
+                // The accent popup's cells follow the keys as accent keys, the choice a lift
+                // would type pressed.
                 var keys: [JSONValue] = keyboard.keys.map { key in
-                    .array(
-                        rect(key.framePixels) + [
-                            text(key.label),
-                            .integer((key.isPressed ? 1 : 0) | (key.isActive ? 2 : 0)),
-                        ])
+                    .object(
+                        fields: rect(key.framePixels) + [("text", text(key.label))]
+                            + flags([("pressed", key.isPressed), ("shift", key.isActive)]))
                 }
                 if let popup = keyboard.popup {
                     for (index, cell) in popup.cellsPixels.enumerated()
                     where index < popup.labels.count {
+                        let chosen = index == popup.selectedIndex
                         keys.append(
-                            .array(
-                                rect(cell) + [
-                                    text(popup.labels[index]),
-                                    .integer(index == popup.selectedIndex ? 1 : 4),
-                                ]))
+                            .object(
+                                fields: rect(cell) + [("text", text(popup.labels[index]))]
+                                    + flags([("pressed", chosen), ("accent", !chosen)])))
                     }
                 }
-                fields.append(("kb", .array(keys)))
+                fields.append(("keyboard", .array(keys)))
             }
             return .object(fields: fields)
         }
-        let phases: [TouchPhase: Int] = [.down: 0, .move: 1, .up: 2, .cancel: 3]
         let touches = result.touchPaths.map { path -> JSONValue in
-            .array(
-                [.integer(path.seatSlot)]
-                    + path.samples.map { sample in
-                        .array([
-                            time(sample.timeMicroseconds), length(sample.positionPixels.x),
-                            length(sample.positionPixels.y), .integer(phases[sample.phase] ?? 1),
-                        ])
-                    })
+            .object(fields: [
+                ("slot", .integer(path.seatSlot)),
+                (
+                    "samples",
+                    .array(
+                        path.samples.map { sample in
+                            .object(fields: [
+                                ("t", time(sample.timeMicroseconds)),
+                                ("x", length(sample.positionPixels.x)),
+                                ("y", length(sample.positionPixels.y)),
+                                ("phase", .string(sample.phase.rawValue)),
+                            ])
+                        })
+                ),
+            ])
         }
         let gestures = result.gestures.map { gesture -> JSONValue in
             let caused = TraceViewer.actions(causedBy: gesture, in: result)
-            let color =
+            let rgb =
                 gesture.outcome == .cancelled
                 ? RecordingPictureRenderer.cancelledColor
                 : (caused.isEmpty
                     ? RecordingPictureRenderer.noActionColor : RecordingPictureRenderer.actionColor)
-            return .array([
-                text("\(gesture.kind.rawValue) \(gesture.label)"),
-                .string(gesture.outcome.rawValue), time(gesture.startMicroseconds),
-                time(gesture.endMicroseconds), text(caused.joined(separator: ", ")),
-                .integer(hex(color)),
+            return .object(fields: [
+                ("name", text("\(gesture.kind.rawValue) \(gesture.label)")),
+                ("outcome", .string(gesture.outcome.rawValue)),
+                ("start", time(gesture.startMicroseconds)), ("end", time(gesture.endMicroseconds)),
+                ("caused", text(caused.joined(separator: ", "))), color(hex(rgb)),
             ])
         }
         func list(_ items: [ExpectedItem]) -> JSONValue {
-            .array(items.map { .array([text($0.text), .bool($0.completed)]) })
+            .array(
+                items.map {
+                    .object(
+                        fields: [("text", text($0.text))] + flags([("completed", $0.completed)]))
+                })
         }
         let actions = result.actions.map { action -> JSONValue in
-            .array([
-                time(action.timeMicroseconds), text("\(action.kind.rawValue) \(action.index)"),
-                list(action.itemsAfter),
+            .object(fields: [
+                ("t", time(action.timeMicroseconds)),
+                ("text", text("\(action.kind.rawValue) \(action.index)")),
+                ("items", list(action.itemsAfter)),
             ])
         }
         let root = JSONValue.object(fields: [
             (
                 "screen",
-                .array([.integer(result.screen.widthPixels), .integer(result.screen.heightPixels)])
+                .object(fields: [
+                    ("width", .integer(result.screen.widthPixels)),
+                    ("height", .integer(result.screen.heightPixels)),
+                ])
             ),
             ("rowHeight", length(result.rowHeightPixels)),
             ("fps", .number(JSONNumber(framesPerSecond))),

@@ -1,3 +1,5 @@
+import DescriptorIO
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -140,16 +142,10 @@ public enum OutputFile {
 
         /// Writes all of `bytes`; a failing write is an error naming the path.
         public func write(_ bytes: [UInt8]) throws(Diagnostic) {
-            var offset = 0
-            while offset < bytes.count {
-                let written = bytes.withUnsafeBytes { raw in
-                    Glibc.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
-                }
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    throw OutputFile.failure(path, "write failed")
-                }
-                offset += written
+            do throws(WriteError) {
+                try writeAll(descriptor, bytes)
+            } catch {
+                throw Diagnostic(path: path, line: 0, message: "write failed: \(error.reason)")
             }
         }
 

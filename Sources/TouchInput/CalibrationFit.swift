@@ -1,4 +1,4 @@
-/// Fits a `CalibrationMatrix` to a five-target calibration session (product.md,
+/// Fits a `CalibrationMatrix` to a five-target calibration session (docs/product-decisions.md,
 /// "Calibration"): the targets at (10%, 10%), (90%, 10%), (90%, 90%), (10%, 90%) and
 /// (50%, 50%) of the screen, one touch each, its position the median of its samples.
 ///

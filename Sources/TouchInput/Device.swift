@@ -40,7 +40,7 @@ public struct ScreenSize: Hashable, Sendable, CustomStringConvertible {
         self.heightPixels = heightPixels
     }
 
-    /// The screen assumed for recordings that carry none (product.md).
+    /// The screen assumed for recordings that carry none (docs/product-decisions.md).
     public static let defaultKiosk = ScreenSize(widthPixels: 1080, heightPixels: 1920)
 
     public var description: String { "\(widthPixels)x\(heightPixels)" }

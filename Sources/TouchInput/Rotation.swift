@@ -1,5 +1,5 @@
 /// How the panel is mounted: turned N degrees clockwise from its native orientation
-/// (`--rotate N`, product.md "Rotation").
+/// (`--rotate N`, docs/product-decisions.md "Rotation").
 ///
 /// The layout is upright, W×H. An upright point (u, v) is the panel's native pixel
 /// (v, W − u) for 90, (W − u, H − v) for 180 and (H − v, u) for 270. Touches from a device

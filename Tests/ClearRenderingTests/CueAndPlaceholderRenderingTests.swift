@@ -3,7 +3,8 @@ import ClearRendering
 import Testing
 import TouchInput
 
-/// The tick and cross cues (clear-spec §1.1) and the pull and pinch placeholders (§1.2, §1.3).
+/// The tick and cross cues (docs/clear-rules.md §1.1) and the pull and pinch placeholders
+/// (§1.2, §1.3).
 @Suite struct CueAndPlaceholderRenderingTests {
     let renderer: PresentationRenderer
 

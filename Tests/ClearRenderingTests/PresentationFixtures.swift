@@ -2,7 +2,7 @@ import ClearCore
 import ClearRendering
 import TouchInput
 
-/// Hand-built presentations with Clear's geometry (clear-spec §2), for pixel tests that
+/// Hand-built presentations with Clear's geometry (docs/clear-rules.md §2), for pixel tests that
 /// need one exact state.
 enum Fixture {
     static let screen = ScreenSize(widthPixels: 1080, heightPixels: 1920)
@@ -38,7 +38,8 @@ enum Fixture {
             placeholder: nil, editing: nil, isAnimating: false)
     }
 
-    /// The cues of row 0 panned to `xOffset`, with the colours and alpha of clear-spec §1.1.
+    /// The cues of row 0 panned to `xOffset`, with the colours and alpha of
+    /// docs/clear-rules.md §1.1.
     static func cues(forRowAt xOffset: Double) -> CuesPresentation {
         let unit = width / 320
         return CuesPresentation(

@@ -4,7 +4,8 @@ import Testing
 import TouchInput
 
 /// `PresentationRenderer.rotation`: the upright picture drawn turned onto the panel's
-/// native surface, pixel for pixel where product.md's mapping says (issue 11, part 4).
+/// native surface, pixel for pixel where docs/product-decisions.md's mapping ("Rotation")
+/// says (issue 11, part 4).
 @Suite struct RotatedRenderingTests {
     @Test(arguments: [Rotation.clockwise90, .clockwise180, .clockwise270])
     func everyUprightPixelIsAtItsNativePixel(rotation: Rotation) throws {

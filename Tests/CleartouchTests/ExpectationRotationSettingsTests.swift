@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// An expectation written with `--rotate` and `--calibration` records them, and replays
-/// with them when no flag is given (product.md "Expectations").
+/// with them when no flag is given (docs/product-decisions.md "Expectations").
 @Suite struct ExpectationRotationSettingsTests {
     @Test func rotationAndCalibrationAreRecordedAndReplayedFromTheSettings() throws {
         let recording = TestPaths.recordings + "/pan-complete-above.trace"

@@ -85,7 +85,7 @@ import TouchInput
     }
 
     /// An unrotated trace of a landscape panel replayed `--rotate 90`: the layout and the
-    /// device turn upright, the touch lands at product.md's inverse mapping.
+    /// device turn upright, the touch lands at docs/product-decisions.md's inverse mapping.
     @Test func aNativeTraceIsTurnedUpright() throws {
         let text = """
             cleartouch-trace 1

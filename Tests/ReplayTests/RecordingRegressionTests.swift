@@ -54,7 +54,7 @@ import Testing
     }
 }
 
-/// The JSON object of product.md.
+/// The JSON object of docs/product-decisions.md.
 @Suite struct JSONShapeTests {
     @Test func outputHasTheContractKeysAndTypes() throws {
         let result = try ReplayHarness(

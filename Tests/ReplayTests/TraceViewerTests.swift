@@ -82,7 +82,7 @@ import Testing
     }
 
     /// A session typed on the on-screen keyboard: the page's frames carry the keyboard
-    /// (`kb`) while it is on screen, with the key under the finger marked pressed, and
+    /// (`keyboard`) while it is on screen, with the key under the finger marked pressed, and
     /// none before editing begins.
     @Test func thePageDrawsTheOnScreenKeyboard() throws {
         let contents = try Self.contents(
@@ -91,17 +91,50 @@ import Testing
         let data = try #require(
             try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         let frames = try #require(data["frames"] as? [[String: Any]])
-        let withKeyboard = frames.filter { $0["kb"] != nil }
-        #expect(frames.first?["kb"] == nil)
+        let withKeyboard = frames.filter { $0["keyboard"] != nil }
+        #expect(frames.first?["keyboard"] == nil)
         #expect(withKeyboard.count > frames.count / 2)
-        let keys = try #require(withKeyboard.last?["kb"] as? [[Any]])
+        let keys = try #require(withKeyboard.last?["keyboard"] as? [[String: Any]])
         #expect(keys.count >= 30)
-        #expect(keys.allSatisfy { $0.count == 6 })
+        #expect(
+            keys.allSatisfy { key in
+                ["x", "y", "width", "height", "text"].allSatisfy { key[$0] is NSNumber }
+            })
         let pressed = withKeyboard.contains { frame in
-            ((frame["kb"] as? [[Any]]) ?? []).contains { (($0[5] as? Int) ?? 0) & 1 == 1 }
+            ((frame["keyboard"] as? [[String: Any]]) ?? []).contains {
+                $0["pressed"] as? Bool == true
+            }
         }
         #expect(pressed)
         // The page draws what it is given.
-        #expect(TraceViewer.page(title: "k", data: json).contains("if (frame.kb) drawKeyboard"))
+        #expect(
+            TraceViewer.page(title: "k", data: json).contains(
+                "if (frame.keyboard) drawKeyboard(c, frame.keyboard)"))
+    }
+
+    /// The data block is keyed objects: a row, a gesture and a touch name their fields.
+    @Test func theDataNamesItsFields() throws {
+        let contents = try Self.contents(Self.delete, fps: 10)
+        let json = TraceViewer.json(contents, framesPerSecond: 10)
+        let data = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let texts = try #require(data["texts"] as? [String])
+        let frames = try #require(data["frames"] as? [[String: Any]])
+        let row = try #require((frames.first?["rows"] as? [[String: Any]])?.first)
+        #expect(Set(row.keys) == ["index", "text", "x", "y", "width", "height", "alpha", "color"])
+        #expect(texts[try #require(row["text"] as? Int)] == "feed the cat")
+        let gesture = try #require((data["gestures"] as? [[String: Any]])?.first)
+        #expect(texts[try #require(gesture["caused"] as? Int)] == "delete 2")
+        #expect(gesture["outcome"] as? String == "recognized")
+        let touch = try #require((data["touches"] as? [[String: Any]])?.first)
+        let samples = try #require(touch["samples"] as? [[String: Any]])
+        #expect(samples.first?["phase"] as? String == "down")
+        #expect(samples.last?["phase"] as? String == "up")
+        let screen = try #require(data["screen"] as? [String: Int])
+        #expect(
+            screen == [
+                "width": contents.result.screen.widthPixels,
+                "height": contents.result.screen.heightPixels,
+            ])
     }
 }

@@ -1,7 +1,8 @@
 import Testing
 import TouchInput
 
-/// `Rotation` and `TouchTransform`: product.md's mapping at all four angles, both ways.
+/// `Rotation` and `TouchTransform`: docs/product-decisions.md's mapping ("Rotation") at all
+/// four angles, both ways.
 @Suite struct RotationTests {
     static let upright = ScreenSize(widthPixels: 1080, heightPixels: 1920)
 

@@ -480,7 +480,7 @@ let scenarios: [Scenario] = [
     },
 ]
 
-/// The five calibration targets (product.md), screen-normalized, in the order shown.
+/// The five calibration targets (docs/product-decisions.md), screen-normalized, in the order shown.
 let calibrationTargets: [(u: Double, v: Double)] = [
     (0.1, 0.1), (0.9, 0.1), (0.9, 0.9), (0.1, 0.9), (0.5, 0.5),
 ]

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#endif
+import DescriptorIO
 
 /// Where a command writes: standard output and standard error, injectable for tests.
 /// The process streams are written at once, unbuffered (live views must not sit in a
@@ -14,7 +12,8 @@ struct CommandOutput {
     /// The process's own streams.
     static var process: CommandOutput {
         CommandOutput(
-            standardOutput: { writeAll(1, $0) }, standardError: { writeAll(2, $0) })
+            standardOutput: { try? writeAll(1, Array($0.utf8)) },
+            standardError: { try? writeAll(2, Array($0.utf8)) })
     }
 
     /// Writes `line` and a newline to standard output.
@@ -22,14 +21,4 @@ struct CommandOutput {
 
     /// Writes `line` and a newline to standard error.
     func printError(_ line: String) { standardError(line + "\n") }
-
-    private static func writeAll(_ descriptor: Int32, _ text: String) {
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { return }
-            bytes = bytes.dropFirst(written)
-        }
-    }
 }

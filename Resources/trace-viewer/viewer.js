@@ -1,0 +1,303 @@
+// The page of `cleartouch view` (docs/replay.md, "The trace viewer"). The data block
+// (TraceViewer+JSON.swift) holds keyed objects; times in ms, lengths in px, colours 0xRRGGBB,
+// every `text` field an index into D.texts, flags present only when true:
+// - screen {width, height}, rowHeight, fps, events, duration, labelFont, labelPadding;
+// - frames[k]: {t, animating?, rows: [{index, text, x, y, width, height, alpha, color,
+//   completed?, strikethrough?, editing?}], labels: [{x, y, width, height, text, color}],
+//   cues?: {tick: {x, y, width, height, color}, cross: {…}, alpha},
+//   placeholder?: {x, y, width, height, scaleY, alpha, text, color},
+//   editing?: {index, text, caret}, keyboard?: [{x, y, width, height, text, pressed?,
+//   shift?, accent?}] (an accent popup's cells follow the keys, the one a lift types pressed)};
+// - touches: [{slot, samples: [{t, x, y, phase: "down" | "move" | "up" | "cancel"}]}];
+// - gestures: [{name, outcome, start, end, caused, color}];
+// - actions: [{t, text, items: the list after it, [{text, completed?}]}];
+// - initialItems: the list at the start; texts: the strings the `text` fields name.
+"use strict";
+const D = JSON.parse(document.getElementById("trace-data").textContent);
+const T = D.texts;
+const TRAIL_MS = 500;
+const screenCanvas = document.getElementById("screen");
+const timelineCanvas = document.getElementById("timeline");
+const slider = document.getElementById("time");
+const playButton = document.getElementById("play");
+const speedSelect = document.getElementById("speed");
+const statusElement = document.getElementById("status");
+const lastFrameMs = D.frames.length ? D.frames[D.frames.length - 1].t : 0;
+const W = D.screen.width, H = D.screen.height;
+let currentMs = 0, playing = false, lastTick = null;
+
+slider.max = String(Math.ceil(lastFrameMs));
+document.getElementById("stats").textContent =
+  D.events + " events, " + D.duration.toFixed(3) + " ms recorded, settled at " +
+  lastFrameMs.toFixed(1) + " ms; screen " + W + "×" + H + ", row height " + D.rowHeight +
+  " px; " + D.frames.length + " frames at " + D.fps + " fps";
+
+function rgb(value, alpha) {
+  const r = (value >> 16) & 255, g = (value >> 8) & 255, b = value & 255;
+  return "rgba(" + r + "," + g + "," + b + "," + (alpha === undefined ? 1 : alpha) + ")";
+}
+function frameAt(ms) {
+  // The frame shown at ms: the last one at or before it.
+  let k = Math.floor(ms * D.fps / 1000 + 1e-9);
+  k = Math.max(0, Math.min(D.frames.length - 1, k));
+  // Frame times are rounded to the microsecond: step to the exact frame.
+  while (k > 0 && D.frames[k].t > ms) k--;
+  while (k + 1 < D.frames.length && D.frames[k + 1].t <= ms) k++;
+  return D.frames[k];
+}
+
+function sizeCanvases() {
+  const scale = Math.min((window.innerHeight - 200) / H, 480 / W, 1);
+  const s = Math.max(scale, 0.15);
+  const ratio = window.devicePixelRatio || 1;
+  screenCanvas.style.width = Math.round(W * s) + "px";
+  screenCanvas.style.height = Math.round(H * s) + "px";
+  screenCanvas.width = Math.round(W * s * ratio);
+  screenCanvas.height = Math.round(H * s * ratio);
+  screenCanvas.dataset.scale = String(s * ratio);
+  const width = Math.max(300, window.innerWidth - 26);
+  timelineCanvas.style.width = width + "px";
+  timelineCanvas.width = Math.round(width * ratio);
+  timelineCanvas.height = Math.round(90 * ratio);
+}
+
+function drawScreen(frame) {
+  const c = screenCanvas.getContext("2d");
+  const s = Number(screenCanvas.dataset.scale);
+  c.setTransform(1, 0, 0, 1, 0, 0);
+  c.fillStyle = "#000";
+  c.fillRect(0, 0, screenCanvas.width, screenCanvas.height);
+  c.setTransform(s, 0, 0, s, 0, 0);
+  const labelFont = "bold " + Math.round(W * 16 / 320) + "px sans-serif";
+  const inset = W * 15 / 320;
+  if (frame.placeholder) {
+    const p = frame.placeholder;
+    if (p.scaleY > 0 && p.alpha > 0) {
+      c.save();
+      c.globalAlpha = p.alpha;
+      c.translate(0, p.y + p.height / 2);
+      c.scale(1, p.scaleY);
+      c.fillStyle = rgb(p.color);
+      c.fillRect(p.x, -p.height / 2, p.width, p.height);
+      c.fillStyle = "#fff";
+      c.font = labelFont;
+      c.textBaseline = "middle";
+      c.fillText(T[p.text], p.x + inset, 0);
+      c.restore();
+    }
+  }
+  for (const r of frame.rows) {
+    c.save();
+    c.globalAlpha = Math.max(0, Math.min(1, r.alpha));
+    c.fillStyle = rgb(r.color);
+    c.fillRect(r.x, r.y, r.width, r.height);
+    c.fillStyle = "#fff";
+    c.font = labelFont;
+    c.textBaseline = "middle";
+    const editing = frame.editing && frame.editing.index === r.index;
+    const text = editing ? T[frame.editing.text] : T[r.text];
+    const x = r.x + inset, y = r.y + r.height / 2;
+    c.fillText(text, x, y);
+    const width = c.measureText(text).width;
+    if (r.strikethrough) c.fillRect(x, y - W / 320, width, 2 * W / 320);
+    if (editing) c.fillRect(x + c.measureText(text.slice(0, frame.editing.caret)).width + 2, r.y + r.height * 0.25, 2 * W / 320, r.height * 0.5);
+    c.restore();
+  }
+  if (frame.cues) {
+    const q = frame.cues;
+    c.save();
+    c.globalAlpha = Math.max(0, Math.min(1, q.alpha));
+    c.font = "bold " + Math.round(W * 32 / 320) + "px sans-serif";
+    c.textAlign = "center";
+    c.textBaseline = "middle";
+    c.fillStyle = rgb(q.tick.color);
+    c.fillText("\u2713", q.tick.x + q.tick.width / 2, q.tick.y + q.tick.height / 2);
+    c.fillStyle = rgb(q.cross.color);
+    c.fillText("\u2717", q.cross.x + q.cross.width / 2, q.cross.y + q.cross.height / 2);
+    c.restore();
+  }
+  if (frame.keyboard) drawKeyboard(c, frame.keyboard);
+  drawTouches(c, frame.t);
+  drawLabels(c, frame.labels);
+}
+
+function drawKeyboard(c, keys) {
+  c.save();
+  c.font = Math.round(W / 24) + "px sans-serif";
+  c.textAlign = "center";
+  c.textBaseline = "middle";
+  for (const k of keys) {
+    c.fillStyle = k.pressed ? "#e6323c" : k.accent ? "#f39c12" : k.shift ? "#ddd" : "#333";
+    c.fillRect(k.x + 2, k.y + 2, k.width - 4, k.height - 4);
+    c.fillStyle = k.shift && !k.pressed ? "#222" : "#fff";
+    c.fillText(T[k.text], k.x + k.width / 2, k.y + k.height / 2, k.width - 4);
+  }
+  c.restore();
+}
+
+const PALETTE = [0x00e5ff, 0xff4081, 0xffea00, 0x76ff03, 0xd500f9, 0xff9100, 0x2979ff, 0xffffff];
+function drawTouches(c, ms) {
+  const radius = Math.max(12, D.rowHeight * 0.15);
+  D.touches.forEach(function (touch, n) {
+    const color = PALETTE[n % PALETTE.length];
+    const samples = touch.samples;
+    if (!samples.length || samples[0].t > ms) return;
+    let last = 0;
+    while (last + 1 < samples.length && samples[last + 1].t <= ms) last++;
+    const ended = samples[last].phase === "up" || samples[last].phase === "cancel";
+    if (ended && ms - samples[last].t > TRAIL_MS) return;
+    c.save();
+    c.lineWidth = radius * 0.6;
+    c.lineCap = "round";
+    for (let i = 1; i <= last; i++) {
+      const age = ms - samples[i].t;
+      if (age > TRAIL_MS) continue;
+      c.strokeStyle = rgb(color, 0.9 * (1 - age / TRAIL_MS));
+      c.beginPath();
+      c.moveTo(samples[i - 1].x, samples[i - 1].y);
+      c.lineTo(samples[i].x, samples[i].y);
+      c.stroke();
+    }
+    const p = samples[last];
+    c.lineWidth = 4;
+    c.strokeStyle = rgb(color);
+    c.beginPath();
+    c.arc(p.x, p.y, radius * 1.6, 0, 2 * Math.PI);
+    if (ended) { c.stroke(); } else { c.fillStyle = rgb(color, 0.5); c.fill(); c.stroke(); }
+    c.fillStyle = "#000";
+    c.font = "bold " + Math.round(radius * 1.4) + "px sans-serif";
+    c.textAlign = "center";
+    c.textBaseline = "middle";
+    if (!ended) c.fillText(String(touch.slot), p.x, p.y);
+    c.restore();
+  });
+}
+
+function drawLabels(c, labels) {
+  c.save();
+  c.font = D.labelFont + "px monospace";
+  c.textBaseline = "middle";
+  for (const l of labels) {
+    c.fillStyle = "rgba(0,0,0,0.8)";
+    c.fillRect(l.x, l.y, l.width, l.height);
+    c.strokeStyle = rgb(l.color);
+    c.lineWidth = 2;
+    c.strokeRect(l.x + 1, l.y + 1, l.width - 2, l.height - 2);
+    c.fillStyle = rgb(l.color);
+    // maxWidth squeezes the text into its box, so boxes that do not overlap keep
+    // their texts apart whatever the font.
+    c.fillText(T[l.text], l.x + D.labelPadding, l.y + l.height / 2, l.width - 2 * D.labelPadding);
+  }
+  c.restore();
+}
+
+// Gestures in lanes: a gesture goes in the first lane free at its start.
+const lanes = [];
+const laneOf = D.gestures.map(function (g) {
+  let lane = lanes.findIndex(function (end) { return end < g.start; });
+  if (lane < 0) { lane = lanes.length; lanes.push(0); }
+  lanes[lane] = Math.max(g.end, g.start + 1);
+  return lane;
+});
+function timelineX(ms, width) { return 8 + (width - 16) * (lastFrameMs ? ms / lastFrameMs : 0); }
+function drawTimeline(ms) {
+  const c = timelineCanvas.getContext("2d");
+  const ratio = window.devicePixelRatio || 1;
+  const width = timelineCanvas.width / ratio, height = 90;
+  c.setTransform(ratio, 0, 0, ratio, 0, 0);
+  c.fillStyle = "#101010";
+  c.fillRect(0, 0, width, height);
+  const laneHeight = Math.max(4, Math.min(16, (height - 26) / Math.max(1, lanes.length)));
+  c.font = "10px sans-serif";
+  c.textBaseline = "middle";
+  D.gestures.forEach(function (g, i) {
+    const x0 = timelineX(g.start, width), x1 = Math.max(x0 + 3, timelineX(g.end, width));
+    const y = 18 + laneOf[i] * laneHeight;
+    const active = g.start <= ms && ms <= g.end;
+    c.fillStyle = rgb(g.color, active ? 1 : 0.55);
+    c.fillRect(x0, y, x1 - x0, laneHeight - 2);
+    if (x1 - x0 > 40 && laneHeight >= 10) {
+      c.fillStyle = "#000";
+      c.fillText(T[g.name], x0 + 2, y + laneHeight / 2 - 1, x1 - x0 - 4);
+    }
+  });
+  c.fillStyle = "#69f0ae";
+  for (const a of D.actions) {
+    const x = timelineX(a.t, width);
+    c.beginPath(); c.moveTo(x - 4, 2); c.lineTo(x + 4, 2); c.lineTo(x, 12); c.fill();
+  }
+  c.fillStyle = "#fff";
+  c.fillRect(timelineX(ms, width) - 1, 0, 2, height);
+}
+
+function list(element, entries) {
+  element.replaceChildren.apply(element, entries.map(function (entry) {
+    const li = document.createElement("li");
+    li.textContent = entry.text;
+    if (entry.completed) li.className = "completed";
+    return li;
+  }));
+}
+
+function show(ms, fromSlider) {
+  currentMs = Math.max(0, Math.min(lastFrameMs, ms));
+  if (!D.frames.length) return;
+  const frame = frameAt(currentMs);
+  drawScreen(frame);
+  drawTimeline(frame.t);
+  document.getElementById("clock").textContent = frame.t.toFixed(1) + " ms";
+  const done = D.actions.filter(function (a) { return a.t <= frame.t; }).map(function (a) { return T[a.text]; });
+  const now = D.gestures.filter(function (g) { return g.start <= frame.t && frame.t < g.end; }).map(function (g) { return T[g.name]; });
+  // The list: as the last action up to now left it (the screen may show only part).
+  const reached = D.actions.filter(function (a) { return a.t <= frame.t; });
+  const model = reached.length ? reached[reached.length - 1].items : D.initialItems;
+  const items = model.map(function (i) { return { text: T[i.text], completed: i.completed === true }; });
+  const rows = frame.rows.slice().sort(function (a, b) { return a.y - b.y; }).map(function (r) {
+    return [r.index, T[r.text], r.y, r.completed === true];
+  });
+  statusElement.dataset.frameMs = frame.t.toFixed(3);
+  statusElement.dataset.lastAction = done.length ? done[done.length - 1] : "";
+  statusElement.dataset.actions = JSON.stringify(done);
+  statusElement.dataset.gestures = JSON.stringify(now);
+  statusElement.dataset.items = JSON.stringify(items);
+  statusElement.dataset.rows = JSON.stringify(rows);
+  statusElement.dataset.labels = JSON.stringify(frame.labels.map(function (l) { return [l.x, l.y, l.width, l.height, T[l.text]]; }));
+  statusElement.textContent = "at " + frame.t.toFixed(1) + " ms" + (frame.animating ? " (animating)" : "");
+  list(document.getElementById("gestures-now"), now.map(function (t) { return { text: t }; }));
+  list(document.getElementById("actions-so-far"), done.map(function (t) { return { text: t }; }));
+  list(document.getElementById("list"), items);
+  if (!fromSlider) slider.value = String(Math.round(currentMs));
+}
+
+function tick(now) {
+  if (!playing) return;
+  if (lastTick !== null) {
+    const next = currentMs + (now - lastTick) * Number(speedSelect.value);
+    if (next >= lastFrameMs) { show(lastFrameMs); setPlaying(false); return; }
+    show(next);
+  }
+  lastTick = now;
+  requestAnimationFrame(tick);
+}
+function setPlaying(on) {
+  playing = on;
+  lastTick = null;
+  playButton.textContent = on ? "Pause" : "Play";
+  statusElement.dataset.playing = on ? "1" : "0";
+  if (on) {
+    if (currentMs >= lastFrameMs) show(0);
+    requestAnimationFrame(tick);
+  }
+}
+playButton.addEventListener("click", function () { setPlaying(!playing); });
+slider.addEventListener("input", function () { show(Number(slider.value), true); });
+function seekFromTimeline(event) {
+  const rect = timelineCanvas.getBoundingClientRect();
+  const fraction = (event.clientX - rect.left - 8) / Math.max(1, rect.width - 16);
+  show(Math.max(0, Math.min(1, fraction)) * lastFrameMs);
+}
+timelineCanvas.addEventListener("mousedown", seekFromTimeline);
+timelineCanvas.addEventListener("mousemove", function (e) { if (e.buttons & 1) seekFromTimeline(e); });
+window.addEventListener("resize", function () { sizeCanvases(); show(currentMs); });
+sizeCanvases();
+show(0);
