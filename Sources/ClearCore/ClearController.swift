@@ -24,22 +24,37 @@ public final class ClearController {
     // interactions; release build, best of several runs on a shared machine):
     // core session 693 → 992 ns/frame, presentation 4211 → 8116 ns/call when checked.
     /// The to-do list as the rules have changed it so far.
-    @exclusivity(unchecked) public internal(set) var list: TodoList
+    #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
+        @exclusivity(unchecked)
+    #endif
+    public internal(set) var list: TodoList
     /// The changes not yet taken (`takeActions()`), in order, while `keepsHistory` is true;
     /// empty otherwise.
-    @exclusivity(unchecked) public private(set) var actions: [Action] = []
+    #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
+        @exclusivity(unchecked)
+    #endif
+    public private(set) var actions: [Action] = []
     /// Turn off in long-running programs: `actions` then stays empty, and `onAction` still
     /// sees every change.
     public var keepsHistory = true
     /// Called with every change as it is made.
     public var onAction: ((Action) -> Void)?
     /// The controller's clock: the latest event time it has seen, in microseconds.
-    @exclusivity(unchecked) public private(set) var currentTimeMicroseconds: Int64 = 0
-    @exclusivity(unchecked) private var hasTime = false
+    #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
+        @exclusivity(unchecked)
+    #endif
+    public private(set) var currentTimeMicroseconds: Int64 = 0
+    #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
+        @exclusivity(unchecked)
+    #endif
+    private var hasTime = false
     /// Gestures no interaction took (they began off the rows, on non-adjacent rows, while
     /// editing, or are taps, which act on their single `ended` report): later reports are
     /// dropped.
-    @exclusivity(unchecked) private var ignored: ContiguousArray<GestureID> = []
+    #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
+        @exclusivity(unchecked)
+    #endif
+    private var ignored: ContiguousArray<GestureID> = []
 
     // The interactions, registered in `visitInteractions`.
     let scrolling = ScrollInteraction()

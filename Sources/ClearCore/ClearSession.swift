@@ -25,16 +25,28 @@ public final class ClearSession {
     /// Clear's rules, the list and the presentation.
     public let controller: ClearController
     /// Recognizes gestures in touch frames; its reports go to `controller`.
-    @exclusivity(unchecked) public private(set) var arena: GestureArena
+    #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
+        @exclusivity(unchecked)
+    #endif
+    public private(set) var arena: GestureArena
 
     /// The gesture reports not yet taken (`takeGestureEvents()`), in order, when
     /// `keepsGestureHistory` is true; empty otherwise.
-    @exclusivity(unchecked) public private(set) var gestureEvents: [GestureEvent] = []
+    #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
+        @exclusivity(unchecked)
+    #endif
+    public private(set) var gestureEvents: [GestureEvent] = []
     /// Turn off in long-running programs (with the controller's `keepsHistory`): then
     /// nothing grows with the session, and `onGesture` still sees every report.
-    @exclusivity(unchecked) public var keepsGestureHistory = true
+    #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
+        @exclusivity(unchecked)
+    #endif
+    public var keepsGestureHistory = true
     /// Called with every gesture report, after the controller has applied it.
-    @exclusivity(unchecked) public var onGesture: ((GestureEvent) -> Void)?
+    #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
+        @exclusivity(unchecked)
+    #endif
+    public var onGesture: ((GestureEvent) -> Void)?
 
     /// Maps touchpad gestures, pointer motion, clicks and finger scrolling onto Clear's
     /// gestures (the pointer picks the row).
@@ -44,7 +56,10 @@ public final class ClearSession {
     public static let touchpadGestureIDBase = GestureIDAllocator.touchpadFirstRawValue
     /// The session's one gesture id allocator, lent to the arena and to the touchpad
     /// mapping for each call that may begin a gesture.
-    @exclusivity(unchecked) private var gestureIDs = GestureIDAllocator()
+    #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
+        @exclusivity(unchecked)
+    #endif
+    private var gestureIDs = GestureIDAllocator()
 
     /// A session at rest on `items` (pass `TodoList.swiftTutorialSamples` for Clear's
     /// sample list), laid out by `layout`, recognizing with `gestureConfiguration`.

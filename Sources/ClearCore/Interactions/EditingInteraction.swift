@@ -15,11 +15,20 @@ final class EditingInteraction: Interaction {
         var isNew: Bool
     }
 
-    @exclusivity(unchecked) private(set) var session: Session?
+    #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
+        @exclusivity(unchecked)
+    #endif
+    private(set) var session: Session?
     /// Edit mode's move of every row and fade of the others.
-    @exclusivity(unchecked) private var transition: EditTransition = .rest
+    #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
+        @exclusivity(unchecked)
+    #endif
+    private var transition: EditTransition = .rest
     /// The other rows' alpha in the presentation being composed.
-    @exclusivity(unchecked) private var shownOtherRowsAlpha = 1.0
+    #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
+        @exclusivity(unchecked)
+    #endif
+    private var shownOtherRowsAlpha = 1.0
 
     var isEditing: Bool { session != nil }
 

@@ -7,13 +7,19 @@ import TouchInput
 /// type edits the row.
 final class KeyboardInteraction: Interaction {
     /// The keyboard; nil without one (`--keyboard off`).
-    @exclusivity(unchecked) var keyboard: OnScreenKeyboard?
+    #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
+        @exclusivity(unchecked)
+    #endif
+    var keyboard: OnScreenKeyboard?
     /// When it shows.
     var mode: OnScreenKeyboardMode = .off
     /// The physical keyboards attached (devices added, not removed), for `.auto`.
     private var physicalKeyboards: Set<DeviceID> = []
     /// The fraction of the keyboard's height on screen: 0 hidden, 1 shown.
-    @exclusivity(unchecked) private var slide = Tween(
+    #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
+        @exclusivity(unchecked)
+    #endif
+    private var slide = Tween(
         startMicroseconds: 0, durationMicroseconds: 0, from: 0, to: 0)
 
     /// True when the keyboard shows while a row is edited: mode `.on`, or `.auto` with no

@@ -18,12 +18,20 @@ final class PinchInteraction: Interaction {
         var gapPixels: Double { 2 * deltaPixels }
     }
 
-    @exclusivity(unchecked) private var pinches = GestureTracks<Pinch>()
+    #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
+        @exclusivity(unchecked)
+    #endif
+    private var pinches = GestureTracks<Pinch>()
     /// Rows around pinches released short returning to rest.
-    @exclusivity(unchecked) private var returns: [PinchReturn] = []
+    #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
+        @exclusivity(unchecked)
+    #endif
+    private var returns: [PinchReturn] = []
     /// The returns of the presentation being composed: the rows' model indices now.
-    @exclusivity(unchecked) private var shownReturns:
-        [(upper: Int, lower: Int, deltaPixels: Double)] = []
+    #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
+        @exclusivity(unchecked)
+    #endif
+    private var shownReturns: [(upper: Int, lower: Int, deltaPixels: Double)] = []
 
     func begin(_ gesture: GestureEvent, in controller: ClearController) -> Bool {
         guard case .pinch(let values) = gesture.values else { return false }

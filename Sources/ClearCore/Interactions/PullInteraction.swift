@@ -8,7 +8,10 @@ import GestureRecognition
 /// is offered while the list is at or past its top (`ClearController.pullAvailability`).
 final class PullInteraction: Interaction {
     /// Each pull's distance past the top.
-    @exclusivity(unchecked) private var pulls = GestureTracks<Double>()
+    #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
+        @exclusivity(unchecked)
+    #endif
+    private var pulls = GestureTracks<Double>()
 
     func begin(_ gesture: GestureEvent, in controller: ClearController) -> Bool {
         guard case .pull(let pull) = gesture.values else { return false }

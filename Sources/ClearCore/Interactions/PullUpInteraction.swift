@@ -12,9 +12,15 @@ final class PullUpInteraction: Interaction {
         var distancePixels: Double
     }
 
-    @exclusivity(unchecked) private var drags = GestureTracks<Drag>()
+    #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
+        @exclusivity(unchecked)
+    #endif
+    private var drags = GestureTracks<Drag>()
     /// The completed rows leaving, the rest closing the gaps.
-    @exclusivity(unchecked) private var clearances: [ClearCompletedAnimation] = []
+    #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
+        @exclusivity(unchecked)
+    #endif
+    private var clearances: [ClearCompletedAnimation] = []
 
     func begin(_ gesture: GestureEvent, in controller: ClearController) -> Bool {
         guard case .scroll = gesture.values else { return false }

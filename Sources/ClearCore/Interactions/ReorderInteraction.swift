@@ -22,13 +22,25 @@ final class ReorderInteraction: Interaction {
         var fingerPixels: Point
     }
 
-    @exclusivity(unchecked) private var holds = GestureTracks<Hold>()
+    #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
+        @exclusivity(unchecked)
+    #endif
+    private var holds = GestureTracks<Hold>()
     /// Neighbours sliding into the slot a held row left (y offsets, to 0).
-    @exclusivity(unchecked) private var slides: [ItemID: Tween] = [:]
+    #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
+        @exclusivity(unchecked)
+    #endif
+    private var slides: [ItemID: Tween] = [:]
     /// Dropped (or put back) rows settling into their slots.
-    @exclusivity(unchecked) private var settles: [ItemID: LiftSettle] = [:]
+    #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
+        @exclusivity(unchecked)
+    #endif
+    private var settles: [ItemID: LiftSettle] = [:]
     /// The held row of the presentation being composed (the latest hold) and its index.
-    @exclusivity(unchecked) private var shownHold: (hold: Hold, index: Int?)?
+    #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
+        @exclusivity(unchecked)
+    #endif
+    private var shownHold: (hold: Hold, index: Int?)?
 
     /// Lifts the row under the long-press; off the rows the long-press does nothing.
     func begin(_ gesture: GestureEvent, in controller: ClearController) -> Bool {

@@ -11,11 +11,20 @@ final class RowPanInteraction: Interaction {
         var xPixels: Double
     }
 
-    @exclusivity(unchecked) private var pans = GestureTracks<Pan>()
+    #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
+        @exclusivity(unchecked)
+    #endif
+    private var pans = GestureTracks<Pan>()
     /// Rows sliding back to x = 0 after a pan.
-    @exclusivity(unchecked) private var snapBacks: [ItemID: Tween] = [:]
+    #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
+        @exclusivity(unchecked)
+    #endif
+    private var snapBacks: [ItemID: Tween] = [:]
     /// Rows moving up into the place of a deleted one.
-    @exclusivity(unchecked) private var shuffles: [DeleteShuffle] = []
+    #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
+        @exclusivity(unchecked)
+    #endif
+    private var shuffles: [DeleteShuffle] = []
 
     func begin(_ gesture: GestureEvent, in controller: ClearController) -> Bool {
         guard case .pan(let pan) = gesture.values else { return false }

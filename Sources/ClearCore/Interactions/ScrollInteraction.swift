@@ -9,9 +9,15 @@ import GestureRecognition
 /// auto-scroll, clear completed's settle).
 final class ScrollInteraction: Interaction {
     /// How the offset moves with time.
-    @exclusivity(unchecked) var motion: ScrollMotion = .still(0)
+    #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
+        @exclusivity(unchecked)
+    #endif
+    var motion: ScrollMotion = .still(0)
     /// Each drag's offset at its start.
-    @exclusivity(unchecked) private var drags = GestureTracks<Double>()
+    #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
+        @exclusivity(unchecked)
+    #endif
+    private var drags = GestureTracks<Double>()
 
     /// The list's scroll offset at `time` (negative while pulled past the top).
     func offset(at time: Int64) -> Double { motion.offset(at: time) }
