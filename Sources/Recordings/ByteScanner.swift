@@ -13,9 +13,9 @@ struct ByteScanner {
     var current: UInt8? { index < bytes.count ? bytes[index] : nil }
 
     /// ORed into an ASCII letter, makes it lower case (`A` 0x41 → `a` 0x61).
-    static let lowercaseBit: UInt8 = 0x20
+    static var lowercaseBit: UInt8 { 0x20 }
     /// The printable ASCII bytes, space to `~`, are this many from space on.
-    static let printableCount: UInt8 = 0x5F
+    static var printableCount: UInt8 { 0x5F }
 
     static func isSpace(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
