@@ -214,20 +214,10 @@ extension ListStore {
                     reason:
                         "lists[\(index)] must be an object {\"title\": ..., \"items\": [...]}")
             }
-            var id: UInt64?
-            if value["id"] != nil {
-                let given = try field("id", of: value, line: line, as: \.identifierValue, "an id")
-                guard ids.insert(given).inserted else {
-                    throw .invalid(line: line, reason: "two lists have the same \"id\"")
-                }
-                id = given
-            }
+            let id = try uniqueID(of: value, line: line, among: &ids, "lists")
             let title = try field("title", of: value, line: line, as: \.stringValue, "a string")
-            var completed = false
-            if value["completed"] != nil {
-                completed = try field(
-                    "completed", of: value, line: line, as: \.boolValue, "true or false")
-            }
+            let completed = try field(
+                "completed", of: value, line: line, as: \.boolValue, "true or false", absent: false)
             guard let itemsValue = value["items"] else {
                 throw .invalid(line: line, reason: "lists[\(index)] is missing \"items\"")
             }
@@ -261,10 +251,8 @@ extension ListStore {
                         "\"theme\" must be a name of 1 to \(maximumThemeNameBytes) bytes")
             }
         }
-        var soundOn = true
-        if root["sound"] != nil {
-            soundOn = try field("sound", of: root, line: 1, as: \.boolValue, "true or false")
-        }
+        let soundOn = try field(
+            "sound", of: root, line: 1, as: \.boolValue, "true or false", absent: true)
         return TodoLists(lists: lists, openIndex: openIndex, themeName: themeName, soundOn: soundOn)
     }
 
@@ -283,21 +271,11 @@ extension ListStore {
             case .string(let text):
                 parsed.append((nil, text, false))
             case .object:
-                var id: UInt64?
-                if value["id"] != nil {
-                    let given = try field(
-                        "id", of: value, line: line, as: \.identifierValue, "an id")
-                    guard ids.insert(given).inserted else {
-                        throw .invalid(line: line, reason: "two items have the same \"id\"")
-                    }
-                    id = given
-                }
+                let id = try uniqueID(of: value, line: line, among: &ids, "items")
                 let text = try field("text", of: value, line: line, as: \.stringValue, "a string")
-                var completed = false
-                if value["completed"] != nil {
-                    completed = try field(
-                        "completed", of: value, line: line, as: \.boolValue, "true or false")
-                }
+                let completed = try field(
+                    "completed", of: value, line: line, as: \.boolValue, "true or false",
+                    absent: false)
                 parsed.append((id, text, completed))
             default:
                 throw .invalid(
@@ -323,6 +301,28 @@ extension ListStore {
             taken.insert(nextID)
             return nextID
         }
+    }
+
+    /// The value of `key` in `object`, converted, or `absent` when there is no `key`; a
+    /// value of the wrong type is an error on its line.
+    private static func field<T>(
+        _ key: String, of object: JSONValue, line: Int, as convert: (JSONValue) -> T?,
+        _ expected: String, absent: T
+    ) throws(DecodeFailure) -> T {
+        object[key] == nil ? absent : try field(key, of: object, line: line, as: convert, expected)
+    }
+
+    /// The `"id"` of a list or an item (`kind`), nil when it has none; an id already in
+    /// `taken` is an error, a new one joins it.
+    private static func uniqueID(
+        of value: JSONValue, line: Int, among taken: inout Set<UInt64>, _ kind: String
+    ) throws(DecodeFailure) -> UInt64? {
+        guard value["id"] != nil else { return nil }
+        let id = try field("id", of: value, line: line, as: \.identifierValue, "an id")
+        guard taken.insert(id).inserted else {
+            throw .invalid(line: line, reason: "two \(kind) have the same \"id\"")
+        }
+        return id
     }
 
     /// The value of `key` in `object`, converted; a missing key or a value of the wrong

@@ -19,12 +19,7 @@ import Testing
     }
 
     @Test func aKilledFirstVersion2SaveLeavesTheOldOrTheNewFile() throws {
-        guard let writer = StoreWriterChild.writerPath else {
-            Issue.record(
-                "cleartouch-store-writer is not built next to the test bundle (run swift build --build-tests)"
-            )
-            return
-        }
+        guard let writer = StoreWriterChild.requireWriter() else { return }
         let folder = ScratchFolder()
         let path = folder.file("list.json")
         let store = fixedClockStore(path)

@@ -133,12 +133,7 @@ func fixedClockStore(_ path: String, now: Date = fixedNow) -> ListStore {
     static let itemCount = 400
 
     @Test func aKilledWriterLeavesTheOldOrTheNewList() throws {
-        guard let writer = StoreWriterChild.writerPath else {
-            Issue.record(
-                "cleartouch-store-writer is not built next to the test bundle (run swift build --build-tests)"
-            )
-            return
-        }
+        guard let writer = StoreWriterChild.requireWriter() else { return }
         let folder = ScratchFolder()
         let path = folder.file("list.json")
         let store = fixedClockStore(path)

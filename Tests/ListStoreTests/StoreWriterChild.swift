@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+import Testing
 
 /// A running `cleartouch-store-writer` (the SIGKILL tests' child): its pid and the read end
 /// of its stdout, where it writes each generation it finished saving.
@@ -8,8 +9,17 @@ struct StoreWriterChild {
     private let output: Int32
     private var received: [UInt8] = []
 
-    /// `cleartouch-store-writer`, built next to the test bundle.
-    static var writerPath: String? { PackagePaths.builtExecutable("cleartouch-store-writer") }
+    /// `cleartouch-store-writer`, built next to the test bundle; when it is not, the test
+    /// fails saying so (it never passes without running).
+    static func requireWriter() -> String? {
+        guard let path = PackagePaths.builtExecutable("cleartouch-store-writer") else {
+            Issue.record(
+                "cleartouch-store-writer is not built next to the test bundle (run swift build --build-tests)"
+            )
+            return nil
+        }
+        return path
+    }
 
     /// Starts the writer with `arguments` (after its own path).
     init(writer: String, arguments: [String]) throws {
