@@ -8,6 +8,7 @@
 //   TouchInput         the device-independent touch input model (pure Swift)
 //   GestureRecognition recognizers and the arena (pure Swift, no C library)
 //   ClearCore          the to-do model, layout, controller, presentation (pure Swift)
+//   ClearSound         the sounds, synthesized; the 48 kHz mixer; WAV files (pure Swift)
 //   ListStore          the list file (Foundation)
 //   JSON               one JSON value with its parser and writer (pure Swift)
 //   ToolSupport        what front ends share: the one monotonic clock, the FILE:LINE Diagnostic
@@ -65,6 +66,8 @@ let package = Package(
             name: "GestureRecognition", dependencies: ["TouchInput"],
             linkerSettings: [.linkedLibrary("m")]),
         .target(name: "ClearCore", dependencies: ["GestureRecognition", "TouchInput"]),
+        // The sounds of the actions: synthesis, the mixer, WAV (no Foundation, no C).
+        .target(name: "ClearSound", dependencies: ["ClearCore"]),
         // The list file (Foundation: file I/O, JSON, the wall clock it is given).
         .target(name: "ListStore", dependencies: ["ClearCore", "JSON"]),
 
@@ -92,7 +95,7 @@ let package = Package(
             dependencies: [
                 "Recordings", "ClearCore", "GestureRecognition", "TouchInput", "JSON",
                 "ClearRendering",
-                "ToolSupport", "ListStore",
+                "ToolSupport", "ListStore", "ClearSound",
             ]),
         .target(
             name: "ClearRendering",
@@ -103,7 +106,7 @@ let package = Package(
             name: "KioskApp",
             dependencies: [
                 "ClearRendering", "ClearCore", "LibInputBackend", "Recordings", "TouchInput",
-                "ToolSupport", "CSDL2", "ListStore",
+                "ToolSupport", "CSDL2", "ListStore", "ClearSound",
             ]),
 
         // MARK: executables
@@ -112,7 +115,7 @@ let package = Package(
             dependencies: [
                 "Replay", "Recorder", "KioskApp", "ClearRendering", "Recordings",
                 "LibInputBackend", "ClearCore", "GestureRecognition", "TouchInput", "JSON",
-                "ToolSupport",
+                "ToolSupport", "ClearSound",
             ],
             // `ClearTouchVersion.current`, from debian/changelog.
             plugins: ["VersionFromChangelog"]),
@@ -130,7 +133,7 @@ let package = Package(
             dependencies: [
                 "Replay", "Recordings", "ClearCore", "GestureRecognition", "TouchInput",
                 "ClearRendering", "LibInputBackend", "MockDevice", "AllocationCounter", "ListStore",
-                "ToolSupport", "Evdev", "TouchScript", "KioskApp",
+                "ToolSupport", "Evdev", "TouchScript", "KioskApp", "ClearSound",
             ],
             path: "Sources/Benchmarks"),
         // The child process of ListStore's SIGKILL test.
@@ -170,6 +173,7 @@ let package = Package(
             dependencies: [
                 "ClearCore", "GestureRecognition", "TouchInput", "TouchScript", "TestSupport",
             ]),
+        .testTarget(name: "ClearSoundTests", dependencies: ["ClearSound", "ClearCore"]),
         .testTarget(
             name: "ListStoreTests", dependencies: ["ListStore", "ClearCore", "TestSupport"]),
         .testTarget(

@@ -1,4 +1,5 @@
 import ClearCore
+import ClearSound
 import JSON
 
 extension ReplayResult {
@@ -28,6 +29,9 @@ extension ReplayResult {
             ("actions", Self.json(actions)),
             ("items", Self.json(items)),
             ("editing", editing.map(JSONValue.integer) ?? .null),
+            // Product decisions, "Replay JSON"; last, so the keys before them read as before.
+            ("sound", .bool(soundOn)),
+            ("sounds", Self.json(sounds)),
         ])
         return root.encoded(.indented) + "\n"
     }
@@ -51,6 +55,16 @@ extension ReplayResult {
                     fields.append(("index", .integer(action.index)))
                 }
                 return .object(fields: fields)
+            })
+    }
+
+    static func json(_ sounds: [SoundCue]) -> JSONValue {
+        .array(
+            sounds.map { cue in
+                .object(fields: [
+                    ("t_ms", .number(.milliseconds(cue.timeMicroseconds))),
+                    ("sound", .string(cue.sound.rawValue)),
+                ])
             })
     }
 
