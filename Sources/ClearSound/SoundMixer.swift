@@ -1,7 +1,7 @@
 /// Mixes sound cues into one mono 16-bit track at 48 kHz, a chunk at a time: pure and
 /// deterministic (integer sums of pre-rendered samples; the same cues give the same bits).
 ///
-/// The sounds are rendered with headroom (`SoundRecipe.mainAmplitude`), so a few at once
+/// The sounds are rendered with headroom (at most `SoundRecipe.peakAmplitude`), so a few at once
 /// add up without distortion; a sum past the 16-bit range is clipped to it. The replay
 /// schedules every cue first and asks for the whole track; the app schedules each action
 /// as it happens and asks for the next few milliseconds as its audio queue drains.

@@ -78,6 +78,9 @@ public enum SoundRecipe {
     /// The loudest a sound's main note is, as a share of full scale (−9 dBFS): two or
     /// three sounds at once still fit.
     public static let mainAmplitude = 0.35
+    /// The loudest any sound gets, where a lead note still rings under its main note
+    /// (−8 dBFS).
+    public static let peakAmplitude = 0.4
     /// The softer note that leads into a sound's main note.
     public static let leadAmplitude = 0.2
     /// The threshold tick's level (−26 dBFS): felt more than heard.
