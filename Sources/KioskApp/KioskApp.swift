@@ -43,6 +43,7 @@ public final class KioskApp {
     private var quitRequested = false
     private var saveFailing = false
     private var pending: [InputEvent] = []
+    private let audio: KioskAudio?
     private let log: (String) -> Void
 
     /// Opens the list, the window and the input; `log` gets one line per diagnostic.
@@ -110,6 +111,7 @@ public final class KioskApp {
             "\(window.frameSize) in a \(window.windowSize.width)x\(window.windowSize.height) window "
                 + "(video \(window.videoDriverName), renderer \(window.rendererName)); input: \(input); list: \(options.listPath)"
         )
+        audio = KioskAudio.open(soundOn: options.soundOn, log: log)
         for event in libinputDevices?.initialEvents ?? [] { feed(event) }
     }
 
@@ -181,6 +183,7 @@ public final class KioskApp {
             _ = save()
             window.setTextInputActive(session.controller.editingIndex != nil)
             drawIfChanged(at: max(now, sessionTimeMicroseconds))
+            audio?.follow(session.controller.actions, presentation: lastDrawn)
         }
         if !save() { status = 1 }  // the list on disk is not the one on screen
         do {
