@@ -79,6 +79,8 @@ public final class KioskApp {
             throw KioskError("cannot create the \(window.frameSize) drawing surface: \(error)")
         }
         clock = SessionClock()
+        // Before libinput: opening audio can take a second, and input may start at once.
+        audio = KioskAudio.open(soundOn: options.soundOn, log: log)
         sessionTimeMicroseconds = clock.nowMicroseconds - Self.inputLatencyAllowanceMicroseconds
         let libinputDevices =
             options.windowInputOnly
@@ -111,7 +113,6 @@ public final class KioskApp {
             "\(window.frameSize) in a \(window.windowSize.width)x\(window.windowSize.height) window "
                 + "(video \(window.videoDriverName), renderer \(window.rendererName)); input: \(input); list: \(options.listPath)"
         )
-        audio = KioskAudio.open(soundOn: options.soundOn, log: log)
         for event in libinputDevices?.initialEvents ?? [] { feed(event) }
     }
 

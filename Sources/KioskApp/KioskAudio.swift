@@ -25,9 +25,7 @@ final class KioskAudio: @unchecked Sendable {
     static func open(soundOn: Bool, log: (String) -> Void) -> KioskAudio? {
         guard soundOn else { return nil }
         guard SDL_InitSubSystem(UInt32(SDL_INIT_AUDIO)) == 0 else {
-            log(
-                "sound: no audio device (\(String(cString: SDL_GetError()))); going on without sound"
-            )
+            sayNoDevice(log)
             return nil
         }
         var wanted = SDL_AudioSpec()
@@ -40,16 +38,14 @@ final class KioskAudio: @unchecked Sendable {
             Unmanaged<KioskAudio>.fromOpaque(userdata).takeUnretainedValue()
                 .fill(stream, bytes: Int(length))
         }
-        // The player lives as long as the app: SDL's callback holds it unretained.
+        // SDL's callback keeps the player (one reference, held until the app exits).
         let player = KioskAudio()
         wanted.userdata = Unmanaged.passRetained(player).toOpaque()
         var obtained = SDL_AudioSpec()
         // No changes allowed: SDL converts 48 kHz mono 16-bit to whatever the device takes.
         let device = SDL_OpenAudioDevice(nil, 0, &wanted, &obtained, 0)
         guard device != 0 else {
-            log(
-                "sound: no audio device (\(String(cString: SDL_GetError()))); going on without sound"
-            )
+            sayNoDevice(log)
             Unmanaged<KioskAudio>.fromOpaque(wanted.userdata).release()
             SDL_QuitSubSystem(UInt32(SDL_INIT_AUDIO))
             return nil
@@ -58,6 +54,11 @@ final class KioskAudio: @unchecked Sendable {
         SDL_PauseAudioDevice(device, 0)
         log("sound: on (audio \(String(cString: SDL_GetCurrentAudioDriver())), 48 kHz mono)")
         return player
+    }
+
+    /// The notice of an app without sound: not an error, it goes on.
+    private static func sayNoDevice(_ log: (String) -> Void) {
+        log("sound: no audio device (\(String(cString: SDL_GetError()))); going on without sound")
     }
 
     /// Starts the sounds of the actions since the last call and a tick when the drawn

@@ -4,7 +4,8 @@ import JSON
 
 extension ReplayResult {
     /// The JSON object of product.md's command-line contract: gestures, actions,
-    /// items, editing, plus the event count and duration.
+    /// items, editing, plus the event count and duration, and last the sound setting and
+    /// the sounds.
     public func jsonText() -> String {
         let gestureValues = gestures.map { gesture in
             JSONValue.object(fields: [
