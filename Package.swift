@@ -9,6 +9,7 @@
 //   TouchInput         the device-independent touch input model (pure Swift)
 //   GestureRecognition recognizers and the arena (pure Swift, no C library)
 //   ClearCore          the to-do model, layout, controller, presentation (pure Swift)
+//   ClearSound         the sounds, synthesized; the 48 kHz mixer; WAV files (pure Swift)
 //   ListStore          the list file (Foundation)
 //   JSON               one JSON value with its parser and writer (pure Swift)
 //   ToolSupport        what front ends share: the one monotonic clock, the FILE:LINE Diagnostic
@@ -90,6 +91,8 @@ let package = Package(
         .target(
             name: "ClearCore", dependencies: ["GestureRecognition", "TouchInput"],
             swiftSettings: uncheckedExclusivity),
+        // The sounds of the actions: synthesis, the mixer, WAV (no Foundation, no C).
+        .target(name: "ClearSound", dependencies: ["ClearCore"]),
         // The list file (Foundation: file I/O, JSON, the wall clock it is given).
         .target(name: "ListStore", dependencies: ["ClearCore", "JSON", "DescriptorIO"]),
 
@@ -129,7 +132,7 @@ let package = Package(
             dependencies: [
                 "Recordings", "ClearCore", "GestureRecognition", "TouchInput", "JSON",
                 "ClearRendering",
-                "ToolSupport", "ListStore",
+                "ToolSupport", "ListStore", "ClearSound",
             ],
             swiftSettings: uncheckedExclusivity),
         .target(
@@ -141,7 +144,7 @@ let package = Package(
             name: "KioskApp",
             dependencies: [
                 "ClearRendering", "ClearCore", "LibInputBackend", "Recordings", "TouchInput",
-                "ToolSupport", "CSDL2", "ListStore",
+                "ToolSupport", "CSDL2", "ListStore", "ClearSound",
             ],
             swiftSettings: testHooks),
 
@@ -151,7 +154,7 @@ let package = Package(
             dependencies: [
                 "Replay", "Recorder", "KioskApp", "ClearRendering", "Recordings",
                 "LibInputBackend", "ClearCore", "GestureRecognition", "TouchInput", "JSON",
-                "ToolSupport", "Umockdev", "DescriptorIO",
+                "ToolSupport", "Umockdev", "DescriptorIO", "ClearSound",
             ],
             swiftSettings: testHooks,
             // `ClearTouchVersion.current`, from debian/changelog.
@@ -170,7 +173,7 @@ let package = Package(
             dependencies: [
                 "Replay", "Recordings", "ClearCore", "GestureRecognition", "TouchInput",
                 "ClearRendering", "LibInputBackend", "Umockdev", "AllocationCounter", "ListStore",
-                "ToolSupport", "Evdev", "TouchScript", "KioskApp",
+                "ToolSupport", "Evdev", "TouchScript", "KioskApp", "ClearSound",
             ],
             path: "Sources/Benchmarks"),
         // The child process of ListStore's SIGKILL test.
@@ -214,6 +217,7 @@ let package = Package(
             dependencies: [
                 "ClearCore", "GestureRecognition", "TouchInput", "TouchScript", "TestSupport",
             ]),
+        .testTarget(name: "ClearSoundTests", dependencies: ["ClearSound", "ClearCore", "TouchInput"]),
         .testTarget(
             name: "ListStoreTests", dependencies: ["ListStore", "ClearCore", "TestSupport"]),
         .testTarget(

@@ -17,6 +17,7 @@ let groups: KeyValuePairs<String, () -> Void> = [
     "continuous": runContinuousTouchBenchmarks,
     "suite": runRegressionSuiteBenchmarks,
     "live-input": runLibinputLatencyBenchmarks,
+    "sound": runSoundBenchmarks,
 ]
 let requested = Set(CommandLine.arguments.dropFirst())
 let unknown = requested.subtracting(groups.map(\.key))

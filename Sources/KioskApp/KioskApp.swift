@@ -43,6 +43,7 @@ public final class KioskApp {
     private var quitRequested = false
     private var saveFailing = false
     private var pending: [InputEvent] = []
+    private let audio: KioskAudio?
     private let log: (String) -> Void
 
     /// Opens the list, the window and the input; `log` gets one line per diagnostic.
@@ -86,6 +87,8 @@ public final class KioskApp {
             throw KioskError("cannot create the \(window.frameSize) drawing surface: \(error)")
         }
         clock = SessionClock()
+        // Before libinput: opening audio can take a second, and input may start at once.
+        audio = KioskAudio.open(soundOn: options.soundOn, log: log)
         sessionTimeMicroseconds = clock.nowMicroseconds - Self.inputLatencyAllowanceMicroseconds
         let libinputDevices =
             options.windowInputOnly
@@ -192,6 +195,7 @@ public final class KioskApp {
             _ = save()
             window.setTextInputActive(session.controller.editingIndex != nil)
             drawIfChanged(at: max(now, sessionTimeMicroseconds))
+            audio?.follow(session.controller.actions, presentation: lastDrawn)
         }
         if !save() { status = 1 }  // the list on disk is not the one on screen
         do {

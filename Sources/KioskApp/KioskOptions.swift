@@ -45,6 +45,9 @@ public struct KioskOptions: Hashable, Sendable {
     public var keyboardLayout: KeyboardLayout = KeyboardLayout.embedded(
         named: KeyboardLayout.defaultName)!
 
+    /// `--sound on|off`: play the actions' sounds (when an audio device exists).
+    public var soundOn = true
+
     public init(listPath: String) {
         self.listPath = listPath
     }

@@ -1,4 +1,5 @@
 import ClearCore
+import ClearSound
 import GestureRecognition
 import Recordings
 import ToolSupport
@@ -34,6 +35,12 @@ public struct ReplayHarness {
     public var onGesture: ((_ report: GestureEvent, _ relativeMicroseconds: Int64) -> Void)?
     /// Opens the input; nil reads the file with `Recording.open` (`RecordingInput`).
     public var openInput: ((ReplaySource) throws(ReplayError) -> ReplayInput)?
+    /// `--sound`: false replays silent (no sounds in the result).
+    public var soundOn = true
+    /// Look at the presentation after every event for the ticks of pulls and pinches
+    /// crossing a threshold (`--json`, `--audio`); off, the result's sounds are the
+    /// actions' only (a presentation per event costs time).
+    public var watchesThresholdTicks = false
 
     public init(
         source: ReplaySource, keepTouchPaths: Bool = false, keepListsAfterActions: Bool = true
@@ -106,6 +113,7 @@ public struct ReplayHarness {
 
         var firstTime: Int64?
         var lastTime: Int64 = 0
+        var ticks = soundOn && watchesThresholdTicks ? ThresholdTickCollector() : nil
         while let event = try recording.next() {
             let time = event.timeMicroseconds
             if firstTime == nil {
@@ -132,6 +140,7 @@ public struct ReplayHarness {
             session.handle(event)
             collector.observe(event)
             collector.collect(session)
+            ticks?.observe(session, atMicroseconds: time, origin: firstTime!)
             result.eventCount += 1
         }
         if let firstTime {
@@ -174,6 +183,8 @@ public struct ReplayHarness {
         result.items = session.controller.items.map(ExpectedItem.init)
         result.editing = session.controller.editingIndex
         result.warnings = recording.warnings
+        result.soundOn = soundOn
+        if soundOn { result.sounds = SoundCue.merged(actions: result.actions, ticks: ticks) }
         return result
     }
 

@@ -1,9 +1,11 @@
 import ClearCore
+import ClearSound
 import JSON
 
 extension ReplayResult {
-    /// The JSON object of docs/product-decisions.md's command-line contract: gestures, actions,
-    /// items, editing, plus the event count and duration.
+    /// The JSON object of docs/product-decisions.md's command-line contract: gestures,
+    /// actions, items, editing, plus the event count and duration, and last the sound
+    /// setting and the sounds.
     public func jsonText() -> String {
         let gestureValues = gestures.map { gesture in
             JSONValue.object(fields: [
@@ -28,6 +30,9 @@ extension ReplayResult {
             ("actions", Self.json(actions)),
             ("items", Self.json(items)),
             ("editing", editing.map(JSONValue.integer) ?? .null),
+            // Product decisions, "Replay JSON"; last, so the keys before them read as before.
+            ("sound", .bool(soundOn)),
+            ("sounds", Self.json(sounds)),
         ])
         return root.encoded(.indented) + "\n"
     }
@@ -51,6 +56,16 @@ extension ReplayResult {
                     fields.append(("index", .integer(action.index)))
                 }
                 return .object(fields: fields)
+            })
+    }
+
+    static func json(_ sounds: [SoundCue]) -> JSONValue {
+        .array(
+            sounds.map { cue in
+                .object(fields: [
+                    ("t_ms", .number(.milliseconds(cue.timeMicroseconds))),
+                    ("sound", .string(cue.sound.rawValue)),
+                ])
             })
     }
 

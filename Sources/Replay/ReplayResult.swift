@@ -1,4 +1,5 @@
 import ClearCore
+import ClearSound
 import GestureRecognition
 import TouchInput
 
@@ -129,6 +130,11 @@ public struct ReplayResult: Hashable, Sendable {
     /// What the reader warned about (a truncated last line, an ignored `--desc`): every
     /// command shows them on stderr.
     public var warnings: [ReplayError] = []
+    /// `--sound`: false when the session was replayed silent (`sounds` is then empty).
+    public var soundOn = true
+    /// What sounded, by time from the first event: each action's sound and, when the
+    /// harness watched for them, the threshold ticks (docs/sound.md).
+    public var sounds: [SoundCue] = []
 
     public init(
         gestures: [ReplayedGesture] = [], actions: [ReplayedAction] = [],

@@ -13,7 +13,8 @@ enum AppCommand: Subcommand {
         usage: cleartouch app [--list FILE] [--screen WxH] [--row-height PX] [--fullscreen | --offscreen]
                               [--record FILE [--record-text] [--force]] [--seat NAME] [--window-input]
                               [--keyboard on|off|auto] [--keyboard-layout NAME]
-                              [--rotate 0|90|180|270] [--calibration "a b c d e f"] [DEVICE...]
+                              [--rotate 0|90|180|270] [--calibration "a b c d e f"] [--sound on|off]
+                              [DEVICE...]
 
         Clear's gesture-driven to-do list on this screen. Swipe a row right to complete it,
         left to delete it; pull the list down or pinch two rows apart to add an item; tap a
@@ -45,6 +46,8 @@ enum AppCommand: Subcommand {
           --seat NAME      the udev seat libinput reads when no DEVICE is named (default seat0)
           --window-input   take touches from the window (mouse as one finger) even if libinput could open devices
         \(KeyboardOptions.help)
+        \(SoundOption.help)
+                           through SDL audio; no audio device is a notice on stderr, not an error
           DEVICE...        /dev/input/eventN nodes for libinput; without any, every device of the seat
 
         Input: libinput when it can open a touchscreen or touchpad, else the window's own mouse
@@ -82,6 +85,8 @@ enum AppCommand: Subcommand {
             case .option("--record-text"): options.recordText = true
             case .option("--force"): options.forceRecord = true
             case .option("--window-input"): options.windowInputOnly = true
+            case .option("--sound"):
+                options.soundOn = try SoundOption.parse("--sound", from: &parser)
             #if CLEARTOUCH_TEST_HOOKS
                 case .option("--umockdev-barrier"):
                     options.umockdevBarrierNodes = try LiveInputOptions.barrierNodes(&parser)

@@ -19,6 +19,7 @@ enum ReplayCommand: Subcommand {
                                  [--frames DIR [--fps N]] [--snapshot OUT.png [--at MS]]
                                  [--via-libinput] [--calibration "a b c d e f"] [--rotate N]
                                  [--keyboard on|off|auto] [--keyboard-layout NAME]
+                                 [--audio OUT.wav] [--sound on|off]
 
         Replays a recording (ClearTouch trace, evemu, `libinput record` YAML) into the
         Clear to-do core on a virtual clock and prints the timeline and the final list.
@@ -40,7 +41,8 @@ enum ReplayCommand: Subcommand {
                                unless given here; exit 1 on mismatch
           --write-expect FILE  write the golden file this replay meets: its settings, gestures,
                                actions, items and editing
-          --json               print one JSON object (gestures, actions, items, editing)
+          --json               print one JSON object (gestures, actions, items, editing,
+                               sound, sounds)
           --speed X            pace the replay X times the recorded rate (1 = as recorded,
                                0.001 to 1000000); the result is the same at every speed
           --frames DIR         draw the screen as PNG frames DIR/frame-NNNNNN.png, N per second
@@ -63,6 +65,11 @@ enum ReplayCommand: Subcommand {
           --keyboard-layout NAME
                                its layout (\(KeyboardLayout.embeddedNames.joined(separator: ", ")), or a FILE with a /);
                                default: the recording's, else us
+          --audio OUT.wav      write the session's sound track: 16-bit PCM WAV, 48 kHz, mono,
+                               from the first event to the end of the last sound (or the last
+                               event, if later); each action's sound starts at its time
+          --sound on|off       the sounds (default on); off: the JSON says "sound": false
+                               with no sounds, and --audio writes a track of silence
 
         Outputs replace existing files (atomically, keeping their mode; a link's target; never
         an input); devices and FIFOs are written through; an output's folder must exist
@@ -91,6 +98,8 @@ enum ReplayCommand: Subcommand {
                 source = settings.applied(to: source, expectationPath: path)
             }
             var harness = ReplayHarness(source: source, keepListsAfterActions: !options.json)
+            harness.soundOn = options.soundOn
+            harness.watchesThresholdTicks = options.json || options.audioPath != nil
             if options.viaLibinput {
                 harness.openInput = { source throws(Diagnostic) in
                     try throughLibinput(source, output: output)
@@ -110,6 +119,10 @@ enum ReplayCommand: Subcommand {
             if let report = report() { output.standardError(report) }
             output.standardOutput(
                 options.json ? result.jsonText() : result.timelineText(title: options.source.path))
+            if let path = options.audioPath {
+                try SoundTrackFile.write(result, to: path, protecting: options.source.inputPaths)
+                output.printError("wrote \(path)")
+            }
             if let path = options.writeExpectPath {
                 let name = options.source.path.split(separator: "/").last.map(String.init)
                 let settings = ReplaySettings(

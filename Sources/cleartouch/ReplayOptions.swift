@@ -64,6 +64,10 @@ struct ReplayOptions: Hashable, Sendable {
     /// Play an evemu recording through the real libinput (under umockdev, in real time)
     /// and replay what libinput reports.
     var viaLibinput = false
+    /// `--sound on|off`.
+    var soundOn = true
+    /// `--audio OUT.wav`: write the session's sound track.
+    var audioPath: String?
 
     /// `--fps`: frames per second of recording time.
     static let framesPerSecondRange: ClosedRange<Double> = 0.01...1000
@@ -85,6 +89,8 @@ struct ReplayOptions: Hashable, Sendable {
             case "--write-expect": options.writeExpectPath = try parser.value(for: name)
             case "--frames": options.framesDirectory = try parser.value(for: name)
             case "--snapshot": options.snapshotPath = try parser.value(for: name)
+            case "--audio": options.audioPath = try parser.value(for: name)
+            case "--sound": options.soundOn = try SoundOption.parse(name, from: &parser)
             case "--fps":
                 options.framesPerSecond = try parser.number(
                     for: name, in: Self.framesPerSecondRange,

@@ -23,10 +23,12 @@ final class UmockdevApp {
         display = try Self.startDisplay()
         let (directory, umockdev) = try UmockdevHarness.prepare(devices)
         testbed = directory
+        // Silent: under umockdev's preload SDL's audio aborts it (a real back end opens more
+        // descriptors than it maps) or, with the dummy driver, the emulated input stalls.
         let command = UmockdevHarness.withBarrier(
             [
-                UmockdevHarness.cleartouch, "app", "--screen", "1080x1920", "--list",
-                folder.file("list.json"),
+                UmockdevHarness.cleartouch, "app", "--sound", "off", "--screen", "1080x1920",
+                "--list", folder.file("list.json"),
             ] + arguments + devices.map(\.node), devices)
         app = try AppProcess(
             command: [UmockdevHarness.umockdevRun] + umockdev + ["--"] + command,

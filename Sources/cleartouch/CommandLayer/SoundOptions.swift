@@ -1,0 +1,18 @@
+/// `--sound on|off` (app, replay): whether the session makes its sounds (docs/sound.md).
+enum SoundOption {
+    /// The help line of the option.
+    static let help = """
+          --sound on|off   the sound of every action and the threshold ticks (default on)
+        """
+
+    /// The value of `--sound`: true for on, false for off.
+    static func parse(_ option: String, from parser: inout OptionParser) throws(UsageError) -> Bool
+    {
+        let text = try parser.value(for: option)
+        switch text {
+        case "on": return true
+        case "off": return false
+        default: throw UsageError("--sound needs on or off, got '\(text)'")
+        }
+    }
+}

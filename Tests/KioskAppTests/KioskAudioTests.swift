@@ -1,0 +1,51 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The app's SDL audio: opened when sound is on and a device exists; a notice otherwise.
+@Suite struct KioskAudioTests {
+    static let noDisplay = ["DISPLAY": "", "WAYLAND_DISPLAY": ""]
+
+    /// The app offscreen with `environment` until it is ready; its log.
+    func appLog(_ arguments: [String], environment: [String: String]) throws -> String {
+        let executable = try #require(cleartouchExecutable(), "build cleartouch first")
+        let folder = ScratchFolder()
+        let app = try AppProcess(
+            command: [
+                executable, "app", "--offscreen", "--window-input", "--list",
+                folder.path + "/list.json",
+            ] + arguments,
+            environment: Self.noDisplay.merging(environment) { $1 }, logPath: folder.path + "/log")
+        #expect(app.waitForLog("ready"), "\(app.log)")
+        app.kill(signal: SIGTERM)
+        #expect(app.process.terminationStatus == 0, "\(app.log)")
+        return app.log
+    }
+
+    @Test func itOpensSDLsAudioDevice() throws {
+        let log = try appLog([], environment: ["SDL_AUDIODRIVER": "dummy"])
+        #expect(log.contains("sound: on (audio dummy, 48 kHz mono)"), "\(log)")
+    }
+
+    @Test func theDiskDriverGetsTheMix() throws {
+        let folder = ScratchFolder()
+        let file = folder.path + "/audio.raw"
+        let log = try appLog(
+            [], environment: ["SDL_AUDIODRIVER": "disk", "SDL_DISKAUDIOFILE": file])
+        #expect(log.contains("sound: on (audio disk"), "\(log)")
+        // Nothing happened: the device got silence.
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: file))
+        #expect(bytes.allSatisfy { $0 == 0 })
+    }
+
+    @Test func withoutADeviceItSaysSoAndGoesOn() throws {
+        let log = try appLog([], environment: ["SDL_AUDIODRIVER": "no-such-driver"])
+        #expect(log.contains("sound: no audio device"), "\(log)")
+        #expect(log.contains("going on without sound"))
+    }
+
+    @Test func soundOffOpensNothing() throws {
+        let log = try appLog(["--sound", "off"], environment: ["SDL_AUDIODRIVER": "dummy"])
+        #expect(!log.contains("sound:"), "\(log)")
+    }
+}
