@@ -89,6 +89,7 @@ public final class KioskApp {
         clock = SessionClock()
         // Before libinput: opening audio can take a second, and input may start at once.
         audio = KioskAudio.open(soundOn: options.soundOn, log: log)
+        if let audio { session.controller.onAction = { audio.hear($0) } }
         sessionTimeMicroseconds = clock.nowMicroseconds - Self.inputLatencyAllowanceMicroseconds
         let libinputDevices =
             options.windowInputOnly
@@ -195,7 +196,7 @@ public final class KioskApp {
             _ = save()
             window.setTextInputActive(session.controller.editingIndex != nil)
             drawIfChanged(at: max(now, sessionTimeMicroseconds))
-            audio?.follow(session.controller.actions, presentation: lastDrawn)
+            audio?.follow(presentation: lastDrawn)
         }
         if !save() { status = 1 }  // the list on disk is not the one on screen
         do {

@@ -5,7 +5,9 @@ import ClearSound
 /// The app's sound: the actions' sounds and the threshold ticks, mixed by `SoundMixer` as
 /// SDL's audio thread asks for the next frames (docs/sound.md).
 ///
-/// The main loop hands over what happened (`follow`); SDL's callback mixes. The mixer is
+/// The controller hands over each action as it happens (`hear`, from `onAction`: the
+/// kiosk keeps no history), the main loop starts them after each frame (`follow`); SDL's
+/// callback mixes. The mixer is
 /// only touched with the device locked (SDL holds the lock around its callback), so the
 /// two threads never meet in it.
 final class KioskAudio: @unchecked Sendable {
@@ -15,7 +17,8 @@ final class KioskAudio: @unchecked Sendable {
     private var device: SDL_AudioDeviceID = 0
     private var mixer = SoundMixer()
     private var mixed: [Int16] = []
-    private var seenActions = 0
+    /// The sounds of the actions heard since the last `follow` (a few at most).
+    private var heard: [SoundName] = []
     private var ticks = ThresholdTicks()
 
     private init() {}
@@ -61,19 +64,20 @@ final class KioskAudio: @unchecked Sendable {
         log("sound: no audio device (\(String(cString: SDL_GetError()))); going on without sound")
     }
 
-    /// Starts the sounds of the actions since the last call and a tick when the drawn
+    /// Notes the sound of one action (the controller's `onAction`); `follow` starts it.
+    func hear(_ action: Action) {
+        if let sound = SoundName(action.kind) { heard.append(sound) }
+    }
+
+    /// Starts the sounds heard since the last call and a tick when the drawn
     /// presentation's pull or pinch cue changed.
-    func follow(_ actions: [Action], presentation: Presentation?) {
-        var sounds: [SoundName] = []
-        if actions.count > seenActions {
-            sounds += actions[seenActions...].compactMap { SoundName($0.kind) }
-            seenActions = actions.count
-        }
-        if let presentation, ticks.observe(presentation) { sounds.append(.tick) }
-        guard !sounds.isEmpty else { return }
+    func follow(presentation: Presentation?) {
+        if let presentation, ticks.observe(presentation) { heard.append(.tick) }
+        guard !heard.isEmpty else { return }
         SDL_LockAudioDevice(device)
-        for sound in sounds { mixer.play(sound) }
+        for sound in heard { mixer.play(sound) }
         SDL_UnlockAudioDevice(device)
+        heard.removeAll(keepingCapacity: true)
     }
 
     /// SDL's callback (its audio thread, the device locked): the next frames.
