@@ -2,13 +2,18 @@ import ClearCore
 import Foundation
 import JSON
 
-/// The file format: a JSON object with a format name, a version and the items, written by
-/// the project's one JSON writer (`JSONValue.encoded(.indented)`).
+/// The file format: a JSON object with a format name, a version and the lists (version 2)
+/// or the items (version 1), written by the project's one JSON writer
+/// (`JSONValue.encoded(.indented)`).
 extension ListStore {
     /// The `"format"` value of every list file.
     public static let formatName = "cleartouch-list"
-    /// The format version this program writes, and the newest it reads.
-    public static let formatVersion = 1
+    /// The format version of `encodeLists` (the lists), and the newest this program reads.
+    public static let formatVersion = 2
+    /// The format version of `encode` (one list of items), which older programs read.
+    public static let itemsFormatVersion = 1
+    /// The longest theme name a file may hold, in UTF-8 bytes.
+    public static let maximumThemeNameBytes = 64
 
     /// Why a list file cannot be read.
     public enum DecodeFailure: Error, CustomStringConvertible {
@@ -41,14 +46,38 @@ extension ListStore {
         }
     }
 
-    /// The file's bytes for `items`.
+    /// The version-1 file's bytes for `items` (one list, no title).
     public static func encode(_ items: [TodoItem]) -> Data {
         let list = JSONValue.object(fields: [
             ("format", .string(formatName)),
             ("items", .array(items.map(encode))),
-            ("version", .integer(formatVersion)),
+            ("version", .integer(itemsFormatVersion)),
         ])
         return Data((list.encoded(.indented) + "\n").utf8)
+    }
+
+    /// The version-2 file's bytes for `lists`. `"open"` is left out when no list is open.
+    public static func encodeLists(_ lists: TodoLists) -> Data {
+        var fields: [(String, JSONValue)] = [
+            ("format", .string(formatName)),
+            ("lists", .array(lists.lists.map(encode))),
+        ]
+        if let open = lists.openIndex { fields.append(("open", .integer(open))) }
+        fields += [
+            ("sound", .bool(lists.soundOn)),
+            ("theme", .string(lists.themeName)),
+            ("version", .integer(formatVersion)),
+        ]
+        return Data((JSONValue.object(fields: fields).encoded(.indented) + "\n").utf8)
+    }
+
+    private static func encode(_ list: TitledList) -> JSONValue {
+        .object(fields: [
+            ("completed", .bool(list.completed)),
+            ("id", .number(JSONNumber(exactly: list.id.rawValue))),
+            ("items", .array(list.list.items.map(encode))),
+            ("title", .string(list.title)),
+        ])
     }
 
     private static func encode(_ item: TodoItem) -> JSONValue {
@@ -61,22 +90,59 @@ extension ListStore {
 
     /// The items in a file's bytes; throws `DecodeFailure`.
     static func decode(_ data: Data) throws(DecodeFailure) -> [TodoItem] {
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw .invalid(line: 1, reason: "not UTF-8 text")
-        }
-        return try decode(text)
+        try items(of: decodeFile(data).lists)
     }
 
     /// The items of a list file's text: the one reader of `app --list` and `replay --list`
-    /// (docs/list-file.md). Three shapes are read:
+    /// (docs/list-file.md). Every shape `decodeLists` reads is read; of a version-2 file,
+    /// these are the open list's items (the first list's when none is open; none when there
+    /// is no list).
+    public static func decode(_ text: String) throws(DecodeFailure) -> [TodoItem] {
+        try items(of: decodeFile(text).lists)
+    }
+
+    /// The lists of a list file's text (docs/list-file.md). Four shapes are read:
     ///
-    /// - this store's file: `{"format": "cleartouch-list", "version": 1, "items": [...]}`;
+    /// - this store's file, version 2: `{"format": "cleartouch-list", "version": 2,
+    ///   "lists": [{"title": "To Do", "completed": false, "items": [...]}], "open": 0,
+    ///   "theme": "heat", "sound": true}` (`completed`, `open`, `theme`, `sound` optional;
+    ///   an object with `"lists"` and no format or version reads the same);
+    /// - this store's file, version 1: `{"format": "cleartouch-list", "version": 1,
+    ///   "items": [...]}`;
     /// - an object with just `"items"`;
     /// - a plain array of items.
     ///
-    /// An item is `{"text": "...", "completed": false, "id": 7}` (`completed` and `id`
-    /// may be left out) or just a string. Items without an id get the next free ones.
-    public static func decode(_ text: String) throws(DecodeFailure) -> [TodoItem] {
+    /// The last three are one open list titled `To Do`. An item is `{"text": "...",
+    /// "completed": false, "id": 7}` (`completed` and `id` may be left out) or just a
+    /// string. Items without an id get the next free ones, in each list; so do lists.
+    public static func decodeLists(_ text: String) throws(DecodeFailure) -> TodoLists {
+        try decodeFile(text).lists
+    }
+
+    /// The lists in a file's bytes; throws `DecodeFailure`.
+    static func decodeLists(_ data: Data) throws(DecodeFailure) -> TodoLists {
+        try decodeFile(data).lists
+    }
+
+    private static func items(of lists: TodoLists) -> [TodoItem] {
+        (lists.openList ?? lists.lists.first)?.list.items ?? []
+    }
+
+    /// What a list file holds, and whether it was written as lists (version 2) or as one
+    /// list of items (version 1, or a starting list's shape).
+    struct DecodedFile {
+        var lists: TodoLists
+        var isVersion2: Bool
+    }
+
+    static func decodeFile(_ data: Data) throws(DecodeFailure) -> DecodedFile {
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw .invalid(line: 1, reason: "not UTF-8 text")
+        }
+        return try decodeFile(text)
+    }
+
+    static func decodeFile(_ text: String) throws(DecodeFailure) -> DecodedFile {
         var text = text
         if text.unicodeScalars.first == "\u{FEFF}" { text.unicodeScalars.removeFirst() }
         let root: JSONValue
@@ -85,13 +151,11 @@ extension ListStore {
         } catch {
             throw .invalid(line: error.line, reason: error.message)
         }
-        let itemsValue: JSONValue
-        let itemsLine: Int
         switch root {
         case .array:
-            itemsValue = root
-            itemsLine = root.firstLine ?? 1
+            return oneList(try items(in: root, line: root.firstLine ?? 1))
         case .object:
+            var version: Int?
             if root["format"] != nil || root["version"] != nil {
                 let format = try field("format", of: root, line: 1, as: \.stringValue, "a string")
                 guard format == formatName else {
@@ -99,29 +163,103 @@ extension ListStore {
                         line: root.line(ofKey: "format") ?? 1,
                         reason: "\"format\" is \"\(format)\", expected \"\(formatName)\"")
                 }
-                let version = try field(
+                let given = try field(
                     "version", of: root, line: 1, as: \.integerValue, "an integer")
-                guard version >= 1 else {
+                guard given >= 1 else {
                     throw .invalid(
                         line: root.line(ofKey: "version") ?? 1,
-                        reason: "\"version\" \(version) is not valid")
+                        reason: "\"version\" \(given) is not valid")
                 }
-                guard version <= formatVersion else { throw .newerVersion(version) }
+                guard given <= formatVersion else { throw .newerVersion(given) }
+                version = given
             }
-            itemsLine = root.line(ofKey: "items") ?? 1
+            if version == 2 || (version == nil && root["lists"] != nil) {
+                return DecodedFile(lists: try lists(in: root), isVersion2: true)
+            }
             guard let items = root["items"] else {
                 throw .invalid(
                     line: root.firstLine ?? 1,
                     reason:
-                        "missing \"items\" (a list file is an array of items or an object with \"items\")"
+                        "missing \"items\" (a list file is an array of items or an object with \"items\" or \"lists\")"
                 )
             }
-            itemsValue = items
+            return oneList(try self.items(in: items, line: root.line(ofKey: "items") ?? 1))
         default:
             throw .invalid(
                 line: root.firstLine ?? 1,
-                reason: "a list file is an array of items or an object with \"items\"")
+                reason: "a list file is an array of items or an object with \"items\" or \"lists\"")
         }
+    }
+
+    private static func oneList(_ items: [TodoItem]) -> DecodedFile {
+        DecodedFile(lists: TodoLists(items: items), isVersion2: false)
+    }
+
+    /// The lists, open list, theme and sound of a version-2 object.
+    private static func lists(in root: JSONValue) throws(DecodeFailure) -> TodoLists {
+        let listsLine = root.line(ofKey: "lists") ?? root.firstLine ?? 1
+        guard let listsValue = root["lists"] else {
+            throw .invalid(line: root.firstLine ?? 1, reason: "missing \"lists\"")
+        }
+        guard case .array(let values) = listsValue else {
+            throw .invalid(line: listsLine, reason: "\"lists\" must be an array")
+        }
+        var parsed: [(id: UInt64?, title: String, completed: Bool, items: [TodoItem])] = []
+        var ids = Set<UInt64>()
+        for (index, value) in values.enumerated() {
+            let line = value.firstLine ?? listsLine
+            guard case .object = value else {
+                throw .invalid(
+                    line: line,
+                    reason:
+                        "lists[\(index)] must be an object {\"title\": ..., \"items\": [...]}")
+            }
+            let id = try uniqueID(of: value, line: line, among: &ids, "lists")
+            let title = try field("title", of: value, line: line, as: \.stringValue, "a string")
+            let completed = try field(
+                "completed", of: value, line: line, as: \.boolValue, "true or false", absent: false)
+            guard let itemsValue = value["items"] else {
+                throw .invalid(line: line, reason: "lists[\(index)] is missing \"items\"")
+            }
+            let items = try self.items(in: itemsValue, line: value.line(ofKey: "items") ?? line)
+            parsed.append((id, title, completed, items))
+        }
+        let lists = withFreeIDs(parsed.map(\.id)).enumerated().map { index, id in
+            TitledList(
+                id: ListID(rawValue: id), title: parsed[index].title,
+                completed: parsed[index].completed, list: TodoList(items: parsed[index].items))
+        }
+        var openIndex: Int?
+        if let open = root["open"], open != .null {
+            let given = try field(
+                "open", of: root, line: 1, as: \.integerValue, "an integer or null")
+            guard lists.indices.contains(given) else {
+                throw .invalid(
+                    line: root.line(ofKey: "open") ?? 1,
+                    reason:
+                        "\"open\" \(given) is not the index of a list (there are \(lists.count))")
+            }
+            openIndex = given
+        }
+        var themeName = TodoLists.defaultThemeName
+        if root["theme"] != nil {
+            themeName = try field("theme", of: root, line: 1, as: \.stringValue, "a string")
+            guard !themeName.isEmpty, themeName.utf8.count <= maximumThemeNameBytes else {
+                throw .invalid(
+                    line: root.line(ofKey: "theme") ?? 1,
+                    reason:
+                        "\"theme\" must be a name of 1 to \(maximumThemeNameBytes) bytes")
+            }
+        }
+        let soundOn = try field(
+            "sound", of: root, line: 1, as: \.boolValue, "true or false", absent: true)
+        return TodoLists(lists: lists, openIndex: openIndex, themeName: themeName, soundOn: soundOn)
+    }
+
+    /// The items of an `"items"` array, whose key is on `line`.
+    private static func items(in itemsValue: JSONValue, line itemsLine: Int) throws(DecodeFailure)
+        -> [TodoItem]
+    {
         guard case .array(let values) = itemsValue else {
             throw .invalid(line: itemsLine, reason: "\"items\" must be an array")
         }
@@ -133,21 +271,11 @@ extension ListStore {
             case .string(let text):
                 parsed.append((nil, text, false))
             case .object:
-                var id: UInt64?
-                if value["id"] != nil {
-                    let given = try field(
-                        "id", of: value, line: line, as: \.identifierValue, "an id")
-                    guard ids.insert(given).inserted else {
-                        throw .invalid(line: line, reason: "two items have the same \"id\"")
-                    }
-                    id = given
-                }
+                let id = try uniqueID(of: value, line: line, among: &ids, "items")
                 let text = try field("text", of: value, line: line, as: \.stringValue, "a string")
-                var completed = false
-                if value["completed"] != nil {
-                    completed = try field(
-                        "completed", of: value, line: line, as: \.boolValue, "true or false")
-                }
+                let completed = try field(
+                    "completed", of: value, line: line, as: \.boolValue, "true or false",
+                    absent: false)
                 parsed.append((id, text, completed))
             default:
                 throw .invalid(
@@ -157,21 +285,44 @@ extension ListStore {
                 )
             }
         }
-        // Items without an id: the smallest ids not taken, in order.
-        var nextID: UInt64 = 1
-        var items: [TodoItem] = []
-        items.reserveCapacity(parsed.count)
-        for item in parsed {
-            var id = item.id
-            if id == nil {
-                while ids.contains(nextID) { nextID += 1 }
-                ids.insert(nextID)
-                id = nextID
-            }
-            items.append(
-                TodoItem(id: ItemID(rawValue: id!), text: item.text, completed: item.completed))
+        return zip(withFreeIDs(parsed.map(\.id)), parsed).map { id, item in
+            TodoItem(id: ItemID(rawValue: id), text: item.text, completed: item.completed)
         }
-        return items
+    }
+
+    /// `given` with each nil replaced by the smallest id not taken, in order; the given ids
+    /// are unique.
+    private static func withFreeIDs(_ given: [UInt64?]) -> [UInt64] {
+        var taken = Set(given.compactMap { $0 })
+        var nextID: UInt64 = 1
+        return given.map { id in
+            if let id { return id }
+            while taken.contains(nextID) { nextID += 1 }
+            taken.insert(nextID)
+            return nextID
+        }
+    }
+
+    /// The value of `key` in `object`, converted, or `absent` when there is no `key`; a
+    /// value of the wrong type is an error on its line.
+    private static func field<T>(
+        _ key: String, of object: JSONValue, line: Int, as convert: (JSONValue) -> T?,
+        _ expected: String, absent: T
+    ) throws(DecodeFailure) -> T {
+        object[key] == nil ? absent : try field(key, of: object, line: line, as: convert, expected)
+    }
+
+    /// The `"id"` of a list or an item (`kind`), nil when it has none; an id already in
+    /// `taken` is an error, a new one joins it.
+    private static func uniqueID(
+        of value: JSONValue, line: Int, among taken: inout Set<UInt64>, _ kind: String
+    ) throws(DecodeFailure) -> UInt64? {
+        guard value["id"] != nil else { return nil }
+        let id = try field("id", of: value, line: line, as: \.identifierValue, "an id")
+        guard taken.insert(id).inserted else {
+            throw .invalid(line: line, reason: "two \(kind) have the same \"id\"")
+        }
+        return id
     }
 
     /// The value of `key` in `object`, converted; a missing key or a value of the wrong

@@ -1,7 +1,8 @@
 import ClearCore
 import Foundation
 
-/// The list's file: JSON with a format name and version, written atomically.
+/// The list's file: JSON with a format name and version, written atomically. `saveLists`
+/// writes version 2 (the lists, docs/list-file.md); `save` writes version 1 (one list).
 ///
 /// ```json
 /// {
@@ -18,7 +19,8 @@ import Foundation
 /// power (temporary file in the same folder, fsync, rename, fsync of the folder).
 /// A missing file means the default list. A file that is not a valid list is never
 /// overwritten: `load` renames it to `NAME.corrupt-YYYYMMDDTHHMMSSZ` and says so.
-/// One writer per file at a time (the temporary file has a fixed name).
+/// One writer per file at a time (the temporary file has a fixed name). The first
+/// version-2 save over a version-1 file keeps the old file as `FILE.v1` (`saveLists`).
 ///
 /// The store reads the time only through its `clock`, to name a corrupt file it moves
 /// aside: the app passes `ListStore.systemClock`, tests a fixed time.
@@ -36,6 +38,12 @@ public struct ListStore: Sendable {
 
     /// The points of a save at which the file's state changes (for the crash test).
     public enum SaveStep: Sendable {
+        /// The first version-2 save over a version-1 file: the copy of the old file is
+        /// complete and synced in its temporary file; not yet renamed to `FILE.v1`.
+        case previousCopyWritten
+        /// The first version-2 save over a version-1 file: the copy is renamed to
+        /// `FILE.v1`; the folder is not yet synced, the list file not yet written.
+        case previousCopyKept
         /// The new list is complete and synced in the temporary file; not yet renamed.
         case temporaryWritten
         /// The temporary file has been renamed over the list file; the folder is not
@@ -65,6 +73,14 @@ public struct ListStore: Sendable {
     /// The saved list, or nil when there is no file. A corrupt file is moved aside
     /// (its new name is in the error, with the clock's time in it).
     public func load() throws(ListStoreError) -> [TodoItem]? {
+        try loadFile { data throws(DecodeFailure) in try Self.decode(data) }
+    }
+
+    /// The file decoded by `decode`, or nil when there is no file; a corrupt file is moved
+    /// aside, a newer version left in place.
+    func loadFile<Value>(_ decode: (Data) throws(DecodeFailure) -> Value)
+        throws(ListStoreError) -> Value?
+    {
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -73,7 +89,7 @@ public struct ListStore: Sendable {
             throw .readFailed(path: path, reason: Self.readFailureReason(path))
         }
         do {
-            return try Self.decode(data)
+            return try decode(data)
         } catch DecodeFailure.newerVersion(let version) {
             throw .unsupportedVersion(path: path, version: version)
         } catch {
@@ -98,11 +114,21 @@ public struct ListStore: Sendable {
         try load() ?? defaultItems
     }
 
-    /// Writes `items` atomically: the file holds either the old list or the new one.
+    /// Writes `items` atomically as a version-1 file: the file holds either the old list
+    /// or the new one. (`saveLists` writes version 2.)
     public func save(_ items: [TodoItem]) throws(ListStoreError) {
-        let data = Self.encode(items)
-        let temporary = temporaryPath
-        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        try replace(
+            path, with: Self.encode(items), through: temporaryPath,
+            steps: (.temporaryWritten, .renamed))
+    }
+
+    /// Puts `data` at `destination` atomically: written and synced in `temporary`, renamed
+    /// over `destination`, the folder synced; `steps` are reported after the sync and the rename.
+    func replace(
+        _ destination: String, with data: Data, through temporary: String,
+        steps: (written: SaveStep, renamed: SaveStep)
+    ) throws(ListStoreError) {
+        let folder = URL(fileURLWithPath: destination).deletingLastPathComponent().path
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw failure("create \(temporary)") }
         var written = 0
@@ -128,9 +154,9 @@ public struct ListStore: Sendable {
             throw error
         }
         guard close(descriptor) == 0 else { throw failure("close \(temporary)") }
-        onSaveStep?(.temporaryWritten)
-        guard rename(temporary, path) == 0 else { throw failure("rename \(temporary)") }
-        onSaveStep?(.renamed)
+        onSaveStep?(steps.written)
+        guard rename(temporary, destination) == 0 else { throw failure("rename \(temporary)") }
+        onSaveStep?(steps.renamed)
         let folderDescriptor = open(
             folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard folderDescriptor >= 0 else { throw failure("open folder \(folder)") }

@@ -6,7 +6,7 @@ import Foundation
 import JSON
 
 // Properties: never crashes or hangs; a list ListStore reads, written again, reads back
-// equal; the list reader and the starting-list reader both accept or reject UTF-8 text
+// equal, and so do the lists (version 2) it reads; the list reader and the starting-list reader both accept or reject UTF-8 text
 // without crashing, and a starting list written as JSON reads back equal.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzListFile(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
@@ -17,6 +17,12 @@ public func fuzzListFile(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
             fatalError("a written list does not read back")
         }
         precondition(reread == items, "list round trip differs")
+    }
+    if let lists = try? ListStore.decodeLists(bytes) {
+        guard let reread = try? ListStore.decodeLists(ListStore.encodeLists(lists)) else {
+            fatalError("written lists do not read back")
+        }
+        precondition(reread == lists, "lists round trip differs")
     }
     guard let text = String(data: bytes, encoding: .utf8) else { return 0 }
     if let items = try? ListFile.parse(text, path: "fuzz.json") {

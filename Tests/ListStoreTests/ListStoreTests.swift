@@ -99,9 +99,9 @@ func fixedClockStore(_ path: String, now: Date = fixedNow) -> ListStore {
     @Test func aNewerFormatIsLeftInPlace() throws {
         let folder = ScratchFolder()
         let path = folder.file("list.json")
-        try Data("{\"format\": \"cleartouch-list\", \"version\": 2, \"items\": []}".utf8)
+        try Data("{\"format\": \"cleartouch-list\", \"version\": 3, \"items\": []}".utf8)
             .write(to: URL(fileURLWithPath: path))
-        #expect(throws: ListStoreError.unsupportedVersion(path: path, version: 2)) {
+        #expect(throws: ListStoreError.unsupportedVersion(path: path, version: 3)) {
             try fixedClockStore(path).load()
         }
         #expect(folder.contents == ["list.json"])
@@ -132,16 +132,8 @@ func fixedClockStore(_ path: String, now: Date = fixedNow) -> ListStore {
     static let iterations = 200
     static let itemCount = 400
 
-    /// `cleartouch-store-writer`, built next to the test bundle.
-    static var writerPath: String? { PackagePaths.builtExecutable("cleartouch-store-writer") }
-
     @Test func aKilledWriterLeavesTheOldOrTheNewList() throws {
-        guard let writer = Self.writerPath else {
-            Issue.record(
-                "cleartouch-store-writer is not built next to the test bundle (run swift build --build-tests)"
-            )
-            return
-        }
+        guard let writer = StoreWriterChild.requireWriter() else { return }
         let folder = ScratchFolder()
         let path = folder.file("list.json")
         let store = fixedClockStore(path)
@@ -152,57 +144,22 @@ func fixedClockStore(_ path: String, now: Date = fixedNow) -> ListStore {
             let base = iteration * 1_000_000
             try store.save(StoreWriterList.items(generation: base, count: Self.itemCount))
 
-            var pipe: [Int32] = [0, 0]
-            #expect(pipe.withUnsafeMutableBufferPointer { Foundation.pipe($0.baseAddress!) } == 0)
-            var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
-            posix_spawn_file_actions_init(&actions)
-            posix_spawn_file_actions_adddup2(&actions, pipe[1], 1)
-            posix_spawn_file_actions_addclose(&actions, pipe[0])
             // Two iterations in three the writer kills itself at an exact step of a save
             // (after 0, 1 or 2 saves): with the new list written but not renamed, or renamed
             // but not reported. The third, this process kills it at a varied point.
             let wantedLines = Int(random.next() % 3)
             let step: String? = [0: "written", 1: "renamed"][iteration % 3]
-            var argv = [writer, path, String(base + 1), String(Self.itemCount)]
-            if let step { argv += [String(base + 1 + wantedLines), step] }
-            var cArguments: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
-            var pid: pid_t = 0
-            let spawned = posix_spawn(&pid, writer, &actions, nil, &cArguments, environ)
-            cArguments.forEach { free($0) }
-            posix_spawn_file_actions_destroy(&actions)
-            close(pipe[1])
-            try #require(spawned == 0)
-
+            var arguments = [path, String(base + 1), String(Self.itemCount)]
+            if let step { arguments += [String(base + 1 + wantedLines), step] }
+            var child = try StoreWriterChild(writer: writer, arguments: arguments)
             // Let the child finish 0, 1 or 2 saves, then kill it after a varied amount of
             // our own work (no clock: a counted loop).
-            var output: [UInt8] = []
-            var buffer = [UInt8](repeating: 0, count: 256)
-            while step == nil && output.filter({ $0 == 0x0A }).count < wantedLines {
-                let count = read(pipe[0], &buffer, buffer.count)
-                if count <= 0 { break }
-                output += buffer[0..<count]
-            }
-            // A counted busy loop (up to about a millisecond), not a sleep: the kill lands
-            // at a varied point of the child's next save.
-            var spun: UInt64 = 0
-            for count in 0..<(random.next() % 400_000) { spun &+= count }
-            withExtendedLifetime(spun) {}
-            if step == nil { kill(pid, SIGKILL) }
-            var status: Int32 = 0
-            waitpid(pid, &status, 0)
+            if step == nil { child.waitForReports(wantedLines) }
+            StoreWriterChild.spin(&random)
+            let (status, reported) = child.finish(killing: step == nil)
             // Killed (by itself or by us), not exited: WIFSIGNALED with SIGKILL.
             #expect(status & 0x7f == SIGKILL, "iteration \(iteration): wait status \(status)")
-            while true {
-                let count = read(pipe[0], &buffer, buffer.count)
-                if count <= 0 { break }
-                output += buffer[0..<count]
-            }
-            close(pipe[0])
 
-            let reported = String(decoding: output, as: UTF8.self).split(separator: "\n").compactMap
-            {
-                Int($0)
-            }
             let lastDone = reported.last ?? base
             let leftTemporary = FileManager.default.fileExists(atPath: store.temporaryPath)
             if leftTemporary { killedMidSave += 1 }

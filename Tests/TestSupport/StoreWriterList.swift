@@ -12,4 +12,22 @@ public enum StoreWriterList {
                 completed: (index + generation) % 3 == 0)
         }
     }
+
+    /// Generation `generation`'s lists (version 2 of the file): three lists holding
+    /// `count` items between them, the second open, theme and sound varying.
+    public static func lists(generation: Int, count: Int) -> TodoLists {
+        let items = items(generation: generation, count: count)
+        let third = count / 3
+        let parts = [items[..<third], items[third..<(2 * third)], items[(2 * third)...]]
+        return TodoLists(
+            lists: parts.enumerated().map { index, part in
+                TitledList(
+                    id: ListID(rawValue: UInt64(index + 1)),
+                    title: "generation \(generation) list \(index)",
+                    completed: (index + generation) % 4 == 0, list: TodoList(items: Array(part)))
+            },
+            openIndex: generation % 2 == 0 ? 1 : nil,
+            themeName: generation % 3 == 0 ? "heat" : "theme \(generation)",
+            soundOn: generation % 5 != 0)
+    }
 }

@@ -1,0 +1,68 @@
+import ClearCore
+import Foundation
+
+/// The lists (version 2 of the file): loading, saving, and keeping a version-1 file as
+/// `FILE.v1` the first time the lists are saved over it (docs/list-file.md).
+extension ListStore {
+    /// Where the first version-2 save keeps the version-1 file it replaces: `FILE.v1`.
+    public var version1CopyPath: String { path + ".v1" }
+
+    /// The temporary file the copy is written to before it is renamed to `FILE.v1`.
+    public var version1CopyTemporaryPath: String {
+        let url = URL(fileURLWithPath: version1CopyPath)
+        return url.deletingLastPathComponent().appendingPathComponent(
+            ".\(url.lastPathComponent).tmp"
+        )
+        .path
+    }
+
+    /// The saved lists, or nil when there is no file. A version-1 file (or a starting
+    /// list's shape) is one open list titled `To Do`. A corrupt file is moved aside (its new
+    /// name is in the error); a newer version is left in place (`unsupportedVersion`).
+    public func loadLists() throws(ListStoreError) -> TodoLists? {
+        try loadFile { data throws(DecodeFailure) in try Self.decodeLists(data) }
+    }
+
+    /// The saved lists, or `defaultLists` when there is no file.
+    public func loadListsOrDefault(_ defaultLists: TodoLists) throws(ListStoreError) -> TodoLists {
+        try loadLists() ?? defaultLists
+    }
+
+    /// Writes `lists` atomically as a version-2 file: the file holds either the old
+    /// contents or the new lists, whole.
+    ///
+    /// When the file on disk is a version-1 file (or a starting list's shape) and there is
+    /// no `FILE.v1` yet, its bytes are first put at `FILE.v1`, atomically and synced,
+    /// before the new file replaces it, so a crash at any point leaves the old file or the
+    /// new one, and `FILE.v1`, when present, is the whole old file. An existing `FILE.v1`
+    /// is kept as it is: it is the older copy (or the user's own), and the store never
+    /// overwrites a file it did not write. A file of a newer version is refused
+    /// (`unsupportedVersion`) and left in place. A file that is not a list is replaced, as
+    /// `save` does (`load` moves such a file aside before the app gets there).
+    public func saveLists(_ lists: TodoLists) throws(ListStoreError) {
+        try keepVersion1Copy()
+        try replace(
+            path, with: Self.encodeLists(lists), through: temporaryPath,
+            steps: (.temporaryWritten, .renamed))
+    }
+
+    /// Copies a version-1 file to `FILE.v1` when there is none; refuses a newer version.
+    private func keepVersion1Copy() throws(ListStoreError) {
+        // No file, or one that cannot be read: nothing to keep (the rename replaces it).
+        guard let data = try? Data(contentsOf: URL(fileURLWithPath: path)) else { return }
+        let isVersion2: Bool
+        do {
+            isVersion2 = try Self.decodeFile(data).isVersion2
+        } catch DecodeFailure.newerVersion(let version) {
+            throw .unsupportedVersion(path: path, version: version)
+        } catch {
+            return
+        }
+        guard !isVersion2, !FileManager.default.fileExists(atPath: version1CopyPath) else {
+            return
+        }
+        try replace(
+            version1CopyPath, with: data, through: version1CopyTemporaryPath,
+            steps: (.previousCopyWritten, .previousCopyKept))
+    }
+}
