@@ -28,6 +28,7 @@ extension ReplayResult {
             ("actions", Self.json(actions)),
             ("items", Self.json(items)),
             ("editing", editing.map(JSONValue.integer) ?? .null),
+            ("theme", .string(themeName)),
         ])
         return root.encoded(.indented) + "\n"
     }

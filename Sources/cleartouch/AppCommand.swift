@@ -1,3 +1,4 @@
+import ClearCore
 import Foundation
 import KioskApp
 import ToolSupport
@@ -10,7 +11,7 @@ enum AppCommand: Subcommand {
     static let usage = """
         usage: cleartouch app [--list FILE] [--screen WxH] [--row-height PX] [--fullscreen | --offscreen]
                               [--record FILE [--record-text] [--force]] [--seat NAME] [--window-input]
-                              [--keyboard on|off|auto] [--keyboard-layout NAME]
+                              [--keyboard on|off|auto] [--keyboard-layout NAME] [--theme NAME]
                               [--rotate 0|90|180|270] [--calibration "a b c d e f"] [DEVICE...]
 
         Clear's gesture-driven to-do list on this screen. Swipe a row right to complete it,
@@ -43,6 +44,8 @@ enum AppCommand: Subcommand {
           --seat NAME      the udev seat libinput reads when no DEVICE is named (default seat0)
           --window-input   take touches from the window (mouse as one finger) even if libinput could open devices
         \(KeyboardOptions.help)
+          --theme NAME     the start theme when the list file has none saved: \(Theme.builtInNames)
+                           (default heat); a theme chosen on the Themes page is saved and wins
           DEVICE...        /dev/input/eventN nodes for libinput; without any, every device of the seat
 
         Input: libinput when it can open a touchscreen or touchpad, else the window's own mouse
@@ -74,6 +77,8 @@ enum AppCommand: Subcommand {
             switch argument {
             case .operand(let path): options.devicePaths.append(path)
             case .option("--list"): options.listPath = try parser.value(for: "--list")
+            case .option("--theme"):
+                options.theme = try ThemeOption.theme(named: parser.value(for: "--theme"))
             case .option("--fullscreen"): options.fullscreen = true
             case .option("--offscreen"): options.offscreen = true
             case .option("--record"): options.recordPath = try parser.value(for: "--record")

@@ -18,7 +18,7 @@ enum ReplayCommand: Subcommand {
                                  [--expect EXPECTED.json] [--write-expect FILE] [--json] [--speed X]
                                  [--frames DIR [--fps N]] [--snapshot OUT.png [--at MS]]
                                  [--via-libinput] [--calibration "a b c d e f"] [--rotate N]
-                                 [--keyboard on|off|auto] [--keyboard-layout NAME]
+                                 [--keyboard on|off|auto] [--keyboard-layout NAME] [--theme NAME]
 
         Replays a recording (ClearTouch trace, evemu, `libinput record` YAML) into the
         Clear to-do core on a virtual clock and prints the timeline and the final list.
@@ -40,7 +40,7 @@ enum ReplayCommand: Subcommand {
                                unless given here; exit 1 on mismatch
           --write-expect FILE  write the golden file this replay meets: its settings, gestures,
                                actions, items and editing
-          --json               print one JSON object (gestures, actions, items, editing)
+          --json               print one JSON object (gestures, actions, items, editing, theme)
           --speed X            pace the replay X times the recorded rate (1 = as recorded,
                                0.001 to 1000000); the result is the same at every speed
           --frames DIR         draw the screen as PNG frames DIR/frame-NNNNNN.png, N per second
@@ -63,6 +63,8 @@ enum ReplayCommand: Subcommand {
           --keyboard-layout NAME
                                its layout (\(KeyboardLayout.embeddedNames.joined(separator: ", ")), or a FILE with a /);
                                default: the recording's, else us
+          --theme NAME         the colours of --frames and --snapshot pictures: \(Theme.builtInNames)
+                               (default heat; `cleartouch themes` lists them)
 
         Outputs replace existing files (atomically, keeping their mode; a link's target; never
         an input); devices and FIFOs are written through; an output's folder must exist
@@ -213,7 +215,7 @@ enum RenderCommand: Subcommand {
     static let summary = "draw a recording as an SVG picture"
     static let usage = """
         usage: cleartouch render FILE -o OUT.svg [--desc DESC] [--format trace|evemu|libinput]
-                                 [--screen WxH] [--row-height PX] [--list LIST.json]
+                                 [--screen WxH] [--row-height PX] [--list LIST.json] [--theme NAME]
 
         Replays a recording and draws it as an SVG picture: the list at the start, every
         touch's path (one colour per contact, fading with time; dot = down, ring = up,
@@ -228,6 +230,7 @@ enum RenderCommand: Subcommand {
           --screen WxH          screen size in pixels (each side 1 to 100000)
           --row-height PX       row height H in pixels (1 to 100000)
           --list LIST.json      starting list, as for `cleartouch replay`
+          --theme NAME          the list's colours, as for `cleartouch replay` (default heat)
 
         "wrote OUT.svg" and reader warnings go to stderr.
         Exit status: 0 ok, 2 bad usage, unreadable input or an output that cannot be written.

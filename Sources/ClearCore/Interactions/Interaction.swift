@@ -76,6 +76,8 @@ struct PresentationContext {
     /// How far rows may be moved off their slots, in pixels: rows this near the screen
     /// are considered.
     var spreadPixels = 0.0
+    /// The colours at `time` (the theme, or the cross-fade between two).
+    var theme = Theme.heat
     /// Moves every row alike (edit mode).
     var listTranslationPixels = 0.0
     /// Rows drawn behind the list's own (cleared rows leaving).

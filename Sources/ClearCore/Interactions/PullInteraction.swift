@@ -58,7 +58,7 @@ final class PullInteraction: Interaction {
                     width: controller.layout.widthPixels, height: height),
                 scaleY: 1, alpha: min(1, pulled / height),
                 label: pulled > height ? ClearController.releaseLabel : ClearController.pullLabel,
-                backgroundColor: .pureRed),
+                backgroundColor: context.theme.top),
             gesture: id)
     }
 
@@ -72,7 +72,9 @@ final class PullInteraction: Interaction {
                 ? -min(distance, layout.heightPixels) : controller.clampedOffset(-distance))
     }
 
-    private func commit(distancePixels distance: Double, time: Int64, in controller: ClearController) {
+    private func commit(
+        distancePixels distance: Double, time: Int64, in controller: ClearController
+    ) {
         let layout = controller.layout
         controller.list.insert(at: 0)
         controller.record(.add, index: 0, time: time)
