@@ -8,7 +8,7 @@ enum ThemesCommand: Subcommand {
     static let usage = """
         usage: cleartouch themes [--json]
 
-        Lists the themes --theme and the Themes page know, heat (the default) first, with
+        Lists the built-in themes (those of the Themes page), heat (the default) first, with
         the colours of each: the gradient's top and bottom (active rows take their colour
         by position between them), the completed row, the background and the text.
 
