@@ -201,6 +201,9 @@ public struct Presentation: Hashable, Sendable {
     public var backgroundColor: RGBColor
     /// Row labels, the strikethrough and the caret (the theme's text).
     public var textColor: RGBColor
+    /// True while a theme's cross-fade changes every colour from frame to frame: a
+    /// renderer gains nothing by keeping pictures of the rows.
+    public var isFadingColors = false
 
     /// A presentation of its parts, as given.
     public init(

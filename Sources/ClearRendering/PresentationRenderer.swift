@@ -19,6 +19,9 @@ public final class PresentationRenderer {
     private static let rowImageCacheLimit = 32
     /// True when one presentation pixel is one surface pixel (cached row pictures are exact).
     private var isDrawingAtScreenSize = true
+    /// False during a theme's cross-fade: each row's colour is new every frame, so a row
+    /// picture would be drawn once and never reused (drawing directly is cheaper).
+    private var keepsRowPictures = true
     /// How the panel showing the surface is mounted (`--rotate`): the surface is the
     /// panel's native size and the upright presentation is drawn turned onto it, so it
     /// reads upright on the turned panel (product.md, "Rotation"). Pictures (snapshots,
@@ -61,6 +64,7 @@ public final class PresentationRenderer {
         isDrawingAtScreenSize =
             surface.width == presentation.screen.widthPixels
             && surface.height == presentation.screen.heightPixels
+        keepsRowPictures = !presentation.isFadingColors
 
         context.setSource(RGBAColor(presentation.backgroundColor))
         context.paintReplacing()
@@ -210,7 +214,7 @@ public final class PresentationRenderer {
             strikethrough: row.strikethrough,
             width: Int(clampingForDrawing: frame.width),
             height: Int(clampingForDrawing: frame.height))
-        if isDrawingAtScreenSize, let image = rowImage(key) {
+        if isDrawingAtScreenSize, keepsRowPictures, let image = rowImage(key) {
             context.drawImage(image, x: frame.x, y: frame.y, alpha: row.alpha)
         } else {
             context.withGroup(alpha: row.alpha, bounds: bounds(frame)) {

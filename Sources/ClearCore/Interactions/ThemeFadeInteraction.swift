@@ -66,6 +66,7 @@ final class ThemeFadeInteraction: Interaction {
     ) {
         presentation.backgroundColor = context.theme.background
         presentation.textColor = context.theme.text
+        presentation.isFadingColors = isRunning(at: context.time)
     }
 }
 
