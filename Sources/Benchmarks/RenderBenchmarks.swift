@@ -255,3 +255,42 @@ private func printFrameTimes(_ times: (wall: FrameTimes, cpu: FrameTimes), judge
         "  target p99 < 8 ms (CPU time; wall time also counts other processes): \(times.cpu.p99 < 8_000_000 ? "met" : "NOT met")"
     )
 }
+
+/// Time to draw one 1080×1920 frame of the sample list during a theme's cross-fade
+/// (docs/themes.md): every row, the background and the text change colour on every
+/// frame, so no row picture can be reused. A new theme is applied as each 0.3 s fade
+/// ends, cycling through the built-in themes, so every frame is mid-fade.
+func runThemeFadeRenderBenchmark() {
+    let screen = ScreenSize.defaultKiosk
+    let frameCount = 600
+    let warmUpFrames = 30
+    let frameMicroseconds: Int64 = 16_667
+    guard
+        let renderer = try? PresentationRenderer(
+            width: screen.widthPixels, height: screen.heightPixels)
+    else {
+        print("render-theme-fade: cannot create a \(screen) Cairo surface")
+        return
+    }
+    let controller = ClearController(
+        items: TodoList.swiftTutorialSamples, layout: ClearLayout(screen: screen))
+    var time: Int64 = 0
+    var themeIndex = 0
+    var fadeEnd: Int64 = 0
+    let times = timeFrames(
+        frameCount, warmUpFrames: warmUpFrames,
+        prepare: { _ -> Presentation in
+            time += frameMicroseconds
+            if time >= fadeEnd {
+                themeIndex = (themeIndex + 1) % Theme.builtIn.count
+                controller.applyTheme(named: Theme.builtIn[themeIndex].name, at: time)
+                fadeEnd = time + 300_000
+            }
+            return controller.presentation(atMicroseconds: time + frameMicroseconds / 2)
+        },
+        draw: { renderer.render($0) })
+    print(
+        "render-theme-fade: \(screen) frame, the sample list cross-fading between themes, \(times.cpu.count) frames"
+    )
+    printFrameTimes(times)
+}

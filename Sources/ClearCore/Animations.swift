@@ -83,7 +83,6 @@ struct ClearCompletedAnimation: Hashable, Sendable {
     struct LeavingRow: Hashable, Sendable {
         var item: TodoItem
         var index: Int
-        var color: RGBColor
     }
 
     var startMicroseconds: Int64

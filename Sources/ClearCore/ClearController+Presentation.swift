@@ -76,8 +76,9 @@ extension ClearController {
                     modelIndex: index, itemID: item.id, text: item.text, framePixels: frame,
                     alpha: 1,
                     backgroundColor: item.completed
-                        ? .completedGreen
-                        : heatColor(index: reorder.displayIndex(ofRowAt: index), count: count),
+                        ? context.theme.completed
+                        : context.theme.rowColor(
+                            index: reorder.displayIndex(ofRowAt: index), count: count),
                     completed: item.completed, strikethrough: item.completed, isEditing: false),
                 context: context)
             visitInteractions(&style)

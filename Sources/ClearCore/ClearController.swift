@@ -65,6 +65,7 @@ public final class ClearController {
     let reorder = ReorderInteraction()
     let editing = EditingInteraction()
     let keyboardInteraction = KeyboardInteraction()
+    let themeFade = ThemeFadeInteraction()
 
     /// A controller at rest on `items` (duplicate ids are renumbered), laid out by `layout`.
     /// Pass `TodoList.swiftTutorialSamples` for Clear's sample list.
@@ -211,8 +212,8 @@ public final class ClearController {
 }
 
 /// Row `index`'s heat-map colour among `count` rows: RGB(1, 0.6·i/(n−1), 0), pure red
-/// for a single row (docs/clear-rules.md §2: n = 1 would divide 0 by 0).
+/// for a single row (docs/clear-rules.md §2: n = 1 would divide 0 by 0). The `heat`
+/// theme's row colour (`Theme.rowColor`).
 public func heatColor(index: Int, count: Int) -> RGBColor {
-    guard count > 1 else { return RGBColor(red: 1, green: 0, blue: 0) }
-    return RGBColor(red: 1, green: 0.6 * Double(index) / Double(count - 1), blue: 0)
+    Theme.heat.rowColor(index: index, count: count)
 }

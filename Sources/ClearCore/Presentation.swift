@@ -69,7 +69,7 @@ public struct RowPresentation: Hashable, Sendable {
     public var framePixels: RectPixels
     /// The row's opacity, 0...1 (other rows fade while one is edited).
     public var alpha: Double
-    /// Heat-map colour, or `completedGreen` for a completed row.
+    /// The theme's colour for the row's position, or its completed colour.
     public var backgroundColor: RGBColor
     /// The item is done.
     public var completed: Bool
@@ -109,11 +109,11 @@ public struct RowPresentation: Hashable, Sendable {
 public struct CuesPresentation: Hashable, Sendable {
     /// "✓", left of the row, right-aligned.
     public var tickFramePixels: RectPixels
-    /// White, or pure green once a release would complete the row.
+    /// The theme's text colour, or pure green once a release would complete the row.
     public var tickColor: RGBColor
     /// "✗", right of the row, left-aligned.
     public var crossFramePixels: RectPixels
-    /// White, or pure red once a release would delete the row.
+    /// The theme's text colour, or pure red once a release would delete the row.
     public var crossColor: RGBColor
     /// |x| / (W/2), unclamped (it keeps rising past 1).
     public var alpha: Double
@@ -142,7 +142,8 @@ public struct PlaceholderPresentation: Hashable, Sendable {
     public var alpha: Double
     /// The hint drawn on the placeholder (`ClearController.pullLabel` and the others).
     public var label: String
-    /// Red for a pull; for a pinch, the heat-map colour of the upper row.
+    /// The theme's top colour for a pull; for a pinch, the upper row's colour; for the
+    /// clear-completed cue, the completed colour (or the background with nothing to clear).
     public var backgroundColor: RGBColor
 
     /// A presentation of its parts, as given.
@@ -196,14 +197,24 @@ public struct Presentation: Hashable, Sendable {
     public var isAnimating: Bool
     /// The on-screen keyboard while any of it is on screen.
     public var keyboard: KeyboardPresentation?
+    /// The screen below and between the rows (the theme's background).
+    public var backgroundColor: RGBColor
+    /// Row labels, the strikethrough and the caret (the theme's text).
+    public var textColor: RGBColor
+    /// True while a theme's cross-fade changes every colour from frame to frame: a
+    /// renderer gains nothing by keeping pictures of the rows.
+    public var isFadingColors = false
 
     /// A presentation of its parts, as given.
     public init(
         screen: ScreenSize, rowHeightPixels: Double, rows: [RowPresentation],
         cues: CuesPresentation?, placeholder: PlaceholderPresentation?,
-        editing: EditingPresentation?, isAnimating: Bool, keyboard: KeyboardPresentation? = nil
+        editing: EditingPresentation?, isAnimating: Bool, keyboard: KeyboardPresentation? = nil,
+        backgroundColor: RGBColor = .black, textColor: RGBColor = .white
     ) {
         self.keyboard = keyboard
+        self.backgroundColor = backgroundColor
+        self.textColor = textColor
         self.screen = screen
         self.rowHeightPixels = rowHeightPixels
         self.rows = rows

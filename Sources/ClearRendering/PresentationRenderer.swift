@@ -19,6 +19,9 @@ public final class PresentationRenderer {
     private static let rowImageCacheLimit = 32
     /// True when one presentation pixel is one surface pixel (cached row pictures are exact).
     private var isDrawingAtScreenSize = true
+    /// False during a theme's cross-fade: each row's colour is new every frame, so a row
+    /// picture would be drawn once and never reused (drawing directly is cheaper).
+    private var keepsRowPictures = true
     /// How the panel showing the surface is mounted (`--rotate`): the surface is the
     /// panel's native size and the upright presentation is drawn turned onto it, so it
     /// reads upright on the turned panel (docs/product-decisions.md, "Rotation"). Pictures
@@ -31,6 +34,7 @@ public final class PresentationRenderer {
     private struct RowImageKey: Hashable {
         var text: String
         var color: RGBColor
+        var textColor: RGBColor
         var strikethrough: Bool
         var width: Int
         var height: Int
@@ -60,8 +64,9 @@ public final class PresentationRenderer {
         isDrawingAtScreenSize =
             surface.width == presentation.screen.widthPixels
             && surface.height == presentation.screen.heightPixels
+        keepsRowPictures = !presentation.isFadingColors
 
-        context.setSource(RGBAColor(.black))
+        context.setSource(RGBAColor(presentation.backgroundColor))
         context.paintReplacing()
         context.withSavedState {
             context.scale(
@@ -69,10 +74,10 @@ public final class PresentationRenderer {
             let screenRect = RectPixels(x: 0, y: 0, width: screenWidth, height: screenHeight)
             // The placeholder sits behind the rows (docs/clear-rules.md §1.2, §1.3).
             if let placeholder = presentation.placeholder {
-                drawPlaceholder(placeholder)
+                drawPlaceholder(placeholder, textColor: presentation.textColor)
             }
             for row in presentation.rows where intersects(row.framePixels, screenRect) {
-                drawRow(row, editing: presentation.editing)
+                drawRow(row, editing: presentation.editing, textColor: presentation.textColor)
             }
             if let cues = presentation.cues {
                 drawCues(cues)
@@ -152,15 +157,19 @@ public final class PresentationRenderer {
     /// The opacity of one shadow layer at full shadow.
     static let shadowLayerAlpha = 0.15
 
-    private func drawRow(_ row: RowPresentation, editing: EditingPresentation?) {
+    private func drawRow(
+        _ row: RowPresentation, editing: EditingPresentation?, textColor: RGBColor
+    ) {
         guard row.scale == 1, row.shadowOpacity <= 0 else {
-            return drawLiftedRow(row, editing: editing)
+            return drawLiftedRow(row, editing: editing, textColor: textColor)
         }
-        drawRowUnscaled(row, editing: editing)
+        drawRowUnscaled(row, editing: editing, textColor: textColor)
     }
 
     /// A held (or settling) row: its shadow, then the row scaled about its centre.
-    private func drawLiftedRow(_ row: RowPresentation, editing: EditingPresentation?) {
+    private func drawLiftedRow(
+        _ row: RowPresentation, editing: EditingPresentation?, textColor: RGBColor
+    ) {
         let frame = row.framePixels
         let scale = row.scale.isFinite && row.scale > 0 ? row.scale : 1
         let width = frame.width * scale
@@ -182,33 +191,37 @@ public final class PresentationRenderer {
             context.translate(x: frame.x + frame.width / 2, y: frame.y + frame.height / 2)
             context.scale(x: scale, y: scale)
             context.translate(x: -(frame.x + frame.width / 2), y: -(frame.y + frame.height / 2))
-            drawRowUnscaled(row, editing: editing)
+            drawRowUnscaled(row, editing: editing, textColor: textColor)
         }
     }
 
-    private func drawRowUnscaled(_ row: RowPresentation, editing: EditingPresentation?) {
+    private func drawRowUnscaled(
+        _ row: RowPresentation, editing: EditingPresentation?, textColor: RGBColor
+    ) {
         let frame = Self.snapped(row.framePixels)
         if let edited = editing, edited.modelIndex == row.modelIndex, !row.isLeaving {
             // The edited row changes with every key: drawn directly, with its caret.
             context.withGroup(alpha: row.alpha, bounds: bounds(frame)) {
                 painter.drawRowBody(
                     in: context, frame: frame, color: row.backgroundColor, text: edited.text,
-                    strikethrough: row.strikethrough,
+                    textColor: textColor, strikethrough: row.strikethrough,
                     caretCharacterOffset: edited.caretCharacterOffset)
             }
             return
         }
         let key = RowImageKey(
-            text: row.text, color: row.backgroundColor, strikethrough: row.strikethrough,
+            text: row.text, color: row.backgroundColor, textColor: textColor,
+            strikethrough: row.strikethrough,
             width: Int(clampingForDrawing: frame.width),
             height: Int(clampingForDrawing: frame.height))
-        if isDrawingAtScreenSize, let image = rowImage(key) {
+        if isDrawingAtScreenSize, keepsRowPictures, let image = rowImage(key) {
             context.drawImage(image, x: frame.x, y: frame.y, alpha: row.alpha)
         } else {
             context.withGroup(alpha: row.alpha, bounds: bounds(frame)) {
                 painter.drawRowBody(
                     in: context, frame: frame, color: row.backgroundColor, text: row.text,
-                    strikethrough: row.strikethrough, caretCharacterOffset: nil)
+                    textColor: textColor, strikethrough: row.strikethrough,
+                    caretCharacterOffset: nil)
             }
         }
     }
@@ -224,7 +237,8 @@ public final class PresentationRenderer {
         painter.drawRowBody(
             in: imageContext,
             frame: RectPixels(x: 0, y: 0, width: Double(key.width), height: Double(key.height)),
-            color: key.color, text: key.text, strikethrough: key.strikethrough,
+            color: key.color, text: key.text, textColor: key.textColor,
+            strikethrough: key.strikethrough,
             caretCharacterOffset: nil)
         imageContext.flush()
         if rowImageCache.count >= Self.rowImageCacheLimit { rowImageCache.removeAll() }
@@ -232,7 +246,7 @@ public final class PresentationRenderer {
         return image
     }
 
-    private func drawPlaceholder(_ placeholder: PlaceholderPresentation) {
+    private func drawPlaceholder(_ placeholder: PlaceholderPresentation, textColor: RGBColor) {
         guard placeholder.scaleY > 0, placeholder.alpha > 0 else { return }
         let frame = placeholder.framePixels
         context.withSavedState {
@@ -244,7 +258,7 @@ public final class PresentationRenderer {
             context.withGroup(alpha: placeholder.alpha, bounds: bounds(Self.snapped(frame))) {
                 painter.drawRowBody(
                     in: context, frame: Self.snapped(frame), color: placeholder.backgroundColor,
-                    text: placeholder.label,
+                    text: placeholder.label, textColor: textColor,
                     strikethrough: false, caretCharacterOffset: nil)
             }
         }

@@ -102,13 +102,20 @@ public struct RecordingPicture: Hashable, Sendable {
     public var gestures: [Gesture]
     /// The list at the end.
     public var finalItems: [Item]
+    /// The screen below the rows (the replay's theme).
+    public var backgroundColor: RGBColor
+    /// The rows' text (the replay's theme).
+    public var textColor: RGBColor
 
     /// A picture of a replay.
     public init(
         title: String, screen: ScreenSize, rowHeightPixels: Double, eventCount: Int,
         durationMicroseconds: Int64, initialRows: [RowPresentation], contacts: [Contact],
-        gestures: [Gesture], finalItems: [Item]
+        gestures: [Gesture], finalItems: [Item], backgroundColor: RGBColor = .black,
+        textColor: RGBColor = .white
     ) {
+        self.backgroundColor = backgroundColor
+        self.textColor = textColor
         self.title = title
         self.screen = screen
         self.rowHeightPixels = rowHeightPixels

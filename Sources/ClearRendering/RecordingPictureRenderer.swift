@@ -79,7 +79,8 @@ public struct RecordingPictureRenderer {
     public func draw(in context: GraphicsContext) -> Contents {
         var canvas = Canvas(context: context)
         context.fillRectangle(
-            x: 0, y: 0, width: widthPixels, height: heightPixels, with: RGBAColor(.black))
+            x: 0, y: 0, width: widthPixels, height: heightPixels,
+            with: RGBAColor(picture.backgroundColor))
         drawList(on: &canvas)
         drawThresholds(on: &canvas)
         drawPaths(on: &canvas)
@@ -106,7 +107,8 @@ public struct RecordingPictureRenderer {
                 ) {
                     painter.drawRowBody(
                         in: context, frame: frame, color: row.backgroundColor, text: row.text,
-                        strikethrough: row.strikethrough, caretCharacterOffset: nil)
+                        textColor: picture.textColor, strikethrough: row.strikethrough,
+                        caretCharacterOffset: nil)
                 }
             }
         }

@@ -89,11 +89,11 @@ final class RowPainter {
         return gloss
     }
 
-    /// A row cell in `target`: fill, gloss, label, and the strikethrough or caret.
-    /// `frame` is in whole pixels.
+    /// A row cell in `target`: fill, gloss, label, and the strikethrough or caret, the
+    /// label, strikethrough and caret in `textColor`. `frame` is in whole pixels.
     func drawRowBody(
         in target: GraphicsContext, frame: RectPixels, color: RGBColor, text: String,
-        strikethrough: Bool,
+        textColor: RGBColor, strikethrough: Bool,
         caretCharacterOffset: Int?
     ) {
         target.fillRectangle(
@@ -116,21 +116,21 @@ final class RowPainter {
         let textX = frame.x + style.labelInsetPixels
         let label = layout(text, isCue: false, maxWidthPixels: frame.width - style.labelInsetPixels)
         let extents = label.logicalExtents
-        target.setSource(RGBAColor(.white))
+        target.setSource(RGBAColor(textColor))
         target.moveTo(x: textX, y: frame.midY - extents.height / 2)
         target.show(label)
         if strikethrough {
             // Starts at the label's left edge, top at mid-height, as wide as the text (R-CE).
             target.fillRectangle(
                 x: textX, y: frame.midY, width: extents.x + extents.width,
-                height: style.strikethroughThicknessPixels, with: RGBAColor(.white))
+                height: style.strikethroughThicknessPixels, with: RGBAColor(textColor))
         }
         if let caretCharacterOffset {
             let caretX = textX + label.caretX(characterOffset: caretCharacterOffset)
             let lineHeight = extents.height > 0 ? extents.height : style.labelFontPixels
             target.fillRectangle(
                 x: caretX, y: frame.midY - lineHeight / 2, width: style.caretWidthPixels,
-                height: lineHeight, with: RGBAColor(.white))
+                height: lineHeight, with: RGBAColor(textColor))
         }
     }
 

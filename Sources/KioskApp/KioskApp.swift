@@ -78,6 +78,8 @@ public final class KioskApp {
         // the list itself).
         session.keepsGestureHistory = false
         session.controller.keepsHistory = false
+        session.controller.setTheme(
+            startTheme(savedName: persistence.store.savedThemeName(), commandLine: options.theme))
         do {
             renderer = try PresentationRenderer(
                 width: window.nativeFrameSize.widthPixels,

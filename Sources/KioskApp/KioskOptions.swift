@@ -1,6 +1,13 @@
 import ClearCore
 import TouchInput
 
+/// The theme the app starts with: the one the list file saved (a theme chosen on the
+/// Themes page), else `--theme`, else `heat`. A saved name the program does not know
+/// falls back the same way.
+public func startTheme(savedName: String?, commandLine: Theme?) -> Theme {
+    savedName.flatMap(Theme.named) ?? commandLine ?? .heat
+}
+
 /// What `cleartouch app` was asked to do.
 public struct KioskOptions: Hashable, Sendable {
     /// The list file (`ListStore`): loaded at start, saved after every change.
@@ -10,6 +17,8 @@ public struct KioskOptions: Hashable, Sendable {
     /// H; nil: round(W·50/320).
     public var rowHeightPixels: Double?
     public var fullscreen = false
+    /// `--theme NAME`: the start theme when the list file names none (docs/themes.md).
+    public var theme: Theme?
     /// `--offscreen`: draw without any display (SDL's offscreen driver), invisibly. Without
     /// it (or `SDL_VIDEODRIVER=offscreen`), finding no display is an error.
     public var offscreen = false

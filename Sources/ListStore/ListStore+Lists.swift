@@ -23,6 +23,16 @@ extension ListStore {
         try loadFile { data throws(DecodeFailure) in try Self.decodeLists(data) }
     }
 
+    /// The theme a version-2 file names (`heat` when it names none); nil when there is no
+    /// readable version-2 file (no file, a version-1 file, a corrupt one). The app starts
+    /// with it, and with `--theme` only when it is nil (docs/themes.md).
+    public func savedThemeName() -> String? {
+        guard let data = try? Data(contentsOf: URL(fileURLWithPath: path)),
+            let file = try? Self.decodeFile(data), file.isVersion2
+        else { return nil }
+        return file.lists.themeName
+    }
+
     /// The saved lists, or `defaultLists` when there is no file.
     public func loadListsOrDefault(_ defaultLists: TodoLists) throws(ListStoreError) -> TodoLists {
         try loadLists() ?? defaultLists

@@ -99,6 +99,7 @@ public struct ReplayHarness {
         let session = ClearSession(
             items: items, layout: layout,
             keyboard: try keyboardSettings(recorded: recording.header.keyboard))
+        session.controller.setTheme(source.theme)
         let collector = Collector(
             keepTouchPaths: keepTouchPaths, keepListsAfterActions: keepListsAfterActions)
         // Gesture reports are taken as they come, so memory does not grow with the session.
@@ -182,6 +183,7 @@ public struct ReplayHarness {
         result.touchPaths = collector.paths
         result.items = session.controller.items.map(ExpectedItem.init)
         result.editing = session.controller.editingIndex
+        result.themeName = session.controller.theme.name
         result.warnings = recording.warnings
         result.soundOn = soundOn
         if soundOn { result.sounds = SoundCue.merged(actions: result.actions, ticks: ticks) }

@@ -31,6 +31,7 @@ extension ReplayResult {
             ("items", Self.json(items)),
             ("editing", editing.map(JSONValue.integer) ?? .null),
             // Product decisions, "Replay JSON"; last, so the keys before them read as before.
+            ("theme", .string(themeName)),
             ("sound", .bool(soundOn)),
             ("sounds", Self.json(sounds)),
         ])

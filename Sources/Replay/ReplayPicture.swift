@@ -29,13 +29,19 @@ extension ReplayResult {
                     actions: actions.filter { $0.timeMicroseconds == gesture.endMicroseconds }
                         .map(\.summary))
             },
-            finalItems: items.map { .init(text: $0.text, completed: $0.completed) })
+            finalItems: items.map { .init(text: $0.text, completed: $0.completed) },
+            backgroundColor: initialPresentation?.backgroundColor ?? theme.background,
+            textColor: initialPresentation?.textColor ?? theme.text)
     }
+
+    /// The replay's theme (its colours when there is no presentation).
+    private var theme: Theme { Theme.named(themeName) ?? .heat }
 
     /// The starting list laid out row under row, for a replay that saw no event (and so
     /// no presentation).
     private func initialRows() -> [RowPresentation] {
-        initialItems.enumerated().map { index, item in
+        let theme = theme
+        return initialItems.enumerated().map { index, item in
             RowPresentation(
                 modelIndex: index, itemID: ItemID(rawValue: UInt64(index)), text: item.text,
                 framePixels: RectPixels(
@@ -43,7 +49,7 @@ extension ReplayResult {
                     height: rowHeightPixels),
                 alpha: 1,
                 backgroundColor: item.completed
-                    ? .completedGreen : heatColor(index: index, count: initialItems.count),
+                    ? theme.completed : theme.rowColor(index: index, count: initialItems.count),
                 completed: item.completed, strikethrough: item.completed, isEditing: false)
         }
     }

@@ -127,6 +127,8 @@ public struct ReplayResult: Hashable, Sendable {
     public var touchPaths: [TouchPath]
     /// What was on screen before the first event; nil unless paths were kept.
     public var initialPresentation: Presentation?
+    /// The name of the theme at the end (`"theme"` in the JSON, docs/themes.md).
+    public var themeName = Theme.heat.name
     /// What the reader warned about (a truncated last line, an ignored `--desc`): every
     /// command shows them on stderr.
     public var warnings: [ReplayError] = []

@@ -26,6 +26,8 @@ public struct ReplaySource: Hashable, Sendable {
     public var keyboardMode: OnScreenKeyboardMode?
     /// `--keyboard-layout`: nil: the recording's layout, else `us`.
     public var keyboardLayout: KeyboardLayout?
+    /// `--theme NAME`: the colours the session starts with (default `heat`).
+    public var theme: Theme = .heat
 
     /// Every file this source reads: no output may replace one of them.
     public var inputPaths: [String] { [path] + [descPath, listPath].compactMap { $0 } }
@@ -37,8 +39,10 @@ public struct ReplaySource: Hashable, Sendable {
         path: String, descPath: String? = nil, format: String? = nil, screen: ScreenSize? = nil,
         rowHeightPixels: Double? = nil, listPath: String? = nil, listItems: [ExpectedItem]? = nil,
         calibration: CalibrationMatrix? = nil, rotation: Rotation = .none,
-        keyboardMode: OnScreenKeyboardMode? = nil, keyboardLayout: KeyboardLayout? = nil
+        keyboardMode: OnScreenKeyboardMode? = nil, keyboardLayout: KeyboardLayout? = nil,
+        theme: Theme = .heat
     ) {
+        self.theme = theme
         self.listItems = listItems
         self.calibration = calibration
         self.rotation = rotation

@@ -1,3 +1,4 @@
+import ClearCore
 import Foundation
 import KioskApp
 import LibInputBackend
@@ -12,7 +13,7 @@ enum AppCommand: Subcommand {
     static let usage = """
         usage: cleartouch app [--list FILE] [--screen WxH] [--row-height PX] [--fullscreen | --offscreen]
                               [--record FILE [--record-text] [--force]] [--seat NAME] [--window-input]
-                              [--keyboard on|off|auto] [--keyboard-layout NAME]
+                              [--keyboard on|off|auto] [--keyboard-layout NAME] [--theme NAME]
                               [--rotate 0|90|180|270] [--calibration "a b c d e f"] [--sound on|off]
                               [DEVICE...]
 
@@ -48,6 +49,8 @@ enum AppCommand: Subcommand {
         \(KeyboardOptions.help)
         \(SoundOption.help)
                            through SDL audio; no audio device is a notice on stderr, not an error
+          --theme NAME     the start theme when the list file has none saved: \(Theme.builtInNames)
+                           (default heat); a theme chosen on the Themes page is saved and wins
           DEVICE...        /dev/input/eventN nodes for libinput; without any, every device of the seat
 
         Input: libinput when it can open a touchscreen or touchpad, else the window's own mouse
@@ -79,6 +82,8 @@ enum AppCommand: Subcommand {
             switch argument {
             case .operand(let path): options.devicePaths.append(path)
             case .option("--list"): options.listPath = try parser.value(for: "--list")
+            case .option("--theme"):
+                options.theme = try ThemeOption.theme(named: parser.value(for: "--theme"))
             case .option("--fullscreen"): options.fullscreen = true
             case .option("--offscreen"): options.offscreen = true
             case .option("--record"): options.recordPath = try parser.value(for: "--record")

@@ -18,7 +18,7 @@ enum ReplayCommand: Subcommand {
                                  [--expect EXPECTED.json] [--write-expect FILE] [--json] [--speed X]
                                  [--frames DIR [--fps N]] [--snapshot OUT.png [--at MS]]
                                  [--via-libinput] [--calibration "a b c d e f"] [--rotate N]
-                                 [--keyboard on|off|auto] [--keyboard-layout NAME]
+                                 [--keyboard on|off|auto] [--keyboard-layout NAME] [--theme NAME]
                                  [--audio OUT.wav] [--sound on|off]
 
         Replays a recording (ClearTouch trace, evemu, `libinput record` YAML) into the
@@ -42,7 +42,7 @@ enum ReplayCommand: Subcommand {
           --write-expect FILE  write the golden file this replay meets: its settings, gestures,
                                actions, items and editing
           --json               print one JSON object (gestures, actions, items, editing,
-                               sound, sounds)
+                               theme, sound, sounds)
           --speed X            pace the replay X times the recorded rate (1 = as recorded,
                                0.001 to 1000000); the result is the same at every speed
           --frames DIR         draw the screen as PNG frames DIR/frame-NNNNNN.png, N per second
@@ -70,6 +70,8 @@ enum ReplayCommand: Subcommand {
                                event, if later); each action's sound starts at its time
           --sound on|off       the sounds (default on); off: the JSON says "sound": false
                                with no sounds, and --audio writes a track of silence
+          --theme NAME         the colours of --frames and --snapshot pictures: \(Theme.builtInNames)
+                               (default heat; `cleartouch themes` lists them)
 
         Outputs replace existing files (atomically, keeping their mode; a link's target; never
         an input); devices and FIFOs are written through; an output's folder must exist
@@ -226,7 +228,7 @@ enum RenderCommand: Subcommand {
     static let summary = "draw a recording as an SVG picture"
     static let usage = """
         usage: cleartouch render FILE -o OUT.svg [--desc DESC] [--format trace|evemu|libinput]
-                                 [--screen WxH] [--row-height PX] [--list LIST.json]
+                                 [--screen WxH] [--row-height PX] [--list LIST.json] [--theme NAME]
 
         Replays a recording and draws it as an SVG picture: the list at the start, every
         touch's path (one colour per contact, fading with time; dot = down, ring = up,
@@ -241,6 +243,7 @@ enum RenderCommand: Subcommand {
           --screen WxH          screen size in pixels (each side 1 to 100000)
           --row-height PX       row height H in pixels (1 to 100000)
           --list LIST.json      starting list, as for `cleartouch replay`
+          --theme NAME          the list's colours, as for `cleartouch replay` (default heat)
 
         "wrote OUT.svg" and reader warnings go to stderr.
         Exit status: 0 ok, 2 bad usage, unreadable input or an output that cannot be written.

@@ -1,3 +1,4 @@
+import ClearCore
 import Replay
 import TouchInput
 
@@ -10,6 +11,7 @@ struct ReplaySourceOptions {
     private var listPath: String?
     private var path: String?
     private var keyboard = KeyboardOptions()
+    private var theme = Theme.heat
 
     /// Reads `argument` when it belongs to the source; false otherwise.
     mutating func parse(_ argument: OptionParser.Argument, from parser: inout OptionParser)
@@ -21,6 +23,8 @@ struct ReplaySourceOptions {
             path = file
         case .option("--list"):
             listPath = try parser.value(for: "--list")
+        case .option("--theme"):
+            theme = try ThemeOption.theme(named: parser.value(for: "--theme"))
         case .option(let name):
             if try keyboard.parse(name, from: &parser) { return true }
             return try shared.parse(name, from: &parser)
@@ -36,7 +40,8 @@ struct ReplaySourceOptions {
             screen: shared.screen, rowHeightPixels: shared.rowHeightPixels, listPath: listPath,
             calibration: shared.calibration, rotation: shared.rotation ?? .none,
             keyboardMode: keyboard.mode,
-            keyboardLayout: try keyboard.layoutName.map(KeyboardOptions.layout(named:)))
+            keyboardLayout: try keyboard.layoutName.map(KeyboardOptions.layout(named:)),
+            theme: theme)
     }
 }
 

@@ -6,7 +6,7 @@ import Recorder
 let subcommands: [any Subcommand.Type] = [
     AppCommand.self, RecordCommand.self, DebugGesturesCommand.self, InspectCommand.self,
     ConvertCommand.self, ReplayCommand.self, RenderCommand.self, ViewCommand.self,
-    CalibrateCommand.self, KeyboardCommand.self, TestCommand.self,
+    CalibrateCommand.self, KeyboardCommand.self, TestCommand.self, ThemesCommand.self,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

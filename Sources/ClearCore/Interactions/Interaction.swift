@@ -88,6 +88,8 @@ struct PresentationContext {
     /// How far rows may be moved off their slots, in pixels: rows this near the screen
     /// are considered.
     var spreadPixels = 0.0
+    /// The colours at `time` (the theme, or the cross-fade between two).
+    var theme = Theme.heat
     /// Rows drawn behind the list's own (cleared rows leaving).
     var rowsBehind: [RowPresentation] = []
     /// Model indices drawn last, above the others, ascending (held and settling rows).

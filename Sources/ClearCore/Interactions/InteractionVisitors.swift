@@ -8,12 +8,15 @@ protocol InteractionVisitor {
 }
 
 extension ClearController {
-    /// The one registration of the interactions, in the order their parts of a row's
+    /// The one registration of the interactions (the theme's cross-fade first, its
+    /// colours used by the rest), in the order their parts of a row's
     /// frame apply (the slot and the held row, the rows closing after clear completed, the
     /// edit mode's move, the row pan's x and delete shuffle, the pinch gap) and in which
     /// they are offered a beginning gesture. The keyboard comes last: what its keys type
     /// may end editing once the others have let time pass.
     func visitInteractions<Visitor: InteractionVisitor>(_ visitor: inout Visitor) {
+        // First: the theme's colours are in the context before any row or placeholder.
+        visitor.visit(themeFade, in: self)
         visitor.visit(reorder, in: self)
         visitor.visit(pullUp, in: self)
         visitor.visit(editing, in: self)

@@ -10,7 +10,9 @@ final class PinchInteraction: Interaction {
         var lowerItem: ItemID
         var upperIndex: Int
         var lowerIndex: Int
-        var placeholderColor: RGBColor
+        /// The list's row count when the pinch began: the placeholder takes the upper
+        /// row's colour among that many.
+        var rowCount: Int
         var deltaPixels: Double = 0
         /// Reset at every pinch start (docs/product-decisions.md: the Swift variant).
         var exceededRequiredDistance = false
@@ -45,7 +47,7 @@ final class PinchInteraction: Interaction {
         let lower = max(first, second)
         var pinch = Pinch(
             upperItem: list[upper].id, lowerItem: list[lower].id, upperIndex: upper,
-            lowerIndex: lower, placeholderColor: heatColor(index: upper, count: list.count))
+            lowerIndex: lower, rowCount: list.count)
         spread(&pinch, values, in: controller)
         pinches.insert(pinch, for: gesture.id)
         return true
@@ -158,7 +160,8 @@ final class PinchInteraction: Interaction {
                 alpha: min(1, pinch.gapPixels / height),
                 label: pinch.gapPixels > height
                     ? ClearController.releaseLabel : ClearController.pinchLabel,
-                backgroundColor: pinch.placeholderColor),
+                backgroundColor: context.theme.rowColor(
+                    index: pinch.upperIndex, count: pinch.rowCount)),
             gesture: id)
     }
 

@@ -63,7 +63,7 @@ final class PullInteraction: Interaction {
                     width: controller.layout.widthPixels, height: height),
                 scaleY: 1, alpha: min(1, pulled / height),
                 label: pulled > height ? ClearController.releaseLabel : ClearController.pullLabel,
-                backgroundColor: .pureRed),
+                backgroundColor: context.theme.top),
             gesture: id)
     }
 

@@ -118,7 +118,8 @@ final class PullUpInteraction: Interaction {
                 guard frame.maxY > 0, frame.minY < layout.heightPixels else { continue }
                 var row = RowPresentation(
                     modelIndex: leaving.index, itemID: leaving.item.id, text: leaving.item.text,
-                    framePixels: frame, alpha: 1 - progress, backgroundColor: leaving.color,
+                    framePixels: frame, alpha: 1 - progress,
+                    backgroundColor: context.theme.completed,
                     completed: leaving.item.completed, strikethrough: leaving.item.completed,
                     isEditing: false)
                 row.isLeaving = true
@@ -147,7 +148,7 @@ final class PullUpInteraction: Interaction {
                 ? ClearController.nothingToClearLabel
                 : (pulled > height
                     ? ClearController.releaseToClearLabel : ClearController.pullToClearLabel),
-            backgroundColor: hasCompleted ? .completedGreen : .black)
+            backgroundColor: hasCompleted ? context.theme.completed : context.theme.background)
     }
 
     // MARK: rules
@@ -205,9 +206,7 @@ final class PullUpInteraction: Interaction {
         clearances.append(
             ClearCompletedAnimation(
                 startMicroseconds: time, rowHeightPixels: controller.layout.rowHeightPixels,
-                leaving: removed.map {
-                    .init(item: $0.item, index: $0.index, color: .completedGreen)
-                },
+                leaving: removed.map { .init(item: $0.item, index: $0.index) },
                 closing: closing))
         let target = controller.clampedOffset(offset)
         if offset == target {

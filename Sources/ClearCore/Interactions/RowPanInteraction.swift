@@ -151,7 +151,7 @@ final class RowPanInteraction: Interaction {
         guard let index = cueItem.flatMap({ controller.list.index(of: $0) }) else { return }
         presentation.cues = cues(
             rowFrame: controller.rowFrame(ofRowAt: index, context.rows),
-            widthPixels: controller.layout.widthPixels)
+            widthPixels: controller.layout.widthPixels, textColor: context.theme.text)
     }
 
     /// Where the latest pan of `item` has it.
@@ -169,7 +169,9 @@ final class RowPanInteraction: Interaction {
     }
 
     /// The tick left of the row and the cross right of it, alpha |x|/(W/2) unclamped.
-    private func cues(rowFrame frame: RectPixels, widthPixels width: Double) -> CuesPresentation {
+    private func cues(
+        rowFrame frame: RectPixels, widthPixels width: Double, textColor: RGBColor
+    ) -> CuesPresentation {
         let half = width / 2
         let x = frame.x
         let cueWidth = ClearController.cueWidthPixels
@@ -177,10 +179,10 @@ final class RowPanInteraction: Interaction {
         return CuesPresentation(
             tickFramePixels: RectPixels(
                 x: x - cueWidth - margin, y: frame.y, width: cueWidth, height: frame.height),
-            tickColor: x > half ? .pureGreen : .white,
+            tickColor: x > half ? .pureGreen : textColor,
             crossFramePixels: RectPixels(
                 x: x + width + margin, y: frame.y, width: cueWidth, height: frame.height),
-            crossColor: x < -half ? .pureRed : .white,
+            crossColor: x < -half ? .pureRed : textColor,
             alpha: abs(x) / half)
     }
 }

@@ -1,0 +1,76 @@
+import ClearCore
+import JSON
+
+/// `cleartouch themes`: the built-in themes and their colours (docs/themes.md).
+enum ThemesCommand: Subcommand {
+    static let name = "themes"
+    static let summary = "list the built-in themes and their colours"
+    static let usage = """
+        usage: cleartouch themes [--json]
+
+        Lists the built-in themes (those of the Themes page), heat (the default) first, with
+        the colours of each: the gradient's top and bottom (active rows take their colour
+        by position between them), the completed row, the background and the text.
+
+        options:
+          --json           print {"themes": [{"name": ..., "top": "#RRGGBB", "bottom": ...,
+                           "completed": ..., "background": ..., "text": ...}, ...]}
+        """
+
+    struct Options: Hashable, Sendable {
+        var json = false
+    }
+
+    static func parse(_ parser: inout OptionParser) throws(UsageError) -> Options {
+        var options = Options()
+        while let argument = try parser.next() {
+            switch argument {
+            case .option("--json"): options.json = true
+            case .option(let name): throw UsageError.unknownOption(name)
+            case .operand(let operand): throw UsageError("unexpected argument '\(operand)'")
+            }
+        }
+        return options
+    }
+
+    static func run(_ options: Options, output: CommandOutput) -> Int32 {
+        output.standardOutput(options.json ? json() : table())
+        return 0
+    }
+
+    /// The colours of a theme in `--json`'s order.
+    static func colours(_ theme: Theme) -> [(key: String, value: RGBColor)] {
+        [
+            ("top", theme.top), ("bottom", theme.bottom), ("completed", theme.completed),
+            ("background", theme.background), ("text", theme.text),
+        ]
+    }
+
+    static func json() -> String {
+        let themes = Theme.builtIn.map { theme in
+            JSONValue.object(
+                fields: [("name", .string(theme.name))]
+                    + colours(theme).map { ($0.key, JSONValue.string($0.value.hexString)) })
+        }
+        return JSONValue.object(fields: [("themes", .array(themes))]).encoded(.indented) + "\n"
+    }
+
+    static func table() -> String {
+        let nameWidth = max(4, Theme.builtIn.map(\.name.count).max() ?? 0) + 2
+        func padded(_ text: String, _ width: Int) -> String {
+            text.count >= width
+                ? text + " " : text + String(repeating: " ", count: width - text.count)
+        }
+        var lines = [
+            padded("name", nameWidth)
+                + colours(.heat).map { padded($0.key, 12) }.joined()
+        ]
+        for theme in Theme.builtIn {
+            lines.append(
+                padded(theme.name, nameWidth)
+                    + colours(theme).map { padded($0.value.hexString, 12) }.joined())
+        }
+        return lines.map { String($0.reversed().drop { $0 == " " }.reversed()) }
+            .joined(separator: "\n") + "\n"
+    }
+}
