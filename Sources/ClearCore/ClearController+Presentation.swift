@@ -76,8 +76,8 @@ extension ClearController {
                     modelIndex: index, itemID: item.id, text: item.text, framePixels: frame,
                     alpha: 1,
                     backgroundColor: item.completed
-                        ? context.theme.completed
-                        : context.theme.rowColor(
+                        ? presentation.theme.completed
+                        : presentation.theme.rowColor(
                             index: reorder.displayIndex(ofRowAt: index), count: count),
                     completed: item.completed, strikethrough: item.completed, isEditing: false),
                 context: context)

@@ -23,8 +23,14 @@ final class ThemeFadeInteraction: Interaction {
     }
 
     /// The theme applied last (the one a fade ends on).
-    @exclusivity(unchecked) private(set) var theme = Theme.heat
-    @exclusivity(unchecked) private(set) var fade: Fade?
+    #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
+        @exclusivity(unchecked)
+    #endif
+    private(set) var theme = Theme.heat
+    #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
+        @exclusivity(unchecked)
+    #endif
+    private(set) var fade: Fade?
 
     /// Shows `theme` at once (a start theme: nothing fades).
     func set(_ theme: Theme) {
