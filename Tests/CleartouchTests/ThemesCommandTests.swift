@@ -66,12 +66,12 @@ import Testing
         #expect(try AppCommandOptions.parse(["--theme", "ocean"]) == nil)
     }
 
-    @Test func replayJSONEndsWithTheTheme() throws {
+    @Test func replayJSONCarriesTheThemeBeforeTheSound() throws {
         let plain = try run(["replay", Self.recording, "--json"])
         let ocean = try run(["replay", Self.recording, "--json", "--theme", "ocean"])
         #expect(plain.status == 0 && ocean.status == 0)
-        #expect(plain.standardOutput.hasSuffix(",\n  \"theme\": \"heat\"\n}\n"))
-        #expect(ocean.standardOutput.hasSuffix(",\n  \"theme\": \"ocean\"\n}\n"))
+        #expect(plain.standardOutput.contains(",\n  \"theme\": \"heat\",\n  \"sound\": true,\n"))
+        #expect(ocean.standardOutput.contains(",\n  \"theme\": \"ocean\",\n  \"sound\": true,\n"))
         // Nothing else changes.
         #expect(
             plain.standardOutput.replacingOccurrences(of: "\"heat\"", with: "\"ocean\"")
