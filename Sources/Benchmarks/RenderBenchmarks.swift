@@ -12,13 +12,7 @@ func runRenderBenchmarks() {
     let screen = ScreenSize.defaultKiosk
     let frameCount = 600
     let warmUpFrames = 30
-    guard
-        let renderer = try? PresentationRenderer(
-            width: screen.widthPixels, height: screen.heightPixels)
-    else {
-        print("render: cannot create a \(screen) Cairo surface")
-        return
-    }
+    guard let renderer = uprightRenderer(screen, benchmark: "render") else { return }
     let times = timeFrames(
         frameCount, warmUpFrames: warmUpFrames,
         prepare: { animatedPresentation(screen: screen, frame: $0, frameCount: frameCount) },
@@ -265,13 +259,7 @@ func runThemeFadeRenderBenchmark() {
     let frameCount = 600
     let warmUpFrames = 30
     let frameMicroseconds: Int64 = 16_667
-    guard
-        let renderer = try? PresentationRenderer(
-            width: screen.widthPixels, height: screen.heightPixels)
-    else {
-        print("render-theme-fade: cannot create a \(screen) Cairo surface")
-        return
-    }
+    guard let renderer = uprightRenderer(screen, benchmark: "render-theme-fade") else { return }
     let controller = ClearController(
         items: TodoList.swiftTutorialSamples, layout: ClearLayout(screen: screen))
     var time: Int64 = 0
@@ -293,4 +281,17 @@ func runThemeFadeRenderBenchmark() {
         "render-theme-fade: \(screen) frame, the sample list cross-fading between themes, \(times.cpu.count) frames"
     )
     printFrameTimes(times)
+}
+
+/// A renderer drawing `screen` upright; nil, having said so, when Cairo cannot make the
+/// surface.
+func uprightRenderer(_ screen: ScreenSize, benchmark: String) -> PresentationRenderer? {
+    guard
+        let renderer = try? PresentationRenderer(
+            width: screen.widthPixels, height: screen.heightPixels)
+    else {
+        print("\(benchmark): cannot create a \(screen) Cairo surface")
+        return nil
+    }
+    return renderer
 }
