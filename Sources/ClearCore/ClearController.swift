@@ -20,7 +20,10 @@ import TouchInput
 public final class ClearController {
     /// The screen, the row height and the row geometry.
     public let layout: ClearLayout
-    /// The to-do list as the rules have changed it so far.
+    /// The rows of the level shown, as the rules have changed them so far: the open list's
+    /// items at the items level (the only level of a session without navigation), the
+    /// lists at the lists level (one row per list, its id the list's), the menu's or a
+    /// page's rows (docs/clear-core.md, Levels).
     @exclusivity(unchecked) public internal(set) var list: TodoList
     /// The changes not yet taken (`takeActions()`), in order, while `keepsHistory` is true;
     /// empty otherwise.
@@ -38,7 +41,11 @@ public final class ClearController {
     /// dropped.
     @exclusivity(unchecked) private var ignored: ContiguousArray<GestureID> = []
 
+    /// Called when a tap on the Themes page chooses a theme (`themeSelected(name:at:)`).
+    @exclusivity(unchecked) public var onThemeSelected: ((_ name: String, _ time: Int64) -> Void)?
+
     // The interactions, registered in `visitInteractions`.
+    let navigation = NavigationInteraction()
     let scrolling = ScrollInteraction()
     let rowPan = RowPanInteraction()
     let pull = PullInteraction()
@@ -52,11 +59,71 @@ public final class ClearController {
     /// Pass `TodoList.swiftTutorialSamples` for Clear's sample list.
     public init(items: [TodoItem], layout: ClearLayout) {
         self.layout = layout
-        self.list = TodoList(items: items)
+        let lists = TodoLists(items: items)
+        self.list = lists[0].list
+        navigation.start(
+            lists: lists, level: .items, allowed: .all, themeNames: MenuRows.defaultThemeNames)
     }
 
-    /// The items in display order.
-    public var items: [TodoItem] { list.items }
+    /// A controller at rest on `lists`, inside the open list (at the lists level when none
+    /// is open), reaching the levels `allowed` (`--levels`). With `allowed` `.items`, the
+    /// first list opens when none is; with no list, one empty list titled `To Do` is made.
+    /// `themeNames` are the Themes page's rows (default: `heat`).
+    public init(
+        lists: TodoLists, layout: ClearLayout, allowed: AllowedLevels = .all,
+        themeNames: [String] = MenuRows.defaultThemeNames
+    ) {
+        self.layout = layout
+        var lists = lists
+        if lists.isEmpty { lists.insertList(title: TodoLists.defaultTitle, at: 0) }
+        if lists.openIndex == nil && !allowed.allows(.lists) { lists.open(at: 0) }
+        if let open = lists.openIndex {
+            self.list = lists[open].list
+            navigation.start(lists: lists, level: .items, allowed: allowed, themeNames: themeNames)
+        } else {
+            self.list = TodoList(items: [])
+            navigation.start(lists: lists, level: .lists, allowed: allowed, themeNames: themeNames)
+            self.list = TodoList(
+                items: lists.lists.map {
+                    TodoItem(
+                        id: ItemID(rawValue: $0.id.rawValue), text: $0.title,
+                        completed: $0.completed)
+                })
+        }
+    }
+
+    /// The level shown now.
+    public var level: Level { navigation.level }
+
+    /// The levels this controller may reach.
+    public var allowedLevels: AllowedLevels { navigation.allowed }
+
+    /// The lists now: the open list holding the items as changed so far, the list rows'
+    /// titles, order and completed flags at the lists level, the theme and sound setting.
+    public var lists: TodoLists {
+        switch navigation.level {
+        case .items:
+            var lists = navigation.storedLists
+            lists.replaceOpenItems(list)
+            return lists
+        case .lists:
+            return navigation.reconciled(rows: list)
+        case .menu, .themes, .settings:
+            return navigation.storedLists
+        }
+    }
+
+    /// The items of the open list, or of the last list open (empty when it was deleted),
+    /// in display order.
+    public var items: [TodoItem] {
+        navigation.level == .items ? list.items : (lists.openList?.list.items ?? [])
+    }
+
+    /// A tap on the Themes page chose theme `name`: calls `onThemeSelected` (the app applies
+    /// the theme there).
+    public func themeSelected(name: String, at time: Int64) {
+        onThemeSelected?(name, time)
+    }
 
     /// The list's scroll offset now (negative while pulled past the top).
     public var scrollOffsetPixels: Double { scrolling.offset(at: currentTimeMicroseconds) }
@@ -145,6 +212,7 @@ public final class ClearController {
     private func end(_ gesture: GestureEvent) {
         if case .tap(let location) = gesture.values {
             forgetIgnored(gesture.id)
+            if navigation.tap(at: location, time: currentTimeMicroseconds, in: self) { return }
             editing.tap(at: location, time: currentTimeMicroseconds, in: self)
             return
         }
@@ -185,6 +253,8 @@ public final class ClearController {
     }
 
     func record(_ action: Action) {
+        var action = action
+        if navigation.level == .lists && action.kind.changesRows { action.on = .lists }
         if keepsHistory { actions.append(action) }
         onAction?(action)
     }

@@ -81,7 +81,7 @@ public struct ReplayHarness {
         } else {
             recording = try RecordingInput(source)
         }
-        let items = try startingItems(header: recording.header)
+        let startLists = try startingLists(header: recording.header)
         let screen = source.screen ?? recording.header.screen ?? .defaultKiosk
         // A recorded row height belongs to the recorded screen: another screen gets its own
         // default unless a row height is given too.
@@ -90,8 +90,9 @@ public struct ReplayHarness {
             screen: screen, rowHeightPixels: source.rowHeightPixels ?? recordedRowHeight)
         let rowHeight = layout.rowHeightPixels
         let session = ClearSession(
-            items: items, layout: layout,
+            lists: startLists, layout: layout, allowedLevels: source.levels ?? .all,
             keyboard: try keyboardSettings(recorded: recording.header.keyboard))
+        let items = session.controller.items
         let collector = Collector(
             keepTouchPaths: keepTouchPaths, keepListsAfterActions: keepListsAfterActions)
         // Gesture reports are taken as they come, so memory does not grow with the session.
@@ -173,6 +174,12 @@ public struct ReplayHarness {
         result.touchPaths = collector.paths
         result.items = session.controller.items.map(ExpectedItem.init)
         result.editing = session.controller.editingIndex
+        let lists = session.controller.lists
+        result.level = session.controller.level
+        result.openList = lists.openIndex
+        result.lists = lists.lists.map(ExpectedList.init)
+        result.themeName = lists.themeName
+        result.soundOn = lists.soundOn
         result.warnings = recording.warnings
         return result
     }
@@ -190,11 +197,18 @@ public struct ReplayHarness {
         }
     }
 
+    /// The lists the replay starts with: `--list` (a version-1 file is one list), the
+    /// expectation's lists or list, the recording's, else one list `To Do` with the
+    /// tutorial's items.
+    private func startingLists(header: RecordingHeader) throws(ReplayError) -> TodoLists {
+        if let listPath = source.listPath { return try Self.readLists(listPath) }
+        if let startLists = source.startLists { return startLists }
+        return TodoLists(items: try startingItems(header: header))
+    }
+
     private func startingItems(header: RecordingHeader) throws(ReplayError) -> [TodoItem] {
         var list: [ExpectedItem]?
-        if let listPath = source.listPath {
-            list = try Self.readList(listPath)
-        } else if let listItems = source.listItems {
+        if let listItems = source.listItems {
             list = listItems
         } else if let initial = header.initialItems {
             list = initial.map { ExpectedItem(text: $0.text, completed: $0.completed) }
@@ -209,6 +223,10 @@ public struct ReplayHarness {
 
     static func readList(_ path: String) throws(ReplayError) -> [ExpectedItem] {
         try ListFile.parse(try TextFile.read(path), path: path)
+    }
+
+    static func readLists(_ path: String) throws(ReplayError) -> TodoLists {
+        try ListFile.parseLists(try TextFile.read(path), path: path)
     }
 }
 

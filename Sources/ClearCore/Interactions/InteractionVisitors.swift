@@ -8,12 +8,14 @@ protocol InteractionVisitor {
 }
 
 extension ClearController {
-    /// The one registration of the interactions, in the order their parts of a row's
+    /// The one registration of the interactions (the levels first: at the menu and during a
+    /// level transition they take the gestures), in the order their parts of a row's
     /// frame apply (the slot and the held row, the rows closing after clear completed, the
     /// edit mode's move, the row pan's x and delete shuffle, the pinch gap) and in which
     /// they are offered a beginning gesture. The keyboard comes last: what its keys type
     /// may end editing once the others have let time pass.
     func visitInteractions<Visitor: InteractionVisitor>(_ visitor: inout Visitor) {
+        visitor.visit(navigation)
         visitor.visit(reorder)
         visitor.visit(pullUp)
         visitor.visit(editing)
