@@ -42,6 +42,9 @@ public struct KioskOptions: Hashable, Sendable {
     public var keyboardLayout: KeyboardLayout = KeyboardLayout.embedded(
         named: KeyboardLayout.defaultName)!
 
+    /// `--levels`: the levels the kiosk may reach (default all).
+    public var levels: AllowedLevels = .all
+
     public init(listPath: String) {
         self.listPath = listPath
     }

@@ -104,6 +104,13 @@ public struct ReplayHarness {
         }
         var result = ReplayResult(
             initialItems: items.map(ExpectedItem.init), screen: screen, rowHeightPixels: rowHeight)
+        let started = session.controller.lists
+        if started.count != 1 || started[0].title != TodoLists.defaultTitle
+            || started.openIndex != 0 || started[0].completed
+        {
+            result.initialLists = started.lists.map(ExpectedList.init)
+            result.initialOpenList = started.openIndex
+        }
 
         var firstTime: Int64?
         var lastTime: Int64 = 0

@@ -147,6 +147,11 @@ public struct ReplayResult: Hashable, Sendable {
     public var themeName = TodoLists.defaultThemeName
     /// The sound setting at the end.
     public var soundOn = true
+    /// The lists before the first event when they were more than the one list `To Do`
+    /// (`initialItems` are then the open list's items); nil otherwise.
+    public var initialLists: [ExpectedList]?
+    /// The open list before the first event, with `initialLists`.
+    public var initialOpenList: Int?
 
     public var gestures: [ReplayedGesture]
     public var actions: [ReplayedAction]

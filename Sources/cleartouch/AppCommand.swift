@@ -8,7 +8,7 @@ enum AppCommand: Subcommand {
     static let name = "app"
     static let summary = "the kiosk app: Clear on this screen"
     static let usage = """
-        usage: cleartouch app [--list FILE] [--screen WxH] [--row-height PX] [--fullscreen | --offscreen]
+        usage: cleartouch app [--list FILE] [--levels items|lists|all] [--screen WxH] [--row-height PX] [--fullscreen | --offscreen]
                               [--record FILE [--record-text] [--force]] [--seat NAME] [--window-input]
                               [--keyboard on|off|auto] [--keyboard-layout NAME]
                               [--rotate 0|90|180|270] [--calibration "a b c d e f"] [DEVICE...]
@@ -23,6 +23,8 @@ enum AppCommand: Subcommand {
                            "items": [...]}, an object with "items", or a plain array; an item is
                            {"text": ..., "completed": ..., "id": ...} (completed, id optional) or
                            a string (docs/list-file.md). Written: the app's own format.
+          --levels L       the levels the kiosk reaches: items (its one list), lists (the lists,
+                           not the menu) or all (default; docs/clear-core.md, Levels)
           --screen WxH     the layout's size in pixels, upright (default: the display in full screen,
                            W and H swapped for --rotate 90 and 270; else 540x960)
           --rotate N       the panel is mounted turned N degrees clockwise (0, 90, 180, 270): the
@@ -74,6 +76,8 @@ enum AppCommand: Subcommand {
             switch argument {
             case .operand(let path): options.devicePaths.append(path)
             case .option("--list"): options.listPath = try parser.value(for: "--list")
+            case .option("--levels"):
+                options.levels = try ReplaySourceOptions.levels(try parser.value(for: "--levels"))
             case .option("--fullscreen"): options.fullscreen = true
             case .option("--offscreen"): options.offscreen = true
             case .option("--record"): options.recordPath = try parser.value(for: "--record")

@@ -1,3 +1,4 @@
+import ClearCore
 import Replay
 import TouchInput
 
@@ -8,6 +9,7 @@ struct ReplaySourceOptions {
     private var shared = SharedOptions(
         accepting: [.desc, .format, .screen, .rowHeight, .calibration, .rotate])
     private var listPath: String?
+    private var levels: AllowedLevels?
     private var path: String?
     private var keyboard = KeyboardOptions()
 
@@ -21,6 +23,8 @@ struct ReplaySourceOptions {
             path = file
         case .option("--list"):
             listPath = try parser.value(for: "--list")
+        case .option("--levels"):
+            levels = try ReplaySourceOptions.levels(try parser.value(for: "--levels"))
         case .option(let name):
             if try keyboard.parse(name, from: &parser) { return true }
             return try shared.parse(name, from: &parser)
@@ -31,12 +35,22 @@ struct ReplaySourceOptions {
     /// The source; throws when no FILE was given.
     func source() throws(UsageError) -> ReplaySource {
         guard let path else { throw UsageError("no recording FILE given") }
-        return ReplaySource(
+        var source = ReplaySource(
             path: path, descPath: shared.descPath, format: shared.format?.rawValue,
             screen: shared.screen, rowHeightPixels: shared.rowHeightPixels, listPath: listPath,
             calibration: shared.calibration, rotation: shared.rotation ?? .none,
             keyboardMode: keyboard.mode,
             keyboardLayout: try keyboard.layoutName.map(KeyboardOptions.layout(named:)))
+        source.levels = levels
+        return source
+    }
+
+    /// `--levels items|lists|all`.
+    static func levels(_ text: String) throws(UsageError) -> AllowedLevels {
+        guard let levels = AllowedLevels(rawValue: text) else {
+            throw UsageError("--levels needs items, lists or all, got '\(text)'")
+        }
+        return levels
     }
 }
 
