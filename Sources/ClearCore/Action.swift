@@ -109,7 +109,9 @@ public struct Action: Hashable, Sendable {
     /// What the change was.
     public var kind: ActionKind
     /// The model index the action applied to (for `delete`, the index before removal;
-    /// for `move`, the index the item had before; 0 for `clear-completed`, which has none).
+    /// for `move`, the index the item had before; for `close-list` and `open-list` the
+    /// list's index; 0 for `clear-completed` and the other navigation actions, which have
+    /// none).
     public var index: Int
     /// For `move`: the item's model index after the move; nil for every other kind.
     public var to: Int?

@@ -209,7 +209,7 @@ final class NavigationInteraction: Interaction {
             storedLists.themeName = name
             controller.record(
                 Action(
-                    timeMicroseconds: time, kind: .theme, index: row, detail: .themeName(name)))
+                    timeMicroseconds: time, kind: .theme, index: 0, detail: .themeName(name)))
             controller.themeSelected(name: name, at: time)
         case .settings:
             guard row != nil else {
@@ -260,7 +260,7 @@ final class NavigationInteraction: Interaction {
         case (.menu, .themes), (.menu, .settings):
             controller.list = Self.rows(target == .themes ? themeNames : MenuRows.settings)
             action = Action(
-                timeMicroseconds: time, kind: .openPage, index: anchor,
+                timeMicroseconds: time, kind: .openPage, index: 0,
                 detail: .page(target.rawValue))
         case (.themes, .menu), (.settings, .menu):
             anchor = from == .themes ? 1 : 2
