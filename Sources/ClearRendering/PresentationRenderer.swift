@@ -32,6 +32,7 @@ public final class PresentationRenderer {
         var text: String
         var color: RGBColor
         var strikethrough: Bool
+        var count: Int?
         var width: Int
         var height: Int
     }
@@ -194,13 +195,13 @@ public final class PresentationRenderer {
                 painter.drawRowBody(
                     in: context, frame: frame, color: row.backgroundColor, text: edited.text,
                     strikethrough: row.strikethrough,
-                    caretCharacterOffset: edited.caretCharacterOffset)
+                    caretCharacterOffset: edited.caretCharacterOffset, count: row.openItemCount)
             }
             return
         }
         let key = RowImageKey(
             text: row.text, color: row.backgroundColor, strikethrough: row.strikethrough,
-            width: Int(clampingForDrawing: frame.width),
+            count: row.openItemCount, width: Int(clampingForDrawing: frame.width),
             height: Int(clampingForDrawing: frame.height))
         if isDrawingAtScreenSize, let image = rowImage(key) {
             context.drawImage(image, x: frame.x, y: frame.y, alpha: row.alpha)
@@ -208,7 +209,8 @@ public final class PresentationRenderer {
             context.withGroup(alpha: row.alpha, bounds: bounds(frame)) {
                 painter.drawRowBody(
                     in: context, frame: frame, color: row.backgroundColor, text: row.text,
-                    strikethrough: row.strikethrough, caretCharacterOffset: nil)
+                    strikethrough: row.strikethrough, caretCharacterOffset: nil,
+                    count: row.openItemCount)
             }
         }
     }
@@ -225,7 +227,7 @@ public final class PresentationRenderer {
             in: imageContext,
             frame: RectPixels(x: 0, y: 0, width: Double(key.width), height: Double(key.height)),
             color: key.color, text: key.text, strikethrough: key.strikethrough,
-            caretCharacterOffset: nil)
+            caretCharacterOffset: nil, count: key.count)
         imageContext.flush()
         if rowImageCache.count >= Self.rowImageCacheLimit { rowImageCache.removeAll() }
         rowImageCache[key] = image

@@ -106,7 +106,8 @@ public struct RecordingPictureRenderer {
                 ) {
                     painter.drawRowBody(
                         in: context, frame: frame, color: row.backgroundColor, text: row.text,
-                        strikethrough: row.strikethrough, caretCharacterOffset: nil)
+                        strikethrough: row.strikethrough, caretCharacterOffset: nil,
+                        count: row.openItemCount)
                 }
             }
         }

@@ -46,7 +46,9 @@ extension TraceViewer {
                                     + [
                                         fraction(row.alpha), .integer(hex(row.backgroundColor)),
                                         .integer(flags),
-                                    ])
+                                    ]
+                                    // A list row's open-item count, 9th, only on list rows.
+                                    + (row.openItemCount.map { [.integer($0)] } ?? []))
                         })
                 ),
                 (
@@ -59,6 +61,8 @@ extension TraceViewer {
                 ),
                 ("anim", .bool(p.isAnimating)),
             ]
+            // The level, only away from the items (older pages' data stays the same).
+            if p.level != .items { fields.append(("level", .string(p.level.rawValue))) }
             if let cues = p.cues {
                 fields.append(
                     (
