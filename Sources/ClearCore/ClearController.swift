@@ -83,12 +83,7 @@ public final class ClearController {
         } else {
             self.list = TodoList(items: [])
             navigation.start(lists: lists, level: .lists, allowed: allowed, themeNames: themeNames)
-            self.list = TodoList(
-                items: lists.lists.map {
-                    TodoItem(
-                        id: ItemID(rawValue: $0.id.rawValue), text: $0.title,
-                        completed: $0.completed)
-                })
+            self.list = navigation.listRows()
         }
     }
 

@@ -8,9 +8,9 @@ enum AppCommand: Subcommand {
     static let name = "app"
     static let summary = "the kiosk app: Clear on this screen"
     static let usage = """
-        usage: cleartouch app [--list FILE] [--levels items|lists|all] [--screen WxH] [--row-height PX] [--fullscreen | --offscreen]
+        usage: cleartouch app [--list FILE] [--screen WxH] [--row-height PX] [--fullscreen | --offscreen]
                               [--record FILE [--record-text] [--force]] [--seat NAME] [--window-input]
-                              [--keyboard on|off|auto] [--keyboard-layout NAME]
+                              [--keyboard on|off|auto] [--keyboard-layout NAME] [--levels items|lists|all]
                               [--rotate 0|90|180|270] [--calibration "a b c d e f"] [DEVICE...]
 
         Clear's gesture-driven to-do list on this screen. Swipe a row right to complete it,

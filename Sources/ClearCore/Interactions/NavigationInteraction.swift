@@ -285,7 +285,8 @@ final class NavigationInteraction: Interaction {
         if let target = pullTarget { go(to: target, anchorIndex: 0, time: time, in: controller) }
     }
 
-    private func listRows() -> TodoList {
+    /// The list rows of the stored lists: one per list, its id the list's.
+    func listRows() -> TodoList {
         TodoList(
             items: storedLists.lists.map {
                 TodoItem(
