@@ -214,6 +214,65 @@ func runKeyboardRenderBenchmark() {
     printFrameTimes(times)
 }
 
+/// Time to draw one 1080×1920 frame while the level changes: a list closing into its row
+/// (`close-list`, a pull past 4H) and opening out of it again (`open-list`, a tap), over
+/// and over; every frame drawn is during one of the 0.35 s transitions.
+func runLevelTransitionRenderBenchmark() {
+    let screen = ScreenSize.defaultKiosk
+    let frameMicroseconds: Int64 = 16_667
+    guard
+        let renderer = try? PresentationRenderer(
+            width: screen.widthPixels, height: screen.heightPixels)
+    else {
+        print("render-levels: cannot create a \(screen) Cairo surface")
+        return
+    }
+    let session = ClearSession(lists: TodoLists(), layout: ClearLayout(screen: screen))
+    let device = DeviceID(rawValue: 1)
+    var time: Int64 = 0
+    session.handle(
+        .deviceAdded(
+            DeviceDescription(id: device, name: "bench", kind: .touchscreen, screen: screen),
+            timeMicroseconds: time))
+    func touch(_ phase: TouchPhase, x: Double, y: Double) {
+        time += 10_000
+        session.handle(
+            .touchFrame(
+                TouchFrame(
+                    device: device, timeMicroseconds: time,
+                    contacts: [
+                        TouchContact(seatSlot: 0, phase: phase, positionPixels: Point(x: x, y: y))
+                    ])))
+    }
+    // Each transition lasts 0.35 s: 20 frames of it are drawn, then the next begins.
+    let framesPerTransition = 20
+    let times = timeFrames(
+        1200, warmUpFrames: 40,
+        prepare: { frame -> Presentation in
+            if frame % framesPerTransition == 0 {
+                time += 400_000  // the last transition has ended
+                if session.controller.level == .items {
+                    touch(.down, x: 540, y: 300)
+                    for step in 1...10 { touch(.move, x: 540, y: 300 + Double(step) * 80) }
+                    time += 150_000
+                    touch(.up, x: 540, y: 1100)
+                } else {
+                    touch(.down, x: 540, y: 85)
+                    touch(.up, x: 540, y: 85)
+                }
+            } else {
+                time += frameMicroseconds
+            }
+            session.advance(toMicroseconds: time)
+            return session.controller.presentation(atMicroseconds: time)
+        },
+        draw: { renderer.render($0) })
+    print(
+        "render-levels: \(screen) frame during close-list and open-list transitions, \(times.cpu.count) frames"
+    )
+    printFrameTimes(times)
+}
+
 /// Runs `frameCount` frames: `prepare(frame)` makes what is drawn (not timed), `draw`
 /// draws it (timed on the wall and on this thread's CPU clock); the first `warmUpFrames`
 /// are not counted.

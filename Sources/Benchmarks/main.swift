@@ -13,6 +13,7 @@ let groups: KeyValuePairs<String, () -> Void> = [
     "render-rotated": runRotatedRenderBenchmarks,
     "render-keyboard": runKeyboardRenderBenchmark,
     "render-theme-fade": runThemeFadeRenderBenchmark,
+    "render-levels": runLevelTransitionRenderBenchmark,
     "replay": runReplayBenchmarks,
     // Side by side in one run: replay of continuous touch, and `cleartouch test` -j 1 / -j 2.
     "continuous": runContinuousTouchBenchmarks,

@@ -22,6 +22,18 @@ extension ClearController {
     public static let releaseToClearLabel = "Release to clear completed"
     /// The cue when no item is completed: releasing does nothing.
     public static let nothingToClearLabel = "Nothing to clear"
+    /// The placeholder's label at the lists level while a pull is short of one row height.
+    public static let pullToAddListLabel = "Pull to add list"
+    /// The placeholder's label at the lists level once a release would add a list.
+    public static let releaseToAddListLabel = "Release to add list"
+    /// The cue once a pull past 4H would close the open list.
+    public static let releaseToCloseListLabel = "Release to close list"
+    /// The cue once a pull past 4H would show the menu (at the lists level or a page).
+    public static let releaseForMenuLabel = "Release for the menu"
+    /// The cue once a pull past 4H at the menu would go back to the lists.
+    public static let releaseForListsLabel = "Release for My Lists"
+    /// The cue of a pull at the menu or a page, short of 4H.
+    public static let pullToGoBackLabel = "Pull to go back"
 
     /// Everything on screen at `time`. Animations that `advance(toMicroseconds:)` has
     /// already dropped are not shown, so ask for times at or after the last event.

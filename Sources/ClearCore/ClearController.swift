@@ -23,7 +23,10 @@ public final class ClearController {
     // unchecked, measured for ClearCore's hot properties together (controller, session,
     // interactions; release build, best of several runs on a shared machine):
     // core session 693 → 992 ns/frame, presentation 4211 → 8116 ns/call when checked.
-    /// The to-do list as the rules have changed it so far.
+    /// The rows of the level shown, as the rules have changed them so far: the open list's
+    /// items at the items level (the only level of a session without navigation), the
+    /// lists at the lists level (one row per list, its id the list's), the menu's or a
+    /// page's rows (docs/clear-core.md, Levels).
     #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
         @exclusivity(unchecked)
     #endif
@@ -57,6 +60,7 @@ public final class ClearController {
     private var ignored: ContiguousArray<GestureID> = []
 
     // The interactions, registered in `visitInteractions`.
+    let navigation = NavigationInteraction()
     let scrolling = ScrollInteraction()
     let rowPan = RowPanInteraction()
     let pull = PullInteraction()
@@ -71,11 +75,72 @@ public final class ClearController {
     /// Pass `TodoList.swiftTutorialSamples` for Clear's sample list.
     public init(items: [TodoItem], layout: ClearLayout) {
         self.layout = layout
-        self.list = TodoList(items: items)
+        let lists = TodoLists(items: items)
+        self.list = lists[0].list
+        navigation.start(
+            lists: lists, level: .items, allowed: .all, themeNames: MenuRows.defaultThemeNames)
     }
 
-    /// The items in display order.
-    public var items: [TodoItem] { list.items }
+    /// A controller at rest on `lists`, inside the open list (at the lists level when none
+    /// is open), reaching the levels `allowed` (`--levels`). With `allowed` `.items`, the
+    /// first list opens when none is; with no list, one empty list titled `To Do` is made.
+    /// `themeNames` are the Themes page's rows (default: `heat`).
+    public init(
+        lists: TodoLists, layout: ClearLayout, allowed: AllowedLevels = .all,
+        themeNames: [String] = MenuRows.defaultThemeNames
+    ) {
+        self.layout = layout
+        var lists = lists
+        themeFade.set(Theme.named(lists.themeName) ?? .heat)
+        if lists.isEmpty { lists.insertList(title: TodoLists.defaultTitle, at: 0) }
+        if lists.openIndex == nil && !allowed.allows(.lists) { lists.open(at: 0) }
+        if let open = lists.openIndex {
+            self.list = lists[open].list
+            navigation.start(lists: lists, level: .items, allowed: allowed, themeNames: themeNames)
+        } else {
+            self.list = TodoList(items: [])
+            navigation.start(lists: lists, level: .lists, allowed: allowed, themeNames: themeNames)
+            self.list = navigation.listRows()
+        }
+    }
+
+    /// The level shown now.
+    public var level: Level { navigation.level }
+
+    /// The levels this controller may reach.
+    public var allowedLevels: AllowedLevels { navigation.allowed }
+
+    /// The lists now: the open list holding the items as changed so far, the list rows'
+    /// titles, order and completed flags at the lists level, the theme applied last and the
+    /// sound setting (what the list file saves).
+    public var lists: TodoLists {
+        var lists: TodoLists
+        switch navigation.level {
+        case .items:
+            lists = navigation.storedLists
+            lists.replaceOpenItems(list)
+        case .lists:
+            lists = navigation.reconciled(rows: list)
+        case .menu, .themes, .settings:
+            lists = navigation.storedLists
+        }
+        lists.themeName = theme.name
+        return lists
+    }
+
+    /// The sound setting (the Settings page's `Sound` row; `--sound`).
+    public var soundOn: Bool { navigation.storedLists.soundOn }
+
+    /// Sets the sound setting without an action: the setting a session starts with.
+    public func setSoundOn(_ on: Bool) {
+        navigation.storedLists.soundOn = on
+    }
+
+    /// The items of the open list, or of the last list open (empty when it was deleted),
+    /// in display order.
+    public var items: [TodoItem] {
+        navigation.level == .items ? list.items : (lists.openList?.list.items ?? [])
+    }
 
     /// The list's scroll offset now (negative while pulled past the top).
     public var scrollOffsetPixels: Double { scrolling.offset(at: currentTimeMicroseconds) }
@@ -164,6 +229,7 @@ public final class ClearController {
     private func end(_ gesture: GestureEvent) {
         if case .tap(let location) = gesture.values {
             forgetIgnored(gesture.id)
+            if navigation.tap(at: location, time: currentTimeMicroseconds, in: self) { return }
             editing.tap(at: location, time: currentTimeMicroseconds, in: self)
             return
         }
@@ -204,6 +270,8 @@ public final class ClearController {
     }
 
     func record(_ action: Action) {
+        var action = action
+        if navigation.level == .lists && action.kind.changesRows { action.on = .lists }
         if keepsHistory { actions.append(action) }
         onAction?(action)
     }

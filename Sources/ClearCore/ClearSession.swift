@@ -65,12 +65,36 @@ public final class ClearSession {
     /// sample list), laid out by `layout`, recognizing with `gestureConfiguration`.
     /// With `keyboard`, an on-screen keyboard takes the touches that land on it while a
     /// row is edited (`ClearController.takeKeyboardTouches`); without, there is none.
-    public init(
+    public convenience init(
         items: [TodoItem], layout: ClearLayout,
         gestureConfiguration: GestureConfiguration = .clear,
         keyboard: OnScreenKeyboardSettings? = nil
     ) {
-        controller = ClearController(items: items, layout: layout)
+        self.init(
+            controller: ClearController(items: items, layout: layout),
+            gestureConfiguration: gestureConfiguration, keyboard: keyboard)
+    }
+
+    /// A session at rest on `lists` (inside the open list, else at the lists level),
+    /// reaching the levels `allowedLevels` (`--levels`), with the Themes page's `themeNames`.
+    public convenience init(
+        lists: TodoLists, layout: ClearLayout, allowedLevels: AllowedLevels = .all,
+        themeNames: [String] = MenuRows.defaultThemeNames,
+        gestureConfiguration: GestureConfiguration = .clear,
+        keyboard: OnScreenKeyboardSettings? = nil
+    ) {
+        self.init(
+            controller: ClearController(
+                lists: lists, layout: layout, allowed: allowedLevels, themeNames: themeNames),
+            gestureConfiguration: gestureConfiguration, keyboard: keyboard)
+    }
+
+    private init(
+        controller: ClearController, gestureConfiguration: GestureConfiguration,
+        keyboard: OnScreenKeyboardSettings?
+    ) {
+        let layout = controller.layout
+        self.controller = controller
         if let keyboard {
             controller.configureKeyboard(keyboard, gestureConfiguration: gestureConfiguration)
         }

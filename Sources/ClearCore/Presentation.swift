@@ -83,13 +83,17 @@ public struct RowPresentation: Hashable, Sendable {
     public var shadowOpacity: Double
     /// A cleared row falling away: no longer in the list (`modelIndex` is the index it had).
     public var isLeaving: Bool
+    /// A list row's count of open items (drawn right-aligned, small); nil for other rows.
+    public var openItemCount: Int?
 
     /// A presentation of its parts, as given.
     public init(
         modelIndex: Int, itemID: ItemID, text: String, framePixels: RectPixels, alpha: Double,
         backgroundColor: RGBColor, completed: Bool, strikethrough: Bool, isEditing: Bool,
-        scale: Double = 1, shadowOpacity: Double = 0, isLeaving: Bool = false
+        scale: Double = 1, shadowOpacity: Double = 0, isLeaving: Bool = false,
+        openItemCount: Int? = nil
     ) {
+        self.openItemCount = openItemCount
         self.scale = scale
         self.shadowOpacity = shadowOpacity
         self.isLeaving = isLeaving
@@ -204,6 +208,8 @@ public struct Presentation: Hashable, Sendable {
     /// True while a theme's cross-fade changes every colour from frame to frame: a
     /// renderer gains nothing by keeping pictures of the rows.
     public var isFadingColors = false
+    /// The level the rows are of (items, lists, the menu or a page).
+    public var level: Level = .items
 
     /// A presentation of its parts, as given.
     public init(

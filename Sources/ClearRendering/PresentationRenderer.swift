@@ -36,6 +36,7 @@ public final class PresentationRenderer {
         var color: RGBColor
         var textColor: RGBColor
         var strikethrough: Bool
+        var count: Int?
         var width: Int
         var height: Int
     }
@@ -205,13 +206,13 @@ public final class PresentationRenderer {
                 painter.drawRowBody(
                     in: context, frame: frame, color: row.backgroundColor, text: edited.text,
                     textColor: textColor, strikethrough: row.strikethrough,
-                    caretCharacterOffset: edited.caretCharacterOffset)
+                    caretCharacterOffset: edited.caretCharacterOffset, count: row.openItemCount)
             }
             return
         }
         let key = RowImageKey(
             text: row.text, color: row.backgroundColor, textColor: textColor,
-            strikethrough: row.strikethrough,
+            strikethrough: row.strikethrough, count: row.openItemCount,
             width: Int(clampingForDrawing: frame.width),
             height: Int(clampingForDrawing: frame.height))
         if isDrawingAtScreenSize, keepsRowPictures, let image = rowImage(key) {
@@ -221,7 +222,7 @@ public final class PresentationRenderer {
                 painter.drawRowBody(
                     in: context, frame: frame, color: row.backgroundColor, text: row.text,
                     textColor: textColor, strikethrough: row.strikethrough,
-                    caretCharacterOffset: nil)
+                    caretCharacterOffset: nil, count: row.openItemCount)
             }
         }
     }
@@ -239,7 +240,7 @@ public final class PresentationRenderer {
             frame: RectPixels(x: 0, y: 0, width: Double(key.width), height: Double(key.height)),
             color: key.color, text: key.text, textColor: key.textColor,
             strikethrough: key.strikethrough,
-            caretCharacterOffset: nil)
+            caretCharacterOffset: nil, count: key.count)
         imageContext.flush()
         if rowImageCache.count >= Self.rowImageCacheLimit { rowImageCache.removeAll() }
         rowImageCache[key] = image

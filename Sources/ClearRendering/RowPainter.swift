@@ -15,6 +15,7 @@ final class RowPainter {
     private(set) var style = ClearStyle(widthPixels: ClearStyle.referenceWidthPoints)
     private var labelFont: FontDescription
     private var cueFont: FontDescription
+    private var countFont: FontDescription
     private var layoutCache: [LayoutKey: TextLayout] = [:]
     private var glossTileCache: ImageSurface?
     /// Enough for every label of a long list plus cues; beyond it the cache starts over.
@@ -23,6 +24,7 @@ final class RowPainter {
     private struct LayoutKey: Hashable {
         var text: String
         var isCue: Bool
+        var isCount = false
         var alignment: TextAlignment
         var maxWidthPixels: Double
     }
@@ -35,7 +37,13 @@ final class RowPainter {
             family: ClearStyle.fontFamily, bold: true, sizePixels: style.labelFontPixels)
         cueFont = FontDescription(
             family: ClearStyle.fontFamily, bold: true, sizePixels: style.cueFontPixels)
+        countFont = FontDescription(
+            family: ClearStyle.fontFamily, bold: false,
+            sizePixels: style.labelFontPixels * Self.countFontScale)
     }
+
+    /// A list row's count of open items is drawn this much smaller than the label.
+    static let countFontScale = 0.6
 
     /// Switches to `newStyle`; returns true when it differs from the current one (the
     /// caller's own caches of drawn cells are then stale).
@@ -47,19 +55,25 @@ final class RowPainter {
             family: ClearStyle.fontFamily, bold: true, sizePixels: style.labelFontPixels)
         cueFont = FontDescription(
             family: ClearStyle.fontFamily, bold: true, sizePixels: style.cueFontPixels)
+        countFont = FontDescription(
+            family: ClearStyle.fontFamily, bold: false,
+            sizePixels: style.labelFontPixels * Self.countFontScale)
         layoutCache.removeAll()
         return true
     }
 
     func layout(
-        _ text: String, isCue: Bool, alignment: TextAlignment = .left, maxWidthPixels: Double
+        _ text: String, isCue: Bool, isCount: Bool = false, alignment: TextAlignment = .left,
+        maxWidthPixels: Double
     ) -> TextLayout {
         let key = LayoutKey(
-            text: text, isCue: isCue, alignment: alignment, maxWidthPixels: maxWidthPixels)
+            text: text, isCue: isCue, isCount: isCount, alignment: alignment,
+            maxWidthPixels: maxWidthPixels)
         if let cached = layoutCache[key] { return cached }
         if layoutCache.count >= Self.layoutCacheLimit { layoutCache.removeAll() }
         let made = TextLayout(
-            context: layoutContext, text: text, font: isCue ? cueFont : labelFont,
+            context: layoutContext, text: text,
+            font: isCount ? countFont : (isCue ? cueFont : labelFont),
             maxWidthPixels: maxWidthPixels,
             alignment: alignment)
         layoutCache[key] = made
@@ -90,11 +104,12 @@ final class RowPainter {
     }
 
     /// A row cell in `target`: fill, gloss, label, and the strikethrough or caret, the
-    /// label, strikethrough and caret in `textColor`. `frame` is in whole pixels.
+    /// label, strikethrough and caret in `textColor`, and a list row's count of open items,
+    /// right-aligned and small. `frame` is in whole pixels.
     func drawRowBody(
         in target: GraphicsContext, frame: RectPixels, color: RGBColor, text: String,
         textColor: RGBColor, strikethrough: Bool,
-        caretCharacterOffset: Int?
+        caretCharacterOffset: Int?, count: Int? = nil
     ) {
         target.fillRectangle(
             x: frame.x, y: frame.y, width: frame.width, height: frame.height, with: RGBAColor(color)
@@ -131,6 +146,17 @@ final class RowPainter {
             target.fillRectangle(
                 x: caretX, y: frame.midY - lineHeight / 2, width: style.caretWidthPixels,
                 height: lineHeight, with: RGBAColor(textColor))
+        }
+        if let count {
+            let width = frame.width - 2 * style.labelInsetPixels
+            let countLabel = layout(
+                String(count), isCue: false, isCount: true, alignment: .right,
+                maxWidthPixels: max(1, width))
+            target.setSource(RGBAColor(textColor))
+            target.moveTo(
+                x: frame.x + style.labelInsetPixels,
+                y: frame.midY - countLabel.logicalExtents.height / 2)
+            target.show(countLabel)
         }
     }
 

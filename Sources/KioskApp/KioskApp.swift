@@ -71,7 +71,7 @@ public final class KioskApp {
         }
         let layout = ClearLayout(screen: window.frameSize, rowHeightPixels: options.rowHeightPixels)
         session = ClearSession(
-            items: persistence.savedItems, layout: layout,
+            lists: persistence.savedLists, layout: layout, allowedLevels: options.levels,
             keyboard: OnScreenKeyboardSettings(
                 mode: options.keyboardMode, layout: options.keyboardLayout))
         // A kiosk runs for months: it keeps no history of gestures or actions (it saves
@@ -106,7 +106,7 @@ public final class KioskApp {
         if let path = options.recordPath {
             do {
                 recording = try SessionRecording(
-                    path: path, layout: layout, items: persistence.savedItems,
+                    path: path, layout: layout, items: session.controller.items,
                     recordText: options.recordText,
                     keyboard: RecordedKeyboard(
                         mode: options.keyboardMode.rawValue, layout: options.keyboardLayout.name),
@@ -293,10 +293,13 @@ public final class KioskApp {
     /// then retried on every turn of the loop until a save succeeds (and says so).
     private func save() -> Bool {
         do {
-            if try persistence.saveIfChanged(session.controller.items) {
-                let items = persistence.savedItems
+            if try persistence.saveIfChanged(session.controller.lists) {
+                let lists = persistence.savedLists
+                let items = lists.lists.flatMap(\.list.items)
                 log(
-                    "saved \(items.count) items (\(items.filter(\.completed).count) completed) to \(options.listPath)"
+                    "saved \(items.count) items (\(items.filter(\.completed).count) completed)"
+                        + (lists.count == 1 ? "" : " in \(lists.count) lists")
+                        + " to \(options.listPath)"
                 )
             }
             saveFailing = false

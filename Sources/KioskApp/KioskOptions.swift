@@ -57,6 +57,9 @@ public struct KioskOptions: Hashable, Sendable {
     /// `--sound on|off`: play the actions' sounds (when an audio device exists).
     public var soundOn = true
 
+    /// `--levels`: the levels the kiosk may reach (default all).
+    public var levels: AllowedLevels = .all
+
     public init(listPath: String) {
         self.listPath = listPath
     }

@@ -29,6 +29,10 @@ public struct Expectation: Hashable, Sendable {
     public var items: [ExpectedItem]
     /// `.some(nil)` when the file says `"editing": null`; nil when the key is absent.
     public var editing: Int??
+    /// The level at the end; nil when the file does not say (a session in its one list).
+    public var level: Level?
+    /// The lists at the end; nil when the file does not say.
+    public var lists: [ExpectedList]?
 
     public init(
         recording: String? = nil, settings: ReplaySettings? = nil,
@@ -43,13 +47,22 @@ public struct Expectation: Hashable, Sendable {
         self.editing = editing
     }
 
-    /// The expectation a replay meets exactly, gestures included.
+    /// The expectation a replay meets exactly, gestures included; the level and the lists
+    /// when the session left its one list `To Do` (so older expectations keep their text).
     public init(result: ReplayResult, recording: String? = nil, settings: ReplaySettings? = nil) {
         self.init(
             recording: recording, settings: settings,
             gestures: result.gestures.map(ExpectedGesture.init),
             actions: result.actions.map(\.action),
             items: result.items, editing: .some(result.editing))
+        let oneList =
+            result.level == .items && result.openList == 0 && result.lists.count == 1
+            && result.lists[0].title == TodoLists.defaultTitle && !result.lists[0].completed
+            && result.themeName == TodoLists.defaultThemeName && result.soundOn
+        if !oneList {
+            level = result.level
+            lists = result.lists
+        }
     }
 }
 
@@ -143,9 +156,51 @@ extension Expectation {
                 throw fail(root.line(ofKey: "editing"), "\"editing\" must be null or a model index")
             }
         }
-        return Expectation(
+        var expectation = Expectation(
             recording: recording, settings: settings, gestures: gestures, actions: actions,
             items: items, editing: editing)
+        if let value = root["level"] {
+            guard case .string(let name) = value, let level = Level(rawValue: name) else {
+                throw fail(
+                    root.line(ofKey: "level"),
+                    "\"level\" must be one of \(Level.allCases.map(\.rawValue).joined(separator: ", "))"
+                )
+            }
+            expectation.level = level
+        }
+        if let value = root["lists"] {
+            expectation.lists = try parseLists(
+                value, line: root.line(ofKey: "lists") ?? 1, path: path)
+        }
+        return expectation
+    }
+
+    /// Reads the `"lists"` array: `{title, completed, items}` each.
+    static func parseLists(_ value: JSONValue, line: Int, path: String)
+        throws(ExpectationFileError) -> [ExpectedList]
+    {
+        guard case .array(let values) = value else {
+            throw ExpectationFileError(
+                path: path, line: line,
+                message: "\"lists\" must be an array of {title, completed, items}")
+        }
+        var lists: [ExpectedList] = []
+        for value in values {
+            let at = value.firstLine ?? line
+            guard case .string(let title)? = value["title"],
+                case .bool(let completed)? = value["completed"],
+                let items = value["items"]
+            else {
+                throw ExpectationFileError(
+                    path: path, line: at,
+                    message: "a list needs title (string), completed (true or false) and items")
+            }
+            lists.append(
+                ExpectedList(
+                    title: title, completed: completed,
+                    items: try ListFile.items(from: items, line: at, path: path)))
+        }
+        return lists
     }
 
     /// Reads the `"gestures"` array: `{kind, outcome, start_ms, end_ms}` each.
@@ -233,15 +288,44 @@ extension Expectation {
         }
         let ms = msNumber.value
         let time = Int64((ms * 1000).rounded())
-        let action: Action
+        var action: Action
         switch kind {
         case .clearCompleted:
             action = .clearCompleted(timeMicroseconds: time, count: try integer("count"))
         case .move:
             action = .move(
                 timeMicroseconds: time, from: try integer("index"), to: try integer("to"))
+        case .openMenu, .closeMenu, .closePage:
+            action = Action(timeMicroseconds: time, kind: kind, index: 0)
+        case .openPage, .theme:
+            let key = kind == .theme ? "name" : "page"
+            guard case .string(let text)? = value[key] else {
+                throw fail(
+                    value.firstLine ?? actionsLine, "a \(name) action needs \(key) (a string)")
+            }
+            action = Action(
+                timeMicroseconds: time, kind: kind, index: 0,
+                detail: kind == .theme ? .themeName(text) : .page(text))
+        case .sound:
+            guard case .bool(let on)? = value["on"] else {
+                throw fail(
+                    value.firstLine ?? actionsLine, "a sound action needs on (true or false)")
+            }
+            action = Action(timeMicroseconds: time, kind: kind, index: 0, detail: .soundOn(on))
         default:
             action = Action(timeMicroseconds: time, kind: kind, index: try integer("index"))
+        }
+        if kind.changesRows {
+            switch value["on"] {
+            case nil: break
+            case .string(let target)?:
+                guard let on = ActionTarget(rawValue: target) else {
+                    throw fail(value.line(ofKey: "on"), "\"on\" must be \"lists\"")
+                }
+                action.on = on
+            default:
+                throw fail(value.line(ofKey: "on"), "\"on\" must be \"lists\"")
+            }
         }
         guard abs(ms) < 1e12 else {
             throw fail(
@@ -275,6 +359,8 @@ extension Expectation {
         fields.append(("actions", ReplayResult.json(replayed)))
         fields.append(("items", ReplayResult.json(items)))
         if let editing { fields.append(("editing", editing.map(JSONValue.integer) ?? .null)) }
+        if let level { fields.append(("level", .string(level.rawValue))) }
+        if let lists { fields.append(("lists", ReplayResult.json(lists))) }
         return JSONValue.object(fields: fields).encoded(.indented) + "\n"
     }
 
@@ -325,6 +411,23 @@ extension Expectation {
                             actual: got.items.map(Self.line(for:)))
                 ))
         }
+        if let level, level != result.level {
+            sections.append(
+                (
+                    nil, "level at the end",
+                    "level: expected \(level.rawValue), replayed \(result.level.rawValue)"
+                ))
+        }
+        if let lists, lists != result.lists {
+            sections.append(
+                (
+                    nil, "final lists",
+                    "lists (- expected, + replayed):\n"
+                        + LineDiff.render(
+                            expected: lists.map(Self.line(for:)),
+                            actual: result.lists.map(Self.line(for:)))
+                ))
+        }
         if let editing, editing != result.editing {
             sections.append(
                 (
@@ -363,6 +466,11 @@ extension Expectation {
 
     static func line(for action: Action) -> String {
         "\(JSONNumber.milliseconds(action.timeMicroseconds)) ms  \(action.summary)"
+    }
+
+    static func line(for list: ExpectedList) -> String {
+        (list.completed ? "[x] " : "[ ] ") + JSONValue.string(list.title).encoded() + " ("
+            + list.items.map(line(for:)).joined(separator: ", ") + ")"
     }
 
     static func line(for item: ExpectedItem) -> String {

@@ -1,3 +1,4 @@
+import ClearCore
 import JSON
 import ListStore
 
@@ -15,6 +16,18 @@ public enum ListFile {
             return try ListStore.decode(text).map {
                 ExpectedItem(text: $0.text, completed: $0.completed)
             }
+        } catch {
+            throw ExpectationFileError(path: path, line: error.line, message: error.reason)
+        }
+    }
+
+    /// The lists of the list file text `text` (a version-1 file, an object with
+    /// `"items"` or a plain array is one list `To Do`), read from `path`.
+    public static func parseLists(_ text: String, path: String) throws(ExpectationFileError)
+        -> TodoLists
+    {
+        do {
+            return try ListStore.decodeLists(text)
         } catch {
             throw ExpectationFileError(path: path, line: error.line, message: error.reason)
         }

@@ -88,7 +88,7 @@ public struct ReplayHarness {
         } else {
             recording = try RecordingInput(source)
         }
-        let items = try startingItems(header: recording.header)
+        let startLists = try startingLists(header: recording.header)
         let screen = source.screen ?? recording.header.screen ?? .defaultKiosk
         // A recorded row height belongs to the recorded screen: another screen gets its own
         // default unless a row height is given too.
@@ -97,9 +97,12 @@ public struct ReplayHarness {
             screen: screen, rowHeightPixels: source.rowHeightPixels ?? recordedRowHeight)
         let rowHeight = layout.rowHeightPixels
         let session = ClearSession(
-            items: items, layout: layout,
+            lists: startLists, layout: layout, allowedLevels: source.levels ?? .all,
             keyboard: try keyboardSettings(recorded: recording.header.keyboard))
         session.controller.setTheme(source.theme)
+        // `--sound off` switches the sound setting off from the start.
+        if !soundOn { session.controller.setSoundOn(false) }
+        let items = session.controller.items
         let collector = Collector(
             keepTouchPaths: keepTouchPaths, keepListsAfterActions: keepListsAfterActions)
         // Gesture reports are taken as they come, so memory does not grow with the session.
@@ -111,6 +114,13 @@ public struct ReplayHarness {
         }
         var result = ReplayResult(
             initialItems: items.map(ExpectedItem.init), screen: screen, rowHeightPixels: rowHeight)
+        let started = session.controller.lists
+        if started.count != 1 || started[0].title != TodoLists.defaultTitle
+            || started.openIndex != 0 || started[0].completed
+        {
+            result.initialLists = started.lists.map(ExpectedList.init)
+            result.initialOpenList = started.openIndex
+        }
 
         var firstTime: Int64?
         var lastTime: Int64 = 0
@@ -183,9 +193,13 @@ public struct ReplayHarness {
         result.touchPaths = collector.paths
         result.items = session.controller.items.map(ExpectedItem.init)
         result.editing = session.controller.editingIndex
+        let lists = session.controller.lists
+        result.level = session.controller.level
+        result.openList = lists.openIndex
+        result.lists = lists.lists.map(ExpectedList.init)
         result.themeName = session.controller.theme.name
         result.warnings = recording.warnings
-        result.soundOn = soundOn
+        result.soundOn = session.controller.soundOn
         if soundOn { result.sounds = SoundCue.merged(actions: result.actions, ticks: ticks) }
         return result
     }
@@ -203,11 +217,18 @@ public struct ReplayHarness {
         }
     }
 
+    /// The lists the replay starts with: `--list` (a version-1 file is one list), the
+    /// expectation's lists or list, the recording's, else one list `To Do` with the
+    /// tutorial's items.
+    private func startingLists(header: RecordingHeader) throws(ReplayError) -> TodoLists {
+        if let listPath = source.listPath { return try Self.readLists(listPath) }
+        if let startLists = source.startLists { return startLists }
+        return TodoLists(items: try startingItems(header: header))
+    }
+
     private func startingItems(header: RecordingHeader) throws(ReplayError) -> [TodoItem] {
         var list: [ExpectedItem]?
-        if let listPath = source.listPath {
-            list = try Self.readList(listPath)
-        } else if let listItems = source.listItems {
+        if let listItems = source.listItems {
             list = listItems
         } else if let initial = header.initialItems {
             list = initial.map { ExpectedItem(text: $0.text, completed: $0.completed) }
@@ -222,6 +243,10 @@ public struct ReplayHarness {
 
     static func readList(_ path: String) throws(ReplayError) -> [ExpectedItem] {
         try ListFile.parse(try TextFile.read(path), path: path)
+    }
+
+    static func readLists(_ path: String) throws(ReplayError) -> TodoLists {
+        try ListFile.parseLists(try TextFile.read(path), path: path)
     }
 }
 

@@ -30,7 +30,11 @@ extension ReplayResult {
             ("actions", Self.json(actions)),
             ("items", Self.json(items)),
             ("editing", editing.map(JSONValue.integer) ?? .null),
-            // Product decisions, "Replay JSON"; last, so the keys before them read as before.
+            // The levels' keys, then the theme and the sound (product decisions, "Replay
+            // JSON"); after the older ones so their output stays a prefix.
+            ("level", .string(level.rawValue)),
+            ("open_list", openList.map(JSONValue.integer) ?? .null),
+            ("lists", Self.json(lists)),
             ("theme", .string(themeName)),
             ("sound", .bool(soundOn)),
             ("sounds", Self.json(sounds)),
@@ -53,9 +57,18 @@ extension ReplayResult {
                 case .move:
                     fields.append(("index", .integer(action.index)))
                     fields.append(("to", .integer(action.to ?? action.index)))
+                case .openPage, .theme, .sound:
+                    switch action.detail {
+                    case .page(let page): fields.append(("page", .string(page)))
+                    case .themeName(let name): fields.append(("name", .string(name)))
+                    case .soundOn(let on): fields.append(("on", .bool(on)))
+                    case nil: break
+                    }
                 default:
-                    fields.append(("index", .integer(action.index)))
+                    if action.kind.hasIndex { fields.append(("index", .integer(action.index))) }
                 }
+                // docs/product-decisions.md: a list row's action carries "on": "lists".
+                if let on = action.on { fields.append(("on", .string(on.rawValue))) }
                 return .object(fields: fields)
             })
     }
@@ -75,6 +88,18 @@ extension ReplayResult {
             items.map { item in
                 .object(fields: [
                     ("text", .string(item.text)), ("completed", .bool(item.completed)),
+                ])
+            })
+    }
+}
+
+extension ReplayResult {
+    static func json(_ lists: [ExpectedList]) -> JSONValue {
+        .array(
+            lists.map { list in
+                .object(fields: [
+                    ("title", .string(list.title)), ("completed", .bool(list.completed)),
+                    ("items", json(list.items)),
                 ])
             })
     }

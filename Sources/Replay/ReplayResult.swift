@@ -45,13 +45,19 @@ public struct ReplayedAction: Hashable, Sendable {
     public var to: Int?
     /// `clear-completed`: how many items went.
     public var count: Int?
+    /// `.lists` for a list row's action at the lists level.
+    public var on: ActionTarget?
+    /// The page, theme or sound setting of `open-page`, `theme`, `sound`.
+    public var detail: ActionDetail?
     /// The list right after the input event that caused the action.
     public var itemsAfter: [ExpectedItem]
 
     public init(
         timeMicroseconds: Int64, kind: ActionKind, index: Int, to: Int? = nil, count: Int? = nil,
-        itemsAfter: [ExpectedItem] = []
+        itemsAfter: [ExpectedItem] = [], on: ActionTarget? = nil, detail: ActionDetail? = nil
     ) {
+        self.on = on
+        self.detail = detail
         self.timeMicroseconds = timeMicroseconds
         self.kind = kind
         self.index = index
@@ -64,12 +70,15 @@ public struct ReplayedAction: Hashable, Sendable {
     public init(_ action: Action, timeMicroseconds: Int64, itemsAfter: [ExpectedItem] = []) {
         self.init(
             timeMicroseconds: timeMicroseconds, kind: action.kind, index: action.index,
-            to: action.to, count: action.count, itemsAfter: itemsAfter)
+            to: action.to, count: action.count, itemsAfter: itemsAfter, on: action.on,
+            detail: action.detail)
     }
 
     /// The core's action (with this relative time).
     public var action: Action {
-        Action(timeMicroseconds: timeMicroseconds, kind: kind, index: index, to: to, count: count)
+        Action(
+            timeMicroseconds: timeMicroseconds, kind: kind, index: index, to: to, count: count,
+            on: on, detail: detail)
     }
 
     /// `complete 2`, `move 3 → 5`, `clear-completed 4`.
@@ -108,8 +117,39 @@ public struct TouchPath: Hashable, Sendable {
     public var wasCancelled: Bool { samples.last?.phase == .cancel }
 }
 
+/// One list as replay's JSON shows it: its title, whether it is completed, its items.
+public struct ExpectedList: Hashable, Sendable {
+    public var title: String
+    public var completed: Bool
+    public var items: [ExpectedItem]
+
+    public init(title: String, completed: Bool = false, items: [ExpectedItem] = []) {
+        self.title = title
+        self.completed = completed
+        self.items = items
+    }
+
+    public init(_ list: TitledList) {
+        self.init(
+            title: list.title, completed: list.completed,
+            items: list.list.items.map(ExpectedItem.init))
+    }
+}
+
 /// Everything a replay produced.
 public struct ReplayResult: Hashable, Sendable {
+    /// The level shown at the end.
+    public var level: Level = .items
+    /// The index of the open list (or of the last list open) at the end; nil when none.
+    public var openList: Int? = 0
+    /// The lists at the end, in display order.
+    public var lists: [ExpectedList] = []
+    /// The lists before the first event when they were more than the one list `To Do`
+    /// (`initialItems` are then the open list's items); nil otherwise.
+    public var initialLists: [ExpectedList]?
+    /// The open list before the first event, with `initialLists`.
+    public var initialOpenList: Int?
+
     public var gestures: [ReplayedGesture]
     public var actions: [ReplayedAction]
     public var items: [ExpectedItem]
@@ -132,7 +172,8 @@ public struct ReplayResult: Hashable, Sendable {
     /// What the reader warned about (a truncated last line, an ignored `--desc`): every
     /// command shows them on stderr.
     public var warnings: [ReplayError] = []
-    /// `--sound`: false when the session was replayed silent (`sounds` is then empty).
+    /// The sound setting at the end: off with `--sound off`, else as the Settings page
+    /// left it (`sounds` has nothing from while it was off).
     public var soundOn = true
     /// What sounded, by time from the first event: each action's sound and, when the
     /// harness watched for them, the threshold ticks (docs/sound.md).

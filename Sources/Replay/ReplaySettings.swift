@@ -32,11 +32,17 @@ public struct ReplaySettings: Hashable, Sendable {
     public var calibration: CalibrationMatrix?
     /// `--rotate N`, when the replay was given one other than 0.
     public var rotation: Rotation?
+    /// `--levels items|lists|all`, when the replay was given one.
+    public var levels: AllowedLevels?
+    /// The starting lists, when a `--list` file held more than the one list `To Do`.
+    public var lists: [ExpectedList]?
+    /// The open list among `lists` (nil: the session starts at the lists level).
+    public var openList: Int?
 
     /// The keys this version reads, in the order it writes them.
     public static let knownKeys = [
         "screen", "row_height", "list", "desc", "keyboard", "keyboard_layout", "calibration",
-        "rotation",
+        "rotation", "levels", "lists", "open_list",
     ]
 
     /// Settings as given.
@@ -72,6 +78,21 @@ public struct ReplaySettings: Hashable, Sendable {
         if source.keyboardMode == nil { source.keyboardMode = keyboardMode }
         if source.calibration == nil { source.calibration = calibration }
         if source.rotation == .none, let rotation { source.rotation = rotation }
+        if source.levels == nil { source.levels = levels }
+        if source.listPath == nil && source.startLists == nil, let lists {
+            source.startLists = TodoLists(
+                lists: lists.enumerated().map {
+                    TitledList(
+                        id: ListID(rawValue: UInt64($0.offset + 1)), title: $0.element.title,
+                        completed: $0.element.completed,
+                        list: TodoList(
+                            items: $0.element.items.enumerated().map {
+                                TodoItem(
+                                    id: ItemID(rawValue: UInt64($0.offset + 1)),
+                                    text: $0.element.text, completed: $0.element.completed)
+                            }))
+                }, openIndex: openList)
+        }
         if source.keyboardLayout == nil, let keyboardLayoutName {
             source.keyboardLayout = KeyboardLayout.embedded(named: keyboardLayoutName)
         }
@@ -96,6 +117,11 @@ public struct ReplaySettings: Hashable, Sendable {
                 ("calibration", .array(calibration.values.map { .number(JSONNumber($0)) })))
         }
         if let rotation { fields.append(("rotation", .integer(rotation.degrees))) }
+        if let levels { fields.append(("levels", .string(levels.rawValue))) }
+        if let lists {
+            fields.append(("lists", ReplayResult.json(lists)))
+            fields.append(("open_list", openList.map(JSONValue.integer) ?? .null))
+        }
         return fields.isEmpty ? nil : .object(fields: fields)
     }
 
@@ -163,6 +189,23 @@ public struct ReplaySettings: Hashable, Sendable {
                     let rotation = Rotation(degrees: degrees)
                 else { throw fail("\"rotation\" must be 0, 90, 180 or 270") }
                 settings.rotation = rotation
+            case "levels":
+                guard case .string(let text) = entry.value,
+                    let levels = AllowedLevels(rawValue: text)
+                else { throw fail("\"levels\" must be \"items\", \"lists\" or \"all\"") }
+                settings.levels = levels
+            case "lists":
+                settings.lists = try Expectation.parseLists(
+                    entry.value, line: entry.line, path: path)
+            case "open_list":
+                switch entry.value {
+                case .null: settings.openList = nil
+                case .number(let number)
+                where number.value == number.value.rounded() && number.value >= 0
+                    && number.value < 1e9:
+                    settings.openList = Int(number.value)
+                default: throw fail("\"open_list\" must be null or a list index")
+                }
             default:
                 throw fail(
                     "unknown setting \"\(entry.key)\" (this cleartouch knows \(knownKeys.joined(separator: ", "))): written by a newer cleartouch?"
@@ -206,6 +249,12 @@ extension ReplaySettings {
                 KeyboardLayout.embedded(named: $0.name) == $0 ? $0.name : nil
             }, calibration: source.calibration,
             rotation: source.rotation == .none ? nil : source.rotation)
+        levels = source.levels
+        if let initialLists = result.initialLists {
+            list = nil
+            lists = initialLists
+            openList = result.initialOpenList
+        }
     }
 
     /// `source` with the settings of the expectation at `expectationPath` (command-line

@@ -33,6 +33,11 @@ public struct ReplaySource: Hashable, Sendable {
     public var inputPaths: [String] { [path] + [descPath, listPath].compactMap { $0 } }
     /// The starting list itself (an expectation's settings); `listPath` wins.
     public var listItems: [ExpectedItem]?
+    /// The starting lists themselves (an expectation's settings); `listPath` wins, and
+    /// these win over `listItems`.
+    public var startLists: TodoLists?
+    /// `--levels`: the levels the session may reach; nil: all.
+    public var levels: AllowedLevels?
 
     /// A source reading `path`, with the overrides given.
     public init(

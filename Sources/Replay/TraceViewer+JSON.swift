@@ -48,7 +48,9 @@ extension TraceViewer {
                         + flags([
                             ("completed", row.completed), ("strikethrough", row.strikethrough),
                             ("editing", row.isEditing),
-                        ]))
+                        ])
+                        // A list row's open-item count, only on list rows.
+                        + (row.openItemCount.map { [("count", .integer($0))] } ?? []))
             }
             let labels = frame.labels.map { label -> JSONValue in
                 .object(
@@ -57,6 +59,8 @@ extension TraceViewer {
             var fields: [(key: String, value: JSONValue)] =
                 [("t", time(frame.timeMicroseconds))] + flags([("animating", p.isAnimating)])
                 + [("rows", .array(rows)), ("labels", .array(labels))]
+            // The level, only away from the items (older pages' data stays the same).
+            if p.level != .items { fields.append(("level", .string(p.level.rawValue))) }
             if let cues = p.cues {
                 fields.append(
                     (

@@ -14,8 +14,8 @@ enum AppCommand: Subcommand {
         usage: cleartouch app [--list FILE] [--screen WxH] [--row-height PX] [--fullscreen | --offscreen]
                               [--record FILE [--record-text] [--force]] [--seat NAME] [--window-input]
                               [--keyboard on|off|auto] [--keyboard-layout NAME] [--theme NAME]
-                              [--rotate 0|90|180|270] [--calibration "a b c d e f"] [--sound on|off]
-                              [DEVICE...]
+                              [--levels items|lists|all] [--rotate 0|90|180|270]
+                              [--calibration "a b c d e f"] [--sound on|off] [DEVICE...]
 
         Clear's gesture-driven to-do list on this screen. Swipe a row right to complete it,
         left to delete it; pull the list down or pinch two rows apart to add an item; tap a
@@ -27,6 +27,8 @@ enum AppCommand: Subcommand {
                            "items": [...]}, an object with "items", or a plain array; an item is
                            {"text": ..., "completed": ..., "id": ...} (completed, id optional) or
                            a string (docs/list-file.md). Written: the app's own format.
+          --levels L       the levels the kiosk reaches: items (its one list), lists (the lists,
+                           not the menu) or all (default; docs/clear-core.md, Levels)
           --screen WxH     the layout's size in pixels, upright (default: the display in full screen,
                            W and H swapped for --rotate 90 and 270; else 540x960)
           --rotate N       the panel is mounted turned N degrees clockwise (0, 90, 180, 270): the
@@ -84,6 +86,8 @@ enum AppCommand: Subcommand {
             case .option("--list"): options.listPath = try parser.value(for: "--list")
             case .option("--theme"):
                 options.theme = try ThemeOption.theme(named: parser.value(for: "--theme"))
+            case .option("--levels"):
+                options.levels = try ReplaySourceOptions.levels(try parser.value(for: "--levels"))
             case .option("--fullscreen"): options.fullscreen = true
             case .option("--offscreen"): options.offscreen = true
             case .option("--record"): options.recordPath = try parser.value(for: "--record")

@@ -15,6 +15,7 @@ enum ReplayCommand: Subcommand {
     static let usage = """
         usage: cleartouch replay FILE [--desc DESC] [--format trace|evemu|libinput]
                                  [--screen WxH] [--row-height PX] [--list LIST.json]
+                                 [--levels items|lists|all]
                                  [--expect EXPECTED.json] [--write-expect FILE] [--json] [--speed X]
                                  [--frames DIR [--fps N]] [--snapshot OUT.png [--at MS]]
                                  [--via-libinput] [--calibration "a b c d e f"] [--rotate N]
@@ -36,6 +37,8 @@ enum ReplayCommand: Subcommand {
                                {"items": [...]} or a plain array of {"text": ..., "completed": ...}
                                or strings (docs/list-file.md); default: the recording's list,
                                else the 12 Swift sample items
+          --levels L           the levels the session reaches: items (its one list), lists
+                               (not the menu) or all (default)
           --expect FILE        compare with a golden file (gestures when it pins them, actions,
                                final items, editing), replaying with the settings it records
                                unless given here; exit 1 on mismatch
@@ -229,6 +232,7 @@ enum RenderCommand: Subcommand {
     static let usage = """
         usage: cleartouch render FILE -o OUT.svg [--desc DESC] [--format trace|evemu|libinput]
                                  [--screen WxH] [--row-height PX] [--list LIST.json] [--theme NAME]
+                                 [--levels items|lists|all]
 
         Replays a recording and draws it as an SVG picture: the list at the start, every
         touch's path (one colour per contact, fading with time; dot = down, ring = up,
@@ -244,6 +248,7 @@ enum RenderCommand: Subcommand {
           --row-height PX       row height H in pixels (1 to 100000)
           --list LIST.json      starting list, as for `cleartouch replay`
           --theme NAME          the list's colours, as for `cleartouch replay` (default heat)
+          --levels L            items, lists or all (default), as for `cleartouch replay`
 
         "wrote OUT.svg" and reader warnings go to stderr.
         Exit status: 0 ok, 2 bad usage, unreadable input or an output that cannot be written.

@@ -9,6 +9,7 @@ struct ReplaySourceOptions {
     private var shared = SharedOptions(
         accepting: [.desc, .format, .screen, .rowHeight, .calibration, .rotate])
     private var listPath: String?
+    private var levels: AllowedLevels?
     private var path: String?
     private var keyboard = KeyboardOptions()
     private var theme = Theme.heat
@@ -25,6 +26,8 @@ struct ReplaySourceOptions {
             listPath = try parser.value(for: "--list")
         case .option("--theme"):
             theme = try ThemeOption.theme(named: parser.value(for: "--theme"))
+        case .option("--levels"):
+            levels = try ReplaySourceOptions.levels(try parser.value(for: "--levels"))
         case .option(let name):
             if try keyboard.parse(name, from: &parser) { return true }
             return try shared.parse(name, from: &parser)
@@ -35,13 +38,23 @@ struct ReplaySourceOptions {
     /// The source; throws when no FILE was given.
     func source() throws(UsageError) -> ReplaySource {
         guard let path else { throw UsageError("no recording FILE given") }
-        return ReplaySource(
+        var source = ReplaySource(
             path: path, descPath: shared.descPath, format: shared.format?.rawValue,
             screen: shared.screen, rowHeightPixels: shared.rowHeightPixels, listPath: listPath,
             calibration: shared.calibration, rotation: shared.rotation ?? .none,
             keyboardMode: keyboard.mode,
             keyboardLayout: try keyboard.layoutName.map(KeyboardOptions.layout(named:)),
             theme: theme)
+        source.levels = levels
+        return source
+    }
+
+    /// `--levels items|lists|all`.
+    static func levels(_ text: String) throws(UsageError) -> AllowedLevels {
+        guard let levels = AllowedLevels(rawValue: text) else {
+            throw UsageError("--levels needs items, lists or all, got '\(text)'")
+        }
+        return levels
     }
 }
 

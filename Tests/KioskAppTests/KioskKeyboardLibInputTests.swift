@@ -21,7 +21,11 @@ import Testing
         defer { unlink(tracePath) }
         let run = try UmockdevApp(
             devices,
-            arguments: ["--keyboard", "auto", "--keyboard-layout", "us", "--record", tracePath])
+            // --levels items: the session's pull (about 860 px) is past 4H, and should add.
+            arguments: [
+                "--keyboard", "auto", "--keyboard-layout", "us", "--record", tracePath,
+                "--levels", "items",
+            ])
         let app = run.app
         #expect(app.waitForLog("input: libinput"), "\(app.log)")
         // The pull's add is saved (13 items); with a physical keyboard the tap then ends

@@ -76,9 +76,7 @@ import Testing
         arguments += ["mouseup", "1"]
         try display.xdotool(arguments)
         #expect(app.waitForLog("(1 completed)"), "no save after the drag:\n\(app.log)")
-        let data = try Data(contentsOf: URL(fileURLWithPath: listPath))
-        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-        let items = try #require(object["items"] as? [[String: Any]])
+        let items = try savedListItems(at: listPath)
         #expect(items.first?["completed"] as? Bool == true)
         #expect(items.dropFirst().allSatisfy { $0["completed"] as? Bool == false })
         let green = waitUntil {

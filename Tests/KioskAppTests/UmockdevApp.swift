@@ -67,5 +67,9 @@ final class UmockdevApp {
 func savedListItems(at path: String) throws -> [[String: Any]] {
     let data = try Data(contentsOf: URL(fileURLWithPath: path))
     let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-    return try #require(object["items"] as? [[String: Any]])
+    if let items = object["items"] as? [[String: Any]] { return items }
+    // The app saves version 2: the open list's items (the first list's when none is open).
+    let lists = try #require(object["lists"] as? [[String: Any]])
+    let open = object["open"] as? Int ?? 0
+    return try #require(lists[min(max(open, 0), lists.count - 1)]["items"] as? [[String: Any]])
 }

@@ -25,7 +25,11 @@ import Testing
             TestPaths.expectationFiles().first { $0.recording.hasSuffix("/" + recordingName) })
         let expectation = try Expectation.parse(
             try String(contentsOfFile: file.expectation, encoding: .utf8), path: file.expectation)
-        let result = try ReplayHarness(source: ReplaySource(path: file.recording)).run()
+        // Replayed with the settings the expectation records (`--levels items`, for one).
+        let plain = ReplaySource(path: file.recording)
+        let source =
+            expectation.settings?.applied(to: plain, expectationPath: file.expectation) ?? plain
+        let result = try ReplayHarness(source: source).run()
         if let diff = expectation.mismatch(with: result) {
             Issue.record("\(file.expectation):\n\(diff)")
         }

@@ -9,7 +9,8 @@ protocol InteractionVisitor {
 
 extension ClearController {
     /// The one registration of the interactions (the theme's cross-fade first, its
-    /// colours used by the rest), in the order their parts of a row's
+    /// colours used by the rest; then the levels: at the menu and during a level transition
+    /// they take the gestures), in the order their parts of a row's
     /// frame apply (the slot and the held row, the rows closing after clear completed, the
     /// edit mode's move, the row pan's x and delete shuffle, the pinch gap) and in which
     /// they are offered a beginning gesture. The keyboard comes last: what its keys type
@@ -17,6 +18,7 @@ extension ClearController {
     func visitInteractions<Visitor: InteractionVisitor>(_ visitor: inout Visitor) {
         // First: the theme's colours are in the context before any row or placeholder.
         visitor.visit(themeFade, in: self)
+        visitor.visit(navigation, in: self)
         visitor.visit(reorder, in: self)
         visitor.visit(pullUp, in: self)
         visitor.visit(editing, in: self)

@@ -2,7 +2,9 @@ import GestureRecognition
 
 /// Pull down to add (docs/clear-rules.md §1.2): the list follows the pull 1:1 past its
 /// top, with the placeholder row above the first; released more than H down, a new item
-/// is added at the top and edited; otherwise the list settles back.
+/// is added at the top and edited; otherwise the list settles back. Released past 4H it goes
+/// up a level where the levels allow (`NavigationInteraction`), and at the menu and its
+/// pages a pull adds nothing.
 ///
 /// Whether a drag is a pull is the recognizers' to report but the list's to say: a pull
 /// is offered while the list is at or past its top (`ClearController.pullAvailability`).
@@ -35,7 +37,11 @@ final class PullInteraction: Interaction {
     func end(_ gesture: GestureEvent, in controller: ClearController) -> Bool {
         guard let distance = pulls.remove(gesture.id) else { return false }
         let time = controller.currentTimeMicroseconds
-        if distance > controller.layout.rowHeightPixels {
+        let height = controller.layout.rowHeightPixels
+        if controller.navigation.pullGoesUp(distancePixels: distance, rowHeightPixels: height) {
+            settle(time: time, in: controller)
+            controller.navigation.goUp(time: time, in: controller)
+        } else if distance > height && controller.navigation.rowsAreEditable {
             commit(distancePixels: distance, time: time, in: controller)
         } else {
             settle(time: time, in: controller)
@@ -62,7 +68,9 @@ final class PullInteraction: Interaction {
                     x: 0, y: -context.offsetPixels - height,
                     width: controller.layout.widthPixels, height: height),
                 scaleY: 1, alpha: min(1, pulled / height),
-                label: pulled > height ? ClearController.releaseLabel : ClearController.pullLabel,
+                label: controller.navigation.pullLabel(
+                    distancePixels: pulled, rowHeightPixels: height)
+                    ?? (pulled > height ? ClearController.releaseLabel : ClearController.pullLabel),
                 backgroundColor: context.theme.top),
             gesture: id)
     }
