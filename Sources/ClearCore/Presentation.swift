@@ -85,15 +85,20 @@ public struct RowPresentation: Hashable, Sendable {
     public var isLeaving: Bool
     /// A list row's count of open items (drawn right-aligned, small); nil for other rows.
     public var openItemCount: Int?
+    /// The theme the row is drawn in when it is not the presentation's: a Themes page row
+    /// shows its own theme (its `backgroundColor` is that theme's top colour, its label and
+    /// gloss are that theme's to draw); nil for every other row.
+    public var ownTheme: Theme?
 
     /// A presentation of its parts, as given.
     public init(
         modelIndex: Int, itemID: ItemID, text: String, framePixels: RectPixels, alpha: Double,
         backgroundColor: RGBColor, completed: Bool, strikethrough: Bool, isEditing: Bool,
         scale: Double = 1, shadowOpacity: Double = 0, isLeaving: Bool = false,
-        openItemCount: Int? = nil
+        openItemCount: Int? = nil, ownTheme: Theme? = nil
     ) {
         self.openItemCount = openItemCount
+        self.ownTheme = ownTheme
         self.scale = scale
         self.shadowOpacity = shadowOpacity
         self.isLeaving = isLeaving

@@ -213,11 +213,12 @@ final class NavigationInteraction: Interaction {
                 go(to: .menu, anchorIndex: 1, time: time, in: controller)
                 return true
             }
+            // Applied live (the cross-fade), saved with the lists (`ClearController.lists`).
             let name = themeNames[row]
+            guard controller.applyTheme(named: name, at: time) else { return true }
             controller.record(
                 Action(
                     timeMicroseconds: time, kind: .theme, index: 0, detail: .themeName(name)))
-            controller.applyTheme(named: name, at: time)
         case .settings:
             guard row != nil else {
                 go(to: .menu, anchorIndex: 2, time: time, in: controller)
@@ -345,13 +346,23 @@ final class NavigationInteraction: Interaction {
 
     // MARK: - Presentation
 
-    /// A list row carries its count of open items.
+    /// A list row carries its count of open items; a Themes page row its own theme.
     func styleRow(
         _ row: inout RowPresentation, _ context: RowContext, in controller: ClearController
     ) {
-        guard level == .lists else { return }
-        let id = ListID(rawValue: row.itemID.rawValue)
-        row.openItemCount = storedLists.lists.first { $0.id == id }?.openItemCount ?? 0
+        switch level {
+        case .lists:
+            let id = ListID(rawValue: row.itemID.rawValue)
+            row.openItemCount = storedLists.lists.first { $0.id == id }?.openItemCount ?? 0
+        case .themes:
+            guard themeNames.indices.contains(row.modelIndex),
+                let theme = Theme.named(themeNames[row.modelIndex])
+            else { return }
+            row.ownTheme = theme
+            row.backgroundColor = theme.top
+        case .items, .menu, .settings:
+            return
+        }
     }
 
     /// The level; rows folding under a pinch together; the transition's rows.

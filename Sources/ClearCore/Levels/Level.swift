@@ -48,8 +48,9 @@ public enum MenuRows {
     public static let menu = ["My Lists", "Themes", "Settings"]
     /// The Settings page's one row.
     public static let settings = ["Sound"]
-    /// The themes shown when the app gives none (the heat map, today's look).
-    public static let defaultThemeNames = ["heat"]
+    /// The Themes page's rows when a session is given none: every built-in theme, in
+    /// `Theme.builtIn` order (heat, today's look, first).
+    public static let defaultThemeNames = Theme.builtIn.map(\.name)
     /// The menu row that opens each page.
     static let pageRows: [Int: Level] = [1: .themes, 2: .settings]
 }
