@@ -43,7 +43,10 @@ public final class KioskApp {
     private var quitRequested = false
     private var saveFailing = false
     private var pending: [InputEvent] = []
-    private let audio: KioskAudio?
+    /// The sound: opened the first time the sound setting is on (at the start, or when the
+    /// Settings page turns it on), fed only while it is on.
+    private var audio: KioskAudio?
+    private var audioOpened = false
     private let log: (String) -> Void
 
     /// Opens the list, the window and the input; `log` gets one line per diagnostic.
@@ -90,8 +93,12 @@ public final class KioskApp {
         }
         clock = SessionClock()
         // Before libinput: opening audio can take a second, and input may start at once.
-        audio = KioskAudio.open(soundOn: options.soundOn, log: log)
-        if let audio { session.controller.onAction = { audio.hear($0) } }
+        // The saved sound setting (the Settings page's), switched off by `--sound off`.
+        if !options.soundOn { session.controller.setSoundOn(false) }
+        if session.controller.soundOn {
+            audio = KioskAudio.open(soundOn: true, log: log)
+            audioOpened = true
+        }
         sessionTimeMicroseconds = clock.nowMicroseconds - Self.inputLatencyAllowanceMicroseconds
         let libinputDevices =
             options.windowInputOnly
@@ -126,7 +133,19 @@ public final class KioskApp {
             "\(window.frameSize) in a \(window.windowSize.width)x\(window.windowSize.height) window "
                 + "(video \(window.videoDriverName), renderer \(window.rendererName)); input: \(input); list: \(options.listPath)"
         )
+        // The app lives as long as its session: no cycle worth breaking.
+        session.controller.onAction = { [unowned self] action in self.hear(action) }
         for event in libinputDevices?.initialEvents ?? [] { feed(event) }
+    }
+
+    /// An action's sound, while the sound setting is on; the Settings page's tap that first
+    /// turns it on opens the audio device.
+    private func hear(_ action: Action) {
+        if case .soundOn(true)? = action.detail, action.kind == .sound, !audioOpened {
+            audio = KioskAudio.open(soundOn: true, log: log)
+            audioOpened = true
+        }
+        if session.controller.soundOn { audio?.hear(action) }
     }
 
     /// A kiosk supervisor (or a test harness) may start the app with SIGINT and SIGTERM
@@ -198,7 +217,7 @@ public final class KioskApp {
             _ = save()
             window.setTextInputActive(session.controller.editingIndex != nil)
             drawIfChanged(at: max(now, sessionTimeMicroseconds))
-            audio?.follow(presentation: lastDrawn)
+            if session.controller.soundOn { audio?.follow(presentation: lastDrawn) }
         }
         if !save() { status = 1 }  // the list on disk is not the one on screen
         do {

@@ -54,7 +54,8 @@ public struct KioskOptions: Hashable, Sendable {
     public var keyboardLayout: KeyboardLayout = KeyboardLayout.embedded(
         named: KeyboardLayout.defaultName)!
 
-    /// `--sound on|off`: play the actions' sounds (when an audio device exists).
+    /// `--sound on|off`: play the actions' sounds (when an audio device exists); off
+    /// switches the saved setting (the Settings page's `Sound`) off.
     public var soundOn = true
 
     /// `--levels`: the levels the kiosk may reach (default all).

@@ -35,7 +35,8 @@ public struct ReplayHarness {
     public var onGesture: ((_ report: GestureEvent, _ relativeMicroseconds: Int64) -> Void)?
     /// Opens the input; nil reads the file with `Recording.open` (`RecordingInput`).
     public var openInput: ((ReplaySource) throws(ReplayError) -> ReplayInput)?
-    /// `--sound`: false replays silent (no sounds in the result).
+    /// `--sound`: false starts the session with the sound setting off (silent until the
+    /// Settings page turns it on).
     public var soundOn = true
     /// Look at the presentation after every event for the ticks of pulls and pinches
     /// crossing a threshold (`--json`, `--audio`); off, the result's sounds are the
@@ -124,7 +125,9 @@ public struct ReplayHarness {
 
         var firstTime: Int64?
         var lastTime: Int64 = 0
-        var ticks = soundOn && watchesThresholdTicks ? ThresholdTickCollector() : nil
+        // The Settings page may turn the sound on later, so ticks are watched from the start.
+        let soundOnAtStart = session.controller.soundOn
+        var ticks = watchesThresholdTicks ? ThresholdTickCollector() : nil
         while let event = try recording.next() {
             let time = event.timeMicroseconds
             if firstTime == nil {
@@ -200,7 +203,9 @@ public struct ReplayHarness {
         result.themeName = session.controller.theme.name
         result.warnings = recording.warnings
         result.soundOn = session.controller.soundOn
-        if soundOn { result.sounds = SoundCue.merged(actions: result.actions, ticks: ticks) }
+        result.sounds = SoundCue.heard(
+            SoundCue.merged(actions: result.actions, ticks: ticks), actions: result.actions,
+            soundOnAtStart: soundOnAtStart)
         return result
     }
 

@@ -41,6 +41,32 @@ extension SoundCue {
     }
 }
 
+extension SoundCue {
+    /// The `cues` heard: those made while the sound setting is on. It starts as
+    /// `soundOnAtStart` and each `sound` action of `actions` sets it from its time on, so
+    /// the tap that turns the sound on is heard and the one that turns it off is not.
+    static func heard(_ cues: [SoundCue], actions: [ReplayedAction], soundOnAtStart: Bool)
+        -> [SoundCue]
+    {
+        var switches: [(timeMicroseconds: Int64, on: Bool)] = []
+        for action in actions {
+            if case .soundOn(let on)? = action.detail, action.kind == .sound {
+                switches.append((action.timeMicroseconds, on))
+            }
+        }
+        guard !switches.isEmpty else { return soundOnAtStart ? cues : [] }
+        var on = soundOnAtStart
+        var next = 0
+        return cues.filter { cue in
+            while next < switches.count && switches[next].timeMicroseconds <= cue.timeMicroseconds {
+                on = switches[next].on
+                next += 1
+            }
+            return on
+        }
+    }
+}
+
 /// `replay --audio OUT.wav`: the session's sound track as a 16-bit, 48 kHz, mono WAV.
 public enum SoundTrackFile {
     /// The longest track written: what a WAV can hold.

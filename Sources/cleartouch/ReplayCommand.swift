@@ -71,8 +71,9 @@ enum ReplayCommand: Subcommand {
           --audio OUT.wav      write the session's sound track: 16-bit PCM WAV, 48 kHz, mono,
                                from the first event to the end of the last sound (or the last
                                event, if later); each action's sound starts at its time
-          --sound on|off       the sounds (default on); off: the JSON says "sound": false
-                               with no sounds, and --audio writes a track of silence
+          --sound on|off       the sounds (default on); off: the session starts with the sound
+                               setting off, silent until the Settings page turns it on (the
+                               JSON's "sound" is the setting at the end)
           --theme NAME         the colours of --frames and --snapshot pictures: \(Theme.builtInNames)
                                (default heat; `cleartouch themes` lists them)
 

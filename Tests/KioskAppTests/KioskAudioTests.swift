@@ -7,9 +7,14 @@ import Testing
     static let noDisplay = ["DISPLAY": "", "WAYLAND_DISPLAY": ""]
 
     /// The app offscreen with `environment` until it is ready; its log.
-    func appLog(_ arguments: [String], environment: [String: String]) throws -> String {
+    func appLog(
+        _ arguments: [String], environment: [String: String], savedList: String? = nil
+    ) throws -> String {
         let executable = try #require(cleartouchExecutable(), "build cleartouch first")
         let folder = ScratchFolder()
+        if let savedList {
+            try Data(savedList.utf8).write(to: URL(fileURLWithPath: folder.path + "/list.json"))
+        }
         let app = try AppProcess(
             command: [
                 executable, "app", "--offscreen", "--window-input", "--list",
@@ -42,6 +47,19 @@ import Testing
         let log = try appLog([], environment: ["SDL_AUDIODRIVER": "no-such-driver"])
         #expect(log.contains("sound: no audio device"), "\(log)")
         #expect(log.contains("going on without sound"))
+    }
+
+    /// The Settings page's choice, saved in the list file: off opens nothing, on opens the
+    /// device as the default does.
+    @Test(arguments: [false, true])
+    func theSavedSoundSettingDecides(saved: Bool) throws {
+        let log = try appLog(
+            [], environment: ["SDL_AUDIODRIVER": "dummy"],
+            savedList: """
+                {"format": "cleartouch-list", "version": 2, "lists": [{"title": "To Do", \
+                "items": []}], "open": 0, "sound": \(saved)}
+                """)
+        #expect(log.contains("sound: on (audio dummy") == saved, "\(log)")
     }
 
     @Test func soundOffOpensNothing() throws {
