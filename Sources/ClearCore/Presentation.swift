@@ -215,6 +215,10 @@ public struct Presentation: Hashable, Sendable {
     public var isFadingColors = false
     /// The level the rows are of (items, lists, the menu or a page).
     public var level: Level = .items
+    /// While a pinch together could close the level: true once releasing it would (the
+    /// fingers' distance shrank by more than 2H), false short of that; nil with no such
+    /// pinch. The sound's threshold tick follows it.
+    public var pinchTogetherCloses: Bool?
 
     /// A presentation of its parts, as given.
     public init(

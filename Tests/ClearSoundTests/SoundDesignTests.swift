@@ -1,7 +1,7 @@
 import ClearCore
-import TouchInput
 import Foundation
 import Testing
+import TouchInput
 
 @testable import ClearSound
 
@@ -153,6 +153,29 @@ import Testing
         #expect(
             Self.ticks([nil, pull, pull, release, release, pull, release, nil])
                 == [false, false, false, true, false, true, true, false])
+    }
+
+    @Test func aPullAtTheListsLevelOrTheMenuStartsWithoutATick() {
+        #expect(
+            Self.ticks([
+                nil, ClearController.pullToAddListLabel, ClearController.releaseToAddListLabel,
+                ClearController.releaseForMenuLabel,
+            ]) == [false, false, true, true])
+        #expect(
+            Self.ticks([
+                nil, ClearController.pullToGoBackLabel, ClearController.releaseForListsLabel,
+            ]) == [false, false, true])
+    }
+
+    /// A pinch together ticks where releasing it starts or stops closing the level.
+    @Test func aPinchTogetherTicksAt2HBothWays() {
+        var ticks = ThresholdTicks()
+        let heard = [nil, false, false, true, true, false, nil, true].map { closes in
+            var presentation = Self.presentation(nil)
+            presentation.pinchTogetherCloses = closes
+            return ticks.observe(presentation)
+        }
+        #expect(heard == [false, false, false, true, false, true, false, false])
     }
 
     @Test func aPlaceholderAppearingPastItsThresholdTicks() {

@@ -372,6 +372,10 @@ final class NavigationInteraction: Interaction {
     ) {
         presentation.level = level
         let height = controller.layout.rowHeightPixels
+        if pinchTarget != nil, let latest = pinches.latest {
+            presentation.pinchTogetherCloses =
+                latest.track.shrinkPixels > Self.pinchTogetherRowHeights * height
+        }
         let screenHeight = controller.layout.heightPixels
         // The fold: rows close about the pinch's centre as the fingers close.
         var folds = pinches.entries.map { ($0.track.shrinkPixels, $0.track.centreYPixels) }
