@@ -137,6 +137,30 @@ import Testing
         #expect(onText != on.text && offText != off.text && onText == offText)
     }
 
+    /// The Settings page's Sound row turned off at 2870 ms: the page's opening (2200 ms) is
+    /// heard, and from the tap to the end (back twice, a list opened, an item completed)
+    /// the track is silence.
+    @Test func theTrackIsSilentFromTheTapThatTurnsTheSoundOff() throws {
+        let (json, _, wav, _, folder) = try Self.replay("levels-settings-sound-off.trace")
+        defer { folder.remove() }
+        #expect(json["sound"] as? Bool == false)
+        let actions = (json["actions"] as? [[String: Any]]) ?? []
+        let off = try #require(actions.first { $0["action"] as? String == "sound" })
+        #expect(off["on"] as? Bool == false)
+        let offMs = try #require(off["t_ms"] as? Double)
+        #expect(offMs == 2870)
+        // Actions after the tap, and none of them sounds.
+        #expect(actions.filter { ($0["t_ms"] as? Double ?? 0) > offMs }.count == 4)
+        let sounds = Self.sounds(json)
+        #expect(sounds.last.map { "\($0.ms) \($0.sound)" } == "2200.0 open-page")
+        let samples = Self.samples(wav)
+        let perMs = Self.framesPerMillisecond
+        #expect(Self.rms(samples[(2200 * perMs)..<(2300 * perMs)]) > 1000)
+        let afterOff = samples[(Int(offMs) * perMs)...]
+        #expect(afterOff.count > 3000 * perMs)
+        #expect(afterOff.allSatisfy { $0 == 0 })
+    }
+
     @Test(arguments: [["--sound", "loud"], ["--sound"]])
     func aBadSoundIsAUsageError(arguments: [String]) throws {
         let run = try ReplayRenderCommandTests.cleartouch(

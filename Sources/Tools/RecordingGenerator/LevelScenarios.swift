@@ -202,4 +202,27 @@ let levelScenarios: [Scenario] = [
         pull(&s, 700)
         pull(&s, 700)
     },
+    scenario(
+        "levels-themes-choose", .trace,
+        "menu, tap Themes: open-page themes; tap ocean (row 1): theme ocean; pull back twice"
+    ) { s in
+        menu(&s)
+        tap(&s, row: 1)
+        tap(&s, row: 1)
+        pull(&s, 700)
+        pull(&s, 700)
+    },
+    scenario(
+        "levels-settings-sound-off", .trace,
+        "menu, Settings, tap Sound: sound off; pull back twice, open To Do, complete row 1: all silent"
+    ) { s in
+        menu(&s)
+        tap(&s, row: 2)
+        tap(&s, row: 0)
+        pull(&s, 700)
+        pull(&s, 700)
+        tap(&s, row: 0)
+        s.drag(x: 300, y: row(1), dx: 600, dy: 0)
+        s.wait(milliseconds: 600)
+    },
 ]
