@@ -93,9 +93,9 @@ public final class KioskApp {
         }
         clock = SessionClock()
         // Before libinput: opening audio can take a second, and input may start at once.
-        // The saved sound setting (the Settings page's), switched off by `--sound off`.
-        if !options.soundOn { session.controller.setSoundOn(false) }
-        if session.controller.soundOn {
+        // The saved sound setting (the Settings page's); `--sound off` keeps the app silent
+        // without changing it (so nothing is saved for it).
+        if options.soundOn && session.controller.soundOn {
             audio = KioskAudio.open(soundOn: true, log: log)
             audioOpened = true
         }
@@ -141,12 +141,15 @@ public final class KioskApp {
     /// An action's sound, while the sound setting is on; the Settings page's tap that first
     /// turns it on opens the audio device.
     private func hear(_ action: Action) {
-        if case .soundOn(true)? = action.detail, action.kind == .sound, !audioOpened {
+        if action.kind == .sound, isAudible, !audioOpened {
             audio = KioskAudio.open(soundOn: true, log: log)
             audioOpened = true
         }
-        if session.controller.soundOn { audio?.hear(action) }
+        if isAudible { audio?.hear(action) }
     }
+
+    /// True while sounds are played: the sound setting is on and `--sound` is not off.
+    private var isAudible: Bool { options.soundOn && session.controller.soundOn }
 
     /// A kiosk supervisor (or a test harness) may start the app with SIGINT and SIGTERM
     /// blocked, which would leave it deaf to the stop request that makes it save and exit;
@@ -217,7 +220,7 @@ public final class KioskApp {
             _ = save()
             window.setTextInputActive(session.controller.editingIndex != nil)
             drawIfChanged(at: max(now, sessionTimeMicroseconds))
-            if session.controller.soundOn { audio?.follow(presentation: lastDrawn) }
+            if isAudible { audio?.follow(presentation: lastDrawn) }
         }
         if !save() { status = 1 }  // the list on disk is not the one on screen
         do {

@@ -54,8 +54,9 @@ public struct KioskOptions: Hashable, Sendable {
     public var keyboardLayout: KeyboardLayout = KeyboardLayout.embedded(
         named: KeyboardLayout.defaultName)!
 
-    /// `--sound on|off`: play the actions' sounds (when an audio device exists); off
-    /// switches the saved setting (the Settings page's `Sound`) off.
+    /// `--sound on|off`: play the actions' sounds (when an audio device exists and the
+    /// saved setting, the Settings page's `Sound`, is on); off keeps the app silent without
+    /// changing the setting.
     public var soundOn = true
 
     /// `--levels`: the levels the kiosk may reach (default all).

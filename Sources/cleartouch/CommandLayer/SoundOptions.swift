@@ -2,8 +2,8 @@
 enum SoundOption {
     /// The help line of the option.
     static let help = """
-          --sound on|off   the sound of every action and the threshold ticks (default on: as the
-                       list file saved the Settings page's Sound; off switches it off)
+          --sound on|off   the sound of every action and the threshold ticks (default on);
+                           off: silent, whatever the Settings page's Sound says
         """
 
     /// The value of `--sound`: true for on, false for off.
