@@ -26,6 +26,11 @@ struct KeywordTable<Keyword: Sendable>: Sendable {
     }
 
     /// What `word` means, or nil when it is none of the keywords.
+    ///
+    /// Inlined into each reader's loop, where it runs once per event line: as a call it
+    /// cost the trace reader 0.4 % more instructions (315.2 M against 313.9 M on 2 MB
+    /// files, callgrind).
+    @inline(__always)
     func callAsFunction(_ word: UnsafeBufferPointer<UInt8>) -> Keyword? {
         guard let first = word.first, let base = word.baseAddress else { return nil }
         for index in rangesByFirstByte[Int(first)] {

@@ -15,6 +15,12 @@ extension ClearController {
     /// edit mode's move, the row pan's x and delete shuffle, the pinch gap) and in which
     /// they are offered a beginning gesture. The keyboard comes last: what its keys type
     /// may end editing once the others have let time pass.
+    ///
+    /// Inlined, as are `GestureVisitor`'s visits: the visitor then lives in registers and
+    /// each interaction is handed the gesture report in place. A visitor kept in memory had
+    /// the report (about 150 bytes) copied into it and out again for every interaction
+    /// called: +5.4 % instructions in `cleartouch-bench core`'s session (docs/performance.md).
+    @inline(__always)
     func visitInteractions<Visitor: InteractionVisitor>(_ visitor: inout Visitor) {
         // First: the theme's colours are in the context before any row or placeholder.
         visitor.visit(themeFade, in: self)
@@ -59,6 +65,8 @@ struct GestureVisitor: InteractionVisitor {
     let gesture: GestureEvent
     var taken = false
 
+    // Inlined so the report is not copied for each interaction (`visitInteractions`).
+    @inline(__always)
     mutating func visit<Each: Interaction>(_ interaction: Each, in controller: ClearController) {
         guard !taken else { return }
         if step == .begin {

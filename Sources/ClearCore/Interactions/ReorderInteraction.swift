@@ -131,10 +131,12 @@ final class ReorderInteraction: Interaction {
                 holds[slot] = hold
             }
         }
-        if slides.contains(where: { !$0.value.isRunning(at: now) }) {
+        // Nothing runs on most calls (one per gesture report and per frame): `isEmpty`
+        // first, as walking even an empty dictionary costs about 25 instructions.
+        if !slides.isEmpty, slides.contains(where: { !$0.value.isRunning(at: now) }) {
             slides = slides.filter { $0.value.isRunning(at: now) }
         }
-        if settles.contains(where: { now >= $0.value.endMicroseconds }) {
+        if !settles.isEmpty, settles.contains(where: { now >= $0.value.endMicroseconds }) {
             settles = settles.filter { now < $0.value.endMicroseconds }
         }
     }

@@ -73,8 +73,9 @@ final class RowPanInteraction: Interaction {
 
     func advance(to now: Int64, in controller: ClearController) {
         // Rebuilt only when something has finished (the common case on the replay path is
-        // nothing: no allocation, no copy).
-        if snapBacks.contains(where: { !$0.value.isRunning(at: now) }) {
+        // nothing: no allocation, no copy); `isEmpty` first, as walking even an empty
+        // dictionary costs about 25 instructions.
+        if !snapBacks.isEmpty, snapBacks.contains(where: { !$0.value.isRunning(at: now) }) {
             snapBacks = snapBacks.filter { $0.value.isRunning(at: now) }
         }
         if shuffles.contains(where: { $0.endMicroseconds <= now }) {
