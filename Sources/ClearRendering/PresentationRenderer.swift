@@ -87,8 +87,12 @@ public final class PresentationRenderer {
             if let placeholder = presentation.placeholder {
                 drawPlaceholder(placeholder, textColor: presentation.textColor)
             }
-            for row in presentation.rows where intersects(row.framePixels, screenRect) {
-                drawRow(row, editing: presentation.editing, textColor: presentation.textColor)
+            for var row in presentation.rows where intersects(row.framePixels, screenRect) {
+                // A Themes page row is drawn in its own theme, not the presentation's.
+                let colors = row.drawnColors(
+                    on: presentation.level, textColor: presentation.textColor)
+                row.backgroundColor = colors.background
+                drawRow(row, editing: presentation.editing, textColor: colors.text)
             }
             if let cues = presentation.cues {
                 drawCues(cues)
