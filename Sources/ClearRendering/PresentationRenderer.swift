@@ -83,19 +83,30 @@ public final class PresentationRenderer {
             context.scale(
                 x: Double(surface.width) / screenWidth, y: Double(surface.height) / screenHeight)
             let screenRect = RectPixels(x: 0, y: 0, width: screenWidth, height: screenHeight)
-            // The placeholder sits behind the rows (docs/clear-rules.md §1.2, §1.3).
-            if let placeholder = presentation.placeholder {
-                drawPlaceholder(placeholder, textColor: presentation.textColor)
-            }
-            for var row in presentation.rows where intersects(row.framePixels, screenRect) {
-                // A Themes page row is drawn in its own theme, not the presentation's.
-                let colors = row.drawnColors(
-                    on: presentation.level, textColor: presentation.textColor)
-                row.backgroundColor = colors.background
-                drawRow(row, editing: presentation.editing, textColor: colors.text)
-            }
-            if let cues = presentation.cues {
-                drawCues(cues)
+            // What the keyboard's opaque panel leaves of the list (all of it without one):
+            // the rows under the panel are never seen, so they are not drawn.
+            let listRect = Self.uncovered(screenRect, by: presentation.keyboard)
+            context.withSavedState {
+                if listRect != screenRect {
+                    context.addRectangle(
+                        x: listRect.x, y: listRect.y, width: listRect.width,
+                        height: listRect.height)
+                    context.clip()
+                }
+                // The placeholder sits behind the rows (docs/clear-rules.md §1.2, §1.3).
+                if let placeholder = presentation.placeholder {
+                    drawPlaceholder(placeholder, textColor: presentation.textColor)
+                }
+                for var row in presentation.rows where intersects(row.framePixels, listRect) {
+                    // A Themes page row is drawn in its own theme, not the presentation's.
+                    let colors = row.drawnColors(
+                        on: presentation.level, textColor: presentation.textColor)
+                    row.backgroundColor = colors.background
+                    drawRow(row, editing: presentation.editing, textColor: colors.text)
+                }
+                if let cues = presentation.cues {
+                    drawCues(cues)
+                }
             }
             // The on-screen keyboard covers the list's bottom (the edited row is above it).
             if let keyboard = presentation.keyboard {
@@ -103,6 +114,18 @@ public final class PresentationRenderer {
             }
         }
         context.flush()
+    }
+
+    /// The part of `screen` above an on-screen keyboard whose panel spans the screen's width
+    /// down to its bottom (the panel is opaque), down to and with the line the panel covers
+    /// only partly (its top edge, mid-slide); all of `screen` without one.
+    static func uncovered(_ screen: RectPixels, by keyboard: KeyboardPresentation?) -> RectPixels {
+        guard let panel = keyboard?.framePixels, panel.x <= screen.x,
+            panel.x + panel.width >= screen.x + screen.width, panel.maxY >= screen.maxY
+        else { return screen }
+        var rect = screen
+        rect.height = min(screen.height, max(0, panel.y.rounded(.up) - screen.y))
+        return rect
     }
 
     /// Draws the upright frame, then copies it turned onto the native surface.
