@@ -2,8 +2,11 @@
 // (TraceViewer+JSON.swift) holds keyed objects; times in ms, lengths in px, colours 0xRRGGBB,
 // every `text` field an index into D.texts, flags present only when true:
 // - screen {width, height}, rowHeight, fps, events, duration, labelFont, labelPadding;
-// - frames[k]: {t, animating?, rows: [{index, text, x, y, width, height, alpha, color,
-//   completed?, strikethrough?, editing?}], labels: [{x, y, width, height, text, color}],
+// - frames[k]: {t, animating?, level? ("lists", "menu", "themes", "settings"; absent: the
+//   items), background?, textColor? (the theme's, absent: black and white),
+//   rows: [{index, text, x, y, width, height, alpha, color, completed?, strikethrough?,
+//   editing?, count? (a list row's open items), textColor? (a Themes page row's own)}],
+//   labels: [{x, y, width, height, text, color}],
 //   cues?: {tick: {x, y, width, height, color}, cross: {…}, alpha},
 //   placeholder?: {x, y, width, height, scaleY, alpha, text, color},
 //   editing?: {index, text, caret}, keyboard?: [{x, y, width, height, text, pressed?,
@@ -65,8 +68,9 @@ function drawScreen(frame) {
   const c = screenCanvas.getContext("2d");
   const s = Number(screenCanvas.dataset.scale);
   c.setTransform(1, 0, 0, 1, 0, 0);
-  c.fillStyle = "#000";
+  c.fillStyle = frame.background === undefined ? "#000" : rgb(frame.background);
   c.fillRect(0, 0, screenCanvas.width, screenCanvas.height);
+  const textColor = frame.textColor === undefined ? "#fff" : rgb(frame.textColor);
   c.setTransform(s, 0, 0, s, 0, 0);
   const labelFont = "bold " + Math.round(W * 16 / 320) + "px sans-serif";
   const inset = W * 15 / 320;
@@ -79,7 +83,7 @@ function drawScreen(frame) {
       c.scale(1, p.scaleY);
       c.fillStyle = rgb(p.color);
       c.fillRect(p.x, -p.height / 2, p.width, p.height);
-      c.fillStyle = "#fff";
+      c.fillStyle = textColor;
       c.font = labelFont;
       c.textBaseline = "middle";
       c.fillText(T[p.text], p.x + inset, 0);
@@ -87,20 +91,46 @@ function drawScreen(frame) {
     }
   }
   for (const r of frame.rows) {
+    if (r.height <= 0) continue;
     c.save();
     c.globalAlpha = Math.max(0, Math.min(1, r.alpha));
     c.fillStyle = rgb(r.color);
     c.fillRect(r.x, r.y, r.width, r.height);
-    c.fillStyle = "#fff";
+    // A row folding or squeezed (a pinch together, a level's transition) is the full row
+    // squashed into its height, as the pictures draw it.
+    const y = r.y + r.height / 2;
+    c.translate(0, y);
+    c.scale(1, r.height / D.rowHeight);
+    c.fillStyle = r.textColor === undefined ? textColor : rgb(r.textColor);
     c.font = labelFont;
     c.textBaseline = "middle";
     const editing = frame.editing && frame.editing.index === r.index;
     const text = editing ? T[frame.editing.text] : T[r.text];
-    const x = r.x + inset, y = r.y + r.height / 2;
-    c.fillText(text, x, y);
+    const x = r.x + inset;
+    c.fillText(text, x, 0);
     const width = c.measureText(text).width;
-    if (r.strikethrough) c.fillRect(x, y - W / 320, width, 2 * W / 320);
-    if (editing) c.fillRect(x + c.measureText(text.slice(0, frame.editing.caret)).width + 2, r.y + r.height * 0.25, 2 * W / 320, r.height * 0.5);
+    if (r.strikethrough) c.fillRect(x, -W / 320, width, 2 * W / 320);
+    if (editing) c.fillRect(x + c.measureText(text.slice(0, frame.editing.caret)).width + 2, -D.rowHeight * 0.25, 2 * W / 320, D.rowHeight * 0.5);
+    if (r.count !== undefined) {
+      c.font = Math.round(W * 16 * 0.6 / 320) + "px sans-serif";
+      c.textAlign = "right";
+      c.fillText(String(r.count), r.x + r.width - inset, 0);
+    }
+    c.restore();
+  }
+  if (frame.level) {
+    // The level, in a corner of the screen (the items, the only level before levels, is
+    // not named).
+    c.save();
+    c.font = Math.round(W / 30) + "px sans-serif";
+    c.textAlign = "right";
+    c.textBaseline = "bottom";
+    c.fillStyle = "rgba(0,0,0,0.6)";
+    const label = "level: " + frame.level;
+    const w = c.measureText(label).width + 16;
+    c.fillRect(W - w - 8, H - W / 30 - 24, w, W / 30 + 16);
+    c.fillStyle = "#fff";
+    c.fillText(label, W - 16, H - 16);
     c.restore();
   }
   if (frame.cues) {
@@ -252,9 +282,15 @@ function show(ms, fromSlider) {
   const reached = D.actions.filter(function (a) { return a.t <= frame.t; });
   const model = reached.length ? reached[reached.length - 1].items : D.initialItems;
   const items = model.map(function (i) { return { text: T[i.text], completed: i.completed === true }; });
+  // [model index, text, y, completed, height, open-item count or null, fill, label colour].
   const rows = frame.rows.slice().sort(function (a, b) { return a.y - b.y; }).map(function (r) {
-    return [r.index, T[r.text], r.y, r.completed === true];
+    return [r.index, T[r.text], r.y, r.completed === true, r.height,
+      r.count === undefined ? null : r.count, r.color,
+      r.textColor === undefined ? (frame.textColor === undefined ? 0xffffff : frame.textColor) : r.textColor];
   });
+  const level = frame.level || "items";
+  statusElement.dataset.level = level;
+  document.getElementById("level").textContent = level;
   statusElement.dataset.frameMs = frame.t.toFixed(3);
   statusElement.dataset.lastAction = done.length ? done[done.length - 1] : "";
   statusElement.dataset.actions = JSON.stringify(done);

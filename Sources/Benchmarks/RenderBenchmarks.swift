@@ -214,63 +214,149 @@ func runKeyboardRenderBenchmark() {
     printFrameTimes(times)
 }
 
-/// Time to draw one 1080×1920 frame while the level changes: a list closing into its row
-/// (`close-list`, a pull past 4H) and opening out of it again (`open-list`, a tap), over
-/// and over; every frame drawn is during one of the 0.35 s transitions.
+/// Time to draw one 1080×1920 frame while the level changes, for each kind of move
+/// (docs/clear-core.md, Levels): a list closing into its row (`close-list`, a pull past
+/// 4H) and opening out of it again (`open-list`, a tap); the rows folding under a pinch
+/// together short of 2H and springing back; and the menu and its pages (`open-menu`,
+/// `open-page` themes and settings, `close-page`, `close-menu`). Every frame drawn is
+/// during a transition or a fold; each group is judged on its own.
 func runLevelTransitionRenderBenchmark() {
     let screen = ScreenSize.defaultKiosk
-    let frameMicroseconds: Int64 = 16_667
-    guard
-        let renderer = try? PresentationRenderer(
-            width: screen.widthPixels, height: screen.heightPixels)
-    else {
-        print("render-levels: cannot create a \(screen) Cairo surface")
-        return
+    guard let renderer = uprightRenderer(screen, benchmark: "render-levels") else { return }
+    let rowHeight = ClearLayout.defaultRowHeightPixels(widthPixels: screen.widthPixels)
+    let framesPerMove = LevelDriver.framesPerMove
+    func run(_ name: String, moves: [(LevelDriver) -> Void], at level: Level? = nil) {
+        let driver = LevelDriver(screen: screen)
+        if let level { driver.reach(level) }
+        // What was drawn, so the figures are known to be of folds and transitions.
+        var foldedFrames = 0
+        var levels: Set<String> = []
+        let times = timeFrames(
+            1240, warmUpFrames: 40,
+            prepare: { frame -> Presentation in
+                if frame % framesPerMove == 0 {
+                    moves[(frame / framesPerMove) % moves.count](driver)
+                } else {
+                    driver.step()
+                }
+                let presentation = driver.presentation()
+                if presentation.rows.contains(where: { $0.framePixels.height != rowHeight }) {
+                    foldedFrames += 1
+                }
+                levels.insert(presentation.level.rawValue)
+                return presentation
+            },
+            draw: { renderer.render($0) })
+        print(
+            "render-levels: \(screen) frame during \(name), \(times.cpu.count) frames (\(foldedFrames) of all 1240 with rows folded or squeezed; levels \(levels.sorted().joined(separator: ", ")))"
+        )
+        printFrameTimes(times)
     }
-    let session = ClearSession(lists: TodoLists(), layout: ClearLayout(screen: screen))
+    run(
+        "close-list and open-list transitions",
+        moves: [{ $0.pull() }, { $0.tap(row: 0) }])
+    // The fingers close by 20 px short of 2H over half a move, so the rows fold nearly as
+    // far as they go, and spring back over the other half.
+    let pinchStepPixels = (2 * rowHeight - 20) / Double(2 * LevelDriver.pinchFrames)
+    run(
+        "a pinch together folding the rows and springing back",
+        moves: [{ $0.pinchTogether(stepPixels: pinchStepPixels) }])
+    run(
+        "menu and page transitions (open-menu, open-page, close-page, close-menu)",
+        moves: [
+            { $0.pull() }, { $0.tap(row: 1) }, { $0.pull() }, { $0.tap(row: 2) }, { $0.pull() },
+            { $0.tap(row: 0) },
+        ], at: .lists)
+}
+
+/// A Clear session of the default lists driven through the levels one move at a time, a
+/// frame at a time (each move lasts `framesPerMove` frames of 1/60 s).
+private final class LevelDriver {
+    /// A transition lasts 0.35 s: 20 frames of it are drawn, then the next move begins.
+    static let framesPerMove = 20
+    static let frameMicroseconds: Int64 = 16_667
+    /// A pinch together moves for this many frames, then lifts.
+    static let pinchFrames = 10
+    let session: ClearSession
     let device = DeviceID(rawValue: 1)
+    let rowHeight: Double
     var time: Int64 = 0
-    session.handle(
-        .deviceAdded(
-            DeviceDescription(id: device, name: "bench", kind: .touchscreen, screen: screen),
-            timeMicroseconds: time))
-    func touch(_ phase: TouchPhase, x: Double, y: Double) {
+    /// The pinch in progress: its fingers' y and the frames it has left.
+    private var pinch: (upper: Double, lower: Double, step: Double, framesLeft: Int)?
+
+    init(screen: ScreenSize) {
+        session = ClearSession(lists: TodoLists(), layout: ClearLayout(screen: screen))
+        rowHeight = ClearLayout.defaultRowHeightPixels(widthPixels: screen.widthPixels)
+        session.handle(
+            .deviceAdded(
+                DeviceDescription(id: device, name: "bench", kind: .touchscreen, screen: screen),
+                timeMicroseconds: time))
+    }
+
+    private func touch(_ contacts: [(slot: Int, phase: TouchPhase, x: Double, y: Double)]) {
         time += 10_000
         session.handle(
             .touchFrame(
                 TouchFrame(
                     device: device, timeMicroseconds: time,
-                    contacts: [
-                        TouchContact(seatSlot: 0, phase: phase, positionPixels: Point(x: x, y: y))
-                    ])))
+                    contacts: contacts.map {
+                        TouchContact(
+                            seatSlot: $0.slot, phase: $0.phase,
+                            positionPixels: Point(x: $0.x, y: $0.y))
+                    })))
     }
-    // Each transition lasts 0.35 s: 20 frames of it are drawn, then the next begins.
-    let framesPerTransition = 20
-    let times = timeFrames(
-        1200, warmUpFrames: 40,
-        prepare: { frame -> Presentation in
-            if frame % framesPerTransition == 0 {
-                time += 400_000  // the last transition has ended
-                if session.controller.level == .items {
-                    touch(.down, x: 540, y: 300)
-                    for step in 1...10 { touch(.move, x: 540, y: 300 + Double(step) * 80) }
-                    time += 150_000
-                    touch(.up, x: 540, y: 1100)
-                } else {
-                    touch(.down, x: 540, y: 85)
-                    touch(.up, x: 540, y: 85)
-                }
-            } else {
-                time += frameMicroseconds
-            }
-            session.advance(toMicroseconds: time)
-            return session.controller.presentation(atMicroseconds: time)
-        },
-        draw: { renderer.render($0) })
-    print(
-        "render-levels: \(screen) frame during close-list and open-list transitions, \(times.cpu.count) frames"
-    )
-    printFrameTimes(times)
+
+    /// The last move has ended: a touch now belongs to the level it reached.
+    private func settle() { time += 400_000 }
+
+    /// A pull released 800 px down (past 4H): up one level.
+    func pull() {
+        settle()
+        touch([(0, .down, 540, 300)])
+        for step in 1...10 { touch([(0, .move, 540, 300 + Double(step) * 80)]) }
+        time += 150_000
+        touch([(0, .up, 540, 1100)])
+    }
+
+    /// A tap on row `row`'s middle.
+    func tap(row: Int) {
+        settle()
+        let y = (Double(row) + 0.5) * rowHeight
+        touch([(0, .down, 540, y)])
+        touch([(0, .up, 540, y)])
+    }
+
+    /// Two fingers 800 px apart closing by `stepPixels` each a frame for `pinchFrames`
+    /// frames, then lifted (the fold springs back).
+    func pinchTogether(stepPixels: Double) {
+        settle()
+        pinch = (upper: 560, lower: 1360, step: stepPixels, framesLeft: Self.pinchFrames)
+        touch([(0, .down, 540, 560), (1, .down, 540, 1360)])
+    }
+
+    /// Goes up from the items to `level` (the lists or the menu), settled.
+    func reach(_ level: Level) {
+        while session.controller.level != level { pull() }
+        settle()
+    }
+
+    /// One frame on: a pinch in progress moves its fingers (lifting them on its last frame).
+    func step() {
+        if var current = pinch {
+            current.upper += current.step
+            current.lower -= current.step
+            current.framesLeft -= 1
+            let phase: TouchPhase = current.framesLeft == 0 ? .up : .move
+            touch([(0, phase, 540, current.upper), (1, phase, 540, current.lower)])
+            pinch = current.framesLeft == 0 ? nil : current
+        }
+        time += Self.frameMicroseconds
+    }
+
+    func presentation() -> Presentation {
+        session.advance(toMicroseconds: time)
+        return session.controller.presentation(atMicroseconds: time)
+    }
 }
 
 /// Runs `frameCount` frames: `prepare(frame)` makes what is drawn (not timed), `draw`

@@ -22,6 +22,8 @@ public final class PresentationRenderer {
     /// False during a theme's cross-fade: each row's colour is new every frame, so a row
     /// picture would be drawn once and never reused (drawing directly is cheaper).
     private var keepsRowPictures = true
+    /// H of the presentation drawn: a row of another height is folding or squeezed.
+    private var rowHeightPixels = 0.0
     /// How the panel showing the surface is mounted (`--rotate`): the surface is the
     /// panel's native size and the upright presentation is drawn turned onto it, so it
     /// reads upright on the turned panel (docs/product-decisions.md, "Rotation"). Pictures
@@ -39,6 +41,13 @@ public final class PresentationRenderer {
         var count: Int?
         var width: Int
         var height: Int
+
+        /// The same row's picture at `newHeight`.
+        func atHeight(_ newHeight: Int) -> RowImageKey {
+            var key = self
+            key.height = newHeight
+            return key
+        }
     }
     /// A renderer drawing into `surface`.
     public init(surface: ImageSurface) throws(CairoError) {
@@ -66,6 +75,7 @@ public final class PresentationRenderer {
             surface.width == presentation.screen.widthPixels
             && surface.height == presentation.screen.heightPixels
         keepsRowPictures = !presentation.isFadingColors
+        rowHeightPixels = presentation.rowHeightPixels
 
         context.setSource(RGBAColor(presentation.backgroundColor))
         context.paintReplacing()
@@ -73,15 +83,30 @@ public final class PresentationRenderer {
             context.scale(
                 x: Double(surface.width) / screenWidth, y: Double(surface.height) / screenHeight)
             let screenRect = RectPixels(x: 0, y: 0, width: screenWidth, height: screenHeight)
-            // The placeholder sits behind the rows (docs/clear-rules.md §1.2, §1.3).
-            if let placeholder = presentation.placeholder {
-                drawPlaceholder(placeholder, textColor: presentation.textColor)
-            }
-            for row in presentation.rows where intersects(row.framePixels, screenRect) {
-                drawRow(row, editing: presentation.editing, textColor: presentation.textColor)
-            }
-            if let cues = presentation.cues {
-                drawCues(cues)
+            // What the keyboard's opaque panel leaves of the list (all of it without one):
+            // the rows under the panel are never seen, so they are not drawn.
+            let listRect = Self.uncovered(screenRect, by: presentation.keyboard)
+            context.withSavedState {
+                if listRect != screenRect {
+                    context.addRectangle(
+                        x: listRect.x, y: listRect.y, width: listRect.width,
+                        height: listRect.height)
+                    context.clip()
+                }
+                // The placeholder sits behind the rows (docs/clear-rules.md §1.2, §1.3).
+                if let placeholder = presentation.placeholder {
+                    drawPlaceholder(placeholder, textColor: presentation.textColor)
+                }
+                for var row in presentation.rows where intersects(row.framePixels, listRect) {
+                    // A Themes page row is drawn in its own theme, not the presentation's.
+                    let colors = row.drawnColors(
+                        on: presentation.level, textColor: presentation.textColor)
+                    row.backgroundColor = colors.background
+                    drawRow(row, editing: presentation.editing, textColor: colors.text)
+                }
+                if let cues = presentation.cues {
+                    drawCues(cues)
+                }
             }
             // The on-screen keyboard covers the list's bottom (the edited row is above it).
             if let keyboard = presentation.keyboard {
@@ -89,6 +114,18 @@ public final class PresentationRenderer {
             }
         }
         context.flush()
+    }
+
+    /// The part of `screen` above an on-screen keyboard whose panel spans the screen's width
+    /// down to its bottom (the panel is opaque), down to and with the line the panel covers
+    /// only partly (its top edge, mid-slide); all of `screen` without one.
+    static func uncovered(_ screen: RectPixels, by keyboard: KeyboardPresentation?) -> RectPixels {
+        guard let panel = keyboard?.framePixels, panel.x <= screen.x,
+            panel.x + panel.width >= screen.x + screen.width, panel.maxY >= screen.maxY
+        else { return screen }
+        var rect = screen
+        rect.height = min(screen.height, max(0, panel.y.rounded(.up) - screen.y))
+        return rect
     }
 
     /// Draws the upright frame, then copies it turned onto the native surface.
@@ -215,12 +252,45 @@ public final class PresentationRenderer {
             strikethrough: row.strikethrough, count: row.openItemCount,
             width: Int(clampingForDrawing: frame.width),
             height: Int(clampingForDrawing: frame.height))
-        if isDrawingAtScreenSize, keepsRowPictures, let image = rowImage(key) {
-            context.drawImage(image, x: frame.x, y: frame.y, alpha: row.alpha)
-        } else {
-            context.withGroup(alpha: row.alpha, bounds: bounds(frame)) {
+        let fullHeight = Int(clampingForDrawing: rowHeightPixels.rounded())
+        guard key.height != fullHeight, fullHeight > 0 else {
+            if isDrawingAtScreenSize, keepsRowPictures, let image = rowImage(key) {
+                context.drawImage(image, x: frame.x, y: frame.y, alpha: row.alpha)
+            } else {
+                context.withGroup(alpha: row.alpha, bounds: bounds(frame)) {
+                    painter.drawRowBody(
+                        in: context, frame: frame, color: row.backgroundColor, text: row.text,
+                        textColor: textColor, strikethrough: row.strikethrough,
+                        caretCharacterOffset: nil, count: row.openItemCount)
+                }
+            }
+            return
+        }
+        drawFoldedRow(row, frame: frame, fullKey: key.atHeight(fullHeight), textColor: textColor)
+    }
+
+    /// A row drawn at a height other than H (folding under a pinch together, or squeezed
+    /// while a list grows out of its row or folds back into it): the full-height row,
+    /// label and all, squashed into its frame. The full-height picture is cached as any
+    /// row's is, so a fold composites one scaled picture per row instead of drawing (and
+    /// caching) a new picture at every height it passes through.
+    private func drawFoldedRow(
+        _ row: RowPresentation, frame: RectPixels, fullKey: RowImageKey, textColor: RGBColor
+    ) {
+        guard frame.height > 0, frame.width > 0 else { return }
+        if isDrawingAtScreenSize, keepsRowPictures, let image = rowImage(fullKey) {
+            context.drawImage(image, in: bounds(frame), alpha: row.alpha)
+            return
+        }
+        let full = RectPixels(
+            x: frame.x, y: frame.y, width: frame.width, height: Double(fullKey.height))
+        context.withGroup(alpha: row.alpha, bounds: bounds(frame)) {
+            context.withSavedState {
+                context.translate(x: 0, y: frame.y)
+                context.scale(x: 1, y: frame.height / full.height)
+                context.translate(x: 0, y: -frame.y)
                 painter.drawRowBody(
-                    in: context, frame: frame, color: row.backgroundColor, text: row.text,
+                    in: context, frame: full, color: row.backgroundColor, text: row.text,
                     textColor: textColor, strikethrough: row.strikethrough,
                     caretCharacterOffset: nil, count: row.openItemCount)
             }

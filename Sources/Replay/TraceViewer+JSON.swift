@@ -40,17 +40,22 @@ extension TraceViewer {
         let frames = contents.frames.map { frame -> JSONValue in
             let p = frame.presentation
             let rows = p.rows.map { row -> JSONValue in
-                .object(
+                // As the pictures draw it: a Themes page row in its own theme.
+                let drawn = row.drawnColors(on: p.level, textColor: p.textColor)
+                return .object(
                     fields: [("index", .integer(row.modelIndex)), ("text", text(row.text))]
                         + rect(row.framePixels) + [
-                            ("alpha", fraction(row.alpha)), color(hex(row.backgroundColor)),
+                            ("alpha", fraction(row.alpha)), color(hex(drawn.background)),
                         ]
                         + flags([
                             ("completed", row.completed), ("strikethrough", row.strikethrough),
                             ("editing", row.isEditing),
                         ])
                         // A list row's open-item count, only on list rows.
-                        + (row.openItemCount.map { [("count", .integer($0))] } ?? []))
+                        + (row.openItemCount.map { [("count", .integer($0))] } ?? [])
+                        // Its label's colour, only where it is not the frame's.
+                        + (drawn.text != p.textColor
+                            ? [("textColor", .integer(hex(drawn.text)))] : []))
             }
             let labels = frame.labels.map { label -> JSONValue in
                 .object(
@@ -61,6 +66,11 @@ extension TraceViewer {
                 + [("rows", .array(rows)), ("labels", .array(labels))]
             // The level, only away from the items (older pages' data stays the same).
             if p.level != .items { fields.append(("level", .string(p.level.rawValue))) }
+            // The theme's background and text, only when not black and white.
+            if p.backgroundColor != .black {
+                fields.append(("background", .integer(hex(p.backgroundColor))))
+            }
+            if p.textColor != .white { fields.append(("textColor", .integer(hex(p.textColor)))) }
             if let cues = p.cues {
                 fields.append(
                     (

@@ -6,8 +6,9 @@ time slider, and prints what the page shows at each time, as one JSON object on 
    "played": {...}, "requests": [URLs other than file: and data:], "errors": [console errors]}
 
 Each observation has the slider's value and the page's status: the frame time, the last
-action, the actions so far, the gestures in progress, the list, the rows on screen
-([model index, text, y, completed] top to bottom), the labels' boxes.
+action, the actions so far, the gestures in progress, the level, the list, the rows on
+screen ([model index, text, y, completed, height, open-item count or null, fill colour,
+label colour] top to bottom), the labels' boxes.
 ReplayTests' ViewerBrowserTests runs it and compares with `cleartouch replay --json`.
 
 usage: check_viewer_page.py PAGE.html MS [MS ...]
@@ -30,6 +31,7 @@ def observe(driver):
     return {
         "slider_ms": float(slider.get_attribute("value")),
         "frame_ms": float(status.get_attribute("data-frame-ms")),
+        "level": status.get_attribute("data-level"),
         "last_action": status.get_attribute("data-last-action"),
         "actions": json.loads(status.get_attribute("data-actions")),
         "gestures": json.loads(status.get_attribute("data-gestures")),

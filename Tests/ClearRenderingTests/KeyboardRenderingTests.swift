@@ -176,3 +176,33 @@ import TouchInput
         }
     }
 }
+
+/// The rows under the keyboard's opaque panel are not drawn: the picture is the same, the
+/// line the panel covers partly included.
+@Suite struct RowsUnderTheKeyboardTests {
+    @Test func theListAboveAndTheLineThePanelCoversPartlyAreDrawnAsWithoutIt() throws {
+        let plain = try PresentationRenderer(
+            width: Fixture.screen.widthPixels, height: Fixture.screen.heightPixels)
+        plain.render(Fixture.list())
+        var covered = Fixture.list()
+        // The panel sliding up: its top edge halfway through line 1200.
+        covered.keyboard = KeyboardPresentation(
+            layoutName: "us",
+            framePixels: RectPixels(x: 0, y: 1200.5, width: Fixture.width, height: 719.5),
+            keys: [], layer: .letters, isCapsLocked: false, popup: nil)
+        let withKeyboard = try PresentationRenderer(
+            width: Fixture.screen.widthPixels, height: Fixture.screen.heightPixels)
+        withKeyboard.render(covered)
+        for y in stride(from: 0, to: 1200, by: 7) {
+            for x in stride(from: 0, to: 1080, by: 11) {
+                #expect(withKeyboard.surface.pixel(x: x, y: y) == plain.surface.pixel(x: x, y: y))
+            }
+        }
+        // Line 1200: half the row beneath, half the panel (a row drawn there shows through).
+        let row = try #require(plain.surface.pixel(x: 1060, y: 1200))
+        let edge = try #require(withKeyboard.surface.pixel(x: 1060, y: 1200))
+        let panel = try #require(withKeyboard.surface.pixel(x: 1060, y: 1201))
+        #expect(panel.red < 40)
+        #expect(abs(Int(edge.red) - (Int(row.red) + Int(panel.red)) / 2) <= 2)
+    }
+}

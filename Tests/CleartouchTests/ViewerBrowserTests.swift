@@ -32,6 +32,7 @@ struct ViewerBrowserTests {
     struct Seen {
         var sliderMilliseconds: Double
         var frameMilliseconds: Double
+        var level: String
         var lastAction: String
         var actions: [String]
         var gestures: [String]
@@ -43,6 +44,7 @@ struct ViewerBrowserTests {
             let o = try #require(object as? [String: Any])
             sliderMilliseconds = try #require(o["slider_ms"] as? Double)
             frameMilliseconds = try #require(o["frame_ms"] as? Double)
+            level = try #require(o["level"] as? String)
             lastAction = try #require(o["last_action"] as? String)
             actions = try #require(o["actions"] as? [String])
             gestures = try #require(o["gestures"] as? [String])
@@ -192,5 +194,64 @@ struct ViewerBrowserTests {
         #expect(end.items.map { "\($0["text"]!)" } == finalItems.map { "\($0["text"]!)" })
         let played = try Seen(browser["played"])
         #expect(played.frameMilliseconds > 0)
+    }
+
+    @Test func aPageThatNavigatesShowsTheLevelTheCountAndBothTransitions() throws {
+        guard HeadlessChromium.missing == nil else {
+            Issue.record("CI=true: \(HeadlessChromium.missing!)")
+            return
+        }
+        // close-list at 460 ms, open-list at 1130 ms (each move lasts 350 ms): the items,
+        // the list closing, the lists at rest, the list opening, the items again.
+        let (replay, browser, seen) = try Self.check("levels-open-list-tap.trace") { _ in
+            [200, 600, 1000, 1250, 2000]
+        }
+        #expect(browser["requests"] as? [String] == [])
+        #expect(browser["errors"] as? [String] == [])
+        Self.checkEverySeen(seen, replay)
+        let rowHeight = try #require(replay["row_height"] as? Double)
+        func heights(_ s: Seen) -> [Double] { s.rows.compactMap { $0[4] as? Double } }
+        func counts(_ s: Seen) -> [Int?] { s.rows.map { $0[5] as? Int } }
+        #expect(seen.map(\.level) == ["items", "lists", "lists", "items", "items"])
+        // At rest on the lists: one row, `To Do`, with its twelve open items.
+        #expect(seen[2].rows.count == 1)
+        #expect(seen[2].rows.first?[1] as? String == "To Do")
+        #expect(counts(seen[2]) == [12])
+        // Both transitions: rows squeezed below H; at rest, every row is H tall.
+        #expect(heights(seen[1]).contains { $0 < rowHeight - 1 })
+        #expect(heights(seen[3]).contains { $0 < rowHeight - 1 })
+        for s in [seen[0], seen[2], seen[4]] {
+            #expect(
+                heights(s).allSatisfy { abs($0 - rowHeight) < 0.1 }, "at \(s.frameMilliseconds)")
+        }
+        // Item rows carry no count.
+        #expect(counts(seen[4]).allSatisfy { $0 == nil })
+    }
+
+    @Test func theThemesPageShowsEachRowInItsOwnTheme() throws {
+        guard HeadlessChromium.missing == nil else {
+            Issue.record("CI=true: \(HeadlessChromium.missing!)")
+            return
+        }
+        // open-page themes at 2200 ms, at rest by 2800 (the pull back starts at 2820).
+        let (_, browser, seen) = try Self.check("levels-themes-pull-back.trace") { _ in [2800] }
+        #expect(browser["errors"] as? [String] == [])
+        let page = try #require(seen.first)
+        #expect(page.level == "themes")
+        let listed = try runCommand(
+            executable: TestPaths.cleartouchBinary, arguments: ["themes", "--json"])
+        let themes = try #require(
+            (try JSONSerialization.jsonObject(with: Data(listed.standardOutput.utf8))
+                as? [String: Any])?["themes"] as? [[String: Any]])
+        func hex(_ value: Any?) -> String? {
+            (value as? Int).map { "#" + String(format: "%06X", $0) }
+        }
+        #expect(!page.rows.isEmpty)
+        for row in page.rows {
+            let name = try #require(row[1] as? String)
+            let theme = try #require(themes.first { $0["name"] as? String == name }, "\(name)")
+            #expect(hex(row[6]) == (theme["top"] as? String)?.uppercased(), "\(name)'s fill")
+            #expect(hex(row[7]) == (theme["text"] as? String)?.uppercased(), "\(name)'s label")
+        }
     }
 }
