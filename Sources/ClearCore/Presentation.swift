@@ -89,14 +89,18 @@ public struct RowPresentation: Hashable, Sendable {
     /// shows its own theme (its `backgroundColor` is that theme's top colour, its label and
     /// gloss are that theme's to draw); nil for every other row.
     public var ownTheme: Theme?
+    /// A Settings page row's switch (the `Sound` row: whether sound is on); nil for every
+    /// other row.
+    public var settingOn: Bool?
 
     /// A presentation of its parts, as given.
     public init(
         modelIndex: Int, itemID: ItemID, text: String, framePixels: RectPixels, alpha: Double,
         backgroundColor: RGBColor, completed: Bool, strikethrough: Bool, isEditing: Bool,
         scale: Double = 1, shadowOpacity: Double = 0, isLeaving: Bool = false,
-        openItemCount: Int? = nil, ownTheme: Theme? = nil
+        openItemCount: Int? = nil, ownTheme: Theme? = nil, settingOn: Bool? = nil
     ) {
+        self.settingOn = settingOn
         self.openItemCount = openItemCount
         self.ownTheme = ownTheme
         self.scale = scale

@@ -38,7 +38,7 @@ public final class PresentationRenderer {
         var color: RGBColor
         var textColor: RGBColor
         var strikethrough: Bool
-        var count: Int?
+        var trailingLabel: String?
         var width: Int
         var height: Int
 
@@ -99,8 +99,7 @@ public final class PresentationRenderer {
                 }
                 for var row in presentation.rows where intersects(row.framePixels, listRect) {
                     // A Themes page row is drawn in its own theme, not the presentation's.
-                    let colors = row.drawnColors(
-                        on: presentation.level, textColor: presentation.textColor)
+                    let colors = row.drawnColors(textColor: presentation.textColor)
                     row.backgroundColor = colors.background
                     drawRow(row, editing: presentation.editing, textColor: colors.text)
                 }
@@ -243,13 +242,14 @@ public final class PresentationRenderer {
                 painter.drawRowBody(
                     in: context, frame: frame, color: row.backgroundColor, text: edited.text,
                     textColor: textColor, strikethrough: row.strikethrough,
-                    caretCharacterOffset: edited.caretCharacterOffset, count: row.openItemCount)
+                    caretCharacterOffset: edited.caretCharacterOffset,
+                    trailingLabel: row.trailingLabel)
             }
             return
         }
         let key = RowImageKey(
             text: row.text, color: row.backgroundColor, textColor: textColor,
-            strikethrough: row.strikethrough, count: row.openItemCount,
+            strikethrough: row.strikethrough, trailingLabel: row.trailingLabel,
             width: Int(clampingForDrawing: frame.width),
             height: Int(clampingForDrawing: frame.height))
         let fullHeight = Int(clampingForDrawing: rowHeightPixels.rounded())
@@ -261,7 +261,7 @@ public final class PresentationRenderer {
                     painter.drawRowBody(
                         in: context, frame: frame, color: row.backgroundColor, text: row.text,
                         textColor: textColor, strikethrough: row.strikethrough,
-                        caretCharacterOffset: nil, count: row.openItemCount)
+                        caretCharacterOffset: nil, trailingLabel: row.trailingLabel)
                 }
             }
             return
@@ -292,7 +292,7 @@ public final class PresentationRenderer {
                 painter.drawRowBody(
                     in: context, frame: full, color: row.backgroundColor, text: row.text,
                     textColor: textColor, strikethrough: row.strikethrough,
-                    caretCharacterOffset: nil, count: row.openItemCount)
+                    caretCharacterOffset: nil, trailingLabel: row.trailingLabel)
             }
         }
     }
@@ -310,7 +310,7 @@ public final class PresentationRenderer {
             frame: RectPixels(x: 0, y: 0, width: Double(key.width), height: Double(key.height)),
             color: key.color, text: key.text, textColor: key.textColor,
             strikethrough: key.strikethrough,
-            caretCharacterOffset: nil, count: key.count)
+            caretCharacterOffset: nil, trailingLabel: key.trailingLabel)
         imageContext.flush()
         if rowImageCache.count >= Self.rowImageCacheLimit { rowImageCache.removeAll() }
         rowImageCache[key] = image

@@ -108,7 +108,7 @@ public struct RecordingPictureRenderer {
                     painter.drawRowBody(
                         in: context, frame: frame, color: row.backgroundColor, text: row.text,
                         textColor: picture.textColor, strikethrough: row.strikethrough,
-                        caretCharacterOffset: nil, count: row.openItemCount)
+                        caretCharacterOffset: nil, trailingLabel: row.trailingLabel)
                 }
             }
         }

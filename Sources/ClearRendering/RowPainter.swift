@@ -104,12 +104,12 @@ final class RowPainter {
     }
 
     /// A row cell in `target`: fill, gloss, label, and the strikethrough or caret, the
-    /// label, strikethrough and caret in `textColor`, and a list row's count of open items,
-    /// right-aligned and small. `frame` is in whole pixels.
+    /// label, strikethrough and caret in `textColor`, and the row's trailing label (a list
+    /// row's count of open items, a Settings row's `On` or `Off`), right-aligned and small. `frame` is in whole pixels.
     func drawRowBody(
         in target: GraphicsContext, frame: RectPixels, color: RGBColor, text: String,
         textColor: RGBColor, strikethrough: Bool,
-        caretCharacterOffset: Int?, count: Int? = nil
+        caretCharacterOffset: Int?, trailingLabel: String? = nil
     ) {
         target.fillRectangle(
             x: frame.x, y: frame.y, width: frame.width, height: frame.height, with: RGBAColor(color)
@@ -147,10 +147,10 @@ final class RowPainter {
                 x: caretX, y: frame.midY - lineHeight / 2, width: style.caretWidthPixels,
                 height: lineHeight, with: RGBAColor(textColor))
         }
-        if let count {
+        if let trailingLabel {
             let width = frame.width - 2 * style.labelInsetPixels
             let countLabel = layout(
-                String(count), isCue: false, isCount: true, alignment: .right,
+                trailingLabel, isCue: false, isCount: true, alignment: .right,
                 maxWidthPixels: max(1, width))
             target.setSource(RGBAColor(textColor))
             target.moveTo(

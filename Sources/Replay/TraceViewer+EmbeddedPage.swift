@@ -75,7 +75,7 @@ extension TraceViewer {
             // - frames[k]: {t, animating?, level? ("lists", "menu", "themes", "settings"; absent: the
             //   items), background?, textColor? (the theme's, absent: black and white),
             //   rows: [{index, text, x, y, width, height, alpha, color, completed?, strikethrough?,
-            //   editing?, count? (a list row's open items), textColor? (a Themes page row's own)}],
+            //   editing?, count? (a list row's open items), on? (a Settings row's switch), textColor? (a Themes page row's own)}],
             //   labels: [{x, y, width, height, text, color}],
             //   cues?: {tick: {x, y, width, height, color}, cross: {…}, alpha},
             //   placeholder?: {x, y, width, height, scaleY, alpha, text, color},
@@ -181,10 +181,12 @@ extension TraceViewer {
                 const width = c.measureText(text).width;
                 if (r.strikethrough) c.fillRect(x, -W / 320, width, 2 * W / 320);
                 if (editing) c.fillRect(x + c.measureText(text.slice(0, frame.editing.caret)).width + 2, -D.rowHeight * 0.25, 2 * W / 320, D.rowHeight * 0.5);
-                if (r.count !== undefined) {
+                // After the label, right-aligned and small: a list row's count, a Settings row's switch.
+                const trailing = r.count !== undefined ? String(r.count) : (r.on !== undefined ? (r.on ? "On" : "Off") : null);
+                if (trailing !== null) {
                   c.font = Math.round(W * 16 * 0.6 / 320) + "px sans-serif";
                   c.textAlign = "right";
-                  c.fillText(String(r.count), r.x + r.width - inset, 0);
+                  c.fillText(trailing, r.x + r.width - inset, 0);
                 }
                 c.restore();
               }

@@ -41,7 +41,7 @@ extension TraceViewer {
             let p = frame.presentation
             let rows = p.rows.map { row -> JSONValue in
                 // As the pictures draw it: a Themes page row in its own theme.
-                let drawn = row.drawnColors(on: p.level, textColor: p.textColor)
+                let drawn = row.drawnColors(textColor: p.textColor)
                 return .object(
                     fields: [("index", .integer(row.modelIndex)), ("text", text(row.text))]
                         + rect(row.framePixels) + [
@@ -53,6 +53,8 @@ extension TraceViewer {
                         ])
                         // A list row's open-item count, only on list rows.
                         + (row.openItemCount.map { [("count", .integer($0))] } ?? [])
+                        // A Settings row's switch, only on that row.
+                        + (row.settingOn.map { [("on", JSONValue.bool($0))] } ?? [])
                         // Its label's colour, only where it is not the frame's.
                         + (drawn.text != p.textColor
                             ? [("textColor", .integer(hex(drawn.text)))] : []))

@@ -165,6 +165,29 @@ private func actions(_ session: ClearSession) -> [String] {
         #expect(session.controller.level == .lists)
     }
 
+    @Test func theSettingsRowShowsWhetherSoundIsOn() {
+        var script = TouchScreenScript()
+        script.pull(250)
+        script.pull(250)
+        script.tapRow(2)  // Settings
+        script.wait(1_000_000)
+        let onSettings = (events: script.events.count, time: script.time)
+        script.tapRow(0)  // Sound: off
+        let session = ClearSession(items: TodoList.swiftTutorialSamples, layout: smallLayout)
+        for event in script.events[..<onSettings.events] { session.handle(event) }
+        session.advance(toMicroseconds: onSettings.time)
+        #expect(session.controller.level == .settings)
+        #expect(
+            session.controller.presentation(atMicroseconds: onSettings.time).rows.map(\.settingOn)
+                == [true])
+        for event in script.events[onSettings.events...] { session.handle(event) }
+        session.advance(toMicroseconds: script.time + 1_000_000)
+        #expect(session.controller.soundOn == false)
+        #expect(
+            session.controller.presentation(atMicroseconds: script.time + 1_000_000).rows.map(
+                \.settingOn) == [false])
+    }
+
     @Test func levelsItemsKeepsTheKioskOnItsList() {
         var script = TouchScreenScript()
         script.pinchTogether(each: 60)

@@ -183,11 +183,28 @@ final class LevelSessionDriver {
         let page = driver.presentation
         #expect(page.level == .settings)
         #expect(page.rows.map(\.text) == MenuRows.settings)
+        #expect(page.rows.map(\.settingOn) == [true])
         let renderer = try render(page)
         #expect(has(renderer, ys: band(row: 0), xs: inset..<inset + 200, Self.isWhite))
         #expect(
             renderer.surface.pixel(x: 1060, y: Int(1.5 * Fixture.rowHeight))
                 == Pixel(red: 0, green: 0, blue: 0))
+        // The switch's state, right-aligned: "On", and "Off" once a tap turned it off.
+        #expect(has(renderer, ys: band(row: 0), xs: countColumns, Self.isWhite))
+        var off = page
+        off.rows[0].settingOn = false
+        let offRenderer = try render(off)
+        #expect(has(offRenderer, ys: band(row: 0), xs: countColumns, Self.isWhite))
+        let differs = band(row: 0).contains { y in
+            countColumns.contains { x in
+                renderer.surface.pixel(x: x, y: y) != offRenderer.surface.pixel(x: x, y: y)
+            }
+        }
+        #expect(differs, "On and Off are drawn differently")
+        // Without a switch (a menu row), nothing is drawn there.
+        var plain = page
+        plain.rows[0].settingOn = nil
+        #expect(!has(try render(plain), ys: band(row: 0), xs: countColumns, Self.isWhite))
     }
 
     @Test func thePullsCueChangesAt4H() throws {

@@ -346,7 +346,8 @@ final class NavigationInteraction: Interaction {
 
     // MARK: - Presentation
 
-    /// A list row carries its count of open items; a Themes page row its own theme.
+    /// A list row carries its count of open items; a Themes page row its own theme; the
+    /// Settings page's `Sound` row whether sound is on.
     func styleRow(
         _ row: inout RowPresentation, _ context: RowContext, in controller: ClearController
     ) {
@@ -360,7 +361,9 @@ final class NavigationInteraction: Interaction {
             else { return }
             row.ownTheme = theme
             row.backgroundColor = theme.top
-        case .items, .menu, .settings:
+        case .settings:
+            row.settingOn = storedLists.soundOn
+        case .items, .menu:
             return
         }
     }
