@@ -56,7 +56,7 @@ public struct GestureArena {
 
     /// The thresholds the recognizers use.
     public var configuration: GestureConfiguration { context.configuration }
-    private var context: RecognizerContext
+    @usableFromInline var context: RecognizerContext
     @usableFromInline var output = GestureOutput()
     private var state = State.idle
     /// Ids of the added touchscreens: the only devices whose frames are handled.
@@ -79,8 +79,9 @@ public struct GestureArena {
     }
 
     /// Set by the client before each frame, from what it shows: whether a vertical drag
-    /// that starts downward now is a pull (`.atRest` unless set).
-    public var pull: PullAvailability {
+    /// that starts downward now is a pull (`.atRest` unless set). Inlinable, as
+    /// `gestureIDs`: the client sets it before every frame.
+    @inlinable public var pull: PullAvailability {
         get { context.pull }
         set { context.pull = newValue }
     }

@@ -32,13 +32,14 @@ protocol RecognizerState {
 }
 
 /// What recognizers read besides their own state and the touch: plain values, copied
-/// for free (the reports go to a separate `inout GestureOutput`).
-struct RecognizerContext {
+/// for free (the reports go to a separate `inout GestureOutput`). Usable from inline code
+/// so that a client's `arena.pull = …` before every frame is a store, not a call.
+@usableFromInline struct RecognizerContext {
     let configuration: GestureConfiguration
     /// The event time of the input being handled (never earlier than any before it).
     var timeMicroseconds: Int64 = .min
     /// Whether a vertical drag beginning now may be a pull (the client's say).
-    var pull = PullAvailability.atRest
+    @usableFromInline var pull = PullAvailability.atRest
 }
 
 /// One gesture recognizer: a state machine fed by the arena with the touch it watches;
