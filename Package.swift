@@ -87,7 +87,7 @@ let package = Package(
         // libm: `squareRoot()` becomes a call to sqrt in debug builds.
         .target(
             name: "GestureRecognition", dependencies: ["TouchInput"],
-            linkerSettings: [.linkedLibrary("m")]),
+            swiftSettings: uncheckedExclusivity, linkerSettings: [.linkedLibrary("m")]),
         .target(
             name: "ClearCore", dependencies: ["GestureRecognition", "TouchInput"],
             swiftSettings: uncheckedExclusivity),
