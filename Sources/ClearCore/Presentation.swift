@@ -57,6 +57,14 @@ public struct RectPixels: Hashable, Sendable {
     public var midX: Double { x + width / 2 }
 }
 
+/// What a row shows after its label, right-aligned and small.
+public enum RowDetail: Hashable, Sendable {
+    /// A list row: its count of open items.
+    case openItemCount(Int)
+    /// A Settings row: whether its switch is on.
+    case setting(on: Bool)
+}
+
 /// One row as it is on screen at a moment.
 public struct RowPresentation: Hashable, Sendable {
     /// The row's index in the list.
@@ -83,26 +91,35 @@ public struct RowPresentation: Hashable, Sendable {
     public var shadowOpacity: Double
     /// A cleared row falling away: no longer in the list (`modelIndex` is the index it had).
     public var isLeaving: Bool
-    /// A list row's count of open items (drawn right-aligned, small); nil for other rows.
-    public var openItemCount: Int?
-    /// The theme the row is drawn in when it is not the presentation's: a Themes page row
-    /// shows its own theme (its `backgroundColor` is that theme's top colour, its label and
-    /// gloss are that theme's to draw); nil for every other row.
-    public var ownTheme: Theme?
-    /// A Settings page row's switch (the `Sound` row: whether sound is on); nil for every
-    /// other row.
-    public var settingOn: Bool?
+    /// What the row shows after its label, right-aligned and small: a list row's count of
+    /// open items, a Settings row's switch; nil for every other row.
+    public var detail: RowDetail?
+    /// The label's colour when it is not the presentation's: a Themes page row is drawn in
+    /// its own theme (its `backgroundColor` is that theme's top colour, this its text
+    /// colour); nil for every other row. A colour, not the theme: rows are copied on every
+    /// frame, and a `Theme` would more than double a row's size.
+    public var ownTextColor: RGBColor?
+
+    /// A list row's count of open items, when `detail` is one.
+    public var openItemCount: Int? {
+        get { if case .openItemCount(let count) = detail { count } else { nil } }
+        set { detail = newValue.map(RowDetail.openItemCount) }
+    }
+    /// A Settings row's switch (the `Sound` row: whether sound is on), when `detail` is one.
+    public var settingOn: Bool? {
+        get { if case .setting(let on) = detail { on } else { nil } }
+        set { detail = newValue.map { RowDetail.setting(on: $0) } }
+    }
 
     /// A presentation of its parts, as given.
     public init(
         modelIndex: Int, itemID: ItemID, text: String, framePixels: RectPixels, alpha: Double,
         backgroundColor: RGBColor, completed: Bool, strikethrough: Bool, isEditing: Bool,
         scale: Double = 1, shadowOpacity: Double = 0, isLeaving: Bool = false,
-        openItemCount: Int? = nil, ownTheme: Theme? = nil, settingOn: Bool? = nil
+        detail: RowDetail? = nil, ownTextColor: RGBColor? = nil
     ) {
-        self.settingOn = settingOn
-        self.openItemCount = openItemCount
-        self.ownTheme = ownTheme
+        self.detail = detail
+        self.ownTextColor = ownTextColor
         self.scale = scale
         self.shadowOpacity = shadowOpacity
         self.isLeaving = isLeaving

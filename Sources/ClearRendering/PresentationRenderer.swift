@@ -97,11 +97,11 @@ public final class PresentationRenderer {
                 if let placeholder = presentation.placeholder {
                     drawPlaceholder(placeholder, textColor: presentation.textColor)
                 }
-                for var row in presentation.rows where intersects(row.framePixels, listRect) {
+                for row in presentation.rows where intersects(row.framePixels, listRect) {
                     // A Themes page row is drawn in its own theme, not the presentation's.
-                    let colors = row.drawnColors(textColor: presentation.textColor)
-                    row.backgroundColor = colors.background
-                    drawRow(row, editing: presentation.editing, textColor: colors.text)
+                    drawRow(
+                        row, editing: presentation.editing,
+                        textColor: row.labelColor(presentationText: presentation.textColor))
                 }
                 if let cues = presentation.cues {
                     drawCues(cues)

@@ -41,11 +41,11 @@ extension TraceViewer {
             let p = frame.presentation
             let rows = p.rows.map { row -> JSONValue in
                 // As the pictures draw it: a Themes page row in its own theme.
-                let drawn = row.drawnColors(textColor: p.textColor)
+                let labelColor = row.labelColor(presentationText: p.textColor)
                 return .object(
                     fields: [("index", .integer(row.modelIndex)), ("text", text(row.text))]
                         + rect(row.framePixels) + [
-                            ("alpha", fraction(row.alpha)), color(hex(drawn.background)),
+                            ("alpha", fraction(row.alpha)), color(hex(row.backgroundColor)),
                         ]
                         + flags([
                             ("completed", row.completed), ("strikethrough", row.strikethrough),
@@ -56,8 +56,8 @@ extension TraceViewer {
                         // A Settings row's switch, only on that row.
                         + (row.settingOn.map { [("on", JSONValue.bool($0))] } ?? [])
                         // Its label's colour, only where it is not the frame's.
-                        + (drawn.text != p.textColor
-                            ? [("textColor", .integer(hex(drawn.text)))] : []))
+                        + (labelColor != p.textColor
+                            ? [("textColor", .integer(hex(labelColor)))] : []))
             }
             let labels = frame.labels.map { label -> JSONValue in
                 .object(

@@ -25,7 +25,7 @@ private func themesPage() -> TouchScreenScript {
             atMicroseconds: session.controller.currentTimeMicroseconds
         ).rows
         #expect(rows.map(\.text) == Theme.builtIn.map(\.name))
-        #expect(rows.map(\.ownTheme) == Theme.builtIn.map { $0 })
+        #expect(rows.map(\.ownTextColor) == Theme.builtIn.map(\.text))
         #expect(rows.map(\.backgroundColor) == Theme.builtIn.map(\.top))
     }
 
@@ -37,14 +37,14 @@ private func themesPage() -> TouchScreenScript {
         #expect(session.controller.level == .lists)
         #expect(
             session.controller.presentation(atMicroseconds: time).rows.allSatisfy {
-                $0.ownTheme == nil
+                $0.ownTextColor == nil
             })
         script.pull(250)
         let menu = script.run(ClearSession(lists: TodoLists(), layout: smallLayout))
         #expect(menu.controller.level == .menu)
         #expect(
             menu.controller.presentation(atMicroseconds: menu.controller.currentTimeMicroseconds)
-                .rows.allSatisfy { $0.ownTheme == nil })
+                .rows.allSatisfy { $0.ownTextColor == nil })
     }
 
     /// The last row ends at y 300: a tap just inside it applies `high-contrast`, one just
