@@ -61,7 +61,16 @@ final class NavigationInteraction: Interaction {
     #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
         @exclusivity(unchecked)
     #endif
-    var storedLists = TodoLists()
+    var storedLists = TodoLists() {
+        didSet { openItemCounts = Self.openItemCounts(of: storedLists) }
+    }
+    /// Each stored list's count of open items, by id: a list row reads its count here on
+    /// every frame, in constant time however many lists there are (rebuilt only when the
+    /// stored lists change, at a level's change or a tap).
+    #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
+        @exclusivity(unchecked)
+    #endif
+    private var openItemCounts: [ListID: Int] = [:]
     #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
         @exclusivity(unchecked)
     #endif
@@ -370,6 +379,13 @@ final class NavigationInteraction: Interaction {
 
     // MARK: - Presentation
 
+    private static func openItemCounts(of lists: TodoLists) -> [ListID: Int] {
+        var counts: [ListID: Int] = [:]
+        counts.reserveCapacity(lists.lists.count)
+        for list in lists.lists { counts[list.id] = list.openItemCount }
+        return counts
+    }
+
     /// A list row carries its count of open items; a Themes page row its own theme; the
     /// Settings page's `Sound` row whether sound is on.
     func styleRow(
@@ -378,7 +394,7 @@ final class NavigationInteraction: Interaction {
         switch level {
         case .lists:
             let id = ListID(rawValue: row.itemID.rawValue)
-            row.openItemCount = storedLists.lists.first { $0.id == id }?.openItemCount ?? 0
+            row.openItemCount = openItemCounts[id] ?? 0
         case .themes:
             guard themeNames.indices.contains(row.modelIndex),
                 let theme = Theme.named(themeNames[row.modelIndex])
