@@ -67,6 +67,10 @@ let package = Package(
         .systemLibrary(
             name: "CSDL2", path: "Sources/Shims/CSDL2", pkgConfig: "sdl2",
             providers: [.apt(["libsdl2-dev"])]),
+        // sd-bus (the gesture service's D-Bus) and sd_notify (the kiosk's watchdog).
+        .systemLibrary(
+            name: "CSystemd", path: "Sources/Shims/CSystemd", pkgConfig: "libsystemd",
+            providers: [.apt(["libsystemd-dev"])]),
         // Devices libinput ignores, read directly (SYN_DROPPED resync included).
         .systemLibrary(
             name: "CLibEvdev", path: "Sources/Shims/CLibEvdev", pkgConfig: "libevdev",
