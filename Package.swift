@@ -131,6 +131,16 @@ let package = Package(
             dependencies: [
                 "LibInputBackend", "Recordings", "TouchInput", "Umockdev", "Evdev", "ToolSupport",
             ]),
+        // The gesture service (`cleartouch gestures`): its configuration, bindings and
+        // reports (docs/gesture-service.md); the D-Bus side is GestureBus.
+        .target(
+            name: "GestureService",
+            dependencies: [
+                "TouchInput", "GestureRecognition", "Recordings", "ToolSupport", "JSON", "CYAML",
+            ]),
+        .target(
+            name: "GestureBus",
+            dependencies: ["GestureService", "CSystemd", "ToolSupport"]),
         .target(
             name: "Replay",
             dependencies: [
@@ -156,6 +166,7 @@ let package = Package(
         .executableTarget(
             name: "cleartouch",
             dependencies: [
+                "GestureService", "GestureBus",
                 "Replay", "Recorder", "KioskApp", "ClearRendering", "Recordings",
                 "LibInputBackend", "ClearCore", "GestureRecognition", "TouchInput", "JSON",
                 "ToolSupport", "Umockdev", "DescriptorIO", "ClearSound",

@@ -1,0 +1,87 @@
+import TouchInput
+
+/// What the gesture service says about one gesture at one moment: the JSON of
+/// `cleartouch gestures --replay --json`, the D-Bus signals and the bound commands are all
+/// made from these (docs/product-decisions.md, "Decisions for the gesture service").
+public struct ServiceGestureReport: Hashable, Sendable {
+    /// The kinds the service recognizes. Raw values are the names in the configuration,
+    /// the JSON and the D-Bus signals.
+    public enum Kind: String, Hashable, Sendable, CaseIterable {
+        case swipe
+        case edgeSwipe = "edge-swipe"
+        case pinch
+        case tap
+        case longPress = "long-press"
+    }
+
+    /// Directions on the upright screen (after `--rotate`): swipes and edge swipes move
+    /// up, down, left or right; pinches go in (fingers closer) or out.
+    public enum Direction: String, Hashable, Sendable, CaseIterable {
+        case up, down, left, right
+        case `in`, out
+    }
+
+    /// The screen edge an edge swipe starts from, on the upright screen.
+    public enum Edge: String, Hashable, Sendable, CaseIterable {
+        case top, bottom, left, right
+    }
+
+    /// Where the gesture is: the three D-Bus signals.
+    public enum Phase: Hashable, Sendable {
+        /// `GestureBegan`: the gesture is recognized (a tap's only report is `ended`).
+        case began
+        /// `GestureUpdated`: `progress` is 0 to 1 of the distance the gesture needs.
+        case updated(progress: Double)
+        /// `GestureEnded`: the last report; `cancelled` for a touch cancel, a palm, an
+        /// unplug, or a gesture that did not reach its distance.
+        case ended(cancelled: Bool)
+    }
+
+    /// Which gesture this report belongs to: the same from its begin to its end, and
+    /// increasing in the order gestures begin.
+    public var id: Int
+    public var kind: Kind
+    /// 1 to 5.
+    public var fingers: Int
+    /// Nil for taps and long-presses.
+    public var direction: Direction?
+    /// Nil except for edge swipes.
+    public var edge: Edge?
+    public var phase: Phase
+    /// When the gesture began (its first finger down), event time.
+    public var startMicroseconds: Int64
+    /// The event time of this report.
+    public var timeMicroseconds: Int64
+    /// The name of the configured binding the gesture matches, nil when none.
+    public var binding: String?
+    /// The binding's command (argv, never run through a shell); run once, when a
+    /// recognized (not cancelled) gesture ends.
+    public var command: [String]?
+
+    /// Collects a report.
+    public init(
+        id: Int, kind: Kind, fingers: Int, direction: Direction?, edge: Edge?, phase: Phase,
+        startMicroseconds: Int64, timeMicroseconds: Int64, binding: String? = nil,
+        command: [String]? = nil
+    ) {
+        self.id = id
+        self.kind = kind
+        self.fingers = fingers
+        self.direction = direction
+        self.edge = edge
+        self.phase = phase
+        self.startMicroseconds = startMicroseconds
+        self.timeMicroseconds = timeMicroseconds
+        self.binding = binding
+        self.command = command
+    }
+}
+
+/// Turns input into service reports: what the live service, the replay and the tests
+/// all drive. Time comes only from the events (and `advance`, for long-press timers).
+public protocol GestureReporting {
+    /// Handles one input event; appends what it decided to `reports`, in order.
+    mutating func handle(_ event: InputEvent, into reports: inout [ServiceGestureReport])
+    /// Event time passed with no input (timers fire); appends to `reports`.
+    mutating func advance(toMicroseconds time: Int64, into reports: inout [ServiceGestureReport])
+}
