@@ -54,6 +54,7 @@ test: bootstrap
 bench: bootstrap
 	$(SWIFT) build -c release --product cleartouch-bench
 	$(SWIFT) build -c release --product UmockdevFixup
+	$(SWIFT) build -c release --product cleartouch
 	$(BIN_RELEASE)/cleartouch-bench $(BENCH)
 
 fuzz: bootstrap

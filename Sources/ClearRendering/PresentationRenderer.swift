@@ -15,6 +15,7 @@ public final class PresentationRenderer {
     private let painter: RowPainter
     private let keyboardPainter: KeyboardPainter
     private var rowImageCache: [RowImageKey: ImageSurface] = [:]
+    private var editedRowPicture: (key: RowImageKey, image: ImageSurface)?
     /// Two screens of rows at the kiosk's size (about 0.7 MB each at 1080 wide).
     private static let rowImageCacheLimit = 32
     /// True when one presentation pixel is one surface pixel (cached row pictures are exact).
@@ -24,15 +25,6 @@ public final class PresentationRenderer {
     private var keepsRowPictures = true
     /// H of the presentation drawn: a row of another height is folding or squeezed.
     private var rowHeightPixels = 0.0
-    /// How the panel showing the surface is mounted (`--rotate`): the surface is the
-    /// panel's native size and the upright presentation is drawn turned onto it, so it
-    /// reads upright on the turned panel (docs/product-decisions.md, "Rotation"). Pictures
-    /// (snapshots, frames) keep `.none`.
-    public var rotation: Rotation = .none
-    /// With a rotation: the upright frame, drawn as without one and then copied turned in
-    /// one pass (pixman's quarter-turn copy), which keeps every fast path of the drawing.
-    private var uprightRenderer: PresentationRenderer?
-
     private struct RowImageKey: Hashable {
         var text: String
         var color: RGBColor
@@ -64,28 +56,26 @@ public final class PresentationRenderer {
 
     /// Draws `presentation`, replacing everything on the surface.
     public func render(_ presentation: Presentation) {
-        if rotation != .none {
-            renderTurned(presentation)
-            return
-        }
         let screenWidth = Double(max(1, presentation.screen.widthPixels))
         let screenHeight = Double(max(1, presentation.screen.heightPixels))
-        if painter.useStyle(ClearStyle(widthPixels: screenWidth)) { rowImageCache.removeAll() }
+        if painter.useStyle(ClearStyle(widthPixels: screenWidth)) {
+            rowImageCache.removeAll()
+            editedRowPicture = nil
+        }
         isDrawingAtScreenSize =
             surface.width == presentation.screen.widthPixels
             && surface.height == presentation.screen.heightPixels
         keepsRowPictures = !presentation.isFadingColors
         rowHeightPixels = presentation.rowHeightPixels
 
-        context.setSource(RGBAColor(presentation.backgroundColor))
-        context.paintReplacing()
+        let screenRect = RectPixels(x: 0, y: 0, width: screenWidth, height: screenHeight)
+        // What the keyboard's opaque panel leaves of the list (all of it without one):
+        // the rows under the panel are never seen, so they are not drawn.
+        let listRect = Self.uncovered(screenRect, by: presentation.keyboard)
+        paintBackground(presentation, listRect: listRect)
         context.withSavedState {
             context.scale(
                 x: Double(surface.width) / screenWidth, y: Double(surface.height) / screenHeight)
-            let screenRect = RectPixels(x: 0, y: 0, width: screenWidth, height: screenHeight)
-            // What the keyboard's opaque panel leaves of the list (all of it without one):
-            // the rows under the panel are never seen, so they are not drawn.
-            let listRect = Self.uncovered(screenRect, by: presentation.keyboard)
             context.withSavedState {
                 if listRect != screenRect {
                     context.addRectangle(
@@ -115,6 +105,49 @@ public final class PresentationRenderer {
         context.flush()
     }
 
+    /// The background colour wherever the frame will show it. At screen size, the bands
+    /// that opaque full-width rows (and the keyboard's panel) are about to cover are left
+    /// out: filling them would write most of the frame's pixels twice.
+    private func paintBackground(_ presentation: Presentation, listRect: RectPixels) {
+        context.setSource(RGBAColor(presentation.backgroundColor))
+        guard isDrawingAtScreenSize else { return context.paintReplacing() }
+        let width = Double(presentation.screen.widthPixels)
+        let covered = Self.opaqueBands(presentation.rows, widthPixels: width)
+        // The keyboard's panel covers what is below the list.
+        var top = 0.0
+        let bottom = listRect.maxY
+        for band in covered where band.maxY > top && band.y < bottom {
+            if band.y > top {
+                context.fillRectangle(
+                    x: 0, y: top, width: width, height: min(band.y, bottom) - top,
+                    with: RGBAColor(presentation.backgroundColor))
+            }
+            top = max(top, band.maxY)
+        }
+        if top < bottom {
+            context.fillRectangle(
+                x: 0, y: top, width: width, height: bottom - top,
+                with: RGBAColor(presentation.backgroundColor))
+        }
+    }
+
+    /// The whole-pixel bands (y, height) that rows drawn opaque over the full width cover,
+    /// in order of y: rows at full alpha and scale, with no shadow, not panned. Every such
+    /// row paints each pixel of its snapped frame with its own opaque fill.
+    static func opaqueBands(_ rows: [RowPresentation], widthPixels: Double) -> [RectPixels] {
+        var bands: [RectPixels] = []
+        for row in rows
+        where row.alpha >= 1 && row.scale == 1 && row.shadowOpacity <= 0 {
+            let frame = snapped(row.framePixels)
+            guard frame.x <= 0, frame.x + frame.width >= widthPixels, frame.height > 0 else {
+                continue
+            }
+            bands.append(RectPixels(x: 0, y: frame.y, width: widthPixels, height: frame.height))
+        }
+        bands.sort { $0.y < $1.y }
+        return bands
+    }
+
     /// The part of `screen` above an on-screen keyboard whose panel spans the screen's width
     /// down to its bottom (the panel is opaque), down to and with the line the panel covers
     /// only partly (its top edge, mid-slide); all of `screen` without one.
@@ -125,49 +158,6 @@ public final class PresentationRenderer {
         var rect = screen
         rect.height = min(screen.height, max(0, panel.y.rounded(.up) - screen.y))
         return rect
-    }
-
-    /// Draws the upright frame, then copies it turned onto the native surface.
-    private func renderTurned(_ presentation: Presentation) {
-        let upright = rotation.uprightSize(
-            ofNative: ScreenSize(widthPixels: surface.width, heightPixels: surface.height))
-        if uprightRenderer?.surface.width != upright.widthPixels
-            || uprightRenderer?.surface.height != upright.heightPixels
-        {
-            uprightRenderer = try? PresentationRenderer(
-                width: upright.widthPixels, height: upright.heightPixels)
-        }
-        guard let uprightRenderer else { return }
-        uprightRenderer.render(presentation)
-        context.withSavedState {
-            turnUpright(
-                uprightWidth: Double(upright.widthPixels),
-                uprightHeight: Double(upright.heightPixels))
-            cairo_set_source_surface(context.pointer, uprightRenderer.surface.pointer, 0, 0)
-            // A quarter turn maps pixels onto pixels: nearest keeps them exact and fast.
-            cairo_pattern_set_filter(cairo_get_source(context.pointer), CAIRO_FILTER_NEAREST)
-            cairo_set_operator(context.pointer, CAIRO_OPERATOR_SOURCE)
-            cairo_paint(context.pointer)
-        }
-        context.flush()
-    }
-
-    /// Maps the upright point (u, v) of a `uprightWidth` × `uprightHeight` layout onto the
-    /// native pixel docs/product-decisions.md ("Rotation") gives: (v, W − u) for 90,
-    /// (W − u, H − v) for 180, (H − v, u) for 270. Quarter turns keep whole pixels whole (Cairo's fast paths).
-    private func turnUpright(uprightWidth width: Double, uprightHeight height: Double) {
-        switch rotation {
-        case .none: break
-        case .clockwise90:
-            context.translate(x: 0, y: width)
-            context.rotate(radians: -Double.pi / 2)
-        case .clockwise180:
-            context.translate(x: width, y: height)
-            context.rotate(radians: Double.pi)
-        case .clockwise270:
-            context.translate(x: height, y: 0)
-            context.rotate(radians: Double.pi / 2)
-        }
     }
 
     /// `rect` moved to whole pixels, its size rounded: a row keeps one size while it
@@ -237,6 +227,22 @@ public final class PresentationRenderer {
     ) {
         let frame = Self.snapped(row.framePixels)
         if let edited = editing, edited.modelIndex == row.modelIndex, !row.isLeaving {
+            let key = RowImageKey(
+                text: edited.text, color: row.backgroundColor, textColor: textColor,
+                strikethrough: row.strikethrough, trailingLabel: row.trailingLabel,
+                width: Int(clampingForDrawing: frame.width),
+                height: Int(clampingForDrawing: frame.height))
+            // Opaque, the row's picture is copied and its caret drawn over it (a caret
+            // drawn over a translucent picture would show the row through it).
+            if row.alpha >= 1, isDrawingAtScreenSize, keepsRowPictures,
+                let image = editedRowImage(key)
+            {
+                context.drawImage(image, x: frame.x, y: frame.y, alpha: 1)
+                painter.drawCaret(
+                    in: context, frame: frame, text: edited.text, textColor: textColor,
+                    caretCharacterOffset: edited.caretCharacterOffset)
+                return
+            }
             // The edited row changes with every key: drawn directly, with its caret.
             context.withGroup(alpha: row.alpha, bounds: bounds(frame)) {
                 painter.drawRowBody(
@@ -297,12 +303,30 @@ public final class PresentationRenderer {
         }
     }
 
+    /// The picture of the edited row without its caret, kept while its text stays the
+    /// same (one picture: each key typed replaces it, so the row pictures stay).
+    private func editedRowImage(_ key: RowImageKey) -> ImageSurface? {
+        if let editedRowPicture, editedRowPicture.key == key { return editedRowPicture.image }
+        guard let image = drawRowPicture(key) else { return nil }
+        editedRowPicture = (key, image)
+        return image
+    }
+
     /// The picture of a row that is not being edited, drawn once and reused while its
     /// text, colour and size stay the same (a moving or fading row is only composited).
     private func rowImage(_ key: RowImageKey) -> ImageSurface? {
         if let cached = rowImageCache[key] { return cached }
+        guard let image = drawRowPicture(key) else { return nil }
+        if rowImageCache.count >= Self.rowImageCacheLimit { rowImageCache.removeAll() }
+        rowImageCache[key] = image
+        return image
+    }
+
+    /// A row's picture: its cell drawn into an opaque image of its size.
+    private func drawRowPicture(_ key: RowImageKey) -> ImageSurface? {
         guard key.width > 0, key.height > 0,
-            let image = try? ImageSurface(width: key.width, height: key.height),
+            // The row's fill covers it: opaque pictures composite as copies.
+            let image = try? ImageSurface(width: key.width, height: key.height, opaque: true),
             let imageContext = try? GraphicsContext(surface: image)
         else { return nil }
         painter.drawRowBody(
@@ -312,14 +336,31 @@ public final class PresentationRenderer {
             strikethrough: key.strikethrough,
             caretCharacterOffset: nil, trailingLabel: key.trailingLabel)
         imageContext.flush()
-        if rowImageCache.count >= Self.rowImageCacheLimit { rowImageCache.removeAll() }
-        rowImageCache[key] = image
         return image
     }
 
     private func drawPlaceholder(_ placeholder: PlaceholderPresentation, textColor: RGBColor) {
         guard placeholder.scaleY > 0, placeholder.alpha > 0 else { return }
         let frame = placeholder.framePixels
+        let snapped = Self.snapped(frame)
+        let key = RowImageKey(
+            text: placeholder.label, color: placeholder.backgroundColor, textColor: textColor,
+            strikethrough: false, trailingLabel: nil,
+            width: Int(clampingForDrawing: snapped.width),
+            height: Int(clampingForDrawing: snapped.height))
+        // Drawn once per label, like a row, then composited at its scale and alpha.
+        if isDrawingAtScreenSize, keepsRowPictures, let image = rowImage(key) {
+            if placeholder.scaleY == 1 {
+                context.drawImage(image, x: snapped.x, y: snapped.y, alpha: placeholder.alpha)
+            } else {
+                let height = snapped.height * placeholder.scaleY
+                context.drawImage(
+                    image,
+                    in: (snapped.x, frame.midY - height / 2, snapped.width, height),
+                    alpha: placeholder.alpha)
+            }
+            return
+        }
         context.withSavedState {
             // Scaled vertically about its centre so it grows out of the seam
             // (docs/clear-rules.md §1.3).

@@ -141,11 +141,9 @@ final class RowPainter {
                 height: style.strikethroughThicknessPixels, with: RGBAColor(textColor))
         }
         if let caretCharacterOffset {
-            let caretX = textX + label.caretX(characterOffset: caretCharacterOffset)
-            let lineHeight = extents.height > 0 ? extents.height : style.labelFontPixels
-            target.fillRectangle(
-                x: caretX, y: frame.midY - lineHeight / 2, width: style.caretWidthPixels,
-                height: lineHeight, with: RGBAColor(textColor))
+            drawCaret(
+                in: target, frame: frame, text: text, textColor: textColor,
+                caretCharacterOffset: caretCharacterOffset)
         }
         if let trailingLabel {
             let width = frame.width - 2 * style.labelInsetPixels
@@ -158,6 +156,22 @@ final class RowPainter {
                 y: frame.midY - countLabel.logicalExtents.height / 2)
             target.show(countLabel)
         }
+    }
+
+    /// The caret of a row being edited: before the character at `caretCharacterOffset` of
+    /// `text` as `drawRowBody` lays it out in `frame`, as tall as the label's line.
+    func drawCaret(
+        in target: GraphicsContext, frame: RectPixels, text: String, textColor: RGBColor,
+        caretCharacterOffset: Int
+    ) {
+        let label = layout(text, isCue: false, maxWidthPixels: frame.width - style.labelInsetPixels)
+        let extents = label.logicalExtents
+        let caretX =
+            frame.x + style.labelInsetPixels + label.caretX(characterOffset: caretCharacterOffset)
+        let lineHeight = extents.height > 0 ? extents.height : style.labelFontPixels
+        target.fillRectangle(
+            x: caretX, y: frame.midY - lineHeight / 2, width: style.caretWidthPixels,
+            height: lineHeight, with: RGBAColor(textColor))
     }
 
     /// A tick or cross cue in `target`, vertically centred in `frame`.

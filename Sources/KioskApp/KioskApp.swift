@@ -84,10 +84,9 @@ public final class KioskApp {
         session.controller.setTheme(
             startTheme(savedName: persistence.store.savedThemeName(), commandLine: options.theme))
         do {
+            // Drawn upright; the window turns it onto the panel (a GPU copy on a kiosk).
             renderer = try PresentationRenderer(
-                width: window.nativeFrameSize.widthPixels,
-                height: window.nativeFrameSize.heightPixels)
-            renderer.rotation = options.rotation
+                width: window.frameWidth, height: window.frameHeight)
         } catch {
             throw KioskError("cannot create the \(window.frameSize) drawing surface: \(error)")
         }

@@ -1,12 +1,20 @@
 import CCairo
 
-/// A Cairo image surface in `CAIRO_FORMAT_ARGB32`: the pixels every frame is drawn into.
+/// A Cairo image surface in `CAIRO_FORMAT_ARGB32` (or, for pictures that cover every
+/// pixel, `CAIRO_FORMAT_RGB24`): the pixels every frame is drawn into.
 public final class ImageSurface: Surface {
-    /// A new surface of the given size, every pixel transparent black.
-    public init(width: Int, height: Int) throws(CairoError) {
+    /// Whether the surface has no alpha channel (`CAIRO_FORMAT_RGB24`): every pixel is
+    /// opaque, so compositing it is a copy (pixman's fast paths) rather than a blend.
+    public let isOpaque: Bool
+
+    /// A new surface of the given size, every pixel transparent black; with `opaque`, a
+    /// surface without alpha whose pixels the caller covers before using it.
+    public init(width: Int, height: Int, opaque: Bool = false) throws(CairoError) {
+        isOpaque = opaque
         try super.init(
             taking: cairo_image_surface_create(
-                CAIRO_FORMAT_ARGB32, Int32(clamping: width), Int32(clamping: height))!,
+                opaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32, Int32(clamping: width),
+                Int32(clamping: height))!,
             width: width, height: height,
             operation: "creating a \(width)x\(height) image surface")
     }
@@ -14,6 +22,7 @@ public final class ImageSurface: Surface {
     /// Reads a PNG file.
     public init(contentsOfPNG path: String) throws(CairoError) {
         let surface = cairo_image_surface_create_from_png(path)!
+        isOpaque = cairo_image_surface_get_format(surface) == CAIRO_FORMAT_RGB24
         try super.init(
             taking: surface, width: Int(cairo_image_surface_get_width(surface)),
             height: Int(cairo_image_surface_get_height(surface)), operation: "reading \(path)")
@@ -62,7 +71,8 @@ public final class ImageSurface: Surface {
         let word = withPixelData { data in
             data.load(fromByteOffset: y * strideBytes + x * 4, as: UInt32.self)
         }
-        let alpha = UInt8(truncatingIfNeeded: word >> 24)
+        // An RGB24 surface's top byte is unused: its pixels are opaque.
+        let alpha = isOpaque ? 255 : UInt8(truncatingIfNeeded: word >> 24)
         func channel(_ shift: UInt32) -> UInt8 {
             let premultiplied = UInt32(truncatingIfNeeded: word >> shift) & 0xFF
             guard alpha != 0 else { return 0 }

@@ -15,9 +15,10 @@ public final class KioskWindow {
     /// The size of the frames the texture takes (the layout's screen).
     public let frameWidth: Int
     public let frameHeight: Int
-    /// How the panel is mounted: the layout (`frameSize`) is upright, the window and the
-    /// frames it shows (`nativeFrameSize`) are the panel's native orientation; the app
-    /// draws each frame turned (`PresentationRenderer.rotation`) so it reads upright.
+    /// How the panel is mounted: the layout and the frames the app draws (`frameSize`)
+    /// are upright, the window is the panel's native orientation (`nativeFrameSize`), and
+    /// `present` turns each frame as the renderer copies it to the window (a GPU copy on
+    /// a kiosk), so a turned panel costs the app's drawing nothing.
     public let rotation: Rotation
 
     /// Opens a window showing frames of `frameSize`: that size in a window, or stretched
@@ -84,7 +85,7 @@ public final class KioskWindow {
             let texture = SDL_CreateTexture(
                 renderer, SDL_PIXELFORMAT_ARGB8888.rawValue,
                 Int32(SDL_TEXTUREACCESS_STREAMING.rawValue),
-                Int32(windowSize.widthPixels), Int32(windowSize.heightPixels))
+                Int32(frameWidth), Int32(frameHeight))
         else {
             let error = SDLError("SDL_CreateTexture")
             SDL_DestroyRenderer(renderer)
@@ -118,7 +119,7 @@ public final class KioskWindow {
         ScreenSize(widthPixels: frameWidth, heightPixels: frameHeight)
     }
 
-    /// The size of the surfaces `present` takes: the layout turned to the panel's native
+    /// The window's size on the panel: the layout turned to the panel's native
     /// orientation (the layout itself without a rotation).
     public var nativeFrameSize: ScreenSize { rotation.nativeSize(ofUpright: frameSize) }
 
@@ -147,16 +148,85 @@ public final class KioskWindow {
         return String(cString: name)
     }
 
-    /// Uploads `surface` (Cairo ARGB32, `nativeFrameSize`) and presents it stretched over
-    /// the window; blocks until the next vertical blank.
+    /// Uploads `surface` (Cairo ARGB32, `frameSize`: upright) and presents it turned and
+    /// stretched over the window; blocks until the next vertical blank.
     public func present(_ surface: ImageSurface) throws(SDLError) {
+        try draw(surface)
+        SDL_RenderPresent(renderer)
+    }
+
+    /// What the window shows for `surface`, read back from the renderer before it is
+    /// presented (tests, screenshots): `nativeWidth` × `nativeHeight` ARGB8888 pixels,
+    /// row by row.
+    public func presentReadingBack(_ surface: ImageSurface) throws(SDLError) -> ReadBackFrame {
+        try draw(surface)
+        var width: Int32 = 0
+        var height: Int32 = 0
+        guard SDL_GetRendererOutputSize(renderer, &width, &height) == 0 else {
+            throw SDLError("SDL_GetRendererOutputSize")
+        }
+        var pixels = [UInt32](repeating: 0, count: Int(width) * Int(height))
+        let status = pixels.withUnsafeMutableBytes { buffer in
+            SDL_RenderReadPixels(
+                renderer, nil, SDL_PIXELFORMAT_ARGB8888.rawValue, buffer.baseAddress, width * 4)
+        }
+        guard status == 0 else { throw SDLError("SDL_RenderReadPixels") }
+        SDL_RenderPresent(renderer)
+        return ReadBackFrame(width: Int(width), height: Int(height), pixels: pixels)
+    }
+
+    /// The pixels a window showed: `width` × `height` ARGB8888 values, row by row.
+    public struct ReadBackFrame: Sendable {
+        public let width: Int
+        public let height: Int
+        public let pixels: [UInt32]
+
+        /// The ARGB value at (x, y); nil outside the frame.
+        public func pixel(x: Int, y: Int) -> UInt32? {
+            guard x >= 0, y >= 0, x < width, y < height else { return nil }
+            return pixels[y * width + x]
+        }
+    }
+
+    /// Clockwise degrees SDL turns the upright frame by to show it on a panel mounted
+    /// `rotation` (docs/product-decisions.md, "Rotation": `--rotate 90` puts the layout's
+    /// top-left corner at the panel's bottom-left, a quarter turn counter-clockwise).
+    static func copyAngleDegrees(_ rotation: Rotation) -> Double {
+        switch rotation {
+        case .none: 0
+        case .clockwise90: 270
+        case .clockwise180: 180
+        case .clockwise270: 90
+        }
+    }
+
+    /// Uploads `surface` and copies it, turned, over the renderer's whole output.
+    private func draw(_ surface: ImageSurface) throws(SDLError) {
         let status = surface.withPixelData { data in
             SDL_UpdateTexture(texture, nil, data.baseAddress, Int32(surface.strideBytes))
         }
         guard status == 0 else { throw SDLError("SDL_UpdateTexture") }
         SDL_RenderClear(renderer)
-        SDL_RenderCopy(renderer, texture, nil, nil)
-        SDL_RenderPresent(renderer)
+        guard rotation != .none else {
+            SDL_RenderCopy(renderer, texture, nil, nil)
+            return
+        }
+        var outputWidth: Int32 = 0
+        var outputHeight: Int32 = 0
+        SDL_GetRendererOutputSize(renderer, &outputWidth, &outputHeight)
+        // SDL turns the destination about its centre: for a quarter turn it is the output
+        // with width and height swapped, centred, so that turned it fills the output.
+        let quarter = rotation == .clockwise90 || rotation == .clockwise270
+        let width = Float(quarter ? outputHeight : outputWidth)
+        let height = Float(quarter ? outputWidth : outputHeight)
+        var destination = SDL_FRect(
+            x: (Float(outputWidth) - width) / 2, y: (Float(outputHeight) - height) / 2,
+            w: width, h: height)
+        guard
+            SDL_RenderCopyExF(
+                renderer, texture, nil, &destination, Self.copyAngleDegrees(rotation), nil,
+                SDL_FLIP_NONE) == 0
+        else { throw SDLError("SDL_RenderCopyExF") }
     }
 
     /// Starts or stops SDL text input (composed text events, an on-screen keyboard where there is one).
