@@ -72,7 +72,10 @@ public final class PresentationRenderer {
         // What the keyboard's opaque panel leaves of the list (all of it without one):
         // the rows under the panel are never seen, so they are not drawn.
         let listRect = Self.uncovered(screenRect, by: presentation.keyboard)
-        paintBackground(presentation, listRect: listRect)
+        // Translucent rows alone in their band get their background just before they are
+        // blended onto it, while those pixels are still in the cache.
+        let filledLate = isDrawingAtScreenSize ? Self.isolatedTranslucentRows(presentation) : []
+        paintBackground(presentation, listRect: listRect, filledLate: filledLate)
         context.withSavedState {
             context.scale(
                 x: Double(surface.width) / screenWidth, y: Double(surface.height) / screenHeight)
@@ -87,7 +90,14 @@ public final class PresentationRenderer {
                 if let placeholder = presentation.placeholder {
                     drawPlaceholder(placeholder, textColor: presentation.textColor)
                 }
-                for row in presentation.rows where intersects(row.framePixels, listRect) {
+                for (index, row) in presentation.rows.enumerated()
+                where intersects(row.framePixels, listRect) {
+                    if filledLate.contains(index) {
+                        let band = Self.snapped(row.framePixels)
+                        context.fillRectangle(
+                            x: 0, y: band.y, width: screenWidth, height: band.height,
+                            with: RGBAColor(presentation.backgroundColor))
+                    }
                     // A Themes page row is drawn in its own theme, not the presentation's.
                     drawRow(
                         row, editing: presentation.editing,
@@ -108,11 +118,18 @@ public final class PresentationRenderer {
     /// The background colour wherever the frame will show it. At screen size, the bands
     /// that opaque full-width rows (and the keyboard's panel) are about to cover are left
     /// out: filling them would write most of the frame's pixels twice.
-    private func paintBackground(_ presentation: Presentation, listRect: RectPixels) {
+    private func paintBackground(
+        _ presentation: Presentation, listRect: RectPixels, filledLate: Set<Int>
+    ) {
         context.setSource(RGBAColor(presentation.backgroundColor))
         guard isDrawingAtScreenSize else { return context.paintReplacing() }
         let width = Double(presentation.screen.widthPixels)
-        let covered = Self.opaqueBands(presentation.rows, widthPixels: width)
+        var covered = Self.opaqueBands(presentation.rows, widthPixels: width)
+        for index in filledLate {
+            let band = Self.snapped(presentation.rows[index].framePixels)
+            covered.append(RectPixels(x: 0, y: band.y, width: width, height: band.height))
+        }
+        covered.sort { $0.y < $1.y }
         // The keyboard's panel covers what is below the list.
         var top = 0.0
         let bottom = listRect.maxY
@@ -146,6 +163,48 @@ public final class PresentationRenderer {
         }
         bands.sort { $0.y < $1.y }
         return bands
+    }
+
+    /// The rows drawn translucent over the full width whose band (whole pixels) nothing
+    /// else drawn before or after them among the rows reaches: no other row (a lifted one
+    /// with its shadow and scale), not the placeholder. Their background can be filled
+    /// just before they are drawn.
+    static func isolatedTranslucentRows(_ presentation: Presentation) -> Set<Int> {
+        let width = Double(presentation.screen.widthPixels)
+        var reach: [(index: Int, top: Double, bottom: Double)] = []
+        for (index, row) in presentation.rows.enumerated() {
+            let frame = snapped(row.framePixels)
+            var margin = 0.0
+            if row.scale != 1 || row.shadowOpacity > 0 {
+                let scale = row.scale.isFinite ? max(row.scale, 1) : 1
+                margin =
+                    frame.height * (scale - 1) / 2 + Double(shadowLayerCount + 2)
+                    * shadowSpreadPixels
+            }
+            reach.append((index, frame.y - margin, frame.maxY + margin))
+        }
+        if let placeholder = presentation.placeholder {
+            let frame = placeholder.framePixels
+            let half = frame.height * max(1, placeholder.scaleY) / 2 + 1
+            reach.append((-1, frame.midY - half, frame.midY + half))
+        }
+        reach.sort { $0.top < $1.top }
+        var isolated: Set<Int> = []
+        // The lowest point reached by everything sorted before the current item.
+        var bottomOfThoseAbove = -Double.infinity
+        for (position, item) in reach.enumerated() {
+            defer { bottomOfThoseAbove = max(bottomOfThoseAbove, item.bottom) }
+            guard item.index >= 0 else { continue }
+            let row = presentation.rows[item.index]
+            let frame = snapped(row.framePixels)
+            guard row.alpha < 1, row.alpha > 0, row.scale == 1, row.shadowOpacity <= 0,
+                frame.x <= 0, frame.x + frame.width >= width, frame.height > 0
+            else { continue }
+            let clearBelow =
+                position == reach.count - 1 || reach[position + 1].top >= item.bottom
+            if bottomOfThoseAbove <= item.top && clearBelow { isolated.insert(item.index) }
+        }
+        return isolated
     }
 
     /// The part of `screen` above an on-screen keyboard whose panel spans the screen's width

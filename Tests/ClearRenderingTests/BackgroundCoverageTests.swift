@@ -37,10 +37,33 @@ import TouchInput
         mixed.cues = Fixture.cues(forRowAt: -400)
         var short = Fixture.list(count: 3)
         short.rows[1].framePixels.width = Fixture.width - 1
-        return [("shuffled", shuffled), ("gaps", gaps), ("mixed", mixed), ("short", short)]
+        // Translucent rows, as while a row is edited: some alone in their band (their
+        // background filled just before them), two overlapping each other, one touching
+        // the placeholder, one beside a lifted row.
+        var dimmed = gaps
+        dimmed.rows = dimmed.rows.enumerated().map { index, row in
+            var faded = row
+            faded.alpha = index == 2 ? 1 : 0.3
+            return faded
+        }
+        dimmed.rows[4].framePixels.y = dimmed.rows[3].framePixels.maxY - 20
+        dimmed.rows[5].scale = 1.04
+        dimmed.rows[5].shadowOpacity = 0.8
+        dimmed.rows[5].alpha = 1
+        dimmed.placeholder = PlaceholderPresentation(
+            framePixels: RectPixels(
+                x: 0, y: dimmed.rows[0].framePixels.y - rowHeight + 10, width: Fixture.width,
+                height: rowHeight),
+            scaleY: 1, alpha: 0.7, label: "Pull to add item", backgroundColor: .pureRed)
+        var alone = dimmed
+        alone.placeholder = nil
+        return [
+            ("shuffled", shuffled), ("gaps", gaps), ("mixed", mixed), ("short", short),
+            ("dimmed", dimmed), ("alone", alone),
+        ]
     }
 
-    @Test(arguments: 0..<4)
+    @Test(arguments: 0..<6)
     func aFrameDrawnOverAnotherEqualsItDrawnFresh(frameIndex: Int) throws {
         let (name, frame) = Self.frames[frameIndex]
         let fresh = try PresentationRenderer(width: 1080, height: 1920)
