@@ -2,15 +2,16 @@ import Foundation
 import Replay
 import ToolSupport
 
-/// `cleartouch test` over a few hundred recordings (generated here: one-minute synthetic
-/// sessions, half ClearTouch traces and half evemu, each with the expectation it meets),
-/// with one job and with two: wall time, best of 3 runs each, and the speed-up.
+/// `cleartouch test` over 1,000 recordings (generated here: one-minute synthetic sessions,
+/// half ClearTouch traces and half evemu, each with the expectation it meets), with one
+/// job and with two: wall time, best of 3 runs each, and the speed-up (issue 23: at least
+/// 1.6× on two cores).
 func runRegressionSuiteBenchmarks() {
     print("## cleartouch test: -j 1 against -j 2")
     let directory = NSTemporaryDirectory() + "cleartouch-suite-bench-\(getpid())"
     try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: directory) }
-    let count = 300
+    let count = 1000
     let cyclesEach = 6
     do {
         for index in 0..<count {
@@ -51,6 +52,7 @@ func runRegressionSuiteBenchmarks() {
     let one = best[1]!
     let two = best[2]!
     let speedUp = one / two
+    let targetSpeedUp = 1.6
     print(
         "\(cases.count) recordings (\(cyclesEach * 10) s of input each), threads, on \(ProcessInfo.processInfo.activeProcessorCount) cores (load average \(loadAverage())):"
     )
@@ -61,7 +63,7 @@ func runRegressionSuiteBenchmarks() {
         "  -j 2: \(String(format: "%.3f", two)) s wall, \(String(format: "%.3f", cpu[2]!)) s CPU (\(passed[2]!))"
     )
     print(
-        "  speed-up (wall): \(String(format: "%.2f", speedUp))× (target >= 1.4: \(speedUp >= 1.4 ? "met" : "NOT met"))"
+        "  speed-up (wall): \(String(format: "%.2f", speedUp))× (target >= \(targetSpeedUp): \(speedUp >= targetSpeedUp ? "met" : "NOT met"))"
     )
     // On a machine other processes load, the wall figure says more about them than about
     // the suite: the CPU time says whether two jobs cost more work than one.

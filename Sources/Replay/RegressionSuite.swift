@@ -141,6 +141,41 @@ public enum RegressionSuite {
             durationMicroseconds: MonotonicClock.nowMicroseconds() - start)
     }
 
+    /// How long the case's recording lasts (its last event's time minus its first), read
+    /// with the settings its expectation records; 0 when it cannot be read (the case then
+    /// reports the error in whichever shard runs it).
+    public static func recordedDurationMicroseconds(_ testCase: RegressionCase) -> Int64 {
+        guard let recording = testCase.recordingPath else { return 0 }
+        let path = testCase.expectationPath
+        do {
+            let expectation = try Expectation.parse(try TextFile.read(path), path: path)
+            let source = (expectation.settings ?? ReplaySettings()).applied(
+                to: ReplaySource(path: recording), folder: folder(of: path))
+            let input = try RecordingInput(source)
+            var first: Int64?
+            var last: Int64 = 0
+            while let event = try input.next() {
+                first = first ?? event.timeMicroseconds
+                last = max(last, event.timeMicroseconds)
+            }
+            return first.map { max(0, last - $0) } ?? 0
+        } catch {
+            return 0
+        }
+    }
+
+    /// The recorded duration of every case, read on `jobs` threads, in the order of `cases`.
+    public static func recordedDurations(_ cases: [RegressionCase], jobs: Int) -> [Int64] {
+        let durations = DurationTable(count: cases.count)
+        let queue = WorkQueue(count: cases.count)
+        runOnThreads(jobs: min(jobs, cases.count)) {
+            while let index = queue.take() {
+                durations.store(recordedDurationMicroseconds(cases[index]), at: index)
+            }
+        }
+        return durations.values()
+    }
+
     /// Runs every case on `jobs` threads; the reports come back in the order of `cases`.
     /// `finished` is called (serially, from any thread) as each case ends.
     public static func run(
@@ -148,16 +183,20 @@ public enum RegressionSuite {
         finished: (@Sendable (RegressionReport) -> Void)? = nil
     ) -> [RegressionReport] {
         let queue = WorkQueue(count: cases.count)
-        let work = { @Sendable in
+        runOnThreads(jobs: min(jobs, cases.count)) {
             while let index = queue.take() {
                 let report = run(cases[index])
                 queue.store(report, at: index, finished: finished)
             }
         }
-        let threadCount = max(1, min(jobs, cases.count))
-        var threads: [Thread] = []
+        return queue.reports()
+    }
+
+    /// Runs `work` on `jobs` threads at once (this one included) and waits for all.
+    static func runOnThreads(jobs: Int, _ work: @escaping @Sendable () -> Void) {
+        let threadCount = max(1, jobs)
         let done = DispatchGroup()
-        for _ in 1..<max(threadCount, 1) {
+        for _ in 1..<threadCount {
             done.enter()
             let thread = Thread {
                 work()
@@ -165,12 +204,10 @@ public enum RegressionSuite {
             }
             // Replays of long recordings recurse little, but keep the main thread's room.
             thread.stackSize = 8 << 20
-            threads.append(thread)
             thread.start()
         }
         work()
         done.wait()
-        return queue.reports()
     }
 
     /// The closing line: `N passed, N failed`.
@@ -230,5 +267,25 @@ private final class WorkQueue: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return stored.map { $0! }
+    }
+}
+
+/// The recorded durations read by several threads, each into its own place.
+private final class DurationTable: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [Int64]
+
+    init(count: Int) { stored = Array(repeating: 0, count: count) }
+
+    func store(_ duration: Int64, at index: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        stored[index] = duration
+    }
+
+    func values() -> [Int64] {
+        lock.lock()
+        defer { lock.unlock() }
+        return stored
     }
 }

@@ -8,7 +8,7 @@ enum TestCommand: Subcommand {
     static let name = "test"
     static let summary = "replay every recording that has a NAME.expect.json, as a test suite"
     static let usage = """
-        usage: cleartouch test [PATH...] [-j N] [--junit FILE] [--update]
+        usage: cleartouch test [PATH...] [-j N] [--shard I/N] [--junit FILE] [--update]
 
         Finds every recording with a NAME.expect.json beside it under each PATH (folders
         are searched recursively; default: the current folder), replays each one with the
@@ -17,12 +17,15 @@ enum TestCommand: Subcommand {
         first, then the line `N passed, N failed`.
 
           -j, --jobs N     replay N recordings at a time (default: every core, here \(defaultJobs))
+          --shard I/N      run only the I-th of N disjoint parts of the suite, balanced by
+                           recorded duration, the same on every machine (one CI job each)
           --junit FILE     also write the results as JUnit XML for CI systems
           --update         after showing the differences, rewrite each failing expectation
                            with what the replay produced (keeping its settings)
 
-        Exit status: 0 all passed (or all failures updated), 1 an expectation not met,
-        2 bad usage, nothing to test, or an unreadable recording or expectation.
+        Exit status: 0 all passed (or all failures updated, or a shard with no recordings:
+        more shards than recordings), 1 an expectation not met, 2 bad usage, nothing to
+        test, or an unreadable recording or expectation.
 
         """
 
@@ -32,6 +35,7 @@ enum TestCommand: Subcommand {
         var jobs = TestCommand.defaultJobs
         var junitPath: String?
         var update = false
+        var shard: SuiteShard?
     }
 
     /// One job per core.
@@ -51,6 +55,13 @@ enum TestCommand: Subcommand {
                 options.jobs = jobs
             case .option("--junit"): options.junitPath = try parser.value(for: "--junit")
             case .option("--update"): options.update = true
+            case .option("--shard"):
+                let text = try parser.value(for: "--shard")
+                do throws(UsageText) {
+                    options.shard = try SuiteShard(parsing: text)
+                } catch {
+                    throw UsageError(error.description)
+                }
             case .option(let name): throw UsageError.unknownOption(name)
             }
         }
@@ -59,7 +70,7 @@ enum TestCommand: Subcommand {
     }
 
     static func run(_ options: Options, output: CommandOutput) -> Int32 {
-        let cases: [RegressionCase]
+        var cases: [RegressionCase]
         do throws(Diagnostic) {
             cases = try RegressionSuite.discover(options.paths)
         } catch {
@@ -72,6 +83,17 @@ enum TestCommand: Subcommand {
             )
             return 2
         }
+        let suite = cases
+        if let shard = options.shard {
+            let durations = RegressionSuite.recordedDurations(suite, jobs: options.jobs)
+            cases = shard.cases(of: suite, durationMicroseconds: durations)
+            let inShard = Set(cases)
+            let shardSeconds = zip(suite, durations).filter { inShard.contains($0.0) }
+                .reduce(Int64(0)) { $0 + $1.1 }
+            output.printLine(
+                "shard \(shard): \(cases.count) of \(suite.count) recordings (\(shardSeconds / 1_000_000) s of \(durations.reduce(0, +) / 1_000_000) s recorded)"
+            )
+        }
         let reports = RegressionSuite.run(cases, jobs: options.jobs)
         for report in reports {
             if let block = RegressionSuite.failureBlock(report) { output.standardOutput(block) }
@@ -82,7 +104,8 @@ enum TestCommand: Subcommand {
         }
         if let path = options.junitPath {
             do throws(Diagnostic) {
-                try TextFile.write(JUnitReport.xml(reports), to: path)
+                let name = options.shard.map { "cleartouch test, shard \($0)" } ?? "cleartouch test"
+                try TextFile.write(JUnitReport.xml(reports, suiteName: name), to: path)
             } catch {
                 output.printError(error.description)
                 status = 2

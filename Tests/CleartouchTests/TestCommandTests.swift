@@ -115,3 +115,66 @@ import Testing
         #expect(bad.standardOutput.hasSuffix("0 passed, 1 failed\n"))
     }
 }
+
+/// `cleartouch test --shard I/N` over the bundled recordings: the shards' JUnit files name
+/// every recording exactly once, the same on every run, and bad specifications exit 2.
+@Suite struct TestCommandShardTests {
+    static func junitRecordings(_ path: String) throws -> [String] {
+        let xml = try String(contentsOfFile: path, encoding: .utf8)
+        return xml.components(separatedBy: " file=\"").dropFirst().map {
+            String($0.prefix { $0 != "\"" })
+        }
+    }
+
+    @Test func threeShardsRunEveryRecordingOnceAndTheirJUnitNamesThem() throws {
+        let root = NSTemporaryDirectory() + "cleartouch-shards-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        var named: [[String]] = []
+        for index in 1...3 {
+            let junit = "\(root)/shard-\(index).xml"
+            let output = CapturedOutput()
+            let status = TestCommand.main(
+                arguments: [
+                    TestCommandTests.recordings, "--shard", "\(index)/3", "--junit", junit,
+                ],
+                output: output.streams)
+            #expect(status == 0, "\(output.standardError)")
+            #expect(output.standardOutput.hasPrefix("shard \(index)/3: "))
+            let xml = try String(contentsOfFile: junit, encoding: .utf8)
+            #expect(xml.contains("name=\"cleartouch test, shard \(index)/3\""))
+            named.append(try Self.junitRecordings(junit))
+        }
+        let all = named.flatMap { $0 }
+        #expect(all.count == TestCommandTests.bundledCount)
+        #expect(Set(all).count == all.count, "no recording in two shards")
+        #expect(named.allSatisfy { !$0.isEmpty })
+        // Again, one job at a time: the same shard.
+        let again = "\(root)/again.xml"
+        let output = CapturedOutput()
+        _ = TestCommand.main(
+            arguments: [
+                TestCommandTests.recordings, "--shard", "2/3", "--junit", again, "-j", "1",
+            ],
+            output: output.streams)
+        #expect(try Self.junitRecordings(again) == named[1])
+    }
+
+    @Test(arguments: [["--shard"], ["--shard", "0/2"], ["--shard", "3/2"], ["--shard", "x"]])
+    func badSpecificationsExit2(arguments: [String]) {
+        let output = CapturedOutput()
+        #expect(
+            TestCommand.main(
+                arguments: [TestCommandTests.recordings] + arguments, output: output.streams)
+                == 2)
+        #expect(output.standardError.hasPrefix("cleartouch test: "))
+    }
+
+    @Test func aShardWithNoRecordingsPassesEmpty() throws {
+        let output = CapturedOutput()
+        let single = TestCommandTests.recordings + "/pan-delete-above.expect.json"
+        #expect(
+            TestCommand.main(arguments: [single, "--shard", "2/2"], output: output.streams) == 0)
+        #expect(output.standardOutput.contains("0 passed, 0 failed"))
+    }
+}
