@@ -267,6 +267,9 @@ let package = Package(
                 "cleartouch", "Replay", "Recordings", "TouchInput", "Umockdev", "TestSupport",
                 "TouchScript", "Evdev", "JSON", "ToolSupport", "ListStore",
             ]),
+        // The gesture service's D-Bus side through a real dbus-daemon and real clients.
+        .testTarget(
+            name: "GestureBusTests", dependencies: ["GestureBus", "GestureService", "TestSupport"]),
         // Builds the README's client package against a clone of this one.
         .testTarget(name: "LibraryPackageTests", dependencies: ["TestSupport"]),
         // make deb, make install, the man page and completion, dpkg -i/-r, lintian.
