@@ -267,6 +267,7 @@ let package = Package(
                 "cleartouch", "Replay", "Recordings", "TouchInput", "Umockdev", "TestSupport",
                 "TouchScript", "Evdev", "JSON", "ToolSupport", "ListStore",
             ]),
+        .testTarget(name: "ToolSupportTests", dependencies: ["ToolSupport", "TestSupport"]),
         // The gesture service's D-Bus side through a real dbus-daemon and real clients.
         .testTarget(
             name: "GestureBusTests", dependencies: ["GestureBus", "GestureService", "TestSupport"]),
