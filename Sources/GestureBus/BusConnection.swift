@@ -160,7 +160,8 @@ public final class BusConnection {
     /// The descriptor and events to poll for.
     public var pollDescriptor: BusPollDescriptor {
         BusPollDescriptor(
-            descriptor: sd_bus_get_fd(bus), events: Int16(truncatingIfNeeded: sd_bus_get_events(bus)))
+            descriptor: sd_bus_get_fd(bus),
+            events: Int16(truncatingIfNeeded: sd_bus_get_events(bus)))
     }
 
     /// When sd-bus next needs `process` without input (a method call's timeout, for one):

@@ -46,7 +46,8 @@ public enum PeerAddress: Hashable, Sendable, CustomStringConvertible {
             for (index, byte) in bytes.enumerated() { raw[index] = byte }
         }
         let length = socklen_t(MemoryLayout<sa_family_t>.size + bytes.count)
-        let socketType = Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue | SOCK_NONBLOCK.rawValue)
+        let socketType = Int32(
+            SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue | SOCK_NONBLOCK.rawValue)
         let descriptor = socket(AF_UNIX, socketType, 0)
         guard descriptor >= 0 else { throw BusError(operation: "socket", errno: errno) }
         let bound = withUnsafePointer(to: &address) {

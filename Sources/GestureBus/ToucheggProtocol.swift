@@ -90,7 +90,8 @@ public struct ToucheggTranslator: Sendable {
     public mutating func emissions(for report: ServiceGestureReport) -> [BusSignalEmission] {
         guard let type = ToucheggProtocol.gestureType(report.kind) else { return [] }
         func emission(_ signal: BusSignal, percentage: Double) -> BusSignalEmission {
-            let elapsedMilliseconds = max(0, report.timeMicroseconds - report.startMicroseconds) / 1000
+            let elapsedMilliseconds =
+                max(0, report.timeMicroseconds - report.startMicroseconds) / 1000
             return BusSignalEmission(
                 path: ToucheggProtocol.objectPath, interface: ToucheggProtocol.interface,
                 signal: signal,

@@ -76,7 +76,9 @@ public final class ToucheggServer {
             guard clients.count < Self.maximumClients else {
                 close(descriptor)
                 problems.append(
-                    BusError(operation: "a client beyond \(Self.maximumClients) on \(address)", errno: EMFILE))
+                    BusError(
+                        operation: "a client beyond \(Self.maximumClients) on \(address)",
+                        errno: EMFILE))
                 continue
             }
             do throws(BusError) {

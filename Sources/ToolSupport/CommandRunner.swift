@@ -77,7 +77,9 @@ public final class CommandRunner {
             return .failed(EINVAL)
         }
         guard running.count < maximumRunning else {
-            log("not running \(shown): \(running.count) commands still running (at most \(maximumRunning))")
+            log(
+                "not running \(shown): \(running.count) commands still running (at most \(maximumRunning))"
+            )
             return .refused
         }
         var actions = posix_spawn_file_actions_t()

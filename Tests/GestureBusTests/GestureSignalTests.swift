@@ -29,7 +29,8 @@ struct GestureSignalTests {
 
         let bus = try GestureBus(bus: .address(daemon.address))
         let tap = ServiceGestureReport(
-            id: 8, kind: .tap, fingers: 1, direction: nil, edge: nil, phase: .ended(cancelled: false),
+            id: 8, kind: .tap, fingers: 1, direction: nil, edge: nil,
+            phase: .ended(cancelled: false),
             startMicroseconds: 5_000_000, timeMicroseconds: 5_080_000)
         let edge = ServiceGestureReport(
             id: 9, kind: .edgeSwipe, fingers: 1, direction: .up, edge: .bottom,
@@ -52,12 +53,14 @@ struct GestureSignalTests {
             // Sent by the connection that owns the well-known name.
             #expect(line["from_owner"] as? Bool == true)
         }
-        #expect(lines.map { $0["member"] as? String } == [
-            "GestureBegan", "GestureUpdated", "GestureEnded", "GestureEnded", "GestureEnded",
-        ])
-        #expect(lines.map { $0["signature"] as? String } == [
-            "susst", "susstd", "susstbs", "susstbs", "susstbs",
-        ])
+        #expect(
+            lines.map { $0["member"] as? String } == [
+                "GestureBegan", "GestureUpdated", "GestureEnded", "GestureEnded", "GestureEnded",
+            ])
+        #expect(
+            lines.map { $0["signature"] as? String } == [
+                "susst", "susstd", "susstbs", "susstbs", "susstbs",
+            ])
         func arguments(_ index: Int) -> String { "\(lines[index]["args"] as? [Any] ?? [])" }
         #expect(arguments(0) == "\(["swipe", 3, "left", "", 1_050_000] as [Any])")
         #expect(arguments(1) == "\(["swipe", 3, "left", "", 1_100_000, 0.5] as [Any])")
@@ -65,7 +68,8 @@ struct GestureSignalTests {
         #expect(arguments(2) == "\(["swipe", 3, "left", "", 1_200_000, 0, "back"] as [Any])")
         // Null in the JSON: an empty string on the bus.
         #expect(arguments(3) == "\(["tap", 1, "", "", 5_080_000, 0, ""] as [Any])")
-        #expect(arguments(4) == "\(["edge-swipe", 1, "up", "bottom", 6_200_000, 1, "home"] as [Any])")
+        #expect(
+            arguments(4) == "\(["edge-swipe", 1, "up", "bottom", 6_200_000, 1, "home"] as [Any])")
     }
 
     /// `busctl introspect` (sd-bus's own client) sees the object with the three signals
@@ -104,7 +108,10 @@ struct GestureSignalTests {
         if let reason = TestDBusDaemon.unavailableReason { try RequiredInput.missing(reason) }
         let folder = ScratchFolder()
         defer { folder.remove() }
-        #expect(throws: BusError(operation: "sd_bus_start unix:path=\(folder.file("none"))", errno: ENOENT)) {
+        #expect(
+            throws: BusError(
+                operation: "sd_bus_start unix:path=\(folder.file("none"))", errno: ENOENT)
+        ) {
             try GestureBus(bus: .address("unix:path=\(folder.file("none"))"))
         }
         #expect(
@@ -112,7 +119,9 @@ struct GestureSignalTests {
                 == "sd_bus_start unix:path=/x: No such file or directory")
         let daemon = try TestDBusDaemon(in: folder)
         let first = try GestureBus(bus: .address(daemon.address))
-        #expect(throws: BusError(operation: "sd_bus_request_name \(Gestures1.busName)", errno: EEXIST)) {
+        #expect(
+            throws: BusError(operation: "sd_bus_request_name \(Gestures1.busName)", errno: EEXIST)
+        ) {
             try GestureBus(bus: .address(daemon.address))
         }
         _ = first

@@ -42,12 +42,16 @@ struct ToucheggTests {
             Self.report(1, .swipe, .right, .ended(cancelled: false), elapsedMicroseconds: 120_000),
             // No Touchégg equivalent: nothing is sent.
             Self.report(2, .longPress, fingers: 1, nil, .began, elapsedMicroseconds: 500_000),
-            Self.report(2, .longPress, fingers: 1, nil, .ended(cancelled: false), elapsedMicroseconds: 900_000),
+            Self.report(
+                2, .longPress, fingers: 1, nil, .ended(cancelled: false),
+                elapsedMicroseconds: 900_000),
             // A tap's one report becomes Touchégg's begin and end, both at 100 %.
-            Self.report(3, .tap, fingers: 2, nil, .ended(cancelled: false), elapsedMicroseconds: 90_000),
+            Self.report(
+                3, .tap, fingers: 2, nil, .ended(cancelled: false), elapsedMicroseconds: 90_000),
             // Cancelled: ends at 0 %, so a client undoes its animation.
             Self.report(4, .pinch, fingers: 2, .out, .began, elapsedMicroseconds: 40_000),
-            Self.report(4, .pinch, fingers: 2, .out, .ended(cancelled: true), elapsedMicroseconds: 80_000),
+            Self.report(
+                4, .pinch, fingers: 2, .out, .ended(cancelled: true), elapsedMicroseconds: 80_000),
             // An edge swipe is a swipe (Touchégg has no edges).
             Self.report(5, .edgeSwipe, fingers: 1, .up, .began, elapsedMicroseconds: 0),
         ] {
@@ -128,13 +132,15 @@ struct ToucheggTranslatorTests {
         // Once ended, the gesture's updates are not sent.
         #expect(
             translator.emissions(
-                for: ToucheggTests.report(1, .swipe, .up, .ended(cancelled: false), elapsedMicroseconds: 2000)
+                for: ToucheggTests.report(
+                    1, .swipe, .up, .ended(cancelled: false), elapsedMicroseconds: 2000)
             ).count == 1)
         #expect(update(0.7) == nil)
         // A cancelled gesture that never began sends nothing.
         #expect(
             translator.emissions(
-                for: ToucheggTests.report(2, .tap, nil, .ended(cancelled: true), elapsedMicroseconds: 0)
+                for: ToucheggTests.report(
+                    2, .tap, nil, .ended(cancelled: true), elapsedMicroseconds: 0)
             ).isEmpty)
     }
 

@@ -77,7 +77,10 @@ final class CommandRunnerTests {
             pids.append(pid)
         }
         #expect(runner.run(["touch", folder.file("refused")]) == .refused)
-        #expect(lines == ["not running `touch \(folder.file("refused"))`: 2 commands still running (at most 2)"])
+        #expect(
+            lines == [
+                "not running `touch \(folder.file("refused"))`: 2 commands still running (at most 2)"
+            ])
         #expect(runner.reapExited().isEmpty)
 
         for pid in pids { kill(pid, SIGTERM) }
