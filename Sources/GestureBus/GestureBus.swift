@@ -75,3 +75,21 @@ public final class GestureBus {
         try signals?.connection.flush()
     }
 }
+
+extension GestureBus {
+    /// Sends the signals of `reports` on `target` as the live service would (its bus
+    /// name, object and signals), and returns once the bus has them all: what
+    /// `cleartouch gestures --replay RECORDING --bus-address ADDRESS` does, so clients can
+    /// be tested from recordings.
+    public static func send(
+        _ reports: some Sequence<ServiceGestureReport>, on target: BusConnection.Target
+    ) throws(BusError) {
+        let bus = try GestureBus(bus: target)
+        for report in reports {
+            try bus.publish(report)
+            // Writes what the socket takes now, so the queue stays short.
+            if let problem = bus.process().first { throw problem }
+        }
+        try bus.flush()
+    }
+}

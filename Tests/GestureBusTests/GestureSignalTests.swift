@@ -72,6 +72,29 @@ struct GestureSignalTests {
             arguments(4) == "\(["edge-swipe", 1, "up", "bottom", 6_200_000, 1, "home"] as [Any])")
     }
 
+    /// A replay's reports (`--replay … --bus-address`): sent in order, all on the bus when
+    /// `send` returns.
+    @Test func aReplaySendsEveryReportBeforeItReturns() throws {
+        if let reason = TestDBusDaemon.unavailableReason { try RequiredInput.missing(reason) }
+        let folder = ScratchFolder()
+        defer { folder.remove() }
+        let daemon = try TestDBusDaemon(in: folder)
+        let count = 200
+        let client = try BackgroundProgram(
+            TestDBusDaemon.client("gestures1-client.py"), [daemon.address, String(count)],
+            in: folder, name: "client")
+        #expect(waitUntil { client.output.contains("ready") || !client.process.isRunning })
+        let reports = (0..<count).map { index in
+            Self.swipe(
+                .updated(progress: Double(index) / Double(count)), at: 2_000_000 + Int64(index))
+        }
+        try GestureBus.send(reports, on: .address(daemon.address))
+        #expect(waitUntil { !client.process.isRunning }, "\(client.errors)")
+        #expect(client.process.terminationStatus == 0, "\(client.errors)")
+        let times = jsonLines(client).compactMap { ($0["args"] as? [Any])?[4] as? Int }
+        #expect(times == (0..<count).map { 2_000_000 + $0 })
+    }
+
     /// `busctl introspect` (sd-bus's own client) sees the object with the three signals
     /// and their argument names.
     @Test func introspectionListsTheSignalsWithTheirArguments() throws {
