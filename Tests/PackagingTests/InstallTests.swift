@@ -29,11 +29,7 @@ struct InstallTests {
 
     @Test func theUnitRunsTheInstalledBinaryAsTheKioskUser() throws {
         let root = try Packaging.install.get()
-        let unit = try String(
-            contentsOf: root.appendingPathComponent(
-                "usr/lib/systemd/system/cleartouch-kiosk.service"),
-            encoding: .utf8)
-        let lines = Set(unit.split(separator: "\n").map(String.init))
+        let (unit, lines) = try installedUnit("cleartouch-kiosk.service", root: root)
         for line in [
             "ExecStart=/usr/bin/cleartouch app --fullscreen", "User=cleartouch",
             "SupplementaryGroups=video input", "TTYPath=/dev/tty1", "Conflicts=getty@tty1.service",
@@ -61,11 +57,7 @@ struct InstallTests {
     /// The gesture service's unit, its D-Bus policy and its example configuration.
     @Test func theGestureServiceRunsTheInstalledBinaryWithTheInstalledConfiguration() throws {
         let root = try Packaging.install.get()
-        let unit = try String(
-            contentsOf: root.appendingPathComponent(
-                "usr/lib/systemd/system/cleartouch-gestures.service"),
-            encoding: .utf8)
-        let lines = Set(unit.split(separator: "\n").map(String.init))
+        let (unit, lines) = try installedUnit("cleartouch-gestures.service", root: root)
         for line in [
             "ExecStart=/usr/bin/cleartouch gestures --config /etc/cleartouch/gestures.yaml",
             "Type=dbus", "BusName=io.github.cleartouch.Gestures1",
@@ -89,6 +81,14 @@ struct InstallTests {
             encoding: .utf8)
         #expect(example.hasPrefix("# The gestures of cleartouch-gestures.service"))
         #expect(example.contains("\ngestures:\n  - name: back\n    gesture: swipe\n"))
+    }
+
+    /// The text of the installed unit `name` and its set of lines.
+    private func installedUnit(_ name: String, root: URL) throws -> (String, Set<String>) {
+        let unit = try String(
+            contentsOf: root.appendingPathComponent("usr/lib/systemd/system/\(name)"),
+            encoding: .utf8)
+        return (unit, Set(unit.split(separator: "\n").map(String.init)))
     }
 
     /// `systemd-analyze verify`, offline, of `unit` with ExecStart at the binary under
