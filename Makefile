@@ -13,6 +13,10 @@ MANDIR = $(PREFIX)/share/man/man1
 COMPLETIONDIR = $(PREFIX)/share/bash-completion/completions
 UNITDIR ?= $(PREFIX)/lib/systemd/system
 SYSUSERSDIR ?= $(PREFIX)/lib/sysusers.d
+# The gesture service's D-Bus policy (dbus-daemon reads /usr/share/dbus-1/system.d) and
+# its example configuration (/etc for PREFIX=/usr, as the GNU conventions have it).
+DBUSPOLICYDIR ?= $(PREFIX)/share/dbus-1/system.d
+SYSCONFDIR ?= $(if $(filter /usr,$(PREFIX)),/etc,$(PREFIX)/etc)
 # The installed binary: release, the Swift runtime linked in (it runs without the
 # toolchain), no $$ORIGIN run path, bound at start (relro and now); a build folder of its
 # own, so the tests can make it while `swift test` holds .build.
@@ -22,7 +26,9 @@ STATIC_BUILD = -c release --product cleartouch --static-swift-stdlib --disable-l
 # What `make static` makes: the binary, its man page and bash completion.
 DIST = .build/dist
 INSTALLED = $(BINDIR)/cleartouch $(MANDIR)/cleartouch.1 $(COMPLETIONDIR)/cleartouch \
-	$(UNITDIR)/cleartouch-kiosk.service $(SYSUSERSDIR)/cleartouch.conf
+	$(UNITDIR)/cleartouch-kiosk.service $(SYSUSERSDIR)/cleartouch.conf \
+	$(UNITDIR)/cleartouch-gestures.service $(DBUSPOLICYDIR)/io.github.cleartouch.Gestures1.conf \
+	$(SYSCONFDIR)/cleartouch/gestures.yaml
 # The version is the top entry of debian/changelog (the binary's too: Plugins/).
 VERSION = $(shell dpkg-parsechangelog -S Version)
 DEB = out/cleartouch_$(VERSION)_$(shell dpkg --print-architecture)
@@ -76,6 +82,12 @@ install: static
 		> $(DESTDIR)$(UNITDIR)/cleartouch-kiosk.service
 	chmod 0644 $(DESTDIR)$(UNITDIR)/cleartouch-kiosk.service
 	install -D -m 0644 packaging/cleartouch.sysusers $(DESTDIR)$(SYSUSERSDIR)/cleartouch.conf
+	sed -e 's|@BINDIR@|$(BINDIR)|g' -e 's|@SYSCONFDIR@|$(SYSCONFDIR)|g' \
+		packaging/cleartouch-gestures.service.in > $(DESTDIR)$(UNITDIR)/cleartouch-gestures.service
+	chmod 0644 $(DESTDIR)$(UNITDIR)/cleartouch-gestures.service
+	install -D -m 0644 packaging/io.github.cleartouch.Gestures1.conf \
+		$(DESTDIR)$(DBUSPOLICYDIR)/io.github.cleartouch.Gestures1.conf
+	install -D -m 0644 packaging/gestures.yaml $(DESTDIR)$(SYSCONFDIR)/cleartouch/gestures.yaml
 
 uninstall:
 	rm -f $(addprefix $(DESTDIR),$(INSTALLED))

@@ -232,7 +232,8 @@ let package = Package(
             dependencies: [
                 "ClearCore", "GestureRecognition", "TouchInput", "TouchScript", "TestSupport",
             ]),
-        .testTarget(name: "ClearSoundTests", dependencies: ["ClearSound", "ClearCore", "TouchInput"]),
+        .testTarget(
+            name: "ClearSoundTests", dependencies: ["ClearSound", "ClearCore", "TouchInput"]),
         .testTarget(
             name: "ListStoreTests", dependencies: ["ListStore", "ClearCore", "TestSupport"]),
         .testTarget(
@@ -267,6 +268,10 @@ let package = Package(
                 "cleartouch", "Replay", "Recordings", "TouchInput", "Umockdev", "TestSupport",
                 "TouchScript", "Evdev", "JSON", "ToolSupport", "ListStore",
             ]),
+        .testTarget(name: "ToolSupportTests", dependencies: ["ToolSupport", "TestSupport"]),
+        // The gesture service's D-Bus side through a real dbus-daemon and real clients.
+        .testTarget(
+            name: "GestureBusTests", dependencies: ["GestureBus", "GestureService", "TestSupport"]),
         // Builds the README's client package against a clone of this one.
         .testTarget(name: "LibraryPackageTests", dependencies: ["TestSupport"]),
         // make deb, make install, the man page and completion, dpkg -i/-r, lintian.

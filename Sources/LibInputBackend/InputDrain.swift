@@ -108,5 +108,5 @@ public final class ScriptedInput {
     }
 
     /// Whether every script has played out.
-    func hasEnded(devicesRemoved: Int) -> Bool { started && scriptsEnded(devicesRemoved) }
+    public func hasEnded(devicesRemoved: Int) -> Bool { started && scriptsEnded(devicesRemoved) }
 }

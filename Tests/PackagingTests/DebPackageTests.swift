@@ -63,9 +63,18 @@ struct DebPackageTests {
             "./usr/share/bash-completion/completions/cleartouch",
             "./lib/systemd/system/cleartouch-kiosk.service", "./usr/lib/sysusers.d/cleartouch.conf",
             "./usr/share/doc/cleartouch/copyright", "./usr/share/doc/cleartouch/changelog.gz",
+            "./lib/systemd/system/cleartouch-gestures.service",
+            "./usr/share/dbus-1/system.d/io.github.cleartouch.Gestures1.conf",
+            "./etc/cleartouch/gestures.yaml",
         ] {
             #expect(listing.contains(" \(path)\n"), "\(path) is not in the package")
         }
+        // The example configuration is a conffile: an upgrade keeps the administrator's edits.
+        let conffiles = try Packaging.run("dpkg-deb", ["--info", deb.path, "conffiles"])
+        #expect(
+            conffiles.standardOutput.split(separator: "\n").contains(
+                "/etc/cleartouch/gestures.yaml"),
+            "conffiles: \(conffiles.standardOutput)\(conffiles.standardError)")
     }
 
     @Test func lintianReportsNoErrors() throws {
@@ -109,12 +118,14 @@ struct DebPackageTests {
         #expect(names.isSuperset(of: ["video", "input"]), "\(names)")
 
         // systemd-analyze verify works without systemd running: it loads the unit offline.
-        let unit = "/lib/systemd/system/cleartouch-kiosk.service"
-        let verify = try Packaging.run("systemd-analyze", ["verify", unit])
-        #expect(verify.status == 0, "systemd-analyze verify: \(verify.standardError)")
-        #expect(
-            !verify.standardError.contains("cleartouch-kiosk.service:"),
-            "warnings about the unit: \(verify.standardError)")
+        for name in ["cleartouch-kiosk.service", "cleartouch-gestures.service"] {
+            let verify = try Packaging.run(
+                "systemd-analyze", ["verify", "/lib/systemd/system/\(name)"])
+            #expect(verify.status == 0, "systemd-analyze verify \(name): \(verify.standardError)")
+            #expect(
+                !verify.standardError.contains("\(name):"),
+                "warnings about the unit: \(verify.standardError)")
+        }
 
         // Every file the package installed, before it goes.
         let listed = try Packaging.run("dpkg-query", ["-L", "cleartouch"]).standardOutput
@@ -125,12 +136,13 @@ struct DebPackageTests {
                 && !isFolder.boolValue
         }
         #expect(files.contains("/usr/bin/cleartouch"))
-        #expect(files.count >= 7, "\(files)")
+        #expect(files.count >= 10, "\(files)")
 
         let remove = try Packaging.run("dpkg", ["-r", "cleartouch"])
         #expect(remove.status == 0, "dpkg -r: \(remove.standardError)")
+        // Only the conffile stays until the purge, as dpkg keeps every conffile.
         let left = files.filter { FileManager.default.fileExists(atPath: $0) }
-        #expect(left.isEmpty, "left after dpkg -r: \(left)")
+        #expect(left == ["/etc/cleartouch/gestures.yaml"], "left after dpkg -r: \(left)")
 
         let purge = try Packaging.run("dpkg", ["--purge", "cleartouch"])
         removed = true

@@ -20,9 +20,9 @@ struct HotplugUmockdevTests {
     {
         let folder = ScratchFolder()
         defer { folder.remove() }
-        let helper = try Self.buildHelper(in: folder)
-        let prefixes = try Self.writeDevices(in: folder)
-        let syspath = try Self.syspath(ofFirstDeviceIn: prefixes.egalax + ".umockdev")
+        let helper = try HotplugTestbed.buildHelper(in: folder)
+        let prefixes = try HotplugTestbed.writePenmountAndEgalaxPress(in: folder)
+        let syspath = try HotplugTestbed.syspath(ofFirstDeviceIn: prefixes.egalax + ".umockdev")
         let output = folder.file("hotplug.trace")
         let errors = folder.file("record.log")
 
@@ -127,56 +127,6 @@ struct HotplugUmockdevTests {
         return frames
     }
 
-    /// Compiles the helper with gcc and libumockdev's pkg-config flags.
-    static func buildHelper(in folder: ScratchFolder) throws -> String {
-        let flags = try? runProgram("/usr/bin/pkg-config", ["--cflags", "--libs", "umockdev-1.0"])
-        guard let flags else {
-            try RequiredInput.missing(
-                "libumockdev is not installed (tools/bootstrap installs libumockdev-dev)")
-        }
-        let source = PackagePaths.root.appendingPathComponent(
-            "Tests/Fixtures/umockdev/hotplug/umockdev-hotplug.c"
-        ).path
-        let helper = folder.file("umockdev-hotplug")
-        try runProgram(
-            "/usr/bin/gcc",
-            ["-Wall", "-Werror", "-o", helper, source]
-                + flags.split(whereSeparator: \.isWhitespace).map(String.init))
-        return helper
-    }
-
-    /// The PenMount (present from the start: `record` needs a touch device on the seat)
-    /// and the eGalax with its press as a script that plays as soon as the device exists.
-    static func writeDevices(in folder: ScratchFolder) throws -> (penmount: String, egalax: String)
-    {
-        let penmount = try UmockdevTestbed.parseFile(
-            UmockdevHarness.fixtures.appendingPathComponent("penmount.evemu").path
-        ).0
-        let egalax = try UmockdevTestbed.parseFile(
-            UmockdevHarness.fixtures.appendingPathComponent("egalax.evemu").path
-        ).0
-        _ = try UmockdevTestbed.write(
-            [
-                .init(description: penmount, eventNumber: 60),
-                .init(description: egalax, eventNumber: 61),
-            ], into: folder.path)
-        let press = try UmockdevTestbed.parseFile(
-            UmockdevHarness.fixtures.appendingPathComponent("egalax-press.evemu").path
-        ).1
-        let script = try BarrierScript.script(events: press, barrier: nil, title: egalaxNode)
-        #expect(
-            FileManager.default.createFile(
-                atPath: folder.file("event61.script"), contents: Data(script)))
-        return (folder.file("event60"), folder.file("event61"))
-    }
-
-    /// `/sys` + the first `P:` line of a `.umockdev` file (the device itself).
-    static func syspath(ofFirstDeviceIn path: String) throws -> String {
-        let text = try String(contentsOfFile: path, encoding: .utf8)
-        let line = try #require(text.split(separator: "\n").first { $0.hasPrefix("P: ") })
-        return "/sys" + line.dropFirst(3)
-    }
-
     static func read(_ path: String) -> String {
         (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
     }
@@ -187,53 +137,5 @@ struct HotplugUmockdevTests {
             let words = $0.split(separator: " ")
             return words.count >= 3 && words[1] == "frame" && words[2] == Substring(String(id))
         }.count
-    }
-}
-
-/// The running `umockdev-hotplug` helper: one command per line in, one answer per line out.
-final class HotplugTestbed {
-    let process = Process()
-    private let input = Pipe()
-    private let answers = Pipe()
-
-    init(
-        helper: String, initialPrefix: String, initialNode: String, command: [String],
-        errorsPath: String
-    )
-        throws
-    {
-        guard FileManager.default.createFile(atPath: errorsPath, contents: nil),
-            let errors = FileHandle(forWritingAtPath: errorsPath)
-        else { throw ProgramFailure(description: "\(errorsPath): cannot create the log") }
-        process.executableURL = URL(fileURLWithPath: helper)
-        process.arguments = [initialPrefix, initialNode, "--"] + command
-        process.environment = ProcessInfo.processInfo.environment.merging(
-            UmockdevHarness.environment
-        ) { $1 }
-        process.standardInput = input
-        process.standardOutput = answers
-        process.standardError = errors
-        try process.run()
-    }
-
-    /// Sends one command; its answer line ("ok", "exit N", "error: …").
-    func send(_ command: String) throws -> String {
-        input.fileHandleForWriting.write(Data((command + "\n").utf8))
-        var line: [UInt8] = []
-        while true {
-            let byte = answers.fileHandleForReading.readData(ofLength: 1)
-            guard let first = byte.first else { break }
-            if first == 0x0a { break }
-            line.append(first)
-        }
-        return String(decoding: line, as: UTF8.self)
-    }
-
-    /// Ends the helper (and so the command) if a failed expectation left it running.
-    func abandon() {
-        if process.isRunning {
-            try? input.fileHandleForWriting.close()
-            process.waitUntilExit()
-        }
     }
 }

@@ -1,0 +1,137 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Runs bound commands (the gesture service's `command:` argv) without a shell and
+/// without waiting for them: `posix_spawnp` (the program found on `PATH`), standard input
+/// from `/dev/null`, standard output and error inherited (the journal, under systemd),
+/// default signal handling and an empty signal mask in the child whatever the caller
+/// blocks. The caller reaps: `reapExited()` from its loop (after SIGCHLD, or on every
+/// wake-up) collects every child that has ended, so none stays a zombie, and logs how
+/// each ended.
+///
+/// At most `maximumRunning` children run at once. A command asked for while that many are
+/// still running is not run: it is refused and logged, so a gesture repeated while its
+/// commands hang cannot fill the machine with processes.
+public final class CommandRunner {
+    /// The default bound on children running at once.
+    public static let defaultMaximumRunning = 16
+
+    /// How a child ended.
+    public enum Termination: Hashable, Sendable, CustomStringConvertible {
+        case exited(Int32)
+        case signalled(Int32)
+
+        /// From a `waitpid` status (WIFEXITED, WEXITSTATUS, WTERMSIG, which Swift cannot
+        /// call).
+        init(waitStatus status: Int32) {
+            let signal = status & 0x7f
+            self = signal == 0 ? .exited((status >> 8) & 0xff) : .signalled(signal)
+        }
+
+        public var description: String {
+            switch self {
+            case .exited(let code): "exited with status \(code)"
+            case .signalled(let signal): "was killed by signal \(signal)"
+            }
+        }
+    }
+
+    /// What `run` did.
+    public enum Launch: Hashable, Sendable {
+        /// The child runs with this process id.
+        case started(pid_t)
+        /// Not run: `maximumRunning` children were still running.
+        case refused
+        /// Not run: `posix_spawnp` failed with this `errno` (no such program, for one).
+        case failed(Int32)
+    }
+
+    /// A child that was reaped.
+    public struct Exit: Hashable, Sendable {
+        public var pid: pid_t
+        public var arguments: [String]
+        public var termination: Termination
+    }
+
+    public let maximumRunning: Int
+    /// The children not yet reaped, by process id.
+    public private(set) var running: [pid_t: [String]] = [:]
+    private let log: (String) -> Void
+
+    /// A runner of at most `maximumRunning` children at once; `log` gets one line per
+    /// start failure, refusal and exit.
+    public init(
+        maximumRunning: Int = defaultMaximumRunning, log: @escaping (String) -> Void
+    ) {
+        self.maximumRunning = max(1, maximumRunning)
+        self.log = log
+    }
+
+    /// Starts `arguments` (`arguments[0]` found on `PATH`), without waiting for it.
+    @discardableResult
+    public func run(_ arguments: [String]) -> Launch {
+        let shown = Self.shown(arguments)
+        guard !arguments.isEmpty else {
+            log("not running an empty command")
+            return .failed(EINVAL)
+        }
+        guard running.count < maximumRunning else {
+            log(
+                "not running \(shown): \(running.count) commands still running (at most \(maximumRunning))"
+            )
+            return .refused
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // The caller may block or catch signals (SIGCHLD, SIGTERM, SIGHUP for its loop): the
+        // child starts with none blocked and every one at its default.
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        var all = sigset_t()
+        sigfillset(&all)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { for argument in argv { free(argument) } }
+        var pid: pid_t = 0
+        let result = posix_spawnp(&pid, arguments[0], &actions, &attributes, &argv, environ)
+        guard result == 0 else {
+            log("cannot run \(shown): \(String(cString: strerror(result)))")
+            return .failed(result)
+        }
+        running[pid] = arguments
+        return .started(pid)
+    }
+
+    /// Collects every child that has ended, without waiting; logs how each ended.
+    @discardableResult
+    public func reapExited() -> [Exit] {
+        var exits: [Exit] = []
+        for (pid, arguments) in running {
+            var status: Int32 = 0
+            let result = waitpid(pid, &status, WNOHANG)
+            if result == 0 { continue }
+            running[pid] = nil
+            // ECHILD: someone else reaped it (a SIGCHLD set to SIG_IGN); nothing to report.
+            guard result == pid else { continue }
+            let exit = Exit(
+                pid: pid, arguments: arguments, termination: Termination(waitStatus: status))
+            log("\(Self.shown(arguments)) (pid \(pid)) \(exit.termination)")
+            exits.append(exit)
+        }
+        return exits.sorted { $0.pid < $1.pid }
+    }
+
+    /// The argv as a log shows it: words in backquotes, as typed without a shell.
+    static func shown(_ arguments: [String]) -> String {
+        "`" + arguments.joined(separator: " ") + "`"
+    }
+}

@@ -1,0 +1,190 @@
+import DescriptorIO
+import Foundation
+import GestureBus
+import GestureService
+import TestSupport
+import Testing
+import ToolSupport
+import TouchInput
+import Umockdev
+
+@testable import cleartouch
+
+/// Stands in for the gesture service's recognizers (which the live loop is given by
+/// `cleartouch gestures`): each finger down is a recognized tap, each cancelled finger a
+/// cancelled one, bound to `binding` and its `command`. Test target only.
+struct TouchDownReporter: GestureReporting {
+    var binding: String
+    var command: [String]
+    private var nextID = 1
+
+    init(binding: String, command: [String]) {
+        self.binding = binding
+        self.command = command
+    }
+
+    mutating func handle(_ event: InputEvent, into reports: inout [ServiceGestureReport]) {
+        guard case .touchFrame(let frame) = event else { return }
+        for contact in frame.contacts where contact.phase == .down || contact.phase == .cancel {
+            reports.append(
+                ServiceGestureReport(
+                    id: nextID, kind: .tap, fingers: 1, direction: nil, edge: nil,
+                    phase: .ended(cancelled: contact.phase == .cancel),
+                    startMicroseconds: frame.timeMicroseconds,
+                    timeMicroseconds: frame.timeMicroseconds, binding: binding, command: command))
+            nextID += 1
+        }
+    }
+
+    mutating func advance(toMicroseconds time: Int64, into reports: inout [ServiceGestureReport]) {}
+}
+
+/// The live loop (`runGestureServiceLive`) under umockdev with hot-plug: the real
+/// libinput watching the seat, a real `dbus-daemon` and real clients of both protocols,
+/// commands really run, SIGHUP reloads (a failing reload keeps the configuration), SIGTERM
+/// ends it with exit 0. `umockdev-run` and the hot-plug helper must start the program
+/// under test themselves, so the test runs this test bundle again as that program, with
+/// `GesturesLiveChild` enabled by the environment (the child's only test).
+@Suite(.enabled(if: UmockdevHarness.runs && GesturesLiveChildEnvironment.folder == nil))
+struct GesturesLiveUmockdevTests {
+    @Test func theLiveServiceFollowsHotplugPublishesReloadsAndRunsCommands() throws {
+        if let reason = TestDBusDaemon.unavailableReason { try RequiredInput.missing(reason) }
+        let folder = ScratchFolder()
+        defer { folder.remove() }
+        let helper = try HotplugTestbed.buildHelper(in: folder)
+        let prefixes = try HotplugTestbed.writePenmountAndEgalaxPress(in: folder)
+        let syspath = try HotplugTestbed.syspath(ofFirstDeviceIn: prefixes.egalax + ".umockdev")
+        let daemon = try TestDBusDaemon(in: folder)
+        let touchegg = uniqueToucheggAddress()
+
+        // The press (a tap) and its cancel at the unplug: two signals on each protocol
+        // (Touchégg: the tap's begin and end; the cancel of a gesture never begun is not sent).
+        let client = try BackgroundProgram(
+            TestDBusDaemon.client("gestures1-client.py"), [daemon.address, "2"], in: folder,
+            name: "gestures1")
+        #expect(waitUntil { client.output.contains("ready") || !client.process.isRunning })
+
+        let bundle = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+        let log = folder.file("testbed.log")
+        let testbed = try HotplugTestbed(
+            helper: helper, initialPrefix: prefixes.penmount, initialNode: "/dev/input/event60",
+            command: [
+                bundle, "--testing-library", "swift-testing", "--filter", "GesturesLiveChild",
+            ],
+            errorsPath: log,
+            environment: [
+                GesturesLiveChildEnvironment.folderVariable: folder.path,
+                GesturesLiveChildEnvironment.busVariable: daemon.address,
+                GestureServiceLiveOptions.toucheggAddressVariable: "\(touchegg)",
+            ])
+        defer { testbed.abandon() }
+        let errors = folder.file("live.err")
+        func read(_ path: String) -> String {
+            (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        }
+        #expect(
+            waitUntil { read(errors).contains("watching seat0") || !testbed.process.isRunning },
+            "\(read(errors))\(read(log))")
+        #expect(
+            read(errors).contains(
+                "watching seat0 (1 devices); signals on the bus at \(daemon.address); Touchégg's protocol at \(touchegg)"
+            ), "\(read(errors))")
+        let touchClient = try BackgroundProgram(
+            TestDBusDaemon.client("touchegg-client.py"), ["\(touchegg)", "2"], in: folder,
+            name: "touchegg")
+        #expect(
+            waitUntil { touchClient.output.contains("ready") || !touchClient.process.isRunning })
+
+        // SIGHUP: the second configuration fails (kept), the third loads.
+        let child = try #require(
+            UmockdevHarness.childProcesses(of: testbed.process.processIdentifier).first)
+        kill(child, SIGHUP)
+        #expect(waitUntil { read(errors).contains("the configuration in use is kept") })
+        #expect(
+            read(errors).contains(
+                "gestures.yaml:3: unknown key 'fingerz' (the configuration in use is kept)"))
+        kill(child, SIGHUP)
+        #expect(waitUntil { read(errors).contains("configuration reloaded") })
+
+        // Plugged in: the press is a tap, its command runs and is reaped.
+        #expect(try testbed.send("add \(prefixes.egalax) /dev/input/event61 \(syspath)") == "ok")
+        let ran = folder.file("ran-3")
+        #expect(waitUntil { read(errors).contains("`touch \(ran)` (pid ") }, "\(read(errors))")
+        #expect(read(errors).contains(" exited with status 0"), "\(read(errors))")
+        #expect(FileManager.default.fileExists(atPath: ran))
+        // Unplugged under the finger: cancelled, no command.
+        #expect(try testbed.send("remove \(syspath)") == "ok")
+        #expect(waitUntil { !client.process.isRunning && !touchClient.process.isRunning })
+        #expect(try testbed.send("stop") == "exit 0", "\(read(errors))\(read(log))")
+        #expect(read(errors).contains("cleartouch gestures: terminated"))
+
+        let output = read(folder.file("live.out")).split(separator: "\n").filter {
+            $0.hasPrefix("gesture ")
+        }
+        #expect(
+            output == [
+                "gesture 1 tap recognized fingers 1 binding after-reload",
+                "gesture 2 tap cancelled fingers 1 binding after-reload",
+            ], "\(read(folder.file("live.out")))")
+        // Only the one command of the recognized tap ran (none from the first configuration).
+        #expect(folder.contents.filter { $0.hasPrefix("ran-") } == ["ran-3"])
+
+        let signals = client.outputLines.filter { $0.hasPrefix("{") }
+        #expect(signals.count == 2, "\(client.output)\(client.errors)")
+        #expect(signals.allSatisfy { $0.contains("\"member\": \"GestureEnded\"") })
+        #expect(signals.first?.contains("\"tap\", 1, \"\", \"\"") == true, "\(signals)")
+        #expect(signals.first?.hasSuffix("false, \"after-reload\"]}") == true, "\(signals)")
+        #expect(signals.last?.hasSuffix("true, \"after-reload\"]}") == true, "\(signals)")
+        let touchSignals = touchClient.outputLines.filter { $0.hasPrefix("{\"member\"") }
+        #expect(touchSignals.count == 2, "\(touchClient.output)\(touchClient.errors)")
+        #expect(touchSignals.first?.contains("\"OnGestureBegin\"") == true)
+        #expect(
+            touchSignals.last?.contains("\"args\": [3, 0, 100.0, 1, 2, 0]") == true,
+            "\(touchSignals)")
+    }
+
+    func uniqueToucheggAddress() -> PeerAddress {
+        .abstract("cleartouch-test-touchegg-\(UUID().uuidString)")
+    }
+}
+
+/// What the parent tells the child: where to write, which bus.
+enum GesturesLiveChildEnvironment {
+    static let folderVariable = "CLEARTOUCH_TEST_GESTURES_LIVE_FOLDER"
+    static let busVariable = "CLEARTOUCH_TEST_GESTURES_LIVE_BUS"
+    static var folder: String? { ProcessInfo.processInfo.environment[folderVariable] }
+}
+
+/// The program under test of `GesturesLiveUmockdevTests`: this test bundle run again
+/// inside the testbed, where this suite runs the live loop with `TouchDownReporter`
+/// until SIGTERM. Disabled (skipped) in every other run.
+@Suite(
+    .enabled(
+        if: GesturesLiveChildEnvironment.folder != nil, "runs only as the live service's child"))
+struct GesturesLiveChild {
+
+    @Test func runTheLiveService() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let folder = try #require(GesturesLiveChildEnvironment.folder)
+        let address = try #require(environment[GesturesLiveChildEnvironment.busVariable])
+        let out = open(folder + "/live.out", O_WRONLY | O_CREAT | O_APPEND, 0o644)
+        let err = open(folder + "/live.err", O_WRONLY | O_CREAT | O_APPEND, 0o644)
+        let output = CommandOutput(
+            standardOutput: { try? writeAll(out, Array($0.utf8)) },
+            standardError: { try? writeAll(err, Array($0.utf8)) })
+        var options = GestureServiceLiveOptions()
+        options.bus = .address(address)
+        options.touchegg = GestureServiceLiveOptions.toucheggAddress(environment: environment)
+        var loads = 0
+        let status = runGestureServiceLive(options: options, output: output) {
+            loads += 1
+            if loads == 2 {
+                throw Diagnostic(path: "gestures.yaml", line: 3, message: "unknown key 'fingerz'")
+            }
+            return TouchDownReporter(
+                binding: loads == 1 ? "before-reload" : "after-reload",
+                command: ["touch", folder + "/ran-\(loads)"])
+        }
+        #expect(status == 0)
+    }
+}
