@@ -1,0 +1,64 @@
+import JSON
+
+/// One gesture as `cleartouch gestures --replay --json` prints it: its last report.
+public struct ServiceGestureSummary: Hashable, Sendable {
+    public var kind: ServiceGestureReport.Kind
+    public var fingers: Int
+    public var direction: ServiceGestureReport.Direction?
+    public var edge: ServiceGestureReport.Edge?
+    /// Both relative to the recording's first event.
+    public var startMicroseconds: Int64
+    public var endMicroseconds: Int64
+    public var cancelled: Bool
+    public var binding: String?
+    /// The command a `--run` replay (or the live service) runs; nil when none.
+    public var command: [String]?
+
+    /// The gesture a final report ends, its times relative to `origin`; nil for a report
+    /// that is not final.
+    public init?(_ report: ServiceGestureReport, origin: Int64) {
+        guard case .ended(let cancelled) = report.phase else { return nil }
+        kind = report.kind
+        fingers = report.fingers
+        direction = report.direction
+        edge = report.edge
+        startMicroseconds = report.startMicroseconds &- origin
+        endMicroseconds = report.timeMicroseconds &- origin
+        self.cancelled = cancelled
+        binding = report.binding
+        command = report.command
+    }
+
+    /// The contract's object: gesture, fingers, direction, edge, start_ms, end_ms,
+    /// outcome, binding (docs/gesture-service.md).
+    public var json: JSONValue {
+        JSONValue.object(fields: [
+            ("gesture", .string(kind.rawValue)),
+            ("fingers", .integer(fingers)),
+            ("direction", direction.map { .string($0.rawValue) } ?? .null),
+            ("edge", edge.map { .string($0.rawValue) } ?? .null),
+            ("start_ms", .number(.milliseconds(startMicroseconds))),
+            ("end_ms", .number(.milliseconds(endMicroseconds))),
+            ("outcome", .string(cancelled ? "cancelled" : "recognized")),
+            ("binding", binding.map(JSONValue.string) ?? .null),
+        ])
+    }
+
+    /// `{"gestures": [...]}`, indented as the other `--json` outputs.
+    public static func jsonText(_ gestures: [ServiceGestureSummary]) -> String {
+        JSONValue.object(fields: [("gestures", .array(gestures.map(\.json)))]).encoded(.indented)
+            + "\n"
+    }
+
+    /// One line of the human output: `  120.0 ms  3-finger swipe left  recognized  back`.
+    public var text: String {
+        let what =
+            "\(fingers)-finger \(kind.rawValue)"
+            + (direction.map { " \($0.rawValue)" } ?? "") + (edge.map { " from \($0.rawValue)" } ?? "")
+        let outcome = cancelled ? "cancelled" : "recognized"
+        let bound = binding.map { "  binding \($0)" } ?? ""
+        let run = command.map { "  runs \($0.joined(separator: " "))" } ?? ""
+        return
+            "\(JSONNumber.milliseconds(startMicroseconds))–\(JSONNumber.milliseconds(endMicroseconds)) ms  \(what)  \(outcome)\(bound)\(run)"
+    }
+}
