@@ -14,6 +14,23 @@ public struct ServiceGestureSummary: Hashable, Sendable {
     /// The command a `--run` replay (or the live service) runs; nil when none.
     public var command: [String]?
 
+    /// A gesture with every property given.
+    public init(
+        kind: ServiceGestureReport.Kind, fingers: Int, direction: ServiceGestureReport.Direction?,
+        edge: ServiceGestureReport.Edge?, startMicroseconds: Int64, endMicroseconds: Int64,
+        cancelled: Bool, binding: String?, command: [String]? = nil
+    ) {
+        self.kind = kind
+        self.fingers = fingers
+        self.direction = direction
+        self.edge = edge
+        self.startMicroseconds = startMicroseconds
+        self.endMicroseconds = endMicroseconds
+        self.cancelled = cancelled
+        self.binding = binding
+        self.command = command
+    }
+
     /// The gesture a final report ends, its times relative to `origin`; nil for a report
     /// that is not final.
     public init?(_ report: ServiceGestureReport, origin: Int64) {

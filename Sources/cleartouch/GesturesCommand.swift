@@ -13,6 +13,7 @@ enum GesturesCommand: Subcommand {
     static let summary = "recognize gestures for every program: commands and D-Bus signals"
     static let usage = """
         usage: cleartouch gestures [--config FILE] --replay RECORDING [--json] [--run]
+                                   [--expect FILE] [--write-expect FILE]
                                    [--via-libinput] [--desc DESC] [--format trace|evemu|libinput]
                                    [--screen WxH] [--calibration "a b c d e f"] [--rotate N]
                                    [--bus-address ADDRESS] [--touchegg]
@@ -31,6 +32,10 @@ enum GesturesCommand: Subcommand {
           --replay RECORDING   replay a recording (trace, evemu, `libinput record` YAML) and print
                                every gesture the service would report, with its binding
           --json               with --replay: print {"gestures": [...]} (docs/gesture-service.md)
+          --expect FILE        with --replay: check a gesture expectation (docs/replay.md); exit 1
+                               when it is not met (its gesture_config and settings are used)
+          --write-expect FILE  with --replay: write the gesture expectation this replay meets,
+                               naming --config FILE
           --run                run the bound commands (a replay runs none without it)
           --via-libinput       with --replay of an evdev recording: play it through the real
                                libinput first (under umockdev, in real time)
@@ -42,7 +47,7 @@ enum GesturesCommand: Subcommand {
         \(LiveInputOptions.help)
         \(SharedOptions.transformHelp)
 
-        Exit status: 0 ok, 2 bad usage, an unreadable recording or a bad configuration
+        Exit status: 0 ok, 1 expectation not met, 2 bad usage, an unreadable recording or a bad configuration
         (FILE:LINE: what is wrong).
 
         """
@@ -70,6 +75,10 @@ enum GesturesCommand: Subcommand {
         var busAddress: String?
         /// `--touchegg`.
         var touchegg = false
+        /// `--expect FILE`: a gesture expectation to check the replay against.
+        var expectPath: String?
+        /// `--write-expect FILE`: write the gesture expectation this replay meets.
+        var writeExpectPath: String?
         /// The live options (devices, seat, screen, calibration, rotation, duration…).
         var live: LiveInputOptions
     }
@@ -88,6 +97,8 @@ enum GesturesCommand: Subcommand {
             case "--json": options.json = true
             case "--via-libinput": options.viaLibinput = true
             case "--run": options.run = true
+            case "--expect": options.expectPath = try parser.value(for: name)
+            case "--write-expect": options.writeExpectPath = try parser.value(for: name)
             case "--touchegg": options.touchegg = true
             case "--bus-address":
                 let address = try parser.value(for: name)
@@ -126,6 +137,8 @@ enum GesturesCommand: Subcommand {
         } else {
             for (given, option) in [
                 (options.json, "--json"), (options.viaLibinput, "--via-libinput"),
+                (options.expectPath != nil, "--expect"),
+                (options.writeExpectPath != nil, "--write-expect"),
                 (shared.descPath != nil, "--desc"), (shared.format != nil, "--format"),
             ] where given {
                 throw UsageError("\(option) goes with --replay RECORDING")
@@ -159,17 +172,27 @@ enum GesturesCommand: Subcommand {
         return try GestureServiceConfiguration.read(path: path)
     }
 
-    /// `--replay`: prints every gesture the service reports for the recording.
+    /// `--replay`: prints every gesture the service reports for the recording; with
+    /// `--expect`, checks it; with `--write-expect`, writes the expectation it meets.
     static func runReplay(
         _ options: Options, source: ReplaySource, _ configuration: GestureServiceConfiguration,
         output: CommandOutput
     ) throws(Diagnostic) -> Int32 {
-        var replay = GestureServiceReplay(source: source, configuration: configuration)
-        if options.viaLibinput {
-            replay.openInput = { source throws(Diagnostic) in
-                try ReplayCommand.throughLibinput(source, output: output)
+        if let path = options.expectPath {
+            let text = try TextFile.read(path)
+            guard let expectation = try GestureExpectation.parse(text, path: path) else {
+                throw Diagnostic(
+                    path: path, line: 1,
+                    message:
+                        "not a gesture expectation (no \"\(GestureExpectation.configurationKey)\"); check it with `cleartouch replay --expect`"
+                )
             }
+            return try check(
+                expectation, expectationPath: path, source: source,
+                viaLibinput: options.viaLibinput, output: output)
         }
+        var replay = GestureServiceReplay(source: source, configuration: configuration)
+        if options.viaLibinput { replay.openInput = libinputInput(output) }
         // The lead wires GestureBus and the command runner here: with `options.busAddress`
         // (and `options.touchegg`) each report is sent as a signal, with `options.run` each
         // report's `command` (set only on a recognized end) is run. `replay.onReport` hears
@@ -178,7 +201,60 @@ enum GesturesCommand: Subcommand {
         for warning in result.warnings { output.printError("warning: \(warning)") }
         output.standardOutput(
             options.json ? result.jsonText() : result.text(title: source.path))
+        if let path = options.writeExpectPath {
+            let expectation = GestureExpectation(
+                recording: source.path.split(separator: "/").last.map(String.init),
+                gestureConfig: relativePath(configuration.path, from: path),
+                settings: settings(of: source, expectationPath: path),
+                gestures: result.gestures.map(\.pinned))
+            try OutputFile.write(
+                expectation.jsonText(), to: path, protecting: source.inputPaths + [configuration.path])
+            output.printError("wrote expectation \(path)")
+        }
         return 0
+    }
+
+    /// Checks a gesture expectation (`gestures --expect`, `replay --expect`): 0 met, 1 not.
+    static func check(
+        _ expectation: GestureExpectation, expectationPath: String, source: ReplaySource,
+        viaLibinput: Bool, output: CommandOutput
+    ) throws(Diagnostic) -> Int32 {
+        let result = try expectation.replay(
+            source, expectationPath: expectationPath,
+            openInput: viaLibinput ? libinputInput(output) : nil)
+        for warning in result.warnings { output.printError("warning: \(warning)") }
+        output.standardOutput(result.text(title: source.path))
+        if let diff = expectation.mismatch(with: result) {
+            output.printError(
+                "\(expectationPath): expectation not met by \(source.path)\n\(diff)")
+            return 1
+        }
+        output.printError("\(expectationPath): expectation met")
+        return 0
+    }
+
+    /// `--via-libinput`: the events real libinput reports for the recording.
+    static func libinputInput(_ output: CommandOutput)
+        -> (ReplaySource) throws(ReplayError) -> ReplayInput
+    {
+        { source throws(ReplayError) in try ReplayCommand.throughLibinput(source, output: output) }
+    }
+
+    /// The settings a gesture expectation records: the screen, calibration and rotation
+    /// given, and the description file (by name when it is beside the expectation).
+    static func settings(of source: ReplaySource, expectationPath: String) -> ReplaySettings? {
+        let settings = ReplaySettings(
+            screen: source.screen,
+            descPath: source.descPath.map { relativePath($0, from: expectationPath) },
+            calibration: source.calibration,
+            rotation: source.rotation == .none ? nil : source.rotation)
+        return settings.isEmpty ? nil : settings
+    }
+
+    /// `path` by its name when it is in the folder of `file`, else as given.
+    static func relativePath(_ path: String, from file: String) -> String {
+        RegressionSuite.folder(of: path) == RegressionSuite.folder(of: file)
+            ? String(path.split(separator: "/").last ?? "") : path
     }
 
     /// The live service: the seat's touchscreens, hot-plug, SIGHUP reload, commands and

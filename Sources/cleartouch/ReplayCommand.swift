@@ -98,6 +98,12 @@ enum ReplayCommand: Subcommand {
             if let path = options.expectPath {
                 expectation = try Expectation.parse(try TextFile.read(path), path: path)
             }
+            if let service = expectation?.service, let path = options.expectPath {
+                // A gesture expectation pins the gesture service's output, not Clear's.
+                return try GesturesCommand.check(
+                    service, expectationPath: path, source: options.source,
+                    viaLibinput: options.viaLibinput, output: output)
+            }
             // The settings the expectation was written with, where the command line gives none.
             var source = options.source
             if let settings = expectation?.settings, let path = options.expectPath {
