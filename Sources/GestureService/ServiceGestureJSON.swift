@@ -1,4 +1,5 @@
 import JSON
+import ToolSupport
 
 /// One gesture as `cleartouch gestures --replay --json` prints it: its last report.
 public struct ServiceGestureSummary: Hashable, Sendable {
@@ -67,15 +68,23 @@ public struct ServiceGestureSummary: Hashable, Sendable {
             + "\n"
     }
 
-    /// One line of the human output: `  120.0 ms  3-finger swipe left  recognized  back`.
-    public var text: String {
+    /// One line of the human output: `0.000–260.000 ms  3-finger swipe left  recognized
+    /// binding back  runs xdotool key alt+Left`.
+    public var text: String { text(withTimes: true) }
+
+    /// The line, with or without its times in front.
+    public func text(withTimes: Bool) -> String {
         let what =
             "\(fingers)-finger \(kind.rawValue)"
             + (direction.map { " \($0.rawValue)" } ?? "") + (edge.map { " from \($0.rawValue)" } ?? "")
         let outcome = cancelled ? "cancelled" : "recognized"
-        let bound = binding.map { "  binding \($0)" } ?? ""
-        let run = command.map { "  runs \($0.joined(separator: " "))" } ?? ""
-        return
-            "\(JSONNumber.milliseconds(startMicroseconds))–\(JSONNumber.milliseconds(endMicroseconds)) ms  \(what)  \(outcome)\(bound)\(run)"
+        // Names and arguments come from the configuration: shown with control characters escaped.
+        let bound = binding.map { "  binding \(TerminalText.escaped($0))" } ?? ""
+        let run = command.map { "  runs \(TerminalText.escaped($0.joined(separator: " ")))" } ?? ""
+        let times =
+            withTimes
+            ? "\(JSONNumber.milliseconds(startMicroseconds))–\(JSONNumber.milliseconds(endMicroseconds)) ms  "
+            : ""
+        return "\(times)\(what)  \(outcome)\(bound)\(run)"
     }
 }
