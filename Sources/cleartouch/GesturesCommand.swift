@@ -189,7 +189,7 @@ enum GesturesCommand: Subcommand {
             }
             return try check(
                 expectation, expectationPath: path, source: source,
-                viaLibinput: options.viaLibinput, output: output)
+                viaLibinput: options.viaLibinput, json: options.json, output: output)
         }
         var replay = GestureServiceReplay(source: source, configuration: configuration)
         if options.viaLibinput { replay.openInput = libinputInput(output) }
@@ -217,13 +217,13 @@ enum GesturesCommand: Subcommand {
     /// Checks a gesture expectation (`gestures --expect`, `replay --expect`): 0 met, 1 not.
     static func check(
         _ expectation: GestureExpectation, expectationPath: String, source: ReplaySource,
-        viaLibinput: Bool, output: CommandOutput
+        viaLibinput: Bool, json: Bool, output: CommandOutput
     ) throws(Diagnostic) -> Int32 {
         let result = try expectation.replay(
             source, expectationPath: expectationPath,
             openInput: viaLibinput ? libinputInput(output) : nil)
         for warning in result.warnings { output.printError("warning: \(warning)") }
-        output.standardOutput(result.text(title: source.path))
+        output.standardOutput(json ? result.jsonText() : result.text(title: source.path))
         if let diff = expectation.mismatch(with: result) {
             output.printError(
                 "\(expectationPath): expectation not met by \(source.path)\n\(diff)")

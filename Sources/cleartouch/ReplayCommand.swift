@@ -102,7 +102,7 @@ enum ReplayCommand: Subcommand {
                 // A gesture expectation pins the gesture service's output, not Clear's.
                 return try GesturesCommand.check(
                     service, expectationPath: path, source: options.source,
-                    viaLibinput: options.viaLibinput, output: output)
+                    viaLibinput: options.viaLibinput, json: options.json, output: output)
             }
             // The settings the expectation was written with, where the command line gives none.
             var source = options.source
