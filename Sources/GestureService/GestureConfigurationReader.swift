@@ -19,7 +19,8 @@ extension GestureServiceConfiguration {
         guard let document = try YAMLNode.document(bytes: bytes, path: path), !document.isNull
         else {
             throw Diagnostic(
-                path: path, line: 1, message: "empty: a gesture configuration has a `gestures:` list")
+                path: path, line: 1,
+                message: "empty: a gesture configuration has a `gestures:` list")
         }
         guard case .mapping(let pairs, _) = document else {
             throw Diagnostic(
@@ -129,7 +130,8 @@ extension GestureServiceConfiguration {
             }
             guard let parsed = ServiceGestureReport.Edge(rawValue: edgeText) else {
                 throw fail(
-                    "edge", "`\(name)`: unknown edge `\(edgeText)` (expected top, bottom, left, right)")
+                    "edge",
+                    "`\(name)`: unknown edge `\(edgeText)` (expected top, bottom, left, right)")
             }
             edge = parsed
         }
@@ -142,7 +144,8 @@ extension GestureServiceConfiguration {
             guard direction == away else {
                 throw fail(
                     "direction",
-                    "`\(name)`: an edge swipe from the \(edge.rawValue) edge moves \(away.rawValue)")
+                    "`\(name)`: an edge swipe from the \(edge.rawValue) edge moves \(away.rawValue)"
+                )
             }
         }
         var distance: Double?
@@ -215,7 +218,8 @@ extension GestureServiceConfiguration {
     }
 
     /// The direction an edge swipe from `edge` moves.
-    static func awayDirection(from edge: ServiceGestureReport.Edge) -> ServiceGestureReport
+    static func awayDirection(from edge: ServiceGestureReport.Edge)
+        -> ServiceGestureReport
         .Direction
     {
         switch edge {

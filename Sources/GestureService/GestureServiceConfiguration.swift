@@ -66,7 +66,9 @@ public struct GestureServiceConfiguration: Hashable, Sendable {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 16 * 1024)
         while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            let count = chunk.withUnsafeMutableBytes {
+                Glibc.read(descriptor, $0.baseAddress, $0.count)
+            }
             if count < 0 && errno == EINTR { continue }
             guard count >= 0 else {
                 throw Diagnostic(

@@ -76,7 +76,8 @@ public struct ServiceGestureSummary: Hashable, Sendable {
     public func text(withTimes: Bool) -> String {
         let what =
             "\(fingers)-finger \(kind.rawValue)"
-            + (direction.map { " \($0.rawValue)" } ?? "") + (edge.map { " from \($0.rawValue)" } ?? "")
+            + (direction.map { " \($0.rawValue)" } ?? "")
+            + (edge.map { " from \($0.rawValue)" } ?? "")
         let outcome = cancelled ? "cancelled" : "recognized"
         // Names and arguments come from the configuration: shown with control characters escaped.
         let bound = binding.map { "  binding \(TerminalText.escaped($0))" } ?? ""

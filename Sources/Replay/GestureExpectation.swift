@@ -117,7 +117,8 @@ public struct GestureExpectation: Hashable, Sendable {
         }
         guard case .array(let values)? = root["gestures"] else {
             throw fail(
-                root.line(ofKey: "gestures"), "\"gestures\" must be an array of the service's gestures")
+                root.line(ofKey: "gestures"),
+                "\"gestures\" must be an array of the service's gestures")
         }
         var gestures: [ServiceGestureSummary] = []
         for value in values {
@@ -173,32 +174,24 @@ extension ServiceGestureSummary {
             case .string(let outcome)? = value["outcome"],
             outcome == "recognized" || outcome == "cancelled"
         else { return nil }
-        var direction: ServiceGestureReport.Direction?
-        switch value["direction"] {
-        case .null?: break
-        case .string(let text)?:
-            guard let parsed = ServiceGestureReport.Direction(rawValue: text) else { return nil }
-            direction = parsed
-        default: return nil
-        }
-        var edge: ServiceGestureReport.Edge?
-        switch value["edge"] {
-        case .null?: break
-        case .string(let text)?:
-            guard let parsed = ServiceGestureReport.Edge(rawValue: text) else { return nil }
-            edge = parsed
-        default: return nil
-        }
-        var binding: String?
-        switch value["binding"] {
-        case .null?: break
-        case .string(let text)?: binding = text
-        default: return nil
-        }
+        guard
+            let direction = Self.nullable(value["direction"], ServiceGestureReport.Direction.init),
+            let edge = Self.nullable(value["edge"], ServiceGestureReport.Edge.init),
+            let binding = Self.nullable(value["binding"], { $0 })
+        else { return nil }
         self.init(
             kind: kind, fingers: Int(fingers.value), direction: direction, edge: edge,
             startMicroseconds: Int64((start.value * 1000).rounded()),
             endMicroseconds: Int64((end.value * 1000).rounded()),
             cancelled: outcome == "cancelled", binding: binding)
+    }
+
+    /// `.some(nil)` for JSON null, `.some(value)` for a string `make` accepts, nil otherwise.
+    private static func nullable<T>(_ value: JSONValue?, _ make: (String) -> T?) -> T?? {
+        switch value {
+        case .null?: return .some(nil)
+        case .string(let text)?: return make(text).map { .some($0) }
+        default: return nil
+        }
     }
 }

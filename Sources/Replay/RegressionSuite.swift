@@ -121,7 +121,8 @@ public enum RegressionSuite {
                 )
             }
             if let service = expectation.service {
-                let result = try service.replay(ReplaySource(path: recording), expectationPath: path)
+                let result = try service.replay(
+                    ReplaySource(path: recording), expectationPath: path)
                 if let diff = service.mismatch(with: result) {
                     var updated = expectation
                     updated.service?.gestures = result.gestures.map(\.pinned)

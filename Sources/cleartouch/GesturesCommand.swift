@@ -208,7 +208,8 @@ enum GesturesCommand: Subcommand {
                 settings: settings(of: source, expectationPath: path),
                 gestures: result.gestures.map(\.pinned))
             try OutputFile.write(
-                expectation.jsonText(), to: path, protecting: source.inputPaths + [configuration.path])
+                expectation.jsonText(), to: path,
+                protecting: source.inputPaths + [configuration.path])
             output.printError("wrote expectation \(path)")
         }
         return 0
@@ -224,13 +225,9 @@ enum GesturesCommand: Subcommand {
             openInput: viaLibinput ? libinputInput(output) : nil)
         for warning in result.warnings { output.printError("warning: \(warning)") }
         output.standardOutput(json ? result.jsonText() : result.text(title: source.path))
-        if let diff = expectation.mismatch(with: result) {
-            output.printError(
-                "\(expectationPath): expectation not met by \(source.path)\n\(diff)")
-            return 1
-        }
-        output.printError("\(expectationPath): expectation met")
-        return 0
+        return output.expectationReport(
+            expectation.mismatch(with: result), expectation: expectationPath,
+            recording: source.path)
     }
 
     /// `--via-libinput`: the events real libinput reports for the recording.

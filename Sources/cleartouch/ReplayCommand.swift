@@ -145,12 +145,9 @@ enum ReplayCommand: Subcommand {
                 output.printError("wrote expectation \(path)")
             }
             if let expectation, let expectPath = options.expectPath {
-                if let diff = expectation.mismatch(with: result) {
-                    output.printError(
-                        "\(expectPath): expectation not met by \(options.source.path)\n\(diff)")
-                    return 1
-                }
-                output.printError("\(expectPath): expectation met")
+                return output.expectationReport(
+                    expectation.mismatch(with: result), expectation: expectPath,
+                    recording: options.source.path)
             }
             return 0
         } catch {

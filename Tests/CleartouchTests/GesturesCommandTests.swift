@@ -37,7 +37,9 @@ import Testing
         ])
     func theJSONIsTheContractsAndMatchesTheExpectation(name: String) throws {
         let base = String(name.split(separator: ".").first!)
-        let run = try Self.gestures(["--config", Self.example, "--replay", Self.recording(name), "--json"])
+        let run = try Self.gestures([
+            "--config", Self.example, "--replay", Self.recording(name), "--json",
+        ])
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.standardOutput == (try Self.expectedJSON(base)))
     }
@@ -101,7 +103,9 @@ import Testing
             toFile: scratch.file("wrong.expect.json"), atomically: true, encoding: .utf8)
         try FileManager.default.copyItem(
             atPath: Self.example, toPath: scratch.file("gestures.example.yaml"))
-        let unmet = try Self.gestures(["--replay", path, "--expect", scratch.file("wrong.expect.json")])
+        let unmet = try Self.gestures([
+            "--replay", path, "--expect", scratch.file("wrong.expect.json"),
+        ])
         #expect(unmet.status == 1)
         #expect(unmet.standardError.contains(#"- {"gesture": "pinch""#), "\(unmet.standardError)")
         #expect(unmet.standardError.contains(#""binding": "zoom-out"}"#), "\(unmet.standardError)")
@@ -139,11 +143,23 @@ import Testing
 
     @Test(
         arguments: [
-            ("gestures:\n  - name: a\n    gesture: tap\n    fingers: 1\n    colour: red\n", ":5: unknown key `colour` (expected `name`, `gesture`, `fingers`, `direction`, `edge`, `distance_mm`, `command`)"),
-            ("gestures:\n  - name: a\n    gesture: swipe\n    fingers: 9\n    direction: up\n", ":4: `a`: `fingers` must be a whole number from 1 to 5, got `9`"),
-            ("gestures:\n  - name: a\n    gesture: tap\n    fingers: 1\n  - name: a\n    gesture: tap\n    fingers: 2\n", ":5: duplicate name `a` (first at line 2)"),
+            (
+                "gestures:\n  - name: a\n    gesture: tap\n    fingers: 1\n    colour: red\n",
+                ":5: unknown key `colour` (expected `name`, `gesture`, `fingers`, `direction`, `edge`, `distance_mm`, `command`)"
+            ),
+            (
+                "gestures:\n  - name: a\n    gesture: swipe\n    fingers: 9\n    direction: up\n",
+                ":4: `a`: `fingers` must be a whole number from 1 to 5, got `9`"
+            ),
+            (
+                "gestures:\n  - name: a\n    gesture: tap\n    fingers: 1\n  - name: a\n    gesture: tap\n    fingers: 2\n",
+                ":5: duplicate name `a` (first at line 2)"
+            ),
             ("gestures:\n  - gesture: tap\n    fingers: 1\n", ":2: missing `name`"),
-            ("gestures:\n  - name: a\n    gesture: pinch\n    fingers: 2\n    direction: left\n", ":5: `a`: a pinch goes in, out, not `left`"),
+            (
+                "gestures:\n  - name: a\n    gesture: pinch\n    fingers: 2\n    direction: left\n",
+                ":5: `a`: a pinch goes in, out, not `left`"
+            ),
         ])
     func aBadConfigurationIsFileLineAndExitTwo(text: String, problem: String) throws {
         let scratch = ScratchFolder()
@@ -162,9 +178,13 @@ import Testing
         let config = scratch.file("huge.yaml")
         try ("gestures: []\n" + String(repeating: "# padding\n", count: 30_000)).write(
             toFile: config, atomically: true, encoding: .utf8)
-        let run = try Self.gestures(["--config", config, "--replay", Self.recording("gestures-tap-2.trace")])
+        let run = try Self.gestures([
+            "--config", config, "--replay", Self.recording("gestures-tap-2.trace"),
+        ])
         #expect(run.status == 2)
-        #expect(run.standardError.contains("\(config):0: larger than 262144 bytes"), "\(run.standardError)")
+        #expect(
+            run.standardError.contains("\(config):0: larger than 262144 bytes"),
+            "\(run.standardError)")
     }
 
     @Test func aMissingConfigurationIsExitTwo() throws {
@@ -179,9 +199,18 @@ import Testing
         arguments: [
             (["--json"], "--json goes with --replay RECORDING"),
             (["--bus", "tram"], "--bus needs system or session, got 'tram'"),
-            (["--bus", "session", "--bus-address", "unix:path=/x"], "--bus and --bus-address do not go together"),
-            (["--replay", "x.trace", "--bus", "system"], "--bus goes with the live service; a replay takes --bus-address"),
-            (["--replay", "x.evemu", "--via-libinput", "--rotate", "90"], "--calibration and --rotate do not go with --via-libinput"),
+            (
+                ["--bus", "session", "--bus-address", "unix:path=/x"],
+                "--bus and --bus-address do not go together"
+            ),
+            (
+                ["--replay", "x.trace", "--bus", "system"],
+                "--bus goes with the live service; a replay takes --bus-address"
+            ),
+            (
+                ["--replay", "x.evemu", "--via-libinput", "--rotate", "90"],
+                "--calibration and --rotate do not go with --via-libinput"
+            ),
             (["--frobnicate"], "unknown option --frobnicate"),
         ])
     func usageErrorsExitTwo(arguments: [String], message: String) throws {

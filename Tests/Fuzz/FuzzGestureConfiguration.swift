@@ -15,10 +15,13 @@ public func fuzzGestureConfiguration(_ data: UnsafePointer<UInt8>, _ size: Int) 
         for binding in configuration.bindings {
             precondition(!binding.name.isEmpty)
             precondition((binding.kind == .pinch ? 2 : 1)...5 ~= binding.fingers)
-            precondition((binding.direction == nil) == (binding.kind == .tap || binding.kind == .longPress))
+            precondition(
+                (binding.direction == nil) == (binding.kind == .tap || binding.kind == .longPress))
             precondition((binding.edge != nil) == (binding.kind == .edgeSwipe))
             if let distance = binding.distanceMillimetres {
-                precondition(distance > 0 && distance <= GestureServiceConfiguration.maximumDistanceMillimetres)
+                precondition(
+                    distance > 0
+                        && distance <= GestureServiceConfiguration.maximumDistanceMillimetres)
             }
             precondition(binding.command.map { !$0.isEmpty && !$0[0].isEmpty } ?? true)
             let found = configuration.binding(

@@ -70,7 +70,10 @@ struct ConfigurationReaderTests {
         arguments: [
             ("", "g.yaml:1: empty: a gesture configuration has a `gestures:` list"),
             ("- a\n", "g.yaml:1: expected a mapping with a `gestures:` list"),
-            ("gestures: []\nbindings: []\n", "g.yaml:2: unknown key `bindings` (expected `gestures`)"),
+            (
+                "gestures: []\nbindings: []\n",
+                "g.yaml:2: unknown key `bindings` (expected `gestures`)"
+            ),
             ("other: 1\n", "g.yaml:1: unknown key `other` (expected `gestures`)"),
             ("gestures: 3\n", "g.yaml:1: `gestures` must be a list of gestures"),
             ("gestures:\n  - 3\n", "g.yaml:2: a gesture is a mapping (`- name: …`, `gesture: …`)"),
@@ -157,7 +160,10 @@ struct ConfigurationReaderTests {
                 "gestures:\n  - name: a\n    name: b\n",
                 "g.yaml:3: YAML: duplicate key `name`"
             ),
-            ("gestures: [\n", "g.yaml:2: YAML: while parsing a flow node did not find expected node content"),
+            (
+                "gestures: [\n",
+                "g.yaml:2: YAML: while parsing a flow node did not find expected node content"
+            ),
             ("gestures: []\n---\ngestures: []\n", "g.yaml:2: YAML: more than one document (`---`)"),
         ])
     func everyProblemIsFileLine(text: String, expected: String) {

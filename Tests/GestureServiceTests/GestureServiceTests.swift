@@ -32,7 +32,8 @@ struct GestureServiceTests {
                 TouchContact(seatSlot: $0, phase: phase, positionPixels: Point(x: x[$0], y: 800))
             }
             service.handle(
-                .touchFrame(TouchFrame(device: device, timeMicroseconds: ms * 1000, contacts: contacts)),
+                .touchFrame(
+                    TouchFrame(device: device, timeMicroseconds: ms * 1000, contacts: contacts)),
                 into: &reports)
         }
         frame(0, .down)
@@ -58,7 +59,8 @@ struct GestureServiceTests {
         #expect(last.command == (cancelled ? nil : ["xdotool", "key", "alt+Left"]))
         #expect(reports.dropLast().allSatisfy { $0.command == nil })
         #expect(reports.first?.phase == .began)
-        #expect(reports.allSatisfy { $0.kind == .swipe && $0.fingers == 3 && $0.direction == .left })
+        #expect(
+            reports.allSatisfy { $0.kind == .swipe && $0.fingers == 3 && $0.direction == .left })
     }
 
     @Test func progressIsTheShareOfTheDistanceUpToOne() {

@@ -139,7 +139,8 @@ public struct MultiFingerGestureArena {
 
     private mutating func removeDevice(_ device: DeviceID, at time: Int64) {
         observe(time)
-        for index in touches.indices where touches[index].isLive && touches[index].device == device {
+        for index in touches.indices where touches[index].isLive && touches[index].device == device
+        {
             release(index, cancelled: true)
         }
         screens.removeAll { $0.device == device }
@@ -287,21 +288,9 @@ public struct MultiFingerGestureArena {
             return recognizerBug("multi-finger arena", "no rule for \(state.activity), \(input)")
         }
         switch decision {
-        case .swipeWins:
-            tap.groupClaimed(group, context, &output)
-            longPress.groupClaimed(group, context, &output)
-            pinch.groupClaimed(group, context, &output)
-            state = .swipe
-        case .pinchWins:
-            tap.groupClaimed(group, context, &output)
-            longPress.groupClaimed(group, context, &output)
-            swipe.groupClaimed(group, context, &output)
-            state = .pinch
-        case .longPressWins:
-            tap.groupClaimed(group, context, &output)
-            swipe.groupClaimed(group, context, &output)
-            pinch.groupClaimed(group, context, &output)
-            state = .longPress
+        case .swipeWins: win(.swipe)
+        case .pinchWins: win(.pinch)
+        case .longPressWins: win(.longPress)
         case .liftFinger:
             tap.fingerLifted(group, context, &output)
             longPress.fingerLifted(group, context, &output)
@@ -324,12 +313,19 @@ public struct MultiFingerGestureArena {
         }
     }
 
-    /// Every recognizer gives the group up: possible ones fail, a running one is cancelled.
-    private mutating func claimAll() {
+    /// The recognizer of `winner` keeps the group; the others fail.
+    private mutating func win(_ winner: State) {
+        claimAll(keeping: winner)
+        state = winner
+    }
+
+    /// Every recognizer but the one of `winner` gives the group up: possible ones fail, a
+    /// running one is cancelled.
+    private mutating func claimAll(keeping winner: State? = nil) {
         tap.groupClaimed(group, context, &output)
-        longPress.groupClaimed(group, context, &output)
-        swipe.groupClaimed(group, context, &output)
-        pinch.groupClaimed(group, context, &output)
+        if winner != .longPress { longPress.groupClaimed(group, context, &output) }
+        if winner != .swipe { swipe.groupClaimed(group, context, &output) }
+        if winner != .pinch { pinch.groupClaimed(group, context, &output) }
     }
 
     /// The group's fingers still down are ignored until they lift.

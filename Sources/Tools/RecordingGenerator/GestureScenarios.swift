@@ -9,28 +9,19 @@ let gestureScenarios: [Scenario] = [
         "gestures-swipe-3-left", .evemu,
         "three fingers swipe left 200 px (50 mm): a 3-finger swipe left, binding back"
     ) { s in
-        s.down([(0, 600, 900), (1, 660, 900), (2, 720, 900)])
-        s.move([(0, -200, 0), (1, -200, 0), (2, -200, 0)], steps: 20)
-        s.wait(milliseconds: 50)
-        s.up([0, 1, 2])
+        swipeLeft(&s, fingers: 3, pixels: 200, steps: 20)
     },
     scenario(
         "gestures-swipe-3-left-rotated", .evemu,
         "the same swipe on a panel turned 90 degrees clockwise (the expectation's rotation): upright it goes up, unbound"
     ) { s in
-        s.down([(0, 600, 900), (1, 660, 900), (2, 720, 900)])
-        s.move([(0, -200, 0), (1, -200, 0), (2, -200, 0)], steps: 20)
-        s.wait(milliseconds: 50)
-        s.up([0, 1, 2])
+        swipeLeft(&s, fingers: 3, pixels: 200, steps: 20)
     },
     scenario(
         "gestures-swipe-too-short", .evemu,
         "three fingers swipe left 60 px (15 mm, short of back's 20 mm): cancelled"
     ) { s in
-        s.down([(0, 600, 900), (1, 660, 900), (2, 720, 900)])
-        s.move([(0, -60, 0), (1, -60, 0), (2, -60, 0)], steps: 12)
-        s.wait(milliseconds: 50)
-        s.up([0, 1, 2])
+        swipeLeft(&s, fingers: 3, pixels: 60, steps: 12)
     },
     scenario(
         "gestures-swipe-fingers-apart-in-time", .evemu,
@@ -58,29 +49,21 @@ let gestureScenarios: [Scenario] = [
         "gestures-swipe-5-up", .trace,
         "five fingers swipe up 320 px (80 mm): a 5-finger swipe up, unbound"
     ) { s in
-        let fingers = (0..<5).map { (slot: $0, x: 300 + 100 * $0, y: 1200) }
-        s.down(fingers)
-        s.move(fingers.map { ($0.slot, 0, -320) }, steps: 16)
-        s.wait(milliseconds: 50)
-        s.up(fingers.map(\.slot))
+        swipe(
+            &s, fingers: (0..<5).map { (slot: $0, x: 300 + 100 * $0, y: 1200) }, dx: 0, dy: -320,
+            steps: 16)
     },
     scenario(
         "gestures-edge-swipe-bottom", .evemu,
         "one finger from 2 mm above the bottom edge up 400 px: an edge swipe up from the bottom, binding overview"
     ) { s in
-        s.down(slot: 0, x: 540, y: 1912)
-        s.move(slot: 0, dx: 0, dy: -400, steps: 20)
-        s.wait(milliseconds: 50)
-        s.up()
+        swipe(&s, fingers: [(0, 540, 1912)], dx: 0, dy: -400, steps: 20)
     },
     scenario(
         "gestures-edge-swipe-not-at-edge", .evemu,
         "the same swipe from 6 mm above the bottom edge (outside the 5 mm edge zone): a plain swipe up"
     ) { s in
-        s.down(slot: 0, x: 540, y: 1896)
-        s.move(slot: 0, dx: 0, dy: -400, steps: 20)
-        s.wait(milliseconds: 50)
-        s.up()
+        swipe(&s, fingers: [(0, 540, 1896)], dx: 0, dy: -400, steps: 20)
     },
     scenario(
         "gestures-pinch-in-2", .evemu,
@@ -125,3 +108,20 @@ let gestureScenarios: [Scenario] = [
         s.up([0, 1, 2])
     },
 ]
+
+/// Fingers down together, moved by (dx, dy) px in `steps` frames, resting 50 ms, lifted.
+func swipe(
+    _ s: inout Script, fingers: [(slot: Int, x: Int, y: Int)], dx: Int, dy: Int, steps: Int
+) {
+    s.down(fingers)
+    s.move(fingers.map { ($0.slot, dx, dy) }, steps: steps)
+    s.wait(milliseconds: 50)
+    s.up(fingers.map(\.slot))
+}
+
+/// `fingers` fingers 60 px (15 mm) apart from x 600 on y 900, swiping left `pixels`.
+func swipeLeft(_ s: inout Script, fingers: Int, pixels: Int, steps: Int) {
+    swipe(
+        &s, fingers: (0..<fingers).map { (slot: $0, x: 600 + 60 * $0, y: 900) }, dx: -pixels,
+        dy: 0, steps: steps)
+}

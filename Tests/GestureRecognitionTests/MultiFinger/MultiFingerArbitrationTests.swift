@@ -35,7 +35,8 @@ struct MultiFingerArbitrationTests {
     }
 
     @Test func everyScenarioBelongsToARow() {
-        #expect(Set(Self.scenarios.keys) == Set(MultiFingerArbitrationTable.rules.map { "\($0.test)" }))
+        #expect(
+            Set(Self.scenarios.keys) == Set(MultiFingerArbitrationTable.rules.map { "\($0.test)" }))
     }
 
     @Test func rowsAreNumberedInOrder() {
@@ -63,9 +64,11 @@ struct MultiFingerArbitrationTests {
             (.pinch, .lateFingerDown), (.longPress, .lateFingerDown), (.spent, .fingerDown),
             (.spent, .lateFingerDown),
         ]
-        for (activity, input) in lookedUp + MultiFingerActivity.allCases.flatMap({
-            [($0, .fingerDownOnAnotherDevice), ($0, .groupFingerCancelled)]
-        }) {
+        for (activity, input) in lookedUp
+            + MultiFingerActivity.allCases.flatMap({
+                [($0, .fingerDownOnAnotherDevice), ($0, .groupFingerCancelled)]
+            })
+        {
             #expect(
                 MultiFingerArbitrationTable.decision(activity, input) != nil,
                 "\(activity), \(input)")
@@ -246,7 +249,8 @@ struct MultiFingerArbitrationTests {
         unplugged.down([0], at: 0)
         unplugged.advance(to: 500)
         unplugged.feed(.deviceRemoved(MultiFingerScript.device, timeMicroseconds: 700_000))
-        #expect(unplugged.summary == ["1-finger long-press began", "1-finger long-press cancelled"])
+        #expect(
+            unplugged.summary == ["1-finger long-press began", "1-finger long-press cancelled"])
         #expect(unplugged.arena.state == .idle)
     }
 

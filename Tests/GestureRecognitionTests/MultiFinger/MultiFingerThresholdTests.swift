@@ -112,8 +112,7 @@ struct MultiFingerThresholdTests {
             (1, MultiFingerDirection.up), (2, .down), (3, .left), (4, .right), (5, .up),
             (3, .down), (1, .left), (5, .right),
         ])
-    func swipesInEachDirectionWithEachFingerCount(fingers: Int, direction: MultiFingerDirection)
-    {
+    func swipesInEachDirectionWithEachFingerCount(fingers: Int, direction: MultiFingerDirection) {
         let (dx, dy): (Double, Double) =
             switch direction {
             case .up: (0, -25)
