@@ -62,23 +62,9 @@ enum MultiFingerDecision: String, Hashable, Sendable, CaseIterable {
 }
 
 /// One row of the multi-finger arbitration table.
-struct MultiFingerRule: Sendable, CustomStringConvertible {
-    let row: Int
-    /// When the rule applies; nil: whatever the arena is doing.
-    let activity: MultiFingerActivity?
-    let input: MultiFingerInput
-    let decision: MultiFingerDecision
-    let situation: StaticString
-    let outcome: StaticString
-    /// The test that shows the row holds (in GestureRecognitionTests).
-    let test: StaticString
-
-    func applies(to activity: MultiFingerActivity, _ input: MultiFingerInput) -> Bool {
-        self.input == input && (self.activity == nil || self.activity == activity)
-    }
-
-    var description: String { "row \(row): \(situation)" }
-}
+typealias MultiFingerRule = ArbitrationTableRule<
+    MultiFingerActivity, MultiFingerInput, MultiFingerDecision
+>
 
 enum MultiFingerArbitrationTable {
     static let rules: [MultiFingerRule] = [
@@ -168,7 +154,6 @@ enum MultiFingerArbitrationTable {
     static func decision(_ activity: MultiFingerActivity, _ input: MultiFingerInput)
         -> MultiFingerDecision?
     {
-        for rule in rules where rule.applies(to: activity, input) { return rule.decision }
-        return nil
+        MultiFingerRule.decision(in: rules, activity, input)
     }
 }

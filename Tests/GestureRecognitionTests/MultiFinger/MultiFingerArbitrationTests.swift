@@ -42,7 +42,7 @@ struct MultiFingerArbitrationTests {
     @Test func rowsAreNumberedInOrder() {
         #expect(
             MultiFingerArbitrationTable.rules.map(\.row)
-                == Array(1...MultiFingerArbitrationTable.rules.count))
+                == Array(1...MultiFingerArbitrationTable.rules.count).map(Optional.some))
     }
 
     /// Rules for the same situation agree, and every situation the arena looks up has one.
@@ -94,7 +94,7 @@ struct MultiFingerArbitrationTests {
 
     static func markdownTable() -> [String] {
         let rows = MultiFingerArbitrationTable.rules.map { rule in
-            "| \(rule.row) | \(rule.situation) | \(rule.outcome) | "
+            "| \(rule.row ?? 0) | \(rule.situation) | \(rule.outcome) | "
                 + "\(rule.activity?.rawValue ?? "any") + \(rule.input.rawValue) → "
                 + "\(rule.decision.rawValue) | `\(rule.test)` |"
         }
