@@ -146,7 +146,7 @@ let package = Package(
             dependencies: [
                 "Recordings", "ClearCore", "GestureRecognition", "TouchInput", "JSON",
                 "ClearRendering",
-                "ToolSupport", "ListStore", "ClearSound",
+                "ToolSupport", "ListStore", "ClearSound", "GestureService",
             ],
             swiftSettings: uncheckedExclusivity),
         .target(
@@ -227,6 +227,9 @@ let package = Package(
         .testTarget(
             name: "GestureRecognitionTests",
             dependencies: ["GestureRecognition", "TouchInput", "TouchScript"]),
+        .testTarget(
+            name: "GestureServiceTests",
+            dependencies: ["GestureService", "GestureRecognition", "TouchInput", "ToolSupport"]),
         .testTarget(
             name: "ClearCoreTests",
             dependencies: [

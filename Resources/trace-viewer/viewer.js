@@ -14,7 +14,9 @@
 // - touches: [{slot, samples: [{t, x, y, phase: "down" | "move" | "up" | "cancel"}]}];
 // - gestures: [{name, outcome, start, end, caused, color}];
 // - actions: [{t, text, items: the list after it, [{text, completed?}]}];
-// - initialItems: the list at the start; texts: the strings the `text` fields name.
+// - initialItems: the list at the start; texts: the strings the `text` fields name;
+// - serviceGestures? (only with `view --gesture-config`): what the gesture service
+//   reports, [{text, outcome, start, end}] in the order they ended.
 "use strict";
 const D = JSON.parse(document.getElementById("trace-data").textContent);
 const T = D.texts;
@@ -30,6 +32,7 @@ const W = D.screen.width, H = D.screen.height;
 let currentMs = 0, playing = false, lastTick = null;
 
 slider.max = String(Math.ceil(lastFrameMs));
+if (D.serviceGestures) document.getElementById("service").hidden = false;
 document.getElementById("stats").textContent =
   D.events + " events, " + D.duration.toFixed(3) + " ms recorded, settled at " +
   lastFrameMs.toFixed(1) + " ms; screen " + W + "×" + H + ", row height " + D.rowHeight +
@@ -304,6 +307,14 @@ function show(ms, fromSlider) {
   list(document.getElementById("gestures-now"), now.map(function (t) { return { text: t }; }));
   list(document.getElementById("actions-so-far"), done.map(function (t) { return { text: t }; }));
   list(document.getElementById("list"), items);
+  if (D.serviceGestures) {
+    // The service's gestures begun by now: in progress, or how they ended.
+    const service = D.serviceGestures.filter(function (g) { return g.start <= frame.t; }).map(function (g) {
+      return T[g.text].replace(/  (recognized|cancelled)/, frame.t < g.end ? "  in progress" : "  $1");
+    });
+    statusElement.dataset.serviceGestures = JSON.stringify(service);
+    list(document.getElementById("service-gestures"), service.map(function (t) { return { text: t }; }));
+  }
   if (!fromSlider) slider.value = String(Math.round(currentMs));
 }
 

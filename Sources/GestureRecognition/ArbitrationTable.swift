@@ -61,26 +61,42 @@ enum ArbitrationDecision: String, Hashable, Sendable, CaseIterable {
     case endPinch = "end pinch"
 }
 
-/// One row of the arbitration table.
-struct ArbitrationRule: Sendable, CustomStringConvertible {
+/// One row of an arbitration table: this arena's (`ArbitrationRule`) and the
+/// multi-finger arena's (`MultiFingerRule`) are made of these.
+struct ArbitrationTableRule<
+    Activity: Hashable & Sendable, Input: Hashable & Sendable, Decision: Hashable & Sendable
+>:
+    Sendable, CustomStringConvertible
+{
     /// The row's number in docs/gestures.md; nil for the unnumbered rows ("—").
     let row: Int?
     /// When the rule applies; nil: whatever the arena is doing.
-    let activity: ArbitrationActivity?
-    let input: ArbitrationInput
-    let decision: ArbitrationDecision
+    let activity: Activity?
+    let input: Input
+    let decision: Decision
     /// The row as people read it.
     let situation: StaticString
     let outcome: StaticString
     /// The test that shows the row holds (in GestureRecognitionTests).
     let test: StaticString
 
-    func applies(to activity: ArbitrationActivity, _ input: ArbitrationInput) -> Bool {
+    func applies(to activity: Activity, _ input: Input) -> Bool {
         self.input == input && (self.activity == nil || self.activity == activity)
     }
 
     var description: String { "row \(row.map(String.init) ?? "—"): \(situation)" }
+
+    /// The decision of the first of `rules` that applies; nil when none does (a bug).
+    static func decision(in rules: [Self], _ activity: Activity, _ input: Input) -> Decision? {
+        for rule in rules where rule.applies(to: activity, input) { return rule.decision }
+        return nil
+    }
 }
+
+/// One row of the arbitration table.
+typealias ArbitrationRule = ArbitrationTableRule<
+    ArbitrationActivity, ArbitrationInput, ArbitrationDecision
+>
 
 enum ArbitrationTable {
     static let rules: [ArbitrationRule] = [
@@ -168,7 +184,6 @@ enum ArbitrationTable {
     static func decision(_ activity: ArbitrationActivity, _ input: ArbitrationInput)
         -> ArbitrationDecision?
     {
-        for rule in rules where rule.applies(to: activity, input) { return rule.decision }
-        return nil
+        ArbitrationRule.decision(in: rules, activity, input)
     }
 }

@@ -202,24 +202,33 @@ final class YAMLEventStream {
 }
 
 /// A small YAML document tree, used for the header parts of a `libinput record` file
-/// (never for the events).
-indirect enum YAMLNode {
+/// (never for the events) and for small configuration files (`document(bytes:path:)`).
+/// Every node knows the 1-based line it starts on.
+public indirect enum YAMLNode {
+    /// A scalar's text; `null` for a plain `~`, `null` or empty scalar.
     case scalar(String, line: Int, null: Bool)
     case sequence([YAMLNode], line: Int)
+    /// Keys in file order; a key appears once (a duplicate is an error).
     case mapping([(key: String, value: YAMLNode)], line: Int)
 
-    var line: Int {
+    /// The 1-based line the node starts on.
+    public var line: Int {
         switch self {
         case .scalar(_, let line, _), .sequence(_, let line), .mapping(_, let line): line
         }
     }
 
-    subscript(key: String) -> YAMLNode? {
+    /// The value of `key` in a mapping; nil for a missing key or another node.
+    public subscript(key: String) -> YAMLNode? {
         guard case .mapping(let pairs, _) = self else { return nil }
         return pairs.first { $0.key == key }?.value
     }
 
-    var isNull: Bool {
+    /// How deep `read` nests collections.
+    static let maximumDepth = 64
+
+    /// True for a null scalar.
+    public var isNull: Bool {
         if case .scalar(_, _, let null) = self { return null }
         return false
     }
@@ -231,6 +240,10 @@ indirect enum YAMLNode {
         -> YAMLNode
     {
         let line = stream.line
+        // Deeper than any file read this way; a recursion without end in sight otherwise.
+        guard depth < maximumDepth else {
+            throw stream.error("YAML: nested deeper than \(maximumDepth) levels")
+        }
         switch stream.type {
         case YAML_SCALAR_EVENT:
             return .scalar(stream.scalar.string, line: line, null: stream.scalarIsNull)
@@ -265,5 +278,28 @@ indirect enum YAMLNode {
         default:
             throw stream.error("YAML: unexpected event")
         }
+    }
+}
+
+extension YAMLNode {
+    /// The one document of the YAML text `bytes` (read from `path`, named in errors), or
+    /// nil when the text holds no document. Errors are `FILE:LINE: YAML: …`; aliases and
+    /// a second document are errors.
+    public static func document(bytes: [UInt8], path: String) throws(RecordingError)
+        -> YAMLNode?
+    {
+        let lineCount = bytes.reduce(1) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+        let stream = YAMLEventStream(bytes: bytes, path: path, lineMap: Array(1...lineCount))
+        guard try stream.next() == YAML_STREAM_START_EVENT else {
+            throw stream.error("YAML: no stream")
+        }
+        guard try stream.next() == YAML_DOCUMENT_START_EVENT else { return nil }
+        try stream.next()
+        let node = try read(stream, skipValue: { _, _ in false })
+        try stream.next()  // the document's end
+        if try stream.next() != YAML_STREAM_END_EVENT {
+            throw stream.error("YAML: more than one document (`---`)")
+        }
+        return node
     }
 }

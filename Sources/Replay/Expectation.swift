@@ -33,6 +33,9 @@ public struct Expectation: Hashable, Sendable {
     public var level: Level?
     /// The lists at the end; nil when the file does not say.
     public var lists: [ExpectedList]?
+    /// Set for a gesture expectation (a file with `gesture_config`): it pins the gesture
+    /// service's output instead, and the Clear parts above are empty and unused.
+    public var service: GestureExpectation?
 
     public init(
         recording: String? = nil, settings: ReplaySettings? = nil,
@@ -110,6 +113,11 @@ extension Expectation {
             ExpectationFileError(path: path, line: line ?? 1, message: message)
         }
         guard case .object = root else { throw fail(1, "an expectation file is a JSON object") }
+        if GestureExpectation.isGestureExpectation(root) {
+            var expectation = Expectation(actions: [], items: [])
+            expectation.service = try GestureExpectation.parse(root, path: path)
+            return expectation
+        }
 
         var recording: String?
         if let value = root["recording"] {
@@ -337,6 +345,7 @@ extension Expectation {
 
     /// The golden file's text.
     public func jsonText() -> String {
+        if let service { return service.jsonText() }
         var fields: [(key: String, value: JSONValue)] = []
         if let recording { fields.append(("recording", .string(recording))) }
         if let settings = settings?.json() { fields.append(("settings", settings)) }

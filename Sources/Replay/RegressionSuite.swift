@@ -101,7 +101,7 @@ public enum RegressionSuite {
     }
 
     /// The folder of `path` (`.` for a bare name).
-    static func folder(of path: String) -> String {
+    public static func folder(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
@@ -119,6 +119,20 @@ public enum RegressionSuite {
                     message:
                         "no recording beside it (NAME.\(recordingExtensions.joined(separator: "|")))"
                 )
+            }
+            if let service = expectation.service {
+                let result = try service.replay(
+                    ReplaySource(path: recording), expectationPath: path)
+                if let diff = service.mismatch(with: result) {
+                    var updated = expectation
+                    updated.service?.gestures = result.gestures.map(\.pinned)
+                    outcome = .failed(diff: diff, updated: updated)
+                } else {
+                    outcome = .passed
+                }
+                return RegressionReport(
+                    testCase: testCase, outcome: outcome,
+                    durationMicroseconds: MonotonicClock.nowMicroseconds() - start)
             }
             let source = (expectation.settings ?? ReplaySettings()).applied(
                 to: ReplaySource(path: recording), folder: folder(of: path))

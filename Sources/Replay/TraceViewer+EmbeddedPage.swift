@@ -51,11 +51,12 @@ extension TraceViewer {
             <div id="main">
             <canvas id="screen"></canvas>
             <div id="side">
-            <div id="status" data-frame-ms="0" data-level="items" data-last-action="" data-actions="" data-gestures="" data-items="" data-rows="" data-labels="" data-playing="0"></div>
+            <div id="status" data-frame-ms="0" data-level="items" data-last-action="" data-actions="" data-gestures="" data-items="" data-rows="" data-labels="" data-service-gestures="[]" data-playing="0"></div>
             <h2>level</h2><div id="level">items</div>
             <h2>gestures now</h2><ul id="gestures-now"></ul>
             <h2>actions so far</h2><ul id="actions-so-far"></ul>
             <h2>list</h2><ul id="list"></ul>
+            <div id="service" hidden><h2>gesture service</h2><ul id="service-gestures"></ul></div>
             </div>
             </div>
             <script type="application/json" id="trace-data">{{DATA}}</script>
@@ -84,7 +85,9 @@ extension TraceViewer {
             // - touches: [{slot, samples: [{t, x, y, phase: "down" | "move" | "up" | "cancel"}]}];
             // - gestures: [{name, outcome, start, end, caused, color}];
             // - actions: [{t, text, items: the list after it, [{text, completed?}]}];
-            // - initialItems: the list at the start; texts: the strings the `text` fields name.
+            // - initialItems: the list at the start; texts: the strings the `text` fields name;
+            // - serviceGestures? (only with `view --gesture-config`): what the gesture service
+            //   reports, [{text, outcome, start, end}] in the order they ended.
             "use strict";
             const D = JSON.parse(document.getElementById("trace-data").textContent);
             const T = D.texts;
@@ -100,6 +103,7 @@ extension TraceViewer {
             let currentMs = 0, playing = false, lastTick = null;
             
             slider.max = String(Math.ceil(lastFrameMs));
+            if (D.serviceGestures) document.getElementById("service").hidden = false;
             document.getElementById("stats").textContent =
               D.events + " events, " + D.duration.toFixed(3) + " ms recorded, settled at " +
               lastFrameMs.toFixed(1) + " ms; screen " + W + "×" + H + ", row height " + D.rowHeight +
@@ -374,6 +378,14 @@ extension TraceViewer {
               list(document.getElementById("gestures-now"), now.map(function (t) { return { text: t }; }));
               list(document.getElementById("actions-so-far"), done.map(function (t) { return { text: t }; }));
               list(document.getElementById("list"), items);
+              if (D.serviceGestures) {
+                // The service's gestures begun by now: in progress, or how they ended.
+                const service = D.serviceGestures.filter(function (g) { return g.start <= frame.t; }).map(function (g) {
+                  return T[g.text].replace(/  (recognized|cancelled)/, frame.t < g.end ? "  in progress" : "  $1");
+                });
+                statusElement.dataset.serviceGestures = JSON.stringify(service);
+                list(document.getElementById("service-gestures"), service.map(function (t) { return { text: t }; }));
+              }
               if (!fromSlider) slider.value = String(Math.round(currentMs));
             }
             

@@ -186,7 +186,20 @@ extension TraceViewer {
                 ("items", list(action.itemsAfter)),
             ])
         }
-        let root = JSONValue.object(fields: [
+        // The gesture service's gestures, only with a gesture configuration (older pages'
+        // data stays the same).
+        let serviceGestures = contents.serviceGestures.map { gestures in
+            JSONValue.array(
+                gestures.map { gesture in
+                    .object(fields: [
+                        ("text", text(gesture.text(withTimes: false))),
+                        ("outcome", .string(gesture.cancelled ? "cancelled" : "recognized")),
+                        ("start", time(gesture.startMicroseconds)),
+                        ("end", time(gesture.endMicroseconds)),
+                    ])
+                })
+        }
+        var root = JSONValue.object(fields: [
             (
                 "screen",
                 .object(fields: [
@@ -212,6 +225,10 @@ extension TraceViewer {
             ("initialItems", list(result.initialItems)),
             ("texts", .array(texts.map(JSONValue.string))),
         ])
+        if let serviceGestures, case .object(var fields) = root {
+            fields.append((key: "serviceGestures", value: serviceGestures, line: 0))
+            root = .object(fields)
+        }
         return root.encoded()
     }
 

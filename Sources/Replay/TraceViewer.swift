@@ -1,6 +1,7 @@
 import ClearCore
 import ClearRendering
 import GestureRecognition
+import GestureService
 import JSON
 import TouchInput
 
@@ -32,6 +33,9 @@ public struct TraceViewer {
     public var title: String
     /// Frames per second of recording time.
     public var framesPerSecond: Double
+    /// With a gesture configuration (`view --gesture-config FILE`), the page also shows
+    /// what the gesture service reports for the recording.
+    public var gestureConfiguration: GestureServiceConfiguration?
 
     /// A viewer of `source`.
     public init(
@@ -80,6 +84,8 @@ public struct TraceViewer {
         public var frames: [Frame]
         /// Every report of each gesture, in order, by gesture id.
         public var reports: [GestureID: [Report]]
+        /// What the gesture service reports for the recording, with `gestureConfiguration`.
+        public var serviceGestures: [ServiceGestureSummary]?
     }
 
     /// Replays the recording and samples it.
@@ -104,7 +110,14 @@ public struct TraceViewer {
                 timeMicroseconds: time, presentation: taken,
                 labels: labels(at: time, result: result, reports: reports))
         }
-        return Contents(result: result, frames: frames, reports: reports)
+        var serviceGestures: [ServiceGestureSummary]?
+        if let gestureConfiguration {
+            serviceGestures =
+                try GestureServiceReplay(source: source, configuration: gestureConfiguration)
+                .run().gestures
+        }
+        return Contents(
+            result: result, frames: frames, reports: reports, serviceGestures: serviceGestures)
     }
 
     /// The labels of the gestures on screen at `time`, placed in gesture order.

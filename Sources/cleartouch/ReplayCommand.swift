@@ -98,6 +98,12 @@ enum ReplayCommand: Subcommand {
             if let path = options.expectPath {
                 expectation = try Expectation.parse(try TextFile.read(path), path: path)
             }
+            if let service = expectation?.service, let path = options.expectPath {
+                // A gesture expectation pins the gesture service's output, not Clear's.
+                return try GesturesCommand.check(
+                    service, expectationPath: path, source: options.source,
+                    viaLibinput: options.viaLibinput, json: options.json, output: output)
+            }
             // The settings the expectation was written with, where the command line gives none.
             var source = options.source
             if let settings = expectation?.settings, let path = options.expectPath {
@@ -139,12 +145,9 @@ enum ReplayCommand: Subcommand {
                 output.printError("wrote expectation \(path)")
             }
             if let expectation, let expectPath = options.expectPath {
-                if let diff = expectation.mismatch(with: result) {
-                    output.printError(
-                        "\(expectPath): expectation not met by \(options.source.path)\n\(diff)")
-                    return 1
-                }
-                output.printError("\(expectPath): expectation met")
+                return output.expectationReport(
+                    expectation.mismatch(with: result), expectation: expectPath,
+                    recording: options.source.path)
             }
             return 0
         } catch {

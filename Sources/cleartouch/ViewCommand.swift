@@ -1,3 +1,4 @@
+import GestureService
 import Replay
 import ToolSupport
 
@@ -10,6 +11,7 @@ enum ViewCommand: Subcommand {
         usage: cleartouch view FILE -o OUT.html [--fps N] [--desc DESC]
                                [--format trace|evemu|libinput] [--screen WxH]
                                [--row-height PX] [--list LIST.json]
+                               [--gesture-config FILE]
 
         Replays a recording and writes one HTML page that needs nothing else (no network,
         works from file:// offline): a time slider, play/pause and a speed setting; the
@@ -20,6 +22,8 @@ enum ViewCommand: Subcommand {
           -o, --output OUT.html  where to write the page
           --fps N                frames per second of recording time (default 30), from
                                  the first event until everything has settled
+          --gesture-config FILE  also show what the gesture service (`cleartouch gestures`)
+                                 reports with this configuration (docs/gesture-service.md)
           (other options as for `cleartouch replay`)
 
         Exit status: 0 ok, 2 bad usage or unreadable input.
@@ -31,17 +35,21 @@ enum ViewCommand: Subcommand {
         var source: ReplaySource
         var outputPath: String
         var framesPerSecond = TraceViewer.defaultFramesPerSecond
+        /// `--gesture-config FILE`.
+        var gestureConfigPath: String?
     }
 
     static func parse(_ parser: inout OptionParser) throws(UsageError) -> Options {
         var source = ReplaySourceOptions()
         var output: String?
         var fps = TraceViewer.defaultFramesPerSecond
+        var gestureConfig: String?
         while let argument = try parser.next() {
             if try source.parse(argument, from: &parser) { continue }
             guard case .option(let name) = argument else { continue }
             switch name {
             case "-o", "--output": output = try parser.value(for: name)
+            case "--gesture-config": gestureConfig = try parser.value(for: name)
             case "--fps":
                 let text = try parser.value(for: name)
                 guard let value = Double(text), value > 0, value <= 240 else {
@@ -54,7 +62,9 @@ enum ViewCommand: Subcommand {
         }
         let replaySource = try source.source()
         guard let output else { throw UsageError("no output given (-o OUT.html)") }
-        return Options(source: replaySource, outputPath: output, framesPerSecond: fps)
+        return Options(
+            source: replaySource, outputPath: output, framesPerSecond: fps,
+            gestureConfigPath: gestureConfig)
     }
 
     /// Writes the page; returns 0 or 2.
@@ -63,8 +73,11 @@ enum ViewCommand: Subcommand {
             let name =
                 options.source.path.split(separator: "/").last.map(String.init)
                 ?? options.source.path
-            let viewer = TraceViewer(
+            var viewer = TraceViewer(
                 source: options.source, title: name, framesPerSecond: options.framesPerSecond)
+            if let path = options.gestureConfigPath {
+                viewer.gestureConfiguration = try GestureServiceConfiguration.read(path: path)
+            }
             try TextFile.write(try viewer.page(), to: options.outputPath)
             output.printLine("wrote \(options.outputPath)")
             return 0

@@ -7,6 +7,7 @@ let subcommands: [any Subcommand.Type] = [
     AppCommand.self, RecordCommand.self, DebugGesturesCommand.self, InspectCommand.self,
     ConvertCommand.self, ReplayCommand.self, RenderCommand.self, ViewCommand.self,
     CalibrateCommand.self, KeyboardCommand.self, TestCommand.self, ThemesCommand.self,
+    GesturesCommand.self,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

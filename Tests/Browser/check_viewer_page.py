@@ -8,7 +8,8 @@ time slider, and prints what the page shows at each time, as one JSON object on 
 Each observation has the slider's value and the page's status: the frame time, the last
 action, the actions so far, the gestures in progress, the level, the list, the rows on
 screen ([model index, text, y, completed, height, open-item count or null, fill colour,
-label colour] top to bottom), the labels' boxes.
+label colour] top to bottom), the labels' boxes, and (with `view --gesture-config`) the
+gesture service's gestures begun by then ("3-finger swipe left  in progress  binding back …").
 ReplayTests' ViewerBrowserTests runs it and compares with `cleartouch replay --json`.
 
 usage: check_viewer_page.py PAGE.html MS [MS ...]
@@ -39,6 +40,9 @@ def observe(driver):
         "rows": json.loads(status.get_attribute("data-rows")),
         "labels": json.loads(status.get_attribute("data-labels")),
         "playing": status.get_attribute("data-playing"),
+        # With `view --gesture-config`: the gesture service's gestures begun by then.
+        "service_gestures": json.loads(status.get_attribute("data-service-gestures") or "[]"),
+        "service_shown": driver.find_element(By.ID, "service").is_displayed(),
     }
 
 

@@ -125,6 +125,63 @@ struct ViewerBrowserTests {
         }
     }
 
+    /// `view --gesture-config`: the page shows the gesture service's gestures as
+    /// `cleartouch gestures --replay` reports them, in progress and then ended.
+    @Test func theGestureServicesGesturesAreShownWithAConfiguration() throws {
+        guard HeadlessChromium.missing == nil else {
+            Issue.record("CI=true: \(HeadlessChromium.missing!)")
+            return
+        }
+        let directory = TestPaths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let recording = TestPaths.recordings + "/gestures-swipe-3-left.evemu"
+        let config = TestPaths.recordings + "/gestures.example.yaml"
+        let page = directory + "/page.html"
+        let view = try runCommand(
+            executable: TestPaths.cleartouchBinary,
+            arguments: ["view", recording, "--gesture-config", config, "-o", page])
+        #expect(view.status == 0, "\(view.standardError)")
+        let replay = try runCommand(
+            executable: TestPaths.cleartouchBinary,
+            arguments: ["gestures", "--config", config, "--replay", recording])
+        // The one gesture, as the offline service prints it (0.000–260.000 ms).
+        #expect(
+            replay.standardOutput.contains(
+                "0.000–260.000 ms  3-finger swipe left  recognized  binding back"),
+            "\(replay.standardOutput)")
+        let run = try runCommand(
+            executable: HeadlessChromium.python, arguments: [Self.script, page, "150", "400"])
+        try #require(run.status == 0, "\(run.standardError)")
+        let browser = try #require(
+            try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8))
+                as? [String: Any])
+        #expect(browser["errors"] as? [String] == [])
+        let at = try #require(browser["at"] as? [[String: Any]])
+        try #require(at.count == 2)
+        #expect(at[0]["service_shown"] as? Bool == true)
+        #expect(
+            at[0]["service_gestures"] as? [String]
+                == ["3-finger swipe left  in progress  binding back  runs xdotool key alt+Left"])
+        #expect(
+            at[1]["service_gestures"] as? [String]
+                == ["3-finger swipe left  recognized  binding back  runs xdotool key alt+Left"])
+
+        // Without a configuration the section stays hidden and empty.
+        let plain = directory + "/plain.html"
+        let plainView = try runCommand(
+            executable: TestPaths.cleartouchBinary, arguments: ["view", recording, "-o", plain])
+        #expect(plainView.status == 0, "\(plainView.standardError)")
+        let plainRun = try runCommand(
+            executable: HeadlessChromium.python, arguments: [Self.script, plain, "400"])
+        try #require(plainRun.status == 0, "\(plainRun.standardError)")
+        let plainBrowser = try #require(
+            try JSONSerialization.jsonObject(with: Data(plainRun.standardOutput.utf8))
+                as? [String: Any])
+        let plainAt = try #require(plainBrowser["at"] as? [[String: Any]])
+        #expect(plainAt.first?["service_shown"] as? Bool == false)
+        #expect(plainAt.first?["service_gestures"] as? [String] == [])
+    }
+
     @Test func theDeletePageFollowsTheReplay() throws {
         guard HeadlessChromium.missing == nil else {
             Issue.record("CI=true: \(HeadlessChromium.missing!)")

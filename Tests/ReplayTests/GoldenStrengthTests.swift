@@ -13,7 +13,8 @@ import TouchInput
 @Suite struct GoldenStrengthTests {
     static func expectation(_ name: String) throws -> Replay.Expectation {
         let path = TestPaths.recordings + "/\(name).expect.json"
-        return try Replay.Expectation.parse(try String(contentsOfFile: path, encoding: .utf8), path: path)
+        return try Replay.Expectation.parse(
+            try String(contentsOfFile: path, encoding: .utf8), path: path)
     }
 
     /// Replays `recording` with its events passed through `mutate` first.
@@ -86,6 +87,14 @@ import TouchInput
             let expectation = try Replay.Expectation.parse(
                 try String(contentsOfFile: file.expectation, encoding: .utf8),
                 path: file.expectation)
+            if let service = expectation.service {
+                // A gesture expectation pins the service's gestures with its configuration.
+                #expect(
+                    FileManager.default.fileExists(
+                        atPath: service.configurationPath(expectationPath: file.expectation)),
+                    "\(file.expectation)")
+                continue
+            }
             #expect(expectation.settings?.screen != nil, "\(file.expectation)")
             #expect(expectation.settings?.rowHeightPixels != nil, "\(file.expectation)")
             #expect(expectation.gestures != nil, "\(file.expectation)")
@@ -119,7 +128,8 @@ import TouchInput
     }
 
     @Test func filesWithoutSettingsOrGesturesKeepWorking() throws {
-        let parsed = try Replay.Expectation.parse("{\"actions\": [], \"items\": []}", path: "e.json")
+        let parsed = try Replay.Expectation.parse(
+            "{\"actions\": [], \"items\": []}", path: "e.json")
         #expect(parsed.settings == nil)
         #expect(parsed.gestures == nil)
         // Without pinned gestures, any gestures meet it.

@@ -25,8 +25,16 @@ import Testing
             TestPaths.expectationFiles().first { $0.recording.hasSuffix("/" + recordingName) })
         let expectation = try Expectation.parse(
             try String(contentsOfFile: file.expectation, encoding: .utf8), path: file.expectation)
-        // Replayed with the settings the expectation records (`--levels items`, for one).
         let plain = ReplaySource(path: file.recording)
+        if let service = expectation.service {
+            // A gesture expectation: the gesture service's output (docs/replay.md).
+            let result = try service.replay(plain, expectationPath: file.expectation)
+            if let diff = service.mismatch(with: result) {
+                Issue.record("\(file.expectation):\n\(diff)")
+            }
+            return
+        }
+        // Replayed with the settings the expectation records (`--levels items`, for one).
         let source =
             expectation.settings?.applied(to: plain, expectationPath: file.expectation) ?? plain
         let result = try ReplayHarness(source: source).run()

@@ -21,4 +21,15 @@ struct CommandOutput {
 
     /// Writes `line` and a newline to standard error.
     func printError(_ line: String) { standardError(line + "\n") }
+
+    /// Says on standard error whether the expectation at `expectation` was met by
+    /// `recording` (`diff` nil) or how not; returns the exit status, 0 or 1.
+    func expectationReport(_ diff: String?, expectation: String, recording: String) -> Int32 {
+        guard let diff else {
+            printError("\(expectation): expectation met")
+            return 0
+        }
+        printError("\(expectation): expectation not met by \(recording)\n\(diff)")
+        return 1
+    }
 }

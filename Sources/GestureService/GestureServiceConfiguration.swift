@@ -1,0 +1,89 @@
+import Glibc
+import Recordings
+import ToolSupport
+
+/// The gesture service's configuration file: its bindings, in file order
+/// (docs/gesture-service.md, "Configuration"). Read with libyaml; every problem is a
+/// `Diagnostic` (`FILE:LINE: what is wrong`).
+public struct GestureServiceConfiguration: Hashable, Sendable {
+    /// The file as named (in diagnostics and the JSON's source).
+    public var path: String
+    public var bindings: [GestureBinding]
+
+    /// A configuration with these bindings.
+    public init(path: String, bindings: [GestureBinding]) {
+        self.path = path
+        self.bindings = bindings
+    }
+
+    /// The largest configuration file read: far more than a hundred bindings need, and
+    /// small enough to read whole.
+    public static let maximumFileBytes = 256 * 1024
+
+    /// The first binding for a gesture, or nil.
+    public func binding(
+        for kind: ServiceGestureReport.Kind, fingers: Int,
+        direction: ServiceGestureReport.Direction?, edge: ServiceGestureReport.Edge?
+    ) -> GestureBinding? {
+        bindings.first { $0.matches(kind, fingers: fingers, direction: direction, edge: edge) }
+    }
+
+    /// Reads the file at `path`: at most `maximumFileBytes` bytes of UTF-8 YAML.
+    public static func read(path: String) throws(Diagnostic) -> GestureServiceConfiguration {
+        try parse(bytes: readBounded(path: path), path: path)
+    }
+
+    /// The default configuration file: `$XDG_CONFIG_HOME/cleartouch/gestures.yaml` (else
+    /// `$HOME/.config/…`) when it exists, then `/etc/cleartouch/gestures.yaml`; nil when
+    /// neither exists.
+    public static func defaultPath(
+        environment: [String: String], exists: (String) -> Bool = { access($0, F_OK) == 0 }
+    ) -> String? {
+        var configHome = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+        if configHome == nil, let home = environment["HOME"], !home.isEmpty {
+            configHome = home + "/.config"
+        }
+        let candidates =
+            (configHome.map { [$0 + "/cleartouch/gestures.yaml"] } ?? []) + [systemPath]
+        return candidates.first(where: exists)
+    }
+
+    /// The system-wide configuration file.
+    public static let systemPath = "/etc/cleartouch/gestures.yaml"
+
+    /// The bytes of `path`, refusing more than `maximumFileBytes`.
+    static func readBounded(path: String) throws(Diagnostic) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw Diagnostic(
+                path: path, line: 0, message: "cannot open: \(String(cString: strerror(errno)))")
+        }
+        defer { close(descriptor) }
+        var status = stat()
+        if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
+            throw Diagnostic(path: path, line: 0, message: "cannot read: it is a folder")
+        }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 16 * 1024)
+        while true {
+            let count = chunk.withUnsafeMutableBytes {
+                Glibc.read(descriptor, $0.baseAddress, $0.count)
+            }
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else {
+                throw Diagnostic(
+                    path: path, line: 0,
+                    message: "read failed: \(String(cString: strerror(errno)))")
+            }
+            if count == 0 { return bytes }
+            bytes += chunk[0..<count]
+            if bytes.count > maximumFileBytes {
+                throw Diagnostic(
+                    path: path, line: 0,
+                    message:
+                        "larger than \(maximumFileBytes) bytes (GestureServiceConfiguration.maximumFileBytes): not a gesture configuration"
+                )
+            }
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import GestureService
+import Recordings
+import TouchInput
+
+/// A recording replayed through the gesture service (`cleartouch gestures --replay`,
+/// gesture expectations, the viewer): every event in order on the virtual clock, the
+/// devices the recording starts with added at its first event, as `ReplayHarness` does.
+public struct GestureServiceReplay {
+    /// The recording and how to read it (screen, calibration, rotation).
+    public var source: ReplaySource
+    public var configuration: GestureServiceConfiguration
+    /// Where the events come from instead of the file (`--via-libinput`).
+    public var openInput: ((ReplaySource) throws(ReplayError) -> ReplayInput)?
+    /// Called with every report as it is made, and its time relative to the first event:
+    /// the seam for running commands (`--run`) and sending signals (`--bus-address`).
+    public var onReport: ((ServiceGestureReport, Int64) -> Void)?
+
+    public init(source: ReplaySource, configuration: GestureServiceConfiguration) {
+        self.source = source
+        self.configuration = configuration
+    }
+
+    /// Replays the whole recording.
+    public func run() throws(ReplayError) -> GestureServiceReplayResult {
+        let input: ReplayInput =
+            if let openInput { try openInput(source) } else { try RecordingInput(source) }
+        var service = GestureService(configuration: configuration)
+        var result = GestureServiceReplayResult()
+        var reports: [ServiceGestureReport] = []
+        var origin: Int64?
+        while let event = try input.next() {
+            reports.removeAll(keepingCapacity: true)
+            if origin == nil {
+                origin = event.timeMicroseconds
+                for device in input.header.devices {
+                    service.handle(
+                        .deviceAdded(device, timeMicroseconds: event.timeMicroseconds),
+                        into: &reports)
+                }
+            }
+            service.handle(event, into: &reports)
+            let start = origin ?? 0
+            for report in reports {
+                onReport?(report, report.timeMicroseconds &- start)
+                result.reports.append(report)
+                if let gesture = ServiceGestureSummary(report, origin: start) {
+                    result.gestures.append(gesture)
+                }
+            }
+        }
+        result.originMicroseconds = origin ?? 0
+        result.warnings = input.warnings
+        return result
+    }
+}
+
+/// What a gesture-service replay produced.
+public struct GestureServiceReplayResult: Hashable, Sendable {
+    /// Every report, in order (times are event times).
+    public var reports: [ServiceGestureReport] = []
+    /// Every gesture that ended, in the order they ended (times from the first event).
+    public var gestures: [ServiceGestureSummary] = []
+    /// The first event's time.
+    public var originMicroseconds: Int64 = 0
+    /// What the reader warned about.
+    public var warnings: [ReplayError] = []
+
+    /// `{"gestures": [...]}`: the contract's JSON.
+    public func jsonText() -> String { ServiceGestureSummary.jsonText(gestures) }
+
+    /// One line per gesture, then a count.
+    public func text(title: String) -> String {
+        var out = "\(title): \(gestures.count) gesture\(gestures.count == 1 ? "" : "s")\n"
+        for gesture in gestures { out += "  \(gesture.text)\n" }
+        return out
+    }
+}
