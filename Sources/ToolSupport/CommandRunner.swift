@@ -130,6 +130,25 @@ public final class CommandRunner {
         return exits.sorted { $0.pid < $1.pid }
     }
 
+    /// Waits for every child still running and reaps it (a replay's `--run`, at its end:
+    /// it leaves no child behind); logs how each ended.
+    @discardableResult
+    public func waitForAll() -> [Exit] {
+        var exits: [Exit] = []
+        for (pid, arguments) in running.sorted(by: { $0.key < $1.key }) {
+            var status: Int32 = 0
+            var result: pid_t
+            repeat { result = waitpid(pid, &status, 0) } while result < 0 && errno == EINTR
+            running[pid] = nil
+            guard result == pid else { continue }
+            let exit = Exit(
+                pid: pid, arguments: arguments, termination: Termination(waitStatus: status))
+            log("\(Self.shown(arguments)) (pid \(pid)) \(exit.termination)")
+            exits.append(exit)
+        }
+        return exits
+    }
+
     /// The argv as a log shows it: words in backquotes, as typed without a shell.
     static func shown(_ arguments: [String]) -> String {
         "`" + arguments.joined(separator: " ") + "`"

@@ -1,4 +1,5 @@
 import Foundation
+import GestureBus
 import GestureService
 import Recordings
 import Replay
@@ -193,11 +194,26 @@ enum GesturesCommand: Subcommand {
         }
         var replay = GestureServiceReplay(source: source, configuration: configuration)
         if options.viaLibinput { replay.openInput = libinputInput(output) }
-        // The lead wires GestureBus and the command runner here: with `options.busAddress`
-        // (and `options.touchegg`) each report is sent as a signal, with `options.run` each
-        // report's `command` (set only on a recognized end) is run. `replay.onReport` hears
-        // every report with its time from the first event.
+        // `--run`: each recognized, bound end's command, as the live service would run it.
+        let runner =
+            options.run
+            ? CommandRunner(log: { output.printError("cleartouch gestures: \($0)") }) : nil
+        if let runner {
+            replay.onReport = { report, _ in
+                if let command = report.command { runner.run(command) }
+            }
+        }
         let result = try replay.run()
+        runner?.waitForAll()
+        // `--bus-address`: the same signals the live service would send, in order.
+        if let address = options.busAddress {
+            do throws(BusError) {
+                try GestureBus.send(result.reports, on: .address(address))
+            } catch {
+                output.printError("cleartouch gestures: \(error)")
+                return 1
+            }
+        }
         for warning in result.warnings { output.printError("warning: \(warning)") }
         output.standardOutput(
             options.json ? result.jsonText() : result.text(title: source.path))
@@ -254,14 +270,29 @@ enum GesturesCommand: Subcommand {
             ? String(path.split(separator: "/").last ?? "") : path
     }
 
-    /// The live service: the seat's touchscreens, hot-plug, SIGHUP reload, commands and
-    /// D-Bus (GesturesLive.swift, GestureBus). Options are parsed; the loop is the lead's
-    /// to wire in.
+    /// The live service: the seat's touchscreens, hot-plug, SIGHUP reload (the
+    /// configuration read again), commands and D-Bus (GesturesLive.swift, GestureBus).
     static func runLive(
         _ options: Options, _ configuration: GestureServiceConfiguration, output: CommandOutput
     ) -> Int32 {
-        // Wired by the lead to GesturesLive (the live loop) and GestureBus.
-        output.printError("cleartouch gestures: the live service is not in this build yet")
-        return 2
+        var live = GestureServiceLiveOptions()
+        live.input = options.live
+        if let address = options.busAddress {
+            live.bus = .address(address)
+        } else {
+            live.bus = options.bus == .session ? .session : .system
+        }
+        if options.touchegg {
+            live.touchegg = GestureServiceLiveOptions.toucheggAddress(
+                environment: ProcessInfo.processInfo.environment)
+        }
+        // The configuration read at start is the first reporter's; a SIGHUP reads it again.
+        var startConfiguration: GestureServiceConfiguration? = configuration
+        return runGestureServiceLive(options: live, output: output) {
+            () throws(Diagnostic) -> any GestureReporting in
+            let current = try startConfiguration ?? Self.configuration(options)
+            startConfiguration = nil
+            return GestureService(configuration: current)
+        }
     }
 }
