@@ -84,7 +84,8 @@ struct Backlight {
 
     /// Writes `value` (sysfs takes one write of the whole value); false on failure.
     static func write(_ value: String, to path: String) -> Bool {
-        let descriptor = open(path, O_WRONLY | O_CLOEXEC)
+        // O_TRUNC as a shell's `>` (sysfs ignores it; a regular file, as under umockdev, needs it).
+        let descriptor = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
         let bytes = Array((value + "\n").utf8)

@@ -58,6 +58,8 @@ public final class KioskApp {
     /// The session time of the first frame and the loop time it was drawn at (`--replay`
     /// paces from them).
     private var replayStartMicroseconds: (session: Int64, loop: Int64) = (0, 0)
+    /// The session time and loop time at the recording's end (`--keep-running`).
+    private var replayEndMicroseconds: (session: Int64, loop: Int64) = (0, 0)
     private let log: (String) -> Void
 
     /// Opens the list, the window and the input; `log` gets one line per diagnostic.
@@ -307,7 +309,12 @@ public final class KioskApp {
         }
         pending.removeAll(keepingCapacity: true)
         let now = clock.nowMicroseconds
-        if replay == nil { advance(to: now - Self.inputLatencyAllowanceMicroseconds) }
+        if replay == nil {
+            advance(to: now - Self.inputLatencyAllowanceMicroseconds)
+        } else {
+            // The session's time goes on at the wall clock's pace (it still sleeps).
+            advance(to: replayEndMicroseconds.session + now - replayEndMicroseconds.loop)
+        }
         _ = save()
         window.setTextInputActive(session.controller.editingIndex != nil)
         drawIfChanged(at: replay == nil ? max(now, sessionTimeMicroseconds) : sessionTimeMicroseconds)
@@ -338,6 +345,7 @@ public final class KioskApp {
         waitForInput(milliseconds: replayWaitMilliseconds(replay))
         pending.removeAll(keepingCapacity: true)
         if replay.isFinished {
+            replayEndMicroseconds = (sessionTimeMicroseconds, clock.nowMicroseconds)
             log("replay finished")
             if !options.keepRunning { quitRequested = true }
         }
