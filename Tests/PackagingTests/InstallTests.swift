@@ -32,7 +32,9 @@ struct InstallTests {
             encoding: .utf8)
         let lines = Set(unit.split(separator: "\n").map(String.init))
         for line in [
-            "ExecStart=/usr/bin/cleartouch app --fullscreen", "User=cleartouch",
+            "ExecStart=/usr/bin/cleartouch app --fullscreen --idle-seconds ${CLEARTOUCH_IDLE_SECONDS}",
+            "Environment=CLEARTOUCH_IDLE_SECONDS=300", "Type=notify", "WatchdogSec=30s",
+            "User=cleartouch",
             "SupplementaryGroups=video input", "TTYPath=/dev/tty1", "Conflicts=getty@tty1.service",
             "Environment=SDL_VIDEODRIVER=kmsdrm", "Restart=always", "DeviceAllow=char-drm rw",
             "DeviceAllow=char-input rw", "ProtectSystem=strict", "NoNewPrivileges=yes",
