@@ -61,6 +61,16 @@ public final class KioskApp {
     /// The session time and loop time at the recording's end (`--keep-running`).
     private var replayEndMicroseconds: (session: Int64, loop: Int64) = (0, 0)
     private let log: (String) -> Void
+    /// Errors that may come on every frame or device event, said once and then counted.
+    private let repeatedErrors: RepeatedLog
+    /// Called after every turn of `--replay` with the recording time handed over so far
+    /// (from its first event) and whether the recording has ended: the soak benchmark
+    /// samples memory and open files from it.
+    public var onReplayTurn: ((_ recordingMicroseconds: Int64, _ finished: Bool) -> Void)?
+    /// Frames drawn so far (black frames included).
+    public private(set) var framesDrawn = 0
+    /// Turns of the main loop so far.
+    public private(set) var loopTurns = 0
 
     /// Opens the list, the window and the input; `log` gets one line per diagnostic.
     /// `scriptedInput`: emulated devices to start once libinput has opened them (tests).
@@ -70,6 +80,7 @@ public final class KioskApp {
     ) throws(KioskError) {
         self.options = options
         self.log = log
+        repeatedErrors = RepeatedLog(log)
         Self.unblockTerminationSignals()
         do {
             persistence = try ListPersistence(path: options.listPath, log: log)
@@ -147,7 +158,8 @@ public final class KioskApp {
             options.windowInputOnly || replay != nil
             ? nil
             : Self.openLibInput(
-                options, screen: layout.screen, scriptedInput: scriptedInput, log: log)
+                options, screen: layout.screen, scriptedInput: scriptedInput, log: log,
+                errors: repeatedErrors)
         liveInput = libinputDevices?.input
         translator = WindowInputTranslator(
             screen: layout.screen, windowSize: window.windowSize,
@@ -224,7 +236,7 @@ public final class KioskApp {
     /// Opens libinput unless it cannot open a touch device; then says why on the log.
     private static func openLibInput(
         _ options: KioskOptions, screen: ScreenSize, scriptedInput: ScriptedInput?,
-        log: @escaping (String) -> Void
+        log: @escaping (String) -> Void, errors: RepeatedLog
     ) -> (
         input: LiveInput, names: [String], initialEvents: [InputEvent]
     )? {
@@ -235,7 +247,10 @@ public final class KioskApp {
             input = try LiveInput(
                 devicePaths: options.devicePaths, seat: options.seat, screen: screen,
                 logPriority: .error,
-                logger: { _, _ in }, scriptedInput: scriptedInput,
+                // libinput's errors (a device failing on every event) are said once, then counted.
+                logger: { _, message in
+                    errors.say("libinput: " + message.split(separator: "\n").joined(separator: " "))
+                }, scriptedInput: scriptedInput,
                 rotation: options.rotation, calibrationForDevice: calibrations)
         } catch {
             log("libinput: \(error); falling back to the window's mouse and touch events")
@@ -283,12 +298,17 @@ public final class KioskApp {
                 liveTurn()
             }
             notifier.loopTurned(atMicroseconds: clock.nowMicroseconds)
+            loopTurns += 1
+            if let replay, let onReplayTurn {
+                onReplayTurn(replay.elapsedMicroseconds, replay.isFinished)
+            }
             #if CLEARTOUCH_TEST_HOOKS
                 freezeIfAsked()
             #endif
         }
         notifier.stopping()
-        if !save() { status = 1 }  // the list on disk is not the one on screen
+        if !saveAtExit() { status = 1 }  // the list on disk is not the one on screen
+        repeatedErrors.flush()
         backlight?.restore()
         do {
             try recording?.close()
@@ -315,7 +335,7 @@ public final class KioskApp {
             // The session's time goes on at the wall clock's pace (it still sleeps).
             advance(to: replayEndMicroseconds.session + now - replayEndMicroseconds.loop)
         }
-        _ = save()
+        save(retrying: true)
         window.setTextInputActive(session.controller.editingIndex != nil)
         drawIfChanged(at: replay == nil ? max(now, sessionTimeMicroseconds) : sessionTimeMicroseconds)
         if isAudible { audio?.follow(presentation: lastDrawn) }
@@ -338,7 +358,7 @@ public final class KioskApp {
         }
         try replay.take(until: target) { feed($0) }
         advance(to: target)
-        _ = save()
+        save(retrying: true)
         drawIfChanged(at: sessionTimeMicroseconds)
         if isAudible { audio?.follow(presentation: lastDrawn) }
         // The window's quit and expose events; its input is not the recording's.
@@ -444,7 +464,7 @@ public final class KioskApp {
             log("recording stopped: \(error)")
             recording = nil
         }
-        _ = save()
+        save()
     }
 
     private func trackLiveContacts(_ event: InputEvent) {
@@ -463,25 +483,37 @@ public final class KioskApp {
         session.advance(toMicroseconds: time)
     }
 
-    /// Saves when the items changed; false when the save failed. A failure is said once,
-    /// then retried on every turn of the loop until a save succeeds (and says so).
-    private func save() -> Bool {
-        do {
-            if try persistence.saveIfChanged(session.controller.lists) {
-                let lists = persistence.savedLists
+    /// Hands the lists to the writer thread when they changed (and, on a turn of the
+    /// loop after a failed save, again), then says what the finished saves did. A failure
+    /// is said once, then retried on every turn of the loop until a save succeeds (and
+    /// says so).
+    private func save(retrying: Bool = false) {
+        persistence.saveIfChanged(session.controller.lists, again: retrying && saveFailing)
+        report(persistence.takeOutcomes())
+    }
+
+    /// Waits for the last save; false when the list on disk is not the one on screen.
+    private func saveAtExit() -> Bool {
+        persistence.saveIfChanged(session.controller.lists, again: saveFailing)
+        report(persistence.finish())
+        return !saveFailing
+    }
+
+    private func report(_ outcomes: [ListWriter.Outcome]) {
+        for outcome in outcomes {
+            switch outcome {
+            case .saved(let lists):
                 let items = lists.lists.flatMap(\.list.items)
                 log(
                     "saved \(items.count) items (\(items.filter(\.completed).count) completed)"
                         + (lists.count == 1 ? "" : " in \(lists.count) lists")
                         + " to \(options.listPath)"
                 )
+                saveFailing = false
+            case .failed(let error):
+                if !saveFailing { log("list not saved, retrying: \(error)") }
+                saveFailing = true
             }
-            saveFailing = false
-            return true
-        } catch {
-            if !saveFailing { log("list not saved, retrying: \(error)") }
-            saveFailing = true
-            return false
         }
     }
 
@@ -490,6 +522,7 @@ public final class KioskApp {
             // Dark while asleep: one black frame, then nothing until the wake.
             guard !isDark else { return }
             window.presentBlack()
+            framesDrawn += 1
             isDark = true
             lastDrawn = nil
             return
@@ -501,13 +534,14 @@ public final class KioskApp {
         do {
             try window.present(renderer.surface)
         } catch {
-            log("\(error)")
+            repeatedErrors.say("\(error)")
         }
         if lastDrawn == nil && lastFrameMicroseconds == 0 {
             log("ready")
             notifier.ready()
         }
         lastDrawn = presentation
+        framesDrawn += 1
         lastFrameMicroseconds = clock.nowMicroseconds
     }
 }

@@ -21,6 +21,10 @@ final class RecordingFeed {
     private var contactsDown: [(device: DeviceID, contact: TouchContact)] = []
     /// True once every event has been handed over.
     private(set) var isFinished = false
+    /// The recording time of the first event.
+    private var firstEventMicroseconds: Int64?
+    /// Recording time from the first event to the last one handed over.
+    private(set) var elapsedMicroseconds: Int64 = 0
 
     /// Opens `path` (its format detected) and places its first event at `sessionStart`.
     init(path: String, screen: ScreenSize, speed: Double, sessionStartMicroseconds: Int64)
@@ -31,6 +35,7 @@ final class RecordingFeed {
         self.speed = speed
         let first = try recording.next()
         offsetMicroseconds = sessionStartMicroseconds - (first?.timeMicroseconds ?? 0)
+        firstEventMicroseconds = first.map { $0.timeMicroseconds + offsetMicroseconds }
         upcoming = first.map { $0.at(timeMicroseconds: $0.timeMicroseconds + offsetMicroseconds) }
         contactsDown.reserveCapacity(16)
     }
@@ -52,6 +57,7 @@ final class RecordingFeed {
     func take(until time: Int64, _ deliver: (InputEvent) -> Void) throws(RecordingError) {
         while let event = upcoming, event.timeMicroseconds <= time {
             track(event)
+            elapsedMicroseconds = event.timeMicroseconds - (firstEventMicroseconds ?? 0)
             deliver(event)
             upcoming = try recording.next().map {
                 $0.at(timeMicroseconds: $0.timeMicroseconds + offsetMicroseconds)
