@@ -232,7 +232,8 @@ let package = Package(
             dependencies: [
                 "ClearCore", "GestureRecognition", "TouchInput", "TouchScript", "TestSupport",
             ]),
-        .testTarget(name: "ClearSoundTests", dependencies: ["ClearSound", "ClearCore", "TouchInput"]),
+        .testTarget(
+            name: "ClearSoundTests", dependencies: ["ClearSound", "ClearCore", "TouchInput"]),
         .testTarget(
             name: "ListStoreTests", dependencies: ["ListStore", "ClearCore", "TestSupport"]),
         .testTarget(

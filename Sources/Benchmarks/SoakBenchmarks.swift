@@ -86,7 +86,8 @@ func runSoakBenchmarks() {
         let lists = try ListStore(path: listPath, clock: ListStore.systemClock).loadLists()
         let items = lists?.lists.flatMap(\.list.items) ?? []
         let expected = SoakDay.expectedItems()
-        let valid = items.map(\.text) == expected.map(\.text)
+        let valid =
+            items.map(\.text) == expected.map(\.text)
             && items.map(\.completed) == expected.map(\.completed)
         print(
             "  saved list: \(items.count) items, \(items.filter(\.completed).count) completed: \(valid ? "valid, as the day left it" : "NOT the day's list")"

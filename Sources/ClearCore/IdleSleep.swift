@@ -109,7 +109,9 @@ public struct IdleSleep: Sendable {
                 state = contactsDown.isEmpty ? .awake(idleSinceMicroseconds: time) : .waking
                 return .wake
             case .waking:
-                if contactsDown.isEmpty && !strokeDown { state = .awake(idleSinceMicroseconds: time) }
+                if contactsDown.isEmpty && !strokeDown {
+                    state = .awake(idleSinceMicroseconds: time)
+                }
                 return .swallow
             }
         case .touchpadGesture(let gesture):

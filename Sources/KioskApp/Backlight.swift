@@ -75,7 +75,9 @@ struct Backlight {
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var bytes = [UInt8](repeating: 0, count: maximumValueBytes)
-        let count = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+        let count = bytes.withUnsafeMutableBytes {
+            Glibc.read(descriptor, $0.baseAddress, $0.count)
+        }
         guard count > 0 else { return nil }
         let text = String(decoding: bytes[..<count], as: UTF8.self).filter { !$0.isWhitespace }
         guard !text.isEmpty, text.allSatisfy(\.isNumber) else { return nil }

@@ -183,10 +183,11 @@ public final class KioskApp {
         let input =
             replay != nil
             ? "the recording \(options.replayPath ?? "")"
-                + (options.replaySpeed == 0 ? " as fast as the loop takes it" : " at speed \(options.replaySpeed)")
+                + (options.replaySpeed == 0
+                    ? " as fast as the loop takes it" : " at speed \(options.replaySpeed)")
             : liveInput == nil
-            ? "the window's mouse (as one finger), touch and keyboard"
-            : "libinput (\(libinputDevices?.names.joined(separator: ", ") ?? "")) and the window's keyboard"
+                ? "the window's mouse (as one finger), touch and keyboard"
+                : "libinput (\(libinputDevices?.names.joined(separator: ", ") ?? "")) and the window's keyboard"
         log(
             "\(window.frameSize) in a \(window.windowSize.width)x\(window.windowSize.height) window "
                 + "(video \(window.videoDriverName), renderer \(window.rendererName)); input: \(input); list: \(options.listPath)"
@@ -337,7 +338,8 @@ public final class KioskApp {
         }
         save(retrying: true)
         window.setTextInputActive(session.controller.editingIndex != nil)
-        drawIfChanged(at: replay == nil ? max(now, sessionTimeMicroseconds) : sessionTimeMicroseconds)
+        drawIfChanged(
+            at: replay == nil ? max(now, sessionTimeMicroseconds) : sessionTimeMicroseconds)
         if isAudible { audio?.follow(presentation: lastDrawn) }
     }
 
@@ -378,12 +380,15 @@ public final class KioskApp {
         if lastDrawn?.isAnimating == true || replay.hasContactsDown {
             nextDue = Self.frameIntervalMicroseconds
         } else {
-            let untilEvent = (replay.nextEventMicroseconds ?? sessionTimeMicroseconds)
+            let untilEvent =
+                (replay.nextEventMicroseconds ?? sessionTimeMicroseconds)
                 - sessionTimeMicroseconds
             nextDue = Int64(Double(untilEvent) / replay.speed)
         }
         let wait = Int32(clamping: max(0, nextDue / 1000))
-        return min(wait, notifier.millisecondsUntilPing(atMicroseconds: clock.nowMicroseconds) ?? wait, Self.idleWaitMilliseconds)
+        return min(
+            wait, notifier.millisecondsUntilPing(atMicroseconds: clock.nowMicroseconds) ?? wait,
+            Self.idleWaitMilliseconds)
     }
 
     #if CLEARTOUCH_TEST_HOOKS
@@ -398,7 +403,8 @@ public final class KioskApp {
 
     private func waitMilliseconds() -> Int32 {
         let wait = unpacedWaitMilliseconds()
-        return min(wait, notifier.millisecondsUntilPing(atMicroseconds: clock.nowMicroseconds) ?? wait)
+        return min(
+            wait, notifier.millisecondsUntilPing(atMicroseconds: clock.nowMicroseconds) ?? wait)
     }
 
     private func unpacedWaitMilliseconds() -> Int32 {

@@ -74,7 +74,9 @@ final class RecordingFeed {
                 contact.phase = .cancel
                 return contact
             }
-            deliver(.touchFrame(TouchFrame(device: device, timeMicroseconds: time, contacts: cancelled)))
+            deliver(
+                .touchFrame(TouchFrame(device: device, timeMicroseconds: time, contacts: cancelled))
+            )
         }
         contactsDown.removeAll()
     }
@@ -88,7 +90,9 @@ final class RecordingFeed {
                 }
                 switch contact.phase {
                 case .down, .move:
-                    if let index { contactsDown[index].contact = contact } else {
+                    if let index {
+                        contactsDown[index].contact = contact
+                    } else {
                         contactsDown.append((frame.device, contact))
                     }
                 case .up, .cancel:

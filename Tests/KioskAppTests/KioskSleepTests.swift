@@ -20,7 +20,8 @@ import Testing
         try FileManager.default.createDirectory(
             atPath: device, withIntermediateDirectories: true)
         let brightness = device + "/brightness"
-        try (Self.startBrightness + "\n").write(toFile: brightness, atomically: false, encoding: .utf8)
+        try (Self.startBrightness + "\n").write(
+            toFile: brightness, atomically: false, encoding: .utf8)
         return (folder.file("sys"), brightness)
     }
 
@@ -52,7 +53,9 @@ import Testing
         #expect(asleep.upperBound <= awake.lowerBound)
         #expect(Self.read(brightness) == Self.startBrightness)
         let items = try savedListItems(at: folder.file("list.json"))
-        #expect(items.map { $0["completed"] as? Bool } == [false, true, false, true] + Array(repeating: false, count: 8))
+        #expect(
+            items.map { $0["completed"] as? Bool } == [false, true, false, true]
+                + Array(repeating: false, count: 8))
     }
 
     /// Without `--idle-seconds` the waking swipe is a swipe: row 2 completes too, and no
@@ -107,20 +110,24 @@ import Testing
 
         """.write(toFile: description, atomically: false, encoding: .utf8)
         let afterExit = folder.file("after-exit")
-        let app = [UmockdevHarness.cleartouch, "app"]
+        let app =
+            [UmockdevHarness.cleartouch, "app"]
             + appArguments(["--idle-seconds", "1", "--keep-running"])
         let script =
             app.map { "'\($0)'" }.joined(separator: " ")
             + "; status=$?; cat /sys/class/backlight/panel/brightness > '\(afterExit)'; exit $status"
         let run = try AppProcess(
-            command: [UmockdevHarness.umockdevRun, "-d", description, "--", "/bin/sh", "-c", script],
+            command: [
+                UmockdevHarness.umockdevRun, "-d", description, "--", "/bin/sh", "-c", script,
+            ],
             environment: ["LD_PRELOAD": UmockdevHarness.preload], logPath: folder.file("app.log"))
         #expect(run.waitForLog("backlight panel: brightness 420"), "\(run.log)")
         #expect(
             waitUntil { run.log.components(separatedBy: "asleep after 1 s").count == 3 },
             "\(run.log)")
         // The testbed the app's /sys is: umockdev-run → sh → cleartouch, UMOCKDEV_DIR.
-        let shell = try #require(UmockdevHarness.childProcesses(of: run.process.processIdentifier).first)
+        let shell = try #require(
+            UmockdevHarness.childProcesses(of: run.process.processIdentifier).first)
         let appProcess = try #require(UmockdevHarness.childProcesses(of: shell).first)
         let environment = try String(
             contentsOfFile: "/proc/\(appProcess)/environ", encoding: .isoLatin1)
