@@ -4,6 +4,7 @@ import Foundation
 import KioskApp
 import ListStore
 import Recordings
+import Replay
 import ToolSupport
 import TouchInput
 import TouchScript
@@ -24,6 +25,16 @@ func runSoakBenchmarks() {
         visits = try SoakDay.write(to: tracePath)
     } catch {
         print("soak: cannot write the day's recording: \(error)")
+        return
+    }
+    // What the day must leave: `cleartouch replay` of the same recording (the core alone).
+    var source = ReplaySource(path: tracePath)
+    source.idleSeconds = SoakDay.idleSeconds
+    let replayed: ReplayResult
+    do {
+        replayed = try ReplayHarness(source: source, keepListsAfterActions: false).run()
+    } catch {
+        print("soak: cannot replay the day's recording: \(error)")
         return
     }
     var options = KioskOptions(listPath: listPath)
@@ -85,12 +96,14 @@ func runSoakBenchmarks() {
     do {
         let lists = try ListStore(path: listPath, clock: ListStore.systemClock).loadLists()
         let items = lists?.lists.flatMap(\.list.items) ?? []
-        let expected = SoakDay.expectedItems()
         let valid =
-            items.map(\.text) == expected.map(\.text)
-            && items.map(\.completed) == expected.map(\.completed)
+            items.map(\.text) == replayed.items.map(\.text)
+            && items.map(\.completed) == replayed.items.map(\.completed)
+            && items.map(\.text) == TodoList.swiftTutorialSamples.map(\.text)
+        let count = { (kind: ActionKind) in replayed.actions.filter { $0.kind == kind }.count }
         print(
-            "  saved list: \(items.count) items, \(items.filter(\.completed).count) completed: \(valid ? "valid, as the day left it" : "NOT the day's list")"
+            "  saved list: \(items.count) items, \(items.filter(\.completed).count) completed: \(valid ? "valid, the list replay gives (and the day's start)" : "NOT the list replay gives")"
+                + "; the day: \(replayed.actions.count) actions (\(count(.sleep)) sleep, \(count(.wake)) wake, \(count(.add)) add, \(count(.delete)) delete)"
         )
     } catch {
         print("  saved list: NOT valid: \(error)")
@@ -138,13 +151,19 @@ enum SoakDay {
     static let daySeconds: Int64 = 86_400
     static let warmUpShare = 0.1
     static let maximumGrowthKilobytes = 2048
-
-    static func expectedItems() -> [TodoItem] { TodoList.swiftTutorialSamples }
+    /// A quarter of the 1080×1920 kiosk's pixels: the day is about the loop's memory, and
+    /// a full-size frame per animation step would make it a render benchmark of minutes.
+    static let screen = ScreenSize(widthPixels: 540, heightPixels: 960)
+    /// round(540 · 50 / 320).
+    static let rowHeightPixels = 84
 
     /// Writes the day's trace; returns the number of visits.
     static func write(to path: String) throws(RecordingError) -> Int {
         let writer = try TraceWriter(path: path, flushesEveryCall: false)
-        try writer.writeHeader(SyntheticTrace.header(keyboard: true, list: nil))
+        var header = SyntheticTrace.header(keyboard: true, list: nil)
+        header.screen = screen
+        header.rowHeightPixels = Double(rowHeightPixels)
+        try writer.writeHeader(header)
         // An empty frame at 0 starts the idle time, so the first visit finds the kiosk asleep.
         var start = Script()
         start.markStart()
@@ -166,31 +185,31 @@ enum SoakDay {
         return visits
     }
 
-    /// Row centre y for row i on the 1080×1920 screen (H = 169).
-    private static func row(_ i: Int) -> Int { 169 * i + 85 }
+    /// Row centre y for row i (H = 84; W/2 = 270, so a swipe of 300 px acts).
+    private static func row(_ i: Int) -> Int { rowHeightPixels * i + rowHeightPixels / 2 }
 
     private static func visit(_ s: inout Script, number: Int) {
         let target = number % 10
-        s.tap(x: 540, y: 1890)  // row 11: wakes the kiosk, nothing else
+        s.tap(x: 270, y: 940)  // row 11: wakes the kiosk, nothing else
         s.wait(milliseconds: 800)
-        s.drag(x: 300, y: row(target), dx: 600, dy: 0)  // complete
+        s.drag(x: 150, y: row(target), dx: 300, dy: 0)  // complete
         s.wait(milliseconds: 800)
-        s.drag(x: 300, y: row(target), dx: 600, dy: 0)  // active again
+        s.drag(x: 150, y: row(target), dx: 300, dy: 0)  // active again
         s.wait(milliseconds: 800)
-        s.drag(x: 540, y: 300, dx: 0, dy: 250, steps: 25)  // pull: add at 0, edit
+        s.drag(x: 270, y: 150, dx: 0, dy: 125, steps: 25)  // pull past H: add at 0, edit
         s.wait(milliseconds: 600)
         s.type("visit \(number)")
         s.key(KeyboardKey.returnCode)
         s.wait(milliseconds: 800)
-        s.drag(x: 800, y: row(0), dx: -600, dy: 0)  // delete it again
+        s.drag(x: 400, y: row(0), dx: -300, dy: 0)  // delete it again
         s.wait(milliseconds: 800)
-        s.tap(x: 540, y: row(target))  // edit, then Return: unchanged
+        s.tap(x: 270, y: row(target))  // edit, then Return: unchanged
         s.wait(milliseconds: 600)
         s.key(KeyboardKey.returnCode)
         s.wait(milliseconds: 800)
-        s.drag(x: 540, y: 1500, dx: 0, dy: -300, steps: 25)  // scroll down and back
+        s.drag(x: 270, y: 800, dx: 0, dy: -150, steps: 25)  // scroll to the end and back
         s.wait(milliseconds: 1500)
-        s.drag(x: 540, y: 900, dx: 0, dy: 300, steps: 25)
+        s.drag(x: 270, y: 450, dx: 0, dy: 150, steps: 25)
         s.wait(milliseconds: 1500)
     }
 }
