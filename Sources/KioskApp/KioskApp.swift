@@ -443,6 +443,7 @@ public final class KioskApp {
             && event.window.event == UInt8(SDL_WINDOWEVENT_EXPOSED.rawValue)
         {
             lastDrawn = nil
+            isDark = false  // asleep, the black frame is drawn again
         }
         translator.translate(
             event, timeMicroseconds: clock.microseconds(sdlTimestamp: event.common.timestamp),
