@@ -109,8 +109,15 @@ public final class KioskApp {
             )
         }
         let layout = ClearLayout(screen: window.frameSize, rowHeightPixels: options.rowHeightPixels)
+        // A recording that carries its starting list starts from it, as `replay` does.
+        let recordedItems = replayHeader?.initialItems?.enumerated().map {
+            TodoItem(
+                id: ItemID(rawValue: UInt64($0.offset + 1)), text: $0.element.text,
+                completed: $0.element.completed)
+        }
         session = ClearSession(
-            lists: persistence.savedLists, layout: layout, allowedLevels: options.levels,
+            lists: recordedItems.map { TodoLists(items: $0) } ?? persistence.savedLists,
+            layout: layout, allowedLevels: options.levels,
             keyboard: OnScreenKeyboardSettings(
                 mode: options.keyboardMode, layout: options.keyboardLayout))
         // A kiosk runs for months: it keeps no history of gestures or actions (it saves
