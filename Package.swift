@@ -158,7 +158,7 @@ let package = Package(
             name: "KioskApp",
             dependencies: [
                 "ClearRendering", "ClearCore", "LibInputBackend", "Recordings", "TouchInput",
-                "ToolSupport", "CSDL2", "ListStore", "ClearSound",
+                "ToolSupport", "CSDL2", "ListStore", "ClearSound", "CSystemd",
             ],
             swiftSettings: testHooks),
 

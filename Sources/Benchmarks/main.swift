@@ -20,6 +20,8 @@ let groups: KeyValuePairs<String, () -> Void> = [
     "suite": runRegressionSuiteBenchmarks,
     "live-input": runLibinputLatencyBenchmarks,
     "sound": runSoundBenchmarks,
+    // A day of kiosk input through the app loop: memory, open files, allocations per frame.
+    "soak": runSoakBenchmarks,
 ]
 let requested = Set(CommandLine.arguments.dropFirst())
 let unknown = requested.subtracting(groups.map(\.key))

@@ -66,6 +66,10 @@ public enum ActionKind: String, Hashable, Sendable, CaseIterable {
     case theme
     /// Settings page: a tap on `Sound` switched the sound (`detail` says on or off).
     case sound
+    /// `--idle-seconds` passed with no input: the screen went dark (`IdleSleep`).
+    case sleep
+    /// The first input after a sleep woke the screen; that touch does nothing else.
+    case wake
 
     /// True for the actions that change rows (an item's, or at the lists level a list's):
     /// the ones that can carry `"on": "lists"`.
@@ -80,7 +84,9 @@ public enum ActionKind: String, Hashable, Sendable, CaseIterable {
     /// True for the navigation actions, which carry no index unless they open or close a list.
     public var hasIndex: Bool {
         switch self {
-        case .openMenu, .closeMenu, .openPage, .closePage, .theme, .sound, .clearCompleted: false
+        case .openMenu, .closeMenu, .openPage, .closePage, .theme, .sound, .clearCompleted, .sleep,
+            .wake:
+            false
         default: true
         }
     }
@@ -152,7 +158,7 @@ public struct Action: Hashable, Sendable {
         switch kind {
         case .move: "move \(index) → \(to ?? index)" + onSuffix
         case .clearCompleted: "clear-completed \(count ?? 0)" + onSuffix
-        case .openMenu, .closeMenu, .closePage: kind.rawValue
+        case .openMenu, .closeMenu, .closePage, .sleep, .wake: kind.rawValue
         case .openPage, .theme, .sound: "\(kind.rawValue) \(detailText)"
         default: "\(kind.rawValue) \(index)" + onSuffix
         }

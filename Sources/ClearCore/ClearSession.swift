@@ -60,6 +60,15 @@ public final class ClearSession {
         @exclusivity(unchecked)
     #endif
     private var gestureIDs = GestureIDAllocator()
+    /// Sleep and wake (`--idle-seconds`): `sleep` and `wake` actions on event time; the
+    /// touch that wakes the session does nothing else. Never sleeps unless set.
+    #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
+        @exclusivity(unchecked)
+    #endif
+    public var idleSleep = IdleSleep()
+
+    /// True while the session sleeps (the app's screen is dark).
+    public var isAsleep: Bool { idleSleep.isAsleep }
 
     /// A session at rest on `items` (pass `TodoList.swiftTutorialSamples` for Clear's
     /// sample list), laid out by `layout`, recognizing with `gestureConfiguration`.
@@ -117,6 +126,13 @@ public final class ClearSession {
     public func handle(_ event: InputEvent) {
         let time = event.timeMicroseconds
         advance(toMicroseconds: time)
+        switch idleSleep.admit(event) {
+        case .pass: break
+        case .wake:
+            controller.record(Action(timeMicroseconds: time, kind: .wake, index: 0))
+            return
+        case .swallow: return
+        }
         switch event {
         case .deviceAdded(let device, _):
             controller.deviceAdded(device, at: time)
@@ -157,6 +173,15 @@ public final class ClearSession {
 
     /// Lets time pass without input: long-press timers, animations, deceleration.
     public func advance(toMicroseconds time: Int64) {
+        if let asleep = idleSleep.advance(toMicroseconds: time) {
+            // Whatever runs until the deadline happens before the sleep.
+            if asleep < time { advanceRecognizersAndController(toMicroseconds: asleep) }
+            controller.record(Action(timeMicroseconds: asleep, kind: .sleep, index: 0))
+        }
+        advanceRecognizersAndController(toMicroseconds: time)
+    }
+
+    private func advanceRecognizersAndController(toMicroseconds time: Int64) {
         arena.gestureIDs = gestureIDs
         arena.advance(toMicroseconds: time)
         gestureIDs = arena.gestureIDs

@@ -36,7 +36,8 @@ public enum SoundName: String, Hashable, Sendable, CaseIterable {
     /// The sound of the action named `actionName` (`ActionKind`'s raw values and the
     /// navigation, theme and sound actions of the product decisions); nil for actions that
     /// make no sound (`edit-begin`, `edit-end`: an add is followed at once by its
-    /// edit-begin, and editing has the keyboard's own feedback) and for names not known.
+    /// edit-begin, and editing has the keyboard's own feedback; `sleep`, `wake`: a dark
+    /// kiosk is silent) and for names not known.
     public init?(actionName: String) {
         guard actionName != Self.tick.rawValue, let sound = SoundName(rawValue: actionName) else {
             return nil

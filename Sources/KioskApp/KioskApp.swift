@@ -40,6 +40,8 @@ public final class KioskApp {
     private var sessionTimeMicroseconds: Int64 = 0
     private var lastDrawn: Presentation?
     private var lastFrameMicroseconds: Int64 = 0
+    /// True while the window shows the sleep's black frame.
+    private var isDark = false
     private var quitRequested = false
     private var saveFailing = false
     private var pending: [InputEvent] = []
@@ -47,7 +49,28 @@ public final class KioskApp {
     /// Settings page turns it on), fed only while it is on.
     private var audio: KioskAudio?
     private var audioOpened = false
+    /// The panels' backlights, dimmed while the session sleeps (`--idle-seconds`).
+    private var backlight: Backlight?
+    /// `READY=1`, `WATCHDOG=1` and `STOPPING=1` to systemd.
+    private var notifier = ServiceNotifier()
+    /// `--replay`: the recording that replaces live input.
+    private var replay: RecordingFeed?
+    /// The session time of the first frame and the loop time it was drawn at (`--replay`
+    /// paces from them).
+    private var replayStartMicroseconds: (session: Int64, loop: Int64) = (0, 0)
+    /// The session time and loop time at the recording's end (`--keep-running`).
+    private var replayEndMicroseconds: (session: Int64, loop: Int64) = (0, 0)
     private let log: (String) -> Void
+    /// Errors that may come on every frame or device event, said once and then counted.
+    private let repeatedErrors: RepeatedLog
+    /// Called after every turn of `--replay` with the recording time handed over so far
+    /// (from its first event) and whether the recording has ended: the soak benchmark
+    /// samples memory and open files from it.
+    public var onReplayTurn: ((_ recordingMicroseconds: Int64, _ finished: Bool) -> Void)?
+    /// Frames drawn so far (black frames included).
+    public private(set) var framesDrawn = 0
+    /// Turns of the main loop so far.
+    public private(set) var loopTurns = 0
 
     /// Opens the list, the window and the input; `log` gets one line per diagnostic.
     /// `scriptedInput`: emulated devices to start once libinput has opened them (tests).
@@ -57,15 +80,28 @@ public final class KioskApp {
     ) throws(KioskError) {
         self.options = options
         self.log = log
+        repeatedErrors = RepeatedLog(log)
         Self.unblockTerminationSignals()
         do {
             persistence = try ListPersistence(path: options.listPath, log: log)
         } catch {
             throw KioskError("\(error)")
         }
+        // `--replay` without `--screen` lays out on the recording's screen.
+        let replayHeader: RecordingHeader?
+        if let path = options.replayPath {
+            do {
+                replayHeader = try Recording.open(path: path).header
+            } catch {
+                throw KioskError("cannot replay \(path): \(error)")
+            }
+        } else {
+            replayHeader = nil
+        }
         do {
             window = try KioskWindow(
-                title: "ClearTouch", frameSize: options.screen, fullscreen: options.fullscreen,
+                title: "ClearTouch", frameSize: options.screen ?? replayHeader?.screen,
+                fullscreen: options.fullscreen,
                 rotation: options.rotation, offscreen: options.offscreen)
         } catch {
             throw KioskError(
@@ -73,14 +109,30 @@ public final class KioskApp {
             )
         }
         let layout = ClearLayout(screen: window.frameSize, rowHeightPixels: options.rowHeightPixels)
+        // A recording that carries its starting list starts from it, as `replay` does.
+        let recordedItems = replayHeader?.initialItems?.enumerated().map {
+            TodoItem(
+                id: ItemID(rawValue: UInt64($0.offset + 1)), text: $0.element.text,
+                completed: $0.element.completed)
+        }
         session = ClearSession(
-            lists: persistence.savedLists, layout: layout, allowedLevels: options.levels,
+            lists: recordedItems.map { TodoLists(items: $0) } ?? persistence.savedLists,
+            layout: layout, allowedLevels: options.levels,
             keyboard: OnScreenKeyboardSettings(
                 mode: options.keyboardMode, layout: options.keyboardLayout))
         // A kiosk runs for months: it keeps no history of gestures or actions (it saves
         // the list itself).
         session.keepsGestureHistory = false
         session.controller.keepsHistory = false
+        session.idleSleep = IdleSleep(idleSeconds: options.idleSeconds)
+        if options.idleSeconds > 0 {
+            #if CLEARTOUCH_TEST_HOOKS
+                backlight = Backlight(
+                    sysfsRoot: options.sysfsRoot ?? Backlight.defaultSysfsRoot, log: log)
+            #else
+                backlight = Backlight(log: log)
+            #endif
+        }
         session.controller.setTheme(
             startTheme(savedName: persistence.store.savedThemeName(), commandLine: options.theme))
         do {
@@ -99,11 +151,21 @@ public final class KioskApp {
             audioOpened = true
         }
         sessionTimeMicroseconds = clock.nowMicroseconds - Self.inputLatencyAllowanceMicroseconds
+        if let path = options.replayPath {
+            do {
+                replay = try RecordingFeed(
+                    path: path, screen: layout.screen, speed: options.replaySpeed,
+                    sessionStartMicroseconds: sessionTimeMicroseconds)
+            } catch {
+                throw KioskError("cannot replay \(path): \(error)")
+            }
+        }
         let libinputDevices =
-            options.windowInputOnly
+            options.windowInputOnly || replay != nil
             ? nil
             : Self.openLibInput(
-                options, screen: layout.screen, scriptedInput: scriptedInput, log: log)
+                options, screen: layout.screen, scriptedInput: scriptedInput, log: log,
+                errors: repeatedErrors)
         liveInput = libinputDevices?.input
         translator = WindowInputTranslator(
             screen: layout.screen, windowSize: window.windowSize,
@@ -125,9 +187,13 @@ public final class KioskApp {
             }
         }
         let input =
-            liveInput == nil
-            ? "the window's mouse (as one finger), touch and keyboard"
-            : "libinput (\(libinputDevices?.names.joined(separator: ", ") ?? "")) and the window's keyboard"
+            replay != nil
+            ? "the recording \(options.replayPath ?? "")"
+                + (options.replaySpeed == 0
+                    ? " as fast as the loop takes it" : " at speed \(options.replaySpeed)")
+            : liveInput == nil
+                ? "the window's mouse (as one finger), touch and keyboard"
+                : "libinput (\(libinputDevices?.names.joined(separator: ", ") ?? "")) and the window's keyboard"
         log(
             "\(window.frameSize) in a \(window.windowSize.width)x\(window.windowSize.height) window "
                 + "(video \(window.videoDriverName), renderer \(window.rendererName)); input: \(input); list: \(options.listPath)"
@@ -135,11 +201,24 @@ public final class KioskApp {
         // The app lives as long as its session: no cycle worth breaking.
         session.controller.onAction = { [unowned self] action in self.hear(action) }
         for event in libinputDevices?.initialEvents ?? [] { feed(event) }
+        for event in replay?.initialEvents(atMicroseconds: sessionTimeMicroseconds) ?? [] {
+            feed(event)
+        }
     }
 
     /// An action's sound, while the sound setting is on; the Settings page's tap that first
     /// turns it on opens the audio device.
     private func hear(_ action: Action) {
+        switch action.kind {
+        case .sleep:
+            backlight?.dim()
+            log("asleep after \(options.idleSeconds) s with no input: screen dark")
+        case .wake:
+            backlight?.restore()
+            lastDrawn = nil
+            log("awake")
+        default: break
+        }
         if action.kind == .sound, isAudible, !audioOpened {
             audio = KioskAudio.open(soundOn: true, log: log)
             audioOpened = true
@@ -164,7 +243,7 @@ public final class KioskApp {
     /// Opens libinput unless it cannot open a touch device; then says why on the log.
     private static func openLibInput(
         _ options: KioskOptions, screen: ScreenSize, scriptedInput: ScriptedInput?,
-        log: @escaping (String) -> Void
+        log: @escaping (String) -> Void, errors: RepeatedLog
     ) -> (
         input: LiveInput, names: [String], initialEvents: [InputEvent]
     )? {
@@ -175,7 +254,10 @@ public final class KioskApp {
             input = try LiveInput(
                 devicePaths: options.devicePaths, seat: options.seat, screen: screen,
                 logPriority: .error,
-                logger: { _, _ in }, scriptedInput: scriptedInput,
+                // libinput's errors (a device failing on every event) are said once, then counted.
+                logger: { _, message in
+                    errors.say("libinput: " + message.split(separator: "\n").joined(separator: " "))
+                }, scriptedInput: scriptedInput,
                 rotation: options.rotation, calibrationForDevice: calibrations)
         } catch {
             log("libinput: \(error); falling back to the window's mouse and touch events")
@@ -211,17 +293,30 @@ public final class KioskApp {
     public func run() -> Int32 {
         var status: Int32 = 0
         while !quitRequested {
-            waitForInput(milliseconds: waitMilliseconds())
-            for event in pending { feed(event) }
-            pending.removeAll(keepingCapacity: true)
-            let now = clock.nowMicroseconds
-            advance(to: now - Self.inputLatencyAllowanceMicroseconds)
-            _ = save()
-            window.setTextInputActive(session.controller.editingIndex != nil)
-            drawIfChanged(at: max(now, sessionTimeMicroseconds))
-            if isAudible { audio?.follow(presentation: lastDrawn) }
+            if let replay, !(replay.isFinished && options.keepRunning) {
+                do {
+                    try replayTurn(replay)
+                } catch {
+                    log("replay stopped: \(error)")
+                    status = 1
+                    quitRequested = true
+                }
+            } else {
+                liveTurn()
+            }
+            notifier.loopTurned(atMicroseconds: clock.nowMicroseconds)
+            loopTurns += 1
+            if let replay, let onReplayTurn {
+                onReplayTurn(replay.elapsedMicroseconds, replay.isFinished)
+            }
+            #if CLEARTOUCH_TEST_HOOKS
+                freezeIfAsked()
+            #endif
         }
-        if !save() { status = 1 }  // the list on disk is not the one on screen
+        notifier.stopping()
+        if !saveAtExit() { status = 1 }  // the list on disk is not the one on screen
+        repeatedErrors.flush()
+        backlight?.restore()
         do {
             try recording?.close()
         } catch {
@@ -231,7 +326,94 @@ public final class KioskApp {
         return status
     }
 
+    /// One turn with live input: wait for it, hand it over, let time pass, save, draw.
+    private func liveTurn() {
+        waitForInput(milliseconds: waitMilliseconds())
+        // After `--replay --keep-running` the recording's end stays on screen; the window's
+        // own input is not handed over (its times are not the replay's).
+        if replay == nil {
+            for event in pending { feed(event) }
+        }
+        pending.removeAll(keepingCapacity: true)
+        let now = clock.nowMicroseconds
+        if replay == nil {
+            advance(to: now - Self.inputLatencyAllowanceMicroseconds)
+        } else {
+            // The session's time goes on at the wall clock's pace (it still sleeps).
+            advance(to: replayEndMicroseconds.session + now - replayEndMicroseconds.loop)
+        }
+        save(retrying: true)
+        window.setTextInputActive(session.controller.editingIndex != nil)
+        drawIfChanged(
+            at: replay == nil ? max(now, sessionTimeMicroseconds) : sessionTimeMicroseconds)
+        if isAudible { audio?.follow(presentation: lastDrawn) }
+    }
+
+    /// One turn of `--replay`: the recording's events up to the session time this turn
+    /// reaches (the wall clock times the speed, or with speed 0 the next frame while
+    /// something moves, else the next event), then as a live turn.
+    private func replayTurn(_ replay: RecordingFeed) throws(RecordingError) {
+        let now = clock.nowMicroseconds
+        if lastFrameMicroseconds == 0 { replayStartMicroseconds = (sessionTimeMicroseconds, now) }
+        let target: Int64
+        if replay.speed > 0 {
+            let elapsed = Double(now - replayStartMicroseconds.loop) * replay.speed
+            target = replayStartMicroseconds.session + Int64(min(elapsed, 1e17))
+        } else if lastDrawn?.isAnimating == true || replay.hasContactsDown {
+            target = sessionTimeMicroseconds + Self.frameIntervalMicroseconds
+        } else {
+            target = replay.nextEventMicroseconds ?? sessionTimeMicroseconds
+        }
+        try replay.take(until: target) { feed($0) }
+        advance(to: target)
+        save(retrying: true)
+        drawIfChanged(at: sessionTimeMicroseconds)
+        if isAudible { audio?.follow(presentation: lastDrawn) }
+        // The window's quit and expose events; its input is not the recording's.
+        waitForInput(milliseconds: replayWaitMilliseconds(replay))
+        pending.removeAll(keepingCapacity: true)
+        if replay.isFinished {
+            replayEndMicroseconds = (sessionTimeMicroseconds, clock.nowMicroseconds)
+            log("replay finished")
+            if !options.keepRunning { quitRequested = true }
+        }
+    }
+
+    /// How long a `--replay` turn waits: until its next event or frame is due.
+    private func replayWaitMilliseconds(_ replay: RecordingFeed) -> Int32 {
+        guard replay.speed > 0, !replay.isFinished else { return 0 }
+        let nextDue: Int64
+        if lastDrawn?.isAnimating == true || replay.hasContactsDown {
+            nextDue = Self.frameIntervalMicroseconds
+        } else {
+            let untilEvent =
+                (replay.nextEventMicroseconds ?? sessionTimeMicroseconds)
+                - sessionTimeMicroseconds
+            nextDue = Int64(Double(untilEvent) / replay.speed)
+        }
+        let wait = Int32(clamping: max(0, nextDue / 1000))
+        return min(
+            wait, notifier.millisecondsUntilPing(atMicroseconds: clock.nowMicroseconds) ?? wait,
+            Self.idleWaitMilliseconds)
+    }
+
+    #if CLEARTOUCH_TEST_HOOKS
+        /// `--freeze-when FILE`: once FILE exists the loop stops turning (and so stops the
+        /// watchdog's pings) until the app is killed.
+        private func freezeIfAsked() {
+            guard let path = options.freezeWhenPath, access(path, F_OK) == 0 else { return }
+            log("frozen (test hook --freeze-when)")
+            while true { pause() }
+        }
+    #endif
+
     private func waitMilliseconds() -> Int32 {
+        let wait = unpacedWaitMilliseconds()
+        return min(
+            wait, notifier.millisecondsUntilPing(atMicroseconds: clock.nowMicroseconds) ?? wait)
+    }
+
+    private func unpacedWaitMilliseconds() -> Int32 {
         if lastDrawn?.isAnimating == true {
             let sinceFrame = clock.nowMicroseconds - lastFrameMicroseconds
             return Int32(clamping: max(0, (Self.frameIntervalMicroseconds - sinceFrame) / 1000))
@@ -267,6 +449,7 @@ public final class KioskApp {
             && event.window.event == UInt8(SDL_WINDOWEVENT_EXPOSED.rawValue)
         {
             lastDrawn = nil
+            isDark = false  // asleep, the black frame is drawn again
         }
         translator.translate(
             event, timeMicroseconds: clock.microseconds(sdlTimestamp: event.common.timestamp),
@@ -276,8 +459,11 @@ public final class KioskApp {
     /// Hands one event to the session (and the recording) at its own time, never before
     /// the time the session has reached.
     private func feed(_ event: InputEvent) {
-        // Keys come from the window in every mode (SDL composes text; libinput does not).
-        if case .key(let key) = event, key.device != WindowInputTranslator.keyboardDeviceID {
+        // Keys come from the window in every mode (SDL composes text; libinput does not);
+        // a recording's keys are the recording's.
+        if replay == nil, case .key(let key) = event,
+            key.device != WindowInputTranslator.keyboardDeviceID
+        {
             return
         }
         let time = max(event.timeMicroseconds, sessionTimeMicroseconds)
@@ -291,7 +477,7 @@ public final class KioskApp {
             log("recording stopped: \(error)")
             recording = nil
         }
-        _ = save()
+        save()
     }
 
     private func trackLiveContacts(_ event: InputEvent) {
@@ -310,39 +496,65 @@ public final class KioskApp {
         session.advance(toMicroseconds: time)
     }
 
-    /// Saves when the items changed; false when the save failed. A failure is said once,
-    /// then retried on every turn of the loop until a save succeeds (and says so).
-    private func save() -> Bool {
-        do {
-            if try persistence.saveIfChanged(session.controller.lists) {
-                let lists = persistence.savedLists
+    /// Hands the lists to the writer thread when they changed (and, on a turn of the
+    /// loop after a failed save, again), then says what the finished saves did. A failure
+    /// is said once, then retried on every turn of the loop until a save succeeds (and
+    /// says so).
+    private func save(retrying: Bool = false) {
+        persistence.saveIfChanged(session.controller.lists, again: retrying && saveFailing)
+        report(persistence.takeOutcomes())
+    }
+
+    /// Waits for the last save; false when the list on disk is not the one on screen.
+    private func saveAtExit() -> Bool {
+        persistence.saveIfChanged(session.controller.lists, again: saveFailing)
+        report(persistence.finish())
+        return !saveFailing
+    }
+
+    private func report(_ outcomes: [ListWriter.Outcome]) {
+        for outcome in outcomes {
+            switch outcome {
+            case .saved(let lists):
                 let items = lists.lists.flatMap(\.list.items)
                 log(
                     "saved \(items.count) items (\(items.filter(\.completed).count) completed)"
                         + (lists.count == 1 ? "" : " in \(lists.count) lists")
                         + " to \(options.listPath)"
                 )
+                saveFailing = false
+            case .failed(let error):
+                if !saveFailing { log("list not saved, retrying: \(error)") }
+                saveFailing = true
             }
-            saveFailing = false
-            return true
-        } catch {
-            if !saveFailing { log("list not saved, retrying: \(error)") }
-            saveFailing = true
-            return false
         }
     }
 
     private func drawIfChanged(at time: Int64) {
+        if session.isAsleep {
+            // Dark while asleep: one black frame, then nothing until the wake.
+            guard !isDark else { return }
+            window.presentBlack()
+            framesDrawn += 1
+            isDark = true
+            lastDrawn = nil
+            return
+        }
         let presentation = session.controller.presentation(atMicroseconds: time)
-        guard presentation != lastDrawn else { return }
+        guard presentation != lastDrawn || isDark else { return }
+        isDark = false
         renderer.render(presentation)
         do {
             try window.present(renderer.surface)
         } catch {
-            log("\(error)")
+            repeatedErrors.say("\(error)")
         }
-        if lastDrawn == nil && lastFrameMicroseconds == 0 { log("ready") }
+        if lastDrawn == nil && lastFrameMicroseconds == 0 {
+            log("ready")
+            notifier.ready()
+        }
         lastDrawn = presentation
+        framesDrawn += 1
         lastFrameMicroseconds = clock.nowMicroseconds
     }
 }

@@ -39,6 +39,11 @@ public struct KioskOptions: Hashable, Sendable {
         /// the devices (`--umockdev-barrier`, docs/libinput-backend.md "Test hooks"); the
         /// command hands them to `KioskApp` as its `ScriptedInput`.
         public var umockdevBarrierNodes: [String] = []
+        /// Test builds only: where sysfs is mounted (`--sysfs-root`), for the backlights.
+        public var sysfsRoot: String?
+        /// Test builds only: the loop stops turning once this file exists (`--freeze-when`),
+        /// so a test sees the watchdog's pings stop.
+        public var freezeWhenPath: String?
     #endif
     /// How the panel is mounted (`--rotate`): the app lays out upright and draws turned.
     public var rotation: Rotation = .none
@@ -61,6 +66,16 @@ public struct KioskOptions: Hashable, Sendable {
 
     /// `--levels`: the levels the kiosk may reach (default all).
     public var levels: AllowedLevels = .all
+
+    /// `--idle-seconds N`: the screen goes dark after N seconds with no input (0: never).
+    public var idleSeconds = 0
+
+    /// `--replay RECORDING`: feed this recording into the loop instead of live input.
+    public var replayPath: String?
+    /// `--speed X` of `--replay`: times the recorded rate; 0 as fast as the loop takes it.
+    public var replaySpeed = 1.0
+    /// `--keep-running`: after `--replay`'s last event, stay on screen until stopped.
+    public var keepRunning = false
 
     public init(listPath: String) {
         self.listPath = listPath

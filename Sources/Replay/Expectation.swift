@@ -303,7 +303,7 @@ extension Expectation {
         case .move:
             action = .move(
                 timeMicroseconds: time, from: try integer("index"), to: try integer("to"))
-        case .openMenu, .closeMenu, .closePage:
+        case .openMenu, .closeMenu, .closePage, .sleep, .wake:
             action = Action(timeMicroseconds: time, kind: kind, index: 0)
         case .openPage, .theme:
             let key = kind == .theme ? "name" : "page"

@@ -101,6 +101,7 @@ public struct ReplayHarness {
             lists: startLists, layout: layout, allowedLevels: source.levels ?? .all,
             keyboard: try keyboardSettings(recorded: recording.header.keyboard))
         session.controller.setTheme(source.theme)
+        session.idleSleep = IdleSleep(idleSeconds: source.idleSeconds ?? 0)
         // `--sound off` switches the sound setting off from the start.
         if !soundOn { session.controller.setSoundOn(false) }
         let items = session.controller.items

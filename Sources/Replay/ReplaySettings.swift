@@ -38,11 +38,13 @@ public struct ReplaySettings: Hashable, Sendable {
     public var lists: [ExpectedList]?
     /// The open list among `lists` (nil: the session starts at the lists level).
     public var openList: Int?
+    /// `--idle-seconds N`, when the replay was given one other than 0.
+    public var idleSeconds: Int?
 
     /// The keys this version reads, in the order it writes them.
     public static let knownKeys = [
         "screen", "row_height", "list", "desc", "keyboard", "keyboard_layout", "calibration",
-        "rotation", "levels", "lists", "open_list",
+        "rotation", "levels", "lists", "open_list", "idle_seconds",
     ]
 
     /// Settings as given.
@@ -79,6 +81,7 @@ public struct ReplaySettings: Hashable, Sendable {
         if source.calibration == nil { source.calibration = calibration }
         if source.rotation == .none, let rotation { source.rotation = rotation }
         if source.levels == nil { source.levels = levels }
+        if source.idleSeconds == nil { source.idleSeconds = idleSeconds }
         if source.listPath == nil && source.startLists == nil, let lists {
             source.startLists = TodoLists(
                 lists: lists.enumerated().map {
@@ -122,6 +125,7 @@ public struct ReplaySettings: Hashable, Sendable {
             fields.append(("lists", ReplayResult.json(lists)))
             fields.append(("open_list", openList.map(JSONValue.integer) ?? .null))
         }
+        if let idleSeconds { fields.append(("idle_seconds", .integer(idleSeconds))) }
         return fields.isEmpty ? nil : .object(fields: fields)
     }
 
@@ -206,6 +210,16 @@ public struct ReplaySettings: Hashable, Sendable {
                     settings.openList = Int(number.value)
                 default: throw fail("\"open_list\" must be null or a list index")
                 }
+            case "idle_seconds":
+                guard case .number(let number) = entry.value,
+                    let seconds = Int(exactly: number.value),
+                    (1...IdleSleep.maximumIdleSeconds).contains(seconds)
+                else {
+                    throw fail(
+                        "\"idle_seconds\" must be a whole number of seconds, 1 to \(IdleSleep.maximumIdleSeconds)"
+                    )
+                }
+                settings.idleSeconds = seconds
             default:
                 throw fail(
                     "unknown setting \"\(entry.key)\" (this cleartouch knows \(knownKeys.joined(separator: ", "))): written by a newer cleartouch?"
@@ -250,6 +264,7 @@ extension ReplaySettings {
             }, calibration: source.calibration,
             rotation: source.rotation == .none ? nil : source.rotation)
         levels = source.levels
+        idleSeconds = source.idleSeconds.flatMap { $0 > 0 ? $0 : nil }
         if let initialLists = result.initialLists {
             list = nil
             lists = initialLists

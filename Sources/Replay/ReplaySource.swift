@@ -38,6 +38,8 @@ public struct ReplaySource: Hashable, Sendable {
     public var startLists: TodoLists?
     /// `--levels`: the levels the session may reach; nil: all.
     public var levels: AllowedLevels?
+    /// `--idle-seconds`: the session sleeps after this long with no input; nil or 0 never.
+    public var idleSeconds: Int?
 
     /// A source reading `path`, with the overrides given.
     public init(

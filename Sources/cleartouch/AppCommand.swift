@@ -15,7 +15,8 @@ enum AppCommand: Subcommand {
                               [--record FILE [--record-text] [--force]] [--seat NAME] [--window-input]
                               [--keyboard on|off|auto] [--keyboard-layout NAME] [--theme NAME]
                               [--levels items|lists|all] [--rotate 0|90|180|270]
-                              [--calibration "a b c d e f"] [--sound on|off] [DEVICE...]
+                              [--calibration "a b c d e f"] [--sound on|off] [--idle-seconds N]
+                              [--replay RECORDING [--speed X] [--keep-running]] [DEVICE...]
 
         Clear's gesture-driven to-do list on this screen. Swipe a row right to complete it,
         left to delete it; pull the list down or pinch two rows apart to add an item; tap a
@@ -53,13 +54,27 @@ enum AppCommand: Subcommand {
                            through SDL audio; no audio device is a notice on stderr, not an error
           --theme NAME     the start theme when the list file has none saved: \(Theme.builtInNames)
                            (default heat); a theme chosen on the Themes page is saved and wins
+        \(IdleOption.help)
+          --replay RECORDING
+                           feed RECORDING (trace, evemu, libinput record) into the app instead of
+                           live input; at its end save and exit 0 (demos, soak tests, bugs)
+          --speed X        --replay's pace: X times the recorded rate (default 1, up to 1000000);
+                           0 as fast as the app's loop takes it
+          --keep-running   after --replay's last event, stay on screen until stopped
           DEVICE...        /dev/input/eventN nodes for libinput; without any, every device of the seat
 
         Input: libinput when it can open a touchscreen or touchpad, else the window's own mouse
         and touch events (said on stderr). Keys and text always come through the window.
         Exit status: 0 ok, 1 the list could not be saved, 2 bad usage or the app could not start.
 
-        """ + LiveInputOptions.testHooksHelp()
+        """ + LiveInputOptions.testHooksHelp(testHooksHelp)
+
+    /// The app's own test hooks (docs/libinput-backend.md, "Test hooks").
+    static let testHooksHelp = """
+          --sysfs-root DIR    look for /sys/class/backlight/* under DIR instead of /sys
+          --freeze-when FILE  stop turning the main loop once FILE exists (the watchdog test)
+
+        """
 
     static func run(_ options: KioskOptions, output: CommandOutput) -> Int32 {
         let log: (String) -> Void = { line in output.printError("cleartouch app: \(line)") }
@@ -80,6 +95,7 @@ enum AppCommand: Subcommand {
         )
         var shared = SharedOptions(accepting: [.screen, .rowHeight, .seat, .calibration, .rotate])
         var keyboard = KeyboardOptions()
+        var sawSpeed = false
         while let argument = try parser.next() {
             switch argument {
             case .operand(let path): options.devicePaths.append(path)
@@ -96,9 +112,21 @@ enum AppCommand: Subcommand {
             case .option("--window-input"): options.windowInputOnly = true
             case .option("--sound"):
                 options.soundOn = try SoundOption.parse("--sound", from: &parser)
+            case .option("--idle-seconds"):
+                options.idleSeconds = try IdleOption.parse("--idle-seconds", from: &parser)
+            case .option("--replay"): options.replayPath = try parser.value(for: "--replay")
+            case .option("--speed"):
+                options.replaySpeed = try parser.number(
+                    for: "--speed", in: 0...1_000_000, what: "a speed from 0 to 1000000")
+                sawSpeed = true
+            case .option("--keep-running"): options.keepRunning = true
             #if CLEARTOUCH_TEST_HOOKS
                 case .option("--umockdev-barrier"):
                     options.umockdevBarrierNodes = try LiveInputOptions.barrierNodes(&parser)
+                case .option("--sysfs-root"):
+                    options.sysfsRoot = try parser.value(for: "--sysfs-root")
+                case .option("--freeze-when"):
+                    options.freezeWhenPath = try parser.value(for: "--freeze-when")
             #endif
             case .option(let name):
                 if try keyboard.parse(name, from: &parser) { continue }
@@ -106,6 +134,12 @@ enum AppCommand: Subcommand {
                     throw UsageError.unknownOption(name)
                 }
             }
+        }
+        if options.replayPath == nil && (sawSpeed || options.keepRunning) {
+            throw UsageError("--speed and --keep-running go with --replay RECORDING")
+        }
+        if options.replayPath != nil && !options.devicePaths.isEmpty {
+            throw UsageError("--replay takes no DEVICE: the recording is the input")
         }
         options.screen = shared.screen
         options.rowHeightPixels = shared.rowHeightPixels

@@ -20,7 +20,7 @@ enum ReplayCommand: Subcommand {
                                  [--frames DIR [--fps N]] [--snapshot OUT.png [--at MS]]
                                  [--via-libinput] [--calibration "a b c d e f"] [--rotate N]
                                  [--keyboard on|off|auto] [--keyboard-layout NAME] [--theme NAME]
-                                 [--audio OUT.wav] [--sound on|off]
+                                 [--audio OUT.wav] [--sound on|off] [--idle-seconds N]
 
         Replays a recording (ClearTouch trace, evemu, `libinput record` YAML) into the
         Clear to-do core on a virtual clock and prints the timeline and the final list.
@@ -74,6 +74,10 @@ enum ReplayCommand: Subcommand {
           --sound on|off       the sounds (default on); off: the session starts with the sound
                                setting off, silent until the Settings page turns it on (the
                                JSON's "sound" is the setting at the end)
+          --idle-seconds N     sleep after N seconds of event time with no input ("sleep" in
+                               the actions) and wake at the next ("wake": that touch does
+                               nothing else until its last finger lifts); 0 to 604800,
+                               default 0 (never)
           --theme NAME         the colours of --frames and --snapshot pictures: \(Theme.builtInNames)
                                (default heat; `cleartouch themes` lists them)
 

@@ -97,6 +97,7 @@ struct ReplayOptions: Hashable, Sendable {
         var source = ReplaySourceOptions()
         var options = ReplayOptions(source: ReplaySource(path: ""))
         var sawFPS = false
+        var idleSeconds: Int?
         while let argument = try parser.next() {
             if try source.parse(argument, from: &parser) { continue }
             guard case .option(let name) = argument else { continue }
@@ -109,6 +110,7 @@ struct ReplayOptions: Hashable, Sendable {
             case "--snapshot": options.snapshotPath = try parser.value(for: name)
             case "--audio": options.audioPath = try parser.value(for: name)
             case "--sound": options.soundOn = try SoundOption.parse(name, from: &parser)
+            case "--idle-seconds": idleSeconds = try IdleOption.parse(name, from: &parser)
             case "--fps":
                 options.framesPerSecond = try parser.number(
                     for: name, in: Self.framesPerSecondRange,
@@ -129,6 +131,7 @@ struct ReplayOptions: Hashable, Sendable {
             }
         }
         options.source = try source.source()
+        options.source.idleSeconds = idleSeconds
         if options.viaLibinput
             && (options.source.calibration != nil || options.source.rotation != .none)
         {

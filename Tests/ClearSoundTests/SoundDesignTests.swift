@@ -107,10 +107,11 @@ import TouchInput
 
 /// Which actions sound, by name.
 @Suite struct ActionSoundTests {
-    @Test func everyActionButEditingHasItsSound() {
+    @Test func everyActionButEditingSleepAndWakeHasItsSound() {
         for kind in ActionKind.allCases {
             switch kind {
-            case .editBegin, .editEnd: #expect(SoundName(kind) == nil)
+            // A sleeping kiosk is silent, and the waking touch does nothing, audibly too.
+            case .editBegin, .editEnd, .sleep, .wake: #expect(SoundName(kind) == nil)
             default: #expect(SoundName(kind)?.rawValue == kind.rawValue)
             }
         }

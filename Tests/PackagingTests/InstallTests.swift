@@ -31,7 +31,9 @@ struct InstallTests {
         let root = try Packaging.install.get()
         let (unit, lines) = try installedUnit("cleartouch-kiosk.service", root: root)
         for line in [
-            "ExecStart=/usr/bin/cleartouch app --fullscreen", "User=cleartouch",
+            "ExecStart=/usr/bin/cleartouch app --fullscreen --idle-seconds ${CLEARTOUCH_IDLE_SECONDS}",
+            "Environment=CLEARTOUCH_IDLE_SECONDS=300", "Type=notify", "WatchdogSec=30s",
+            "User=cleartouch",
             "SupplementaryGroups=video input", "TTYPath=/dev/tty1", "Conflicts=getty@tty1.service",
             "Environment=SDL_VIDEODRIVER=kmsdrm", "Restart=always", "DeviceAllow=char-drm rw",
             "DeviceAllow=char-input rw", "ProtectSystem=strict", "NoNewPrivileges=yes",
@@ -141,7 +143,7 @@ struct InstallTests {
     /// `gestures` in the man page and the completion, with the contract's options
     /// (docs/product-decisions.md, "Decisions for the gesture service"): the completion
     /// reads them from `cleartouch gestures --help`, which comes with GesturesCommand.
-    @Test(.disabled("until GesturesCommand is merged: remove this trait at the merge"))
+    @Test
     func theGesturesSubcommandHasItsManSectionAndCompletion() throws {
         let root = try Packaging.install.get()
         let binary = root.appendingPathComponent("usr/bin/cleartouch").path

@@ -229,6 +229,13 @@ public final class KioskWindow {
         else { throw SDLError("SDL_RenderCopyExF") }
     }
 
+    /// Presents a black frame (the sleeping kiosk's screen).
+    public func presentBlack() {
+        SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255)
+        SDL_RenderClear(renderer)
+        SDL_RenderPresent(renderer)
+    }
+
     /// Starts or stops SDL text input (composed text events, an on-screen keyboard where there is one).
     public func setTextInputActive(_ active: Bool) {
         let isActive = SDL_IsTextInputActive() == SDL_TRUE

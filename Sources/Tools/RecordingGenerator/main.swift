@@ -13,7 +13,9 @@ func comment(_ scenario: Scenario) -> String {
 do {
     try FileManager.default.createDirectory(
         atPath: outputDirectory, withIntermediateDirectories: true)
-    for scenario in scenarios + keyboardScenarios + levelScenarios + gestureScenarios {
+    for scenario in scenarios + keyboardScenarios + levelScenarios + gestureScenarios
+        + idleScenarios
+    {
         for other in ["trace", "evemu", "yml"] {
             try? FileManager.default.removeItem(
                 atPath: "\(outputDirectory)/\(scenario.name).\(other)")

@@ -1,0 +1,215 @@
+import AllocationCounter
+import ClearCore
+import Foundation
+import KioskApp
+import ListStore
+import Recordings
+import Replay
+import ToolSupport
+import TouchInput
+import TouchScript
+
+/// A day of kiosk input through the real app loop (`cleartouch app --replay DAY --speed 0
+/// --idle-seconds 300`, offscreen): resident memory and open files at the start (after a
+/// warm-up), the middle and the end, which must stay flat (at most 2 MB of growth after
+/// the warm-up), allocations per frame, log lines, and the saved list checked at the end.
+func runSoakBenchmarks() {
+    setenv("SDL_VIDEODRIVER", "offscreen", 0)
+    let folder = NSTemporaryDirectory() + "cleartouch-soak-\(getpid())"
+    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let tracePath = folder + "/day.trace"
+    let listPath = folder + "/list.json"
+    let visits: Int
+    do {
+        visits = try SoakDay.write(to: tracePath)
+    } catch {
+        print("soak: cannot write the day's recording: \(error)")
+        return
+    }
+    // What the day must leave: `cleartouch replay` of the same recording (the core alone).
+    var source = ReplaySource(path: tracePath)
+    source.idleSeconds = SoakDay.idleSeconds
+    let replayed: ReplayResult
+    do {
+        replayed = try ReplayHarness(source: source, keepListsAfterActions: false).run()
+    } catch {
+        print("soak: cannot replay the day's recording: \(error)")
+        return
+    }
+    var options = KioskOptions(listPath: listPath)
+    options.offscreen = true
+    options.soundOn = false
+    options.replayPath = tracePath
+    options.replaySpeed = 0
+    options.idleSeconds = SoakDay.idleSeconds
+    options.keyboardMode = .off
+    var logLines = 0
+    let app: KioskApp
+    do {
+        app = try KioskApp(options: options, log: { _ in logLines += 1 })
+    } catch {
+        print("soak: the app did not start: \(error)")
+        return
+    }
+    _ = requireCountingAllocationCounter()
+    var samples: [SoakSample] = []
+    let marks = [SoakDay.warmUpShare, 0.5, 1.0]
+    let day = Double(SoakDay.daySeconds) * 1e6
+    app.onReplayTurn = { elapsed, finished in
+        let progress = finished ? 1 : Double(elapsed) / day
+        guard samples.count < marks.count, progress >= marks[samples.count] else { return }
+        samples.append(
+            SoakSample(
+                share: progress, residentKilobytes: SoakSample.residentKilobytes(),
+                openFiles: SoakSample.openFileCount(), frames: app.framesDrawn,
+                turns: app.loopTurns, allocations: cleartouch_allocation_count(),
+                cpuNanoseconds: processCPUNanoseconds()))
+    }
+    let wallStart = MonotonicClock.nowNanoseconds()
+    let status = app.run()
+    let wallSeconds = Double(MonotonicClock.nowNanoseconds() - wallStart) / 1e9
+    print(
+        "soak: a day of kiosk input (\(visits) visits, idle \(SoakDay.idleSeconds) s) through the app loop (--replay --speed 0, offscreen), \(String(format: "%.1f", wallSeconds)) s, exit \(status)"
+    )
+    guard samples.count == marks.count else {
+        print("  error: only \(samples.count) of \(marks.count) samples were taken")
+        return
+    }
+    for (name, sample) in zip(["start (after warm-up)", "middle", "end"], samples) {
+        print(
+            "  \(name.padding(toLength: 22, withPad: " ", startingAt: 0)) VmRSS \(sample.residentKilobytes) kB, \(sample.openFiles) open files, \(sample.frames) frames"
+        )
+    }
+    let growth = samples[2].residentKilobytes - samples[0].residentKilobytes
+    let fileGrowth = samples[2].openFiles - samples[0].openFiles
+    print(
+        "  growth after warm-up: \(growth) kB (at most \(SoakDay.maximumGrowthKilobytes)): \(growth <= SoakDay.maximumGrowthKilobytes ? "met" : "NOT met"); open files \(fileGrowth >= 0 ? "+" : "")\(fileGrowth): \(fileGrowth <= 0 ? "met" : "NOT met")"
+    )
+    let frames = samples[2].frames - samples[0].frames
+    let turns = samples[2].turns - samples[0].turns
+    let allocations = samples[2].allocations - samples[0].allocations
+    let cpu = samples[2].cpuNanoseconds - samples[0].cpuNanoseconds
+    print(
+        "  after warm-up: \(frames) frames in \(turns) loop turns, \(String(format: "%.1f", Double(allocations) / Double(max(frames, 1)))) allocations/frame, \(String(format: "%.2f", Double(cpu) / Double(max(frames, 1)) / 1e6)) ms CPU/frame (drawing, saving, the core); \(logLines) log lines for the day"
+    )
+    do {
+        let lists = try ListStore(path: listPath, clock: ListStore.systemClock).loadLists()
+        let items = lists?.lists.flatMap(\.list.items) ?? []
+        let valid =
+            items.map(\.text) == replayed.items.map(\.text)
+            && items.map(\.completed) == replayed.items.map(\.completed)
+            && items.map(\.text) == TodoList.swiftTutorialSamples.map(\.text)
+        let count = { (kind: ActionKind) in replayed.actions.filter { $0.kind == kind }.count }
+        print(
+            "  saved list: \(items.count) items, \(items.filter(\.completed).count) completed: \(valid ? "valid, the list replay gives (and the day's start)" : "NOT the list replay gives")"
+                + "; the day: \(replayed.actions.count) actions (\(count(.sleep)) sleep, \(count(.wake)) wake, \(count(.add)) add, \(count(.delete)) delete)"
+        )
+    } catch {
+        print("  saved list: NOT valid: \(error)")
+    }
+}
+
+/// Memory and files at one moment of the soak.
+private struct SoakSample {
+    var share: Double
+    var residentKilobytes: Int
+    var openFiles: Int
+    var frames: Int
+    var turns: Int
+    var allocations: UInt64
+    var cpuNanoseconds: Int64
+
+    /// `VmRSS` of /proc/self/status, in kB.
+    static func residentKilobytes() -> Int {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") })
+        else { return -1 }
+        return Int(line.split(separator: " ").dropFirst().first ?? "") ?? -1
+    }
+
+    /// The entries of /proc/self/fd.
+    static func openFileCount() -> Int {
+        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? -1
+    }
+}
+
+private func processCPUNanoseconds() -> Int64 {
+    var time = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+    return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
+}
+
+/// The day: every `visitIntervalSeconds` someone comes by (the first touch wakes the
+/// kiosk and does nothing else), completes a row and makes it active again, adds an item
+/// by a pull and types it, deletes it, taps a row and ends the edit, and scrolls; then
+/// the kiosk sleeps again. The list ends as it began, so any growth is the program's.
+/// Written to the trace one visit at a time (never the whole day in memory).
+enum SoakDay {
+    static let idleSeconds = 300
+    static let visitIntervalSeconds: Int64 = 900
+    static let daySeconds: Int64 = 86_400
+    static let warmUpShare = 0.1
+    static let maximumGrowthKilobytes = 2048
+    /// A quarter of the 1080×1920 kiosk's pixels: the day is about the loop's memory, and
+    /// a full-size frame per animation step would make it a render benchmark of minutes.
+    static let screen = ScreenSize(widthPixels: 540, heightPixels: 960)
+    /// round(540 · 50 / 320).
+    static let rowHeightPixels = 84
+
+    /// Writes the day's trace; returns the number of visits.
+    static func write(to path: String) throws(RecordingError) -> Int {
+        let writer = try TraceWriter(path: path, flushesEveryCall: false)
+        var header = SyntheticTrace.header(keyboard: true, list: nil)
+        header.screen = screen
+        header.rowHeightPixels = Double(rowHeightPixels)
+        try writer.writeHeader(header)
+        // An empty frame at 0 starts the idle time, so the first visit finds the kiosk asleep.
+        var start = Script()
+        start.markStart()
+        var events: [InputEvent] = []
+        SyntheticTrace.inputEvents(start.events, into: &events)
+        for event in events { try writer.write(event) }
+        var time = visitIntervalSeconds * 1_000_000
+        var visits = 0
+        while time < daySeconds * 1_000_000 {
+            var script = Script(startMicroseconds: time)
+            visit(&script, number: visits)
+            events.removeAll(keepingCapacity: true)
+            SyntheticTrace.inputEvents(script.events, into: &events)
+            for event in events { try writer.write(event) }
+            visits += 1
+            time += visitIntervalSeconds * 1_000_000
+        }
+        try writer.close()
+        return visits
+    }
+
+    /// Row centre y for row i (H = 84; W/2 = 270, so a swipe of 300 px acts).
+    private static func row(_ i: Int) -> Int { rowHeightPixels * i + rowHeightPixels / 2 }
+
+    private static func visit(_ s: inout Script, number: Int) {
+        let target = number % 10
+        s.tap(x: 270, y: 940)  // row 11: wakes the kiosk, nothing else
+        s.wait(milliseconds: 800)
+        s.drag(x: 150, y: row(target), dx: 300, dy: 0)  // complete
+        s.wait(milliseconds: 800)
+        s.drag(x: 150, y: row(target), dx: 300, dy: 0)  // active again
+        s.wait(milliseconds: 800)
+        s.drag(x: 270, y: 150, dx: 0, dy: 125, steps: 25)  // pull past H: add at 0, edit
+        s.wait(milliseconds: 600)
+        s.type("visit \(number)")
+        s.key(KeyboardKey.returnCode)
+        s.wait(milliseconds: 800)
+        s.drag(x: 400, y: row(0), dx: -300, dy: 0)  // delete it again
+        s.wait(milliseconds: 800)
+        s.tap(x: 270, y: row(target))  // edit, then Return: unchanged
+        s.wait(milliseconds: 600)
+        s.key(KeyboardKey.returnCode)
+        s.wait(milliseconds: 800)
+        s.drag(x: 270, y: 800, dx: 0, dy: -150, steps: 25)  // scroll to the end and back
+        s.wait(milliseconds: 1500)
+        s.drag(x: 270, y: 450, dx: 0, dy: 150, steps: 25)
+        s.wait(milliseconds: 1500)
+    }
+}
