@@ -289,10 +289,12 @@ enum GesturesCommand: Subcommand {
         // The configuration read at start is the first reporter's; a SIGHUP reads it again.
         var startConfiguration: GestureServiceConfiguration? = configuration
         return runGestureServiceLive(options: live, output: output) {
-            () throws(Diagnostic) -> any GestureReporting in
-            let current = try startConfiguration ?? Self.configuration(options)
-            startConfiguration = nil
-            return GestureService(configuration: current)
+            () throws -> any GestureReporting in
+            if let first = startConfiguration {
+                startConfiguration = nil
+                return GestureService(configuration: first)
+            }
+            return GestureService(configuration: try Self.configuration(options))
         }
     }
 }
