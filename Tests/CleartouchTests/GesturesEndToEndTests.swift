@@ -25,6 +25,18 @@ import Testing
         return path
     }
 
+    /// A bus of the test's own and a client listening on it (ready to hear).
+    static func busWithClient(in folder: ScratchFolder) throws -> (
+        TestDBusDaemon, BackgroundProgram
+    ) {
+        let daemon = try TestDBusDaemon(in: folder)
+        let client = try BackgroundProgram(
+            TestDBusDaemon.client("gestures1-client.py"), [daemon.address, "1000"], in: folder,
+            name: "client")
+        #expect(waitUntil { client.output.contains("ready") || !client.process.isRunning })
+        return (daemon, client)
+    }
+
     /// The client's signals so far: one JSON object per line.
     static func signals(_ client: BackgroundProgram) -> [[String: Any]] {
         client.outputLines.filter { $0.hasPrefix("{") }.compactMap {
@@ -41,13 +53,11 @@ import Testing
         let config = try Self.configuration(
             in: folder, name: "back", "gesture: swipe\nfingers: 3\ndirection: left",
             marker: marker)
-        let daemon = try TestDBusDaemon(in: folder)
-        defer { daemon.stop() }
-        let client = try BackgroundProgram(
-            TestDBusDaemon.client("gestures1-client.py"), [daemon.address, "1000"], in: folder,
-            name: "client")
-        defer { client.stop() }
-        #expect(waitUntil { client.output.contains("ready") || !client.process.isRunning })
+        let (daemon, client) = try Self.busWithClient(in: folder)
+        defer {
+            client.stop()
+            daemon.stop()
+        }
         let run = try runCommand(
             executable: executable,
             arguments: [
@@ -129,13 +139,11 @@ import Testing
         let config = try Self.configuration(
             in: folder, name: "next", "gesture: swipe\nfingers: 1\ndirection: right",
             marker: marker)
-        let daemon = try TestDBusDaemon(in: folder)
-        defer { daemon.stop() }
-        let client = try BackgroundProgram(
-            TestDBusDaemon.client("gestures1-client.py"), [daemon.address, "1000"], in: folder,
-            name: "client")
-        defer { client.stop() }
-        #expect(waitUntil { client.output.contains("ready") || !client.process.isRunning })
+        let (daemon, client) = try Self.busWithClient(in: folder)
+        defer {
+            client.stop()
+            daemon.stop()
+        }
         let egalax = UmockdevHarness.Device.egalaxSwipe
         let run = try UmockdevHarness.run(
             [egalax],
