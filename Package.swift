@@ -189,6 +189,7 @@ let package = Package(
                 "Replay", "Recordings", "ClearCore", "GestureRecognition", "TouchInput",
                 "ClearRendering", "LibInputBackend", "Umockdev", "AllocationCounter", "ListStore",
                 "ToolSupport", "Evdev", "TouchScript", "KioskApp", "ClearSound",
+                "GestureService", "GestureBus", "CSystemd",
             ],
             path: "Sources/Benchmarks"),
         // The child process of ListStore's SIGKILL test.

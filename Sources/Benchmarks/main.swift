@@ -6,6 +6,8 @@ LibinputLatencyProbe.runIfRequested()  // inside the umockdev testbed of the liv
 
 let groups: KeyValuePairs<String, () -> Void> = [
     "gestures": runGestureBenchmarks,
+    // The gesture service: ns per touch event with every kind bound; frame to D-Bus signal.
+    "gesture-service": runGestureServiceBenchmarks,
     "touchpad": runTouchpadBenchmarks,
     "core": runCoreBenchmarks,
     "recordings": runRecordingBenchmarks,
