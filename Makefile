@@ -53,12 +53,8 @@ demo: release
 # in (CLEARTOUCH_TEST_HOOKS) and every access is checked for exclusivity, as
 # `@exclusivity(unchecked)` applies to release builds only (CLEARTOUCH_UNCHECKED_EXCLUSIVITY;
 # both in Package.swift).
-# The packaging tests need the static release binary (`make deb`, `make install`); it is
-# built beside the debug build, filling the cores the debug build leaves idle, instead of
-# alone at the end of the suite. Its own errors show when a packaging test builds it again.
 test: bootstrap
-	{ $(SWIFT) build $(STATIC_BUILD) > /dev/null 2>&1 || true; } & \
-	$(SWIFT) build --build-tests; status=$$?; wait; exit $$status
+	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
 bench: bootstrap
