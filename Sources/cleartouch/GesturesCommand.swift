@@ -17,7 +17,7 @@ enum GesturesCommand: Subcommand {
                                    [--expect FILE] [--write-expect FILE]
                                    [--via-libinput] [--desc DESC] [--format trace|evemu|libinput]
                                    [--screen WxH] [--calibration "a b c d e f"] [--rotate N]
-                                   [--bus-address ADDRESS] [--touchegg]
+                                   [--bus-address ADDRESS]
                cleartouch gestures [--config FILE] [--run] [--bus system|session]
                                    [--bus-address ADDRESS] [--touchegg] [--screen WxH]
                                    [--seat NAME] [--calibration "a b c d e f"] [--rotate N]
@@ -127,6 +127,12 @@ enum GesturesCommand: Subcommand {
             }
             if options.bus != nil {
                 throw UsageError("--bus goes with the live service; a replay takes --bus-address")
+            }
+            // Touchégg's clients connect to a running server; a replay ends at once.
+            if options.touchegg {
+                throw UsageError(
+                    "--touchegg goes with the live service; a replay sends its signals with --bus-address"
+                )
             }
             options.replay = ReplaySource(
                 path: recording, descPath: shared.descPath, format: shared.format?.rawValue,

@@ -208,6 +208,10 @@ import Testing
                 "--bus goes with the live service; a replay takes --bus-address"
             ),
             (
+                ["--replay", "x.trace", "--touchegg"],
+                "--touchegg goes with the live service; a replay sends its signals with --bus-address"
+            ),
+            (
                 ["--replay", "x.evemu", "--via-libinput", "--rotate", "90"],
                 "--calibration and --rotate do not go with --via-libinput"
             ),
