@@ -52,6 +52,20 @@ extension ClearController {
         return finish.presentation
     }
 
+    /// What the sound's threshold ticks follow at `time`: the placeholder's label and
+    /// whether a pinch together would close the level, as `presentation(atMicroseconds:)`
+    /// shows them, without laying out a row (a replay asks after every event, and the
+    /// rows were nine tenths of the cost).
+    public func thresholdCue(atMicroseconds time: Int64) -> ThresholdCue {
+        var prepare = PrepareVisitor(
+            context: PresentationContext(time: time, offsetPixels: scrolling.offset(at: time)))
+        visitInteractions(&prepare)
+        return ThresholdCue(
+            placeholderLabel: prepare.context.placeholder?.value?.label,
+            pinchTogetherCloses: navigation.pinchTogetherCloses(
+                rowHeightPixels: layout.rowHeightPixels))
+    }
+
     /// Row `index`'s frame: its slot, moved by every interaction.
     func rowFrame(ofRowAt index: Int, _ context: RowContext) -> RectPixels {
         var place = PlaceRowVisitor(

@@ -260,3 +260,25 @@ public struct Presentation: Hashable, Sendable {
         self.isAnimating = isAnimating
     }
 }
+
+/// The two parts of a presentation the sound's threshold ticks follow
+/// (`ClearController.thresholdCue(atMicroseconds:)`).
+public struct ThresholdCue: Hashable, Sendable {
+    /// The placeholder's label (`Presentation.placeholder?.label`).
+    public var placeholderLabel: String?
+    /// `Presentation.pinchTogetherCloses`.
+    public var pinchTogetherCloses: Bool?
+
+    /// A cue of its parts, as given.
+    public init(placeholderLabel: String?, pinchTogetherCloses: Bool?) {
+        self.placeholderLabel = placeholderLabel
+        self.pinchTogetherCloses = pinchTogetherCloses
+    }
+
+    /// The cue `presentation` shows.
+    public init(_ presentation: Presentation) {
+        self.init(
+            placeholderLabel: presentation.placeholder?.label,
+            pinchTogetherCloses: presentation.pinchTogetherCloses)
+    }
+}

@@ -30,10 +30,15 @@ public struct ThresholdTicks: Sendable {
 
     /// Takes the next presentation; true when a tick sounds with it.
     public mutating func observe(_ presentation: Presentation) -> Bool {
-        let closes = presentation.pinchTogetherCloses
+        observe(ThresholdCue(presentation))
+    }
+
+    /// Takes the next presentation's cue; true when a tick sounds with it.
+    public mutating func observe(_ cue: ThresholdCue) -> Bool {
+        let closes = cue.pinchTogetherCloses
         let crossedPinch = closes != nil && pinchCloses != nil && closes != pinchCloses
         pinchCloses = closes
-        let now = presentation.placeholder?.label
+        let now = cue.placeholderLabel
         defer { label = now }
         guard let now, now != label else { return crossedPinch }
         return crossedPinch || label != nil || !Self.startingLabels.contains(now)

@@ -133,7 +133,6 @@ public final class EvemuReader: RecordingEventSource {
             event.timeMicroseconds = 0
             decoder.handle(event, into: &output)
         }
-        var ignored = EvemuParser.DescriptionState()
         while output.isEmpty {
             guard let line = try lines.nextLine() else {
                 finishStream()
@@ -151,6 +150,9 @@ public final class EvemuReader: RecordingEventSource {
                 decoder.handle(event, into: &output)
                 continue
             }
+            // Made only here: building (and destroying) its device for every frame was 5 % of
+            // a continuous-touch replay.
+            var ignored = EvemuParser.DescriptionState()
             _ = try EvemuParser.parseLine(line, lines, &ignored, eventsAllowed: true)
             if ignored.sawAny {
                 throw lines.error("device description line after the events")

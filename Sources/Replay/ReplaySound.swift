@@ -9,7 +9,7 @@ struct ThresholdTickCollector {
     private(set) var timesMicroseconds: [Int64] = []
 
     mutating func observe(_ session: ClearSession, atMicroseconds time: Int64, origin: Int64) {
-        if ticks.observe(session.controller.presentation(atMicroseconds: time)) {
+        if ticks.observe(session.controller.thresholdCue(atMicroseconds: time)) {
             timesMicroseconds.append(time - origin)
         }
     }

@@ -408,6 +408,13 @@ final class NavigationInteraction: Interaction {
         }
     }
 
+    /// While a pinch together could close the level: whether releasing it now would (the
+    /// fingers' distance shrank by more than 2H); nil with no such pinch.
+    func pinchTogetherCloses(rowHeightPixels height: Double) -> Bool? {
+        guard pinchTarget != nil, let latest = pinches.latest else { return nil }
+        return latest.track.shrinkPixels > Self.pinchTogetherRowHeights * height
+    }
+
     /// The level; rows folding under a pinch together; the transition's rows.
     func finish(
         _ presentation: inout Presentation, _ context: PresentationContext,
@@ -415,10 +422,7 @@ final class NavigationInteraction: Interaction {
     ) {
         presentation.level = level
         let height = controller.layout.rowHeightPixels
-        if pinchTarget != nil, let latest = pinches.latest {
-            presentation.pinchTogetherCloses =
-                latest.track.shrinkPixels > Self.pinchTogetherRowHeights * height
-        }
+        presentation.pinchTogetherCloses = pinchTogetherCloses(rowHeightPixels: height)
         let screenHeight = controller.layout.heightPixels
         // The fold: rows close about the pinch's centre as the fingers close.
         var folds = pinches.entries.map { ($0.track.shrinkPixels, $0.track.centreYPixels) }
