@@ -177,6 +177,15 @@ package enum EvemuParser {
     static func parseEvent(_ line: UnsafeBufferPointer<UInt8>, _ lines: LineReader)
         throws(RecordingError) -> EvdevEvent
     {
+        if let event = parseCanonicalEvent(line) { return event }
+        return try parseAnyEvent(line, lines)
+    }
+
+    /// Any `E:` line `parseEvent` accepts (spacing, digits and case as they come), or its
+    /// `FILE:LINE` error.
+    static func parseAnyEvent(_ line: UnsafeBufferPointer<UInt8>, _ lines: LineReader)
+        throws(RecordingError) -> EvdevEvent
+    {
         var scanner = ByteScanner(line)
         scanner.index = 2
         scanner.skipSpaces()
