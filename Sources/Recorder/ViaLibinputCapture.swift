@@ -36,6 +36,16 @@ public enum ViaLibinputCapture {
     public static let libinputOnlyFlag = "--libinput-only"
     /// The child's exit status when, with `libinputOnlyFlag`, libinput did not take a device.
     public static let notThroughLibinputStatus: Int32 = 3
+    /// How the child's line about such a device begins.
+    public static let notThroughLibinputPrefix = "not through libinput: "
+
+    /// `not through libinput: event50 NAME (libinput refused it; tablet-class touch panel)`.
+    static func notThroughLibinput(_ route: DeviceRoute) -> String {
+        let details = [route.reason ?? "libinput did not take it", route.deviceClass?.rawValue]
+            .compactMap { $0 }
+        return notThroughLibinputPrefix + "\(route.node) \(route.name) ("
+            + details.joined(separator: "; ") + ")"
+    }
 
     /// What the parent asks the child to do.
     public struct Request: Hashable, Sendable {
@@ -97,9 +107,7 @@ public enum ViaLibinputCapture {
         do throws(RecorderError) {
             let refused = try record(request)
             guard refused.isEmpty else {
-                for route in refused {
-                    say("\(childCommand): libinput did not take \(route); not read directly")
-                }
+                for route in refused { say("\(childCommand): " + notThroughLibinput(route)) }
                 return notThroughLibinputStatus
             }
             return 0

@@ -227,10 +227,14 @@ public enum ViaLibinputReplay {
         guard status == 0 else {
             let said = log.map(childMessages) ?? []
             if status == ViaLibinputCapture.notThroughLibinputStatus, log != nil {
-                let prefix = ViaLibinputCapture.childCommand + ": "
+                let prefix =
+                    ViaLibinputCapture.childCommand + ": "
+                    + ViaLibinputCapture.notThroughLibinputPrefix
                 throw .notThroughLibinput(
-                    said.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
-                        .joined(separator: "; "))
+                    ViaLibinputCapture.notThroughLibinputPrefix
+                        + said.filter { $0.hasPrefix(prefix) }.map {
+                            String($0.dropFirst(prefix.count))
+                        }.joined(separator: ", "))
             }
             throw .failed(
                 Diagnostic(

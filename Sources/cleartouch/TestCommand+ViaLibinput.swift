@@ -19,7 +19,7 @@ extension TestCommand {
         return RecordingPlayer { source throws(RecordingPlayerError) in
             // libinput applies neither; a replay through it would not be the one the
             // expectation pins.
-            if source.calibration != nil || source.rotation != nil {
+            if source.calibration != nil || source.rotation != .none {
                 throw .cannotPlay(
                     "its expectation replays it with a calibration or a rotation, which a replay through libinput does not apply"
                 )
