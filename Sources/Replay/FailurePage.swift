@@ -1,4 +1,5 @@
 import ClearCore
+import GestureService
 import JSON
 
 /// The page `cleartouch test --report DIR` writes for a failing recording (docs/replay.md,
@@ -112,6 +113,43 @@ public struct FailurePage {
             replayed: replayed, diff: diff)
     }
 
+    /// The summary of the gesture service's `gestures` against a gesture expectation; nil
+    /// when they meet it. Its sides hold the service's gestures begun by the moment (as
+    /// the diff shows them), no actions and no list.
+    public static func summary(
+        of gestures: [ServiceGestureSummary], against service: GestureExpectation
+    ) -> Summary? {
+        var result = GestureServiceReplayResult()
+        result.gestures = gestures
+        guard let diff = service.mismatch(with: result) else { return nil }
+        let replayed = gestures.map(\.pinned)
+        let index = Expectation.firstDifference(service.gestures, replayed)
+        let moment =
+            [service.gestures, replayed].compactMap {
+                index < $0.count ? $0[index].startMicroseconds : nil
+            }.min() ?? 0
+        let first = ExpectationDifference(
+            part: .gestures, index: index, timeMicroseconds: moment,
+            headline: "gesture \(index + 1)",
+            text: diff.split(separator: "\n", maxSplits: 1).last.map(String.init) ?? diff)
+        func side(_ list: [ServiceGestureSummary]) -> Side {
+            var side = Side()
+            side.gestures = list.filter { $0.startMicroseconds <= moment }.map {
+                $0.json.encoded()
+            }
+            return side
+        }
+        func entry(_ list: [ServiceGestureSummary]) -> String {
+            index < list.count ? list[index].json.encoded() : "nothing"
+        }
+        var expected = side(service.gestures)
+        expected.note = "a gesture expectation pins the gesture service's gestures, not the list"
+        return Summary(
+            first: first, momentMicroseconds: moment, atEnd: false,
+            what: "expected \(entry(service.gestures)), replayed \(entry(replayed))",
+            expected: expected, replayed: side(replayed), diff: diff)
+    }
+
     /// `expected complete 2 at 412.000 ms, replayed delete 2 at 412.000 ms`, or the
     /// end-state part's own words.
     static func what(
@@ -142,12 +180,19 @@ public struct FailurePage {
     /// expectation after all.
     public func page() throws(ReplayError) -> String? {
         let contents = try viewer.contents()
-        var result = contents.result
-        if timesComeLate { result = LateTiming.aligned(result, to: expectation) }
-        let end = contents.frames.last?.timeMicroseconds ?? result.durationMicroseconds
-        guard
-            let summary = Self.summary(of: result, against: expectation, endMicroseconds: end)
-        else { return nil }
+        let summary: Summary?
+        if let service = expectation.service {
+            var result = GestureServiceReplayResult()
+            result.gestures = contents.serviceGestures ?? []
+            if timesComeLate { result = LateTiming.aligned(result, to: service) }
+            summary = Self.summary(of: result.gestures, against: service)
+        } else {
+            var result = contents.result
+            if timesComeLate { result = LateTiming.aligned(result, to: expectation) }
+            let end = contents.frames.last?.timeMicroseconds ?? result.durationMicroseconds
+            summary = Self.summary(of: result, against: expectation, endMicroseconds: end)
+        }
+        guard let summary else { return nil }
         let data = TraceViewer.json(
             contents, framesPerSecond: viewer.framesPerSecond,
             extra: [("failure", json(summary))])

@@ -1,3 +1,4 @@
+import GestureService
 import ToolSupport
 
 /// `cleartouch test --report DIR`: a `FailurePage` for each failing recording, and
@@ -114,21 +115,25 @@ public enum FailurePages {
         guard let recording = testCase.recordingPath else {
             throw Diagnostic(path: path, line: 0, message: "no recording beside it")
         }
-        return (expectation.settings ?? ReplaySettings()).applied(
+        let settings = expectation.service.map { $0.settings } ?? expectation.settings
+        return (settings ?? ReplaySettings()).applied(
             to: ReplaySource(path: recording), folder: RegressionSuite.folder(of: path))
     }
 
-    /// The page of a failed case; nil for a gesture expectation (no page yet) or when the
-    /// replay meets its expectation after all.
+    /// The page of a failed case (a gesture expectation's shows the service's gestures
+    /// too); nil when the replay meets its expectation after all.
     static func page(_ testCase: RegressionCase, player: RecordingPlayer?) throws(Diagnostic)
         -> String?
     {
         let path = testCase.expectationPath
         let expectation = try Expectation.parse(try TextFile.read(path), path: path)
-        guard expectation.service == nil else { return nil }
         let source = try source(of: testCase)
         let title = source.path.split(separator: "/").last.map(String.init) ?? source.path
         var viewer = TraceViewer(source: source, title: title)
+        if let service = expectation.service {
+            viewer.gestureConfiguration = try GestureServiceConfiguration.read(
+                path: service.configurationPath(expectationPath: path))
+        }
         if let player {
             viewer.openInput = { source throws(ReplayError) in
                 try player.input(for: source, noting: nil)

@@ -116,9 +116,9 @@ public struct TraceViewer {
         }
         var serviceGestures: [ServiceGestureSummary]?
         if let gestureConfiguration {
-            serviceGestures =
-                try GestureServiceReplay(source: source, configuration: gestureConfiguration)
-                .run().gestures
+            var replay = GestureServiceReplay(source: source, configuration: gestureConfiguration)
+            replay.openInput = openInput
+            serviceGestures = try replay.run().gestures
         }
         return Contents(
             result: result, frames: frames, reports: reports, serviceGestures: serviceGestures)

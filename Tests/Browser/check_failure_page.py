@@ -17,8 +17,8 @@ import json
 import pathlib
 import sys
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
+import headless_chromium
+
 from selenium.webdriver.common.by import By
 
 
@@ -59,14 +59,7 @@ def frame_ms(driver):
 def main():
     page = pathlib.Path(sys.argv[1]).resolve()
     times = [float(t) for t in sys.argv[2:]]
-    options = webdriver.ChromeOptions()
-    options.binary_location = "/usr/bin/chromium"
-    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu",
-                     "--disable-dev-shm-usage", "--window-size=1400,1000",
-                     "--no-first-run", "--disable-background-networking"]:
-        options.add_argument(argument)
-    options.set_capability("goog:loggingPrefs", {"performance": "ALL", "browser": "ALL"})
-    driver = webdriver.Chrome(options=options, service=Service("/usr/bin/chromedriver"))
+    driver = headless_chromium.start()
     try:
         driver.get(page.as_uri())
         result = {
@@ -85,10 +78,7 @@ def main():
 
         result["at"] = []
         for ms in times:
-            driver.execute_script(
-                "const s = document.getElementById('time');"
-                "s.value = String(arguments[0]);"
-                "s.dispatchEvent(new Event('input', {bubbles: true}));", ms)
+            headless_chromium.seek(driver, ms)
             items = json.loads(driver.find_element(By.ID, "status").get_attribute("data-items"))
             result["at"].append({"frame_ms": frame_ms(driver),
                                  "items": [[i["text"], i["completed"]] for i in items]})
@@ -96,14 +86,8 @@ def main():
         driver.find_element(By.ID, "show-first-difference").click()
         result["button_frame_ms"] = frame_ms(driver)
 
-        requests = []
-        for entry in driver.get_log("performance"):
-            message = json.loads(entry["message"])["message"]
-            if message.get("method") == "Network.requestWillBeSent":
-                requests.append(message["params"]["request"]["url"])
-        result["requests"] = [u for u in requests if not u.startswith(("file:", "data:"))]
-        result["errors"] = [e["message"] for e in driver.get_log("browser")
-                            if e["level"] in ("SEVERE", "WARNING")]
+        result["requests"] = headless_chromium.outside_requests(driver)
+        result["errors"] = headless_chromium.console_errors(driver, ("SEVERE", "WARNING"))
         print(json.dumps(result))
     finally:
         driver.quit()

@@ -191,3 +191,31 @@ import Testing
         }
     }
 }
+
+/// A gesture expectation's failure page: the gesture service's gestures side by side.
+@Suite struct GestureFailurePageTests {
+    @Test func aGestureWithOtherFingersIsTheFirstDifferenceAtItsStart() throws {
+        let path = TestPaths.recordings + "/gestures-swipe-3-left.expect.json"
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let changed = text.replacingOccurrences(of: "\"fingers\": 3", with: "\"fingers\": 4")
+        try #require(changed != text)
+        let service = try #require(try Replay.Expectation.parse(changed, path: path).service)
+        let replay = try service.replay(
+            ReplaySource(path: TestPaths.recordings + "/gestures-swipe-3-left.evemu"),
+            expectationPath: path)
+        let summary = try #require(FailurePage.summary(of: replay.gestures, against: service))
+        #expect(summary.first.part == .gestures)
+        #expect(summary.first.index == 0)
+        #expect(summary.momentMicroseconds == replay.gestures[0].startMicroseconds)
+        #expect(summary.diff.hasPrefix("first difference: gesture 1\n"))
+        #expect(summary.expected.gestures.first?.contains("\"fingers\": 4") == true)
+        #expect(summary.replayed.gestures.first?.contains("\"fingers\": 3") == true)
+        #expect(summary.what.hasPrefix("expected {\"gesture\": \"swipe\", \"fingers\": 4"))
+        #expect(summary.expected.items.isEmpty && summary.replayed.actions.isEmpty)
+        #expect(
+            FailurePage.summary(
+                of: replay.gestures,
+                against: try #require(
+                    try Replay.Expectation.parse(text, path: path).service)) == nil)
+    }
+}
