@@ -20,6 +20,23 @@ public struct ViaLibinputError: Error, CustomStringConvertible {
     public var description: String { message }
 }
 
+/// Why a recording did not play through libinput (`ViaLibinputReplay.play`).
+public enum ViaLibinputFailure: Error, CustomStringConvertible {
+    /// It cannot go through libinput at all: not an evdev recording, or a device libinput
+    /// refuses or ignores (which the live paths read directly instead). The reason.
+    case notThroughLibinput(String)
+    /// It should have played and did not (an unreadable file, umockdev failing).
+    case failed(Diagnostic)
+
+    /// The reason or the diagnostic.
+    public var description: String {
+        switch self {
+        case .notThroughLibinput(let reason): reason
+        case .failed(let diagnostic): diagnostic.description
+        }
+    }
+}
+
 /// Replays an evdev-level recording (evemu or `libinput record`) through the real
 /// libinput, in real time, under
 /// umockdev: the faithful way to replay touchpad recordings, whose gestures libinput
@@ -85,21 +102,45 @@ public enum ViaLibinputReplay {
         path: String, descPath: String?, format: RecordingFormat? = nil, screen: ScreenSize,
         environment: Environment
     ) throws(Diagnostic) -> (header: RecordingHeader, events: [InputEvent]) {
+        do throws(ViaLibinputFailure) {
+            return try play(
+                path: path, descPath: descPath, format: format, screen: screen,
+                environment: environment, libinputOnly: false)
+        } catch {
+            switch error {
+            case .failed(let diagnostic): throw diagnostic
+            case .notThroughLibinput(let reason):
+                throw Diagnostic(path: path, line: 1, message: reason)
+            }
+        }
+    }
+
+    /// Like `run`; with `libinputOnly` (`cleartouch test --via-libinput`), a device
+    /// libinput does not take is `.notThroughLibinput` instead of being read directly, and
+    /// the child's messages are kept out of the terminal (the last one goes into a
+    /// failure's message), so that recordings can play side by side.
+    public static func play(
+        path: String, descPath: String?, format: RecordingFormat? = nil, screen: ScreenSize,
+        environment: Environment, libinputOnly: Bool
+    ) throws(ViaLibinputFailure) -> (header: RecordingHeader, events: [InputEvent]) {
         guard
             let directory = UmockdevTestbed.makeTemporaryDirectory(
                 prefix: "cleartouch-via-libinput-trace")
         else {
-            throw Diagnostic(path: path, line: 0, message: "cannot create a temporary directory")
+            throw .failed(
+                Diagnostic(path: path, line: 0, message: "cannot create a temporary directory"))
         }
         let trace = directory + "/replay.trace"
+        let log = directory + "/child.log"
         defer {
             unlink(trace)
+            unlink(log)
             rmdir(directory)
         }
         try recordTrace(
             path: path, descPath: descPath, format: format, screen: screen,
             environment: environment,
-            tracePath: trace)
+            tracePath: trace, libinputOnly: libinputOnly ? log : nil)
         var output: [InputEvent] = []
         let header: RecordingHeader
         do throws(RecordingError) {
@@ -107,7 +148,7 @@ public enum ViaLibinputReplay {
             while let event = try recording.next() { output.append(event) }
             header = recording.header
         } catch {
-            throw Diagnostic(path: path, line: 0, message: "through libinput: \(error)")
+            throw .failed(Diagnostic(path: path, line: 0, message: "through libinput: \(error)"))
         }
         let firstInput = output.firstIndex {
             switch $0 {
@@ -128,23 +169,40 @@ public enum ViaLibinputReplay {
 
     /// Like `run`, but leaves what libinput delivered as a ClearTouch trace at `tracePath`
     /// (which must not exist), for `cleartouch replay` to replay like any trace.
+    /// `libinputOnly`: the file the child's messages go to, with `play`'s meaning of
+    /// `libinputOnly` (nil: the child's messages go to stderr, its devices any way in).
     public static func recordTrace(
         path: String, descPath: String?, format: RecordingFormat? = nil, screen: ScreenSize,
-        environment: Environment, tracePath trace: String
-    ) throws(Diagnostic) {
-        let devices = try testbedDevices(path: path, descPath: descPath, format: format)
+        environment: Environment, tracePath trace: String, libinputOnly log: String? = nil
+    ) throws(ViaLibinputFailure) {
+        let detected: RecordingFormat
+        let devices: [UmockdevTestbed.Device]
+        do throws(Diagnostic) {
+            if let format {
+                detected = format
+            } else {
+                detected = try RecordingFormat.detect(path: path)
+            }
+            devices =
+                detected == .trace
+                ? [] : try testbedDevices(path: path, descPath: descPath, format: detected)
+        } catch {
+            throw .failed(error)
+        }
+        guard detected != .trace else { throw .notThroughLibinput(traceReason) }
         guard
             let directory = UmockdevTestbed.makeTemporaryDirectory(
                 prefix: "cleartouch-via-libinput")
         else {
-            throw Diagnostic(path: path, line: 0, message: "cannot create a temporary directory")
+            throw .failed(
+                Diagnostic(path: path, line: 0, message: "cannot create a temporary directory"))
         }
         defer { UmockdevTestbed.remove(devices, from: directory) }
         let testbed: [String]
         do throws(RecordingError) {
             testbed = try UmockdevTestbed.write(devices, into: directory)
         } catch {
-            throw Diagnostic(path: path, line: 0, message: error.message)
+            throw .failed(Diagnostic(path: path, line: 0, message: error.message))
         }
 
         // The child stops once every script has played its end marker; the duration only
@@ -154,23 +212,55 @@ public enum ViaLibinputReplay {
         let request = ViaLibinputCapture.Request(
             tracePath: trace, screen: screen,
             durationSeconds: length * hangGuardFactor + hangGuardSeconds,
-            nodes: devices.map(\.node))
+            nodes: devices.map(\.node), libinputOnly: log != nil)
         let arguments =
             [environment.umockdevRun] + testbed
             + ["--", environment.cleartouch, ViaLibinputCapture.childCommand] + request.arguments
         let status: Int32
         do throws(ViaLibinputError) {
             status = try spawnAndWait(
-                arguments, extraEnvironment: ["LD_PRELOAD=\(environment.preload)"])
+                arguments, extraEnvironment: ["LD_PRELOAD=\(environment.preload)"],
+                outputPath: log)
         } catch {
-            throw Diagnostic(path: path, line: 0, message: error.message)
+            throw .failed(Diagnostic(path: path, line: 0, message: error.message))
         }
         guard status == 0 else {
-            throw Diagnostic(
-                path: path, line: 0,
-                message: "replay through libinput failed (umockdev-run exit status \(status))")
+            let said = log.map(childMessages) ?? []
+            if status == ViaLibinputCapture.notThroughLibinputStatus, log != nil {
+                let prefix =
+                    ViaLibinputCapture.childCommand + ": "
+                    + ViaLibinputCapture.notThroughLibinputPrefix
+                throw .notThroughLibinput(
+                    ViaLibinputCapture.notThroughLibinputPrefix
+                        + said.filter { $0.hasPrefix(prefix) }.map {
+                            String($0.dropFirst(prefix.count))
+                        }.joined(separator: ", "))
+            }
+            throw .failed(
+                Diagnostic(
+                    path: path, line: 0,
+                    message: "replay through libinput failed (umockdev-run exit status \(status))"
+                        + (said.last.map { ": " + $0 } ?? "")))
         }
     }
+
+    /// The non-empty lines the child wrote to `log` (nothing when it cannot be read).
+    static func childMessages(_ log: String) -> [String] {
+        guard let file = fopen(log, "r") else { return [] }
+        defer { fclose(file) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = fread(&buffer, 1, buffer.count, file)
+            guard count > 0 else { break }
+            bytes += buffer[..<count]
+        }
+        return String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+
+    /// Why a trace cannot be played through libinput.
+    public static let traceReason =
+        "--via-libinput plays evdev recordings (evemu or `libinput record`) through libinput; this is a trace file"
 
     /// The child gives up (an error) after the recording's length times this, plus
     /// `hangGuardSeconds`: only a hung umockdev takes that long.
@@ -222,11 +312,7 @@ public enum ViaLibinputReplay {
                     events: $0.element.events, timelineOriginMicroseconds: origin)
             }
         case .trace:
-            throw Diagnostic(
-                path: path, line: 1,
-                message:
-                    "--via-libinput plays evdev recordings (evemu or `libinput record`) through libinput; this is a trace file"
-            )
+            throw Diagnostic(path: path, line: 1, message: traceReason)
         }
     }
 
@@ -261,10 +347,11 @@ public enum ViaLibinputReplay {
     }
 
     /// Runs a program with the current environment plus `extraEnvironment`; its stdout goes
-    /// to our stderr (diagnostics only). Returns the exit status (128+N for a signal).
-    static func spawnAndWait(_ arguments: [String], extraEnvironment: [String])
-        throws(ViaLibinputError) -> Int32
-    {
+    /// to our stderr (diagnostics only), or both to the file `outputPath` when given.
+    /// Returns the exit status (128+N for a signal).
+    static func spawnAndWait(
+        _ arguments: [String], extraEnvironment: [String], outputPath: String? = nil
+    ) throws(ViaLibinputError) -> Int32 {
         var environmentList: [String] = []
         var index = 0
         while let entry = environ[index] {
@@ -284,7 +371,13 @@ public enum ViaLibinputReplay {
         }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
-        posix_spawn_file_actions_adddup2(&actions, 2, 1)
+        if let outputPath {
+            posix_spawn_file_actions_addopen(
+                &actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+            posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        } else {
+            posix_spawn_file_actions_adddup2(&actions, 2, 1)
+        }
         defer { posix_spawn_file_actions_destroy(&actions) }
         var pid: pid_t = 0
         let result = posix_spawn(&pid, arguments[0], &actions, nil, &argv, &envp)

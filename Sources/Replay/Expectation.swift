@@ -377,20 +377,32 @@ extension Expectation {
     /// readable diff: `-` lines are expected but missing, `+` lines happened instead. The
     /// first line says where the first difference is (the earliest in recording time);
     /// the sections follow in the order of their first difference: gestures and actions
-    /// by time, then the items and what is edited at the end.
+    /// by time, then the items and what is edited at the end (`differences(with:)`).
     public func mismatch(with result: ReplayResult) -> String? {
+        let ordered = differences(with: result)
+        guard let first = ordered.first else { return nil }
+        let headline =
+            "first difference: \(first.headline)"
+            + (first.timeMicroseconds.map { " at \(JSONNumber.milliseconds($0)) ms" } ?? "")
+        return ([headline] + ordered.map(\.text)).joined(separator: "\n")
+    }
+
+    /// Every part in which a replay differs from this expectation, the first difference
+    /// first: gestures and actions by the time of their first differing entry, then the
+    /// end-state parts (items, level, lists, editing) in that order. Empty when it is met.
+    public func differences(with result: ReplayResult) -> [ExpectationDifference] {
         let got = Expectation(result: result)
-        // (time of the first difference, or nil at the end; section text)
-        var sections: [(first: Int64?, headline: String, text: String)] = []
+        var sections: [ExpectationDifference] = []
         if let gestures, let gotGestures = got.gestures, gestures != gotGestures {
             let index = Self.firstDifference(gestures, gotGestures)
             let time = [gestures, gotGestures].compactMap {
                 index < $0.count ? $0[index].startMicroseconds : nil
             }.min()
             sections.append(
-                (
-                    time, "gesture \(index + 1)",
-                    "gestures (- expected, + replayed):\n"
+                ExpectationDifference(
+                    part: .gestures, index: index, timeMicroseconds: time,
+                    headline: "gesture \(index + 1)",
+                    text: "gestures (- expected, + replayed):\n"
                         + LineDiff.render(
                             expected: gestures.map(Self.line(for:)),
                             actual: gotGestures.map(Self.line(for:)))
@@ -402,9 +414,10 @@ extension Expectation {
                 index < $0.count ? $0[index].timeMicroseconds : nil
             }.min()
             sections.append(
-                (
-                    time, "action \(index + 1)",
-                    "actions (- expected, + replayed):\n"
+                ExpectationDifference(
+                    part: .actions, index: index, timeMicroseconds: time,
+                    headline: "action \(index + 1)",
+                    text: "actions (- expected, + replayed):\n"
                         + LineDiff.render(
                             expected: actions.map(Self.line(for:)),
                             actual: got.actions.map(Self.line(for:)))
@@ -412,9 +425,9 @@ extension Expectation {
         }
         if items != got.items {
             sections.append(
-                (
-                    nil, "final items",
-                    "items (- expected, + replayed):\n"
+                ExpectationDifference(
+                    part: .items, headline: "final items",
+                    text: "items (- expected, + replayed):\n"
                         + LineDiff.render(
                             expected: items.map(Self.line(for:)),
                             actual: got.items.map(Self.line(for:)))
@@ -422,16 +435,16 @@ extension Expectation {
         }
         if let level, level != result.level {
             sections.append(
-                (
-                    nil, "level at the end",
-                    "level: expected \(level.rawValue), replayed \(result.level.rawValue)"
+                ExpectationDifference(
+                    part: .level, headline: "level at the end",
+                    text: "level: expected \(level.rawValue), replayed \(result.level.rawValue)"
                 ))
         }
         if let lists, lists != result.lists {
             sections.append(
-                (
-                    nil, "final lists",
-                    "lists (- expected, + replayed):\n"
+                ExpectationDifference(
+                    part: .lists, headline: "final lists",
+                    text: "lists (- expected, + replayed):\n"
                         + LineDiff.render(
                             expected: lists.map(Self.line(for:)),
                             actual: result.lists.map(Self.line(for:)))
@@ -439,26 +452,21 @@ extension Expectation {
         }
         if let editing, editing != result.editing {
             sections.append(
-                (
-                    nil, "editing at the end",
-                    "editing: expected \(editing.map(String.init) ?? "none"), replayed \(result.editing.map(String.init) ?? "none")"
+                ExpectationDifference(
+                    part: .editing, headline: "editing at the end",
+                    text:
+                        "editing: expected \(editing.map(String.init) ?? "none"), replayed \(result.editing.map(String.init) ?? "none")"
                 ))
         }
-        guard !sections.isEmpty else { return nil }
         // Stable: timed sections by time, then the end-state ones in the order above.
-        let ordered = sections.enumerated().sorted {
-            switch ($0.element.first, $1.element.first) {
+        return sections.enumerated().sorted {
+            switch ($0.element.timeMicroseconds, $1.element.timeMicroseconds) {
             case (let a?, let b?): a != b ? a < b : $0.offset < $1.offset
             case (.some, nil): true
             case (nil, .some): false
             case (nil, nil): $0.offset < $1.offset
             }
         }.map(\.element)
-        let first = ordered[0]
-        let headline =
-            "first difference: \(first.headline)"
-            + (first.first.map { " at \(JSONNumber.milliseconds($0)) ms" } ?? "")
-        return ([headline] + ordered.map(\.text)).joined(separator: "\n")
     }
 
     /// The first index where `a` and `b` differ (the shorter one's count when one is a

@@ -1,7 +1,7 @@
 /// JUnit XML for CI systems: one `<testsuite>` of `cleartouch test`'s cases, each a
 /// `<testcase>` (classname: the recording's folder, name: its file name, time in
-/// seconds) with a `<failure>` holding the diff, or an `<error>` for a case that could
-/// not run.
+/// seconds) with a `<failure>` holding the diff, an `<error>` for a case that could
+/// not run, or `<skipped>` with the reason for one the suite's player could not play.
 public enum JUnitReport {
     /// The XML document of `reports`.
     public static func xml(_ reports: [RegressionReport], suiteName: String = "cleartouch test")
@@ -13,12 +13,13 @@ public enum JUnitReport {
         let errors = reports.filter {
             if case .error = $0.outcome { true } else { false }
         }.count
+        let skipped = reports.filter(\.skipped).count
         let total = reports.reduce(Int64(0)) { $0 + $1.durationMicroseconds }
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         xml +=
             "<testsuites name=\(attribute(suiteName)) tests=\"\(reports.count)\" failures=\"\(failures)\" errors=\"\(errors)\" time=\"\(seconds(total))\">\n"
         xml +=
-            "  <testsuite name=\(attribute(suiteName)) tests=\"\(reports.count)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"0\" time=\"\(seconds(total))\">\n"
+            "  <testsuite name=\(attribute(suiteName)) tests=\"\(reports.count)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"\(skipped)\" time=\"\(seconds(total))\">\n"
         for report in reports {
             let path = report.testCase.recordingPath ?? report.testCase.expectationPath
             let folder = RegressionSuite.folder(of: path)
@@ -41,6 +42,10 @@ public enum JUnitReport {
                 xml +=
                     "      <error type=\"unreadable\" message=\(attribute(diagnostic.description))>"
                     + text(diagnostic.description) + "</error>\n"
+                xml += "    </testcase>\n"
+            case .skipped(let reason):
+                xml += open + ">\n"
+                xml += "      <skipped message=\(attribute(reason))/>\n"
                 xml += "    </testcase>\n"
             }
         }

@@ -23,6 +23,9 @@ public enum RegressionOutcome: Sendable {
     case failed(diff: String, updated: Expectation)
     /// The case could not run: unreadable recording or golden file.
     case error(Diagnostic)
+    /// The suite's player cannot play the recording (`test --via-libinput`: a trace, a
+    /// device libinput refuses): the reason. Shown, counted and in the JUnit, never a pass.
+    case skipped(reason: String)
 }
 
 /// A regression test's outcome and how long it took.
@@ -35,6 +38,11 @@ public struct RegressionReport: Sendable {
     /// True when the expectation was met.
     public var passed: Bool {
         if case .passed = outcome { true } else { false }
+    }
+
+    /// True when the case was skipped (`RegressionOutcome.skipped`).
+    public var skipped: Bool {
+        if case .skipped = outcome { true } else { false }
     }
 }
 
@@ -106,10 +114,20 @@ public enum RegressionSuite {
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
-    /// Replays one case with the settings its golden file records.
-    public static func run(_ testCase: RegressionCase) -> RegressionReport {
+    /// Replays one case with the settings its golden file records; with a `player`, the
+    /// events are the player's, and their times are compared as `LateTiming` says.
+    public static func run(_ testCase: RegressionCase, player: RecordingPlayer? = nil)
+        -> RegressionReport
+    {
         let start = MonotonicClock.nowMicroseconds()
         let outcome: RegressionOutcome
+        let refusal = PlayerRefusal()
+        var openInput: ((ReplaySource) throws(ReplayError) -> ReplayInput)?
+        if let player {
+            openInput = { source throws(ReplayError) in
+                try player.input(for: source, noting: refusal)
+            }
+        }
         do throws(Diagnostic) {
             let path = testCase.expectationPath
             let expectation = try Expectation.parse(try TextFile.read(path), path: path)
@@ -121,8 +139,9 @@ public enum RegressionSuite {
                 )
             }
             if let service = expectation.service {
-                let result = try service.replay(
-                    ReplaySource(path: recording), expectationPath: path)
+                var result = try service.replay(
+                    ReplaySource(path: recording), expectationPath: path, openInput: openInput)
+                if player != nil { result = LateTiming.aligned(result, to: service) }
                 if let diff = service.mismatch(with: result) {
                     var updated = expectation
                     updated.service?.gestures = result.gestures.map(\.pinned)
@@ -136,7 +155,10 @@ public enum RegressionSuite {
             }
             let source = (expectation.settings ?? ReplaySettings()).applied(
                 to: ReplaySource(path: recording), folder: folder(of: path))
-            let result = try ReplayHarness(source: source, keepListsAfterActions: false).run()
+            var harness = ReplayHarness(source: source, keepListsAfterActions: false)
+            harness.openInput = openInput
+            var result = try harness.run()
+            if player != nil { result = LateTiming.aligned(result, to: expectation) }
             if let diff = expectation.mismatch(with: result) {
                 var updated = Expectation(
                     result: result, recording: expectation.recording, settings: expectation.settings
@@ -148,7 +170,7 @@ public enum RegressionSuite {
                 outcome = .passed
             }
         } catch {
-            outcome = .error(error)
+            outcome = refusal.reason.map { .skipped(reason: $0) } ?? .error(error)
         }
         return RegressionReport(
             testCase: testCase, outcome: outcome,
@@ -193,13 +215,13 @@ public enum RegressionSuite {
     /// Runs every case on `jobs` threads; the reports come back in the order of `cases`.
     /// `finished` is called (serially, from any thread) as each case ends.
     public static func run(
-        _ cases: [RegressionCase], jobs: Int,
+        _ cases: [RegressionCase], jobs: Int, player: RecordingPlayer? = nil,
         finished: (@Sendable (RegressionReport) -> Void)? = nil
     ) -> [RegressionReport] {
         let queue = WorkQueue(count: cases.count)
         runOnThreads(jobs: min(jobs, cases.count)) {
             while let index = queue.take() {
-                let report = run(cases[index])
+                let report = run(cases[index], player: player)
                 queue.store(report, at: index, finished: finished)
             }
         }
@@ -224,10 +246,12 @@ public enum RegressionSuite {
         done.wait()
     }
 
-    /// The closing line: `N passed, N failed`.
+    /// The closing line: `N passed, N failed`, then `, N skipped` when any was.
     public static func summary(_ reports: [RegressionReport]) -> String {
         let passed = reports.filter(\.passed).count
-        return "\(passed) passed, \(reports.count - passed) failed"
+        let skipped = reports.filter(\.skipped).count
+        return "\(passed) passed, \(reports.count - passed - skipped) failed"
+            + (skipped > 0 ? ", \(skipped) skipped" : "")
     }
 
     /// The block printed for a case that did not pass; nil when it passed.
@@ -243,6 +267,8 @@ public enum RegressionSuite {
                 }.joined(separator: "\n") + "\n"
         case .error(let diagnostic):
             return "ERROR \(name)\n  \(diagnostic)\n"
+        case .skipped(let reason):
+            return "SKIP \(name)\n  \(reason)\n"
         }
     }
 }

@@ -7,7 +7,11 @@ import TouchInput
 /// `Resources/trace-viewer/viewer.js`). Strings are kept once in `texts` and named by index;
 /// flags are written only when true. Lengths are rounded to 0.1 px, times are in ms.
 extension TraceViewer {
-    static func json(_ contents: Contents, framesPerSecond: Double) -> String {
+    /// `extra`: fields added at the end of the root object (a failure page's `failure`).
+    static func json(
+        _ contents: Contents, framesPerSecond: Double,
+        extra: [(key: String, value: JSONValue)] = []
+    ) -> String {
         var texts: [String] = []
         var textIndex: [String: Int] = [:]
         func text(_ string: String) -> JSONValue {
@@ -227,6 +231,10 @@ extension TraceViewer {
         ])
         if let serviceGestures, case .object(var fields) = root {
             fields.append((key: "serviceGestures", value: serviceGestures, line: 0))
+            root = .object(fields)
+        }
+        if case .object(var fields) = root, !extra.isEmpty {
+            fields += extra.map { (key: $0.key, value: $0.value, line: 0) }
             root = .object(fields)
         }
         return root.encoded()

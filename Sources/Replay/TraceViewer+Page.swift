@@ -4,15 +4,19 @@
 /// Security Policy forbids every outside resource, so the page works from `file://`
 /// offline and cannot fetch anything even by mistake.
 extension TraceViewer {
-    static func page(title: String, data: String) -> String {
+    /// `style` and `script` go after the viewer's own, in the same elements (a failure
+    /// page's), so one policy covers the page.
+    static func page(title: String, data: String, style: String = "", script: String = "")
+        -> String
+    {
         // `</` inside a script element would end it: JSON allows `<\/` for it.
         let embedded = data.split(separator: "</", omittingEmptySubsequences: false).joined(
             separator: "<\\/")
         return filled(
             pageFile("viewer.html"),
             [
-                "TITLE": htmlEscaped(title), "STYLE": pageFile("viewer.css"), "DATA": embedded,
-                "SCRIPT": pageFile("viewer.js"),
+                "TITLE": htmlEscaped(title), "STYLE": pageFile("viewer.css") + style,
+                "DATA": embedded, "SCRIPT": pageFile("viewer.js") + script,
             ])
     }
 

@@ -36,6 +36,9 @@ public struct TraceViewer {
     /// With a gesture configuration (`view --gesture-config FILE`), the page also shows
     /// what the gesture service reports for the recording.
     public var gestureConfiguration: GestureServiceConfiguration?
+    /// Where the events come from instead of the file (a failure page of
+    /// `test --via-libinput`).
+    public var openInput: ((ReplaySource) throws(ReplayError) -> ReplayInput)?
 
     /// A viewer of `source`.
     public init(
@@ -91,6 +94,7 @@ public struct TraceViewer {
     /// Replays the recording and samples it.
     public func contents() throws(ReplayError) -> Contents {
         var harness = ReplayHarness(source: source, keepTouchPaths: true)
+        harness.openInput = openInput
         var reports: [GestureID: [Report]] = [:]
         harness.onGesture = { report, relative in
             reports[report.id, default: []].append(
@@ -112,9 +116,9 @@ public struct TraceViewer {
         }
         var serviceGestures: [ServiceGestureSummary]?
         if let gestureConfiguration {
-            serviceGestures =
-                try GestureServiceReplay(source: source, configuration: gestureConfiguration)
-                .run().gestures
+            var replay = GestureServiceReplay(source: source, configuration: gestureConfiguration)
+            replay.openInput = openInput
+            serviceGestures = try replay.run().gestures
         }
         return Contents(
             result: result, frames: frames, reports: reports, serviceGestures: serviceGestures)

@@ -9,6 +9,7 @@ enum TestCommand: Subcommand {
     static let summary = "replay every recording that has a NAME.expect.json, as a test suite"
     static let usage = """
         usage: cleartouch test [PATH...] [-j N] [--shard I/N] [--junit FILE] [--update]
+                               [--report DIR] [--via-libinput]
 
         Finds every recording with a NAME.expect.json beside it under each PATH (folders
         are searched recursively; default: the current folder), replays each one with the
@@ -22,10 +23,20 @@ enum TestCommand: Subcommand {
           --junit FILE     also write the results as JUnit XML for CI systems
           --update         after showing the differences, rewrite each failing expectation
                            with what the replay produced (keeping its settings)
+          --report DIR     also write DIR/NAME.html for each failing recording: the viewer's
+                           page of its replay beside its expectation, the first difference
+                           marked, and DIR/index.html listing them (DIR is created if
+                           missing; NAME: docs/replay.md, "Failure pages")
+          --via-libinput   play each evdev recording through the real libinput under
+                           umockdev, in real time, -j at a time, unprivileged; recordings
+                           that cannot go through libinput (traces, devices libinput
+                           refuses) are skipped, each with its reason (SKIP, in the summary
+                           and the JUnit); not with --update
 
-        Exit status: 0 all passed (or all failures updated, or a shard with no recordings:
-        more shards than recordings), 1 an expectation not met, 2 bad usage, nothing to
-        test, or an unreadable recording or expectation.
+        Exit status: 0 all passed or skipped (or all failures updated, or a shard with no
+        recordings: more shards than recordings), 1 an expectation not met, 2 bad usage,
+        nothing to test, an unreadable recording or expectation, or a report that cannot
+        be written.
 
         """
 
@@ -36,6 +47,8 @@ enum TestCommand: Subcommand {
         var junitPath: String?
         var update = false
         var shard: SuiteShard?
+        var reportDirectory: String?
+        var viaLibinput = false
     }
 
     /// One job per core.
@@ -62,8 +75,14 @@ enum TestCommand: Subcommand {
                 } catch {
                     throw UsageError(error.description)
                 }
+            case .option("--report"): options.reportDirectory = try parser.value(for: "--report")
+            case .option("--via-libinput"): options.viaLibinput = true
             case .option(let name): throw UsageError.unknownOption(name)
             }
+        }
+        if options.viaLibinput && options.update {
+            throw UsageError(
+                "--update does not go with --via-libinput (times through umockdev come late)")
         }
         if options.paths.isEmpty { options.paths = ["."] }
         return options
@@ -94,11 +113,16 @@ enum TestCommand: Subcommand {
                 "shard \(shard): \(cases.count) of \(suite.count) recordings (\(shardSeconds / 1_000_000) s of \(durations.reduce(0, +) / 1_000_000) s recorded)"
             )
         }
-        let reports = RegressionSuite.run(cases, jobs: options.jobs)
+        var player: RecordingPlayer?
+        if options.viaLibinput {
+            guard let made = libinputPlayer(output) else { return 2 }
+            player = made
+        }
+        let reports = RegressionSuite.run(cases, jobs: options.jobs, player: player)
         for report in reports {
             if let block = RegressionSuite.failureBlock(report) { output.standardOutput(block) }
         }
-        var status: Int32 = reports.allSatisfy(\.passed) ? 0 : 1
+        var status: Int32 = reports.allSatisfy { $0.passed || $0.skipped } ? 0 : 1
         if reports.contains(where: { if case .error = $0.outcome { true } else { false } }) {
             status = 2
         }
@@ -106,6 +130,18 @@ enum TestCommand: Subcommand {
             do throws(Diagnostic) {
                 let name = options.shard.map { "cleartouch test, shard \($0)" } ?? "cleartouch test"
                 try TextFile.write(JUnitReport.xml(reports, suiteName: name), to: path)
+            } catch {
+                output.printError(error.description)
+                status = 2
+            }
+        }
+        if let directory = options.reportDirectory {
+            do throws(Diagnostic) {
+                let pages = try FailurePages.write(
+                    reports, roots: options.paths, into: directory, player: player)
+                output.printError(
+                    "wrote \(pages) failure page\(pages == 1 ? "" : "s") and \(directory)/index.html"
+                )
             } catch {
                 output.printError(error.description)
                 status = 2
@@ -125,7 +161,9 @@ enum TestCommand: Subcommand {
                     status = 2
                 }
             }
-            if status == 1 && updated == reports.filter({ !$0.passed }).count { status = 0 }
+            if status == 1 && updated == reports.filter({ !$0.passed && !$0.skipped }).count {
+                status = 0
+            }
         }
         output.printLine(RegressionSuite.summary(reports))
         return status

@@ -18,8 +18,8 @@ import json
 import pathlib
 import sys
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
+import headless_chromium
+
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -49,14 +49,7 @@ def observe(driver):
 def main():
     page = pathlib.Path(sys.argv[1]).resolve()
     times = [float(t) for t in sys.argv[2:]]
-    options = webdriver.ChromeOptions()
-    options.binary_location = "/usr/bin/chromium"
-    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu",
-                     "--disable-dev-shm-usage", "--window-size=1400,1000",
-                     "--no-first-run", "--disable-background-networking"]:
-        options.add_argument(argument)
-    options.set_capability("goog:loggingPrefs", {"performance": "ALL", "browser": "ALL"})
-    driver = webdriver.Chrome(options=options, service=Service("/usr/bin/chromedriver"))
+    driver = headless_chromium.start()
     try:
         driver.get(page.as_uri())
         slider = driver.find_element(By.ID, "time")
@@ -74,10 +67,7 @@ def main():
         # Exact times: set the value and fire `input`, as a moved slider does.
         result["at"] = []
         for ms in times:
-            driver.execute_script(
-                "const s = document.getElementById('time');"
-                "s.value = String(arguments[0]);"
-                "s.dispatchEvent(new Event('input', {bubbles: true}));", ms)
+            headless_chromium.seek(driver, ms)
             result["at"].append(observe(driver))
 
         # Play from the start at 4x: time moves on its own, then pause stops it.
@@ -91,16 +81,8 @@ def main():
         driver.find_element(By.ID, "play").click()
         result["played"] = observe(driver)
 
-        requests = []
-        for entry in driver.get_log("performance"):
-            message = json.loads(entry["message"])["message"]
-            if message.get("method") == "Network.requestWillBeSent":
-                requests.append(message["params"]["request"]["url"])
-        requests += driver.execute_script(
-            "return performance.getEntriesByType('resource').map(e => e.name);")
-        result["requests"] = [u for u in requests if not u.startswith(("file:", "data:"))]
-        result["errors"] = [e["message"] for e in driver.get_log("browser")
-                            if e["level"] == "SEVERE"]
+        result["requests"] = headless_chromium.outside_requests(driver)
+        result["errors"] = headless_chromium.console_errors(driver)
         print(json.dumps(result))
     finally:
         driver.quit()

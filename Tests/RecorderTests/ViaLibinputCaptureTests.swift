@@ -12,6 +12,10 @@ import TouchInput
             durationSeconds: 12.5,
             nodes: ["/dev/input/event50", "/dev/input/event51"])
         #expect(ViaLibinputCapture.Request(arguments: request.arguments) == request)
+        var libinputOnly = request
+        libinputOnly.libinputOnly = true
+        #expect(libinputOnly.arguments.dropLast(2).last == ViaLibinputCapture.libinputOnlyFlag)
+        #expect(ViaLibinputCapture.Request(arguments: libinputOnly.arguments) == libinputOnly)
     }
 
     @Test(arguments: [
@@ -21,6 +25,7 @@ import TouchInput
         ["out.trace", "800", "1280", "never", "/dev/x"],
         ["out.trace", "800", "1280", "inf", "/dev/x"],
         ["out.trace", "800", "1280", "nan", "/dev/x"],
+        ["out.trace", "800", "1280", "2", "--libinput-only"],
     ])
     func malformedArgumentsAreRefused(arguments: [String]) {
         #expect(ViaLibinputCapture.Request(arguments: arguments) == nil)

@@ -12,7 +12,7 @@ import Testing
         let names = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path)
             .filter { !$0.hasPrefix(".") }.sorted()
         #expect(TraceViewer.embeddedPageFiles.map(\.fileName) == names)
-        #expect(names == ["viewer.css", "viewer.html", "viewer.js"])
+        #expect(names == ["failure.css", "failure.js", "viewer.css", "viewer.html", "viewer.js"])
         for name in names {
             let file = try String(
                 contentsOf: Self.folder.appendingPathComponent(name), encoding: .utf8)

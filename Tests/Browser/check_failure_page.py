@@ -1,0 +1,97 @@
+#!/usr/bin/python3
+"""Loads a `cleartouch test --report` failure page in headless Chromium (selenium +
+chromedriver) and prints what it shows, as one JSON object on stdout:
+
+  {"marker": {"ms", "label", "x", "top", "height"}, "timeline": {"left", "top", "width",
+   "height"}, "last_frame_ms", "headline", "frame_ms" (where the viewer opened),
+   "expected"/"replayed": {"gestures", "actions", "items": [[text, completed]], "notes"},
+   "resized_marker_x", "timeline_after_resize": {...}, "button_frame_ms",
+   "at": [{"frame_ms", "items"} per asked time], "requests", "errors"}
+
+x is the marker's centre in page pixels, the timeline's box is its drawing area (inside
+the border). CleartouchTests' FailurePageBrowserTests runs it.
+
+usage: check_failure_page.py PAGE.html [MS ...]
+"""
+import json
+import pathlib
+import sys
+
+import headless_chromium
+
+from selenium.webdriver.common.by import By
+
+
+def marker(driver):
+    return driver.execute_script(
+        "const m = document.getElementById('first-difference');"
+        "const r = m.getBoundingClientRect();"
+        "return {ms: Number(m.dataset.ms), label: m.textContent,"
+        " x: r.left + window.scrollX + r.width / 2, top: r.top + window.scrollY,"
+        " height: r.height};")
+
+
+def timeline(driver):
+    return driver.execute_script(
+        "const t = document.getElementById('timeline');"
+        "const r = t.getBoundingClientRect();"
+        "return {left: r.left + window.scrollX + t.clientLeft,"
+        " top: r.top + window.scrollY + t.clientTop, width: t.clientWidth,"
+        " height: t.clientHeight};")
+
+
+def side(driver, name):
+    def texts(kind):
+        return [li.text for li in driver.find_elements(By.CSS_SELECTOR, "#%s-%s li" % (name, kind))
+                if "none" not in (li.get_attribute("class") or "").split()]
+    items = [[li.text, "completed" in (li.get_attribute("class") or "").split()]
+             for li in driver.find_elements(By.CSS_SELECTOR, "#%s-items li" % name)
+             if "none" not in (li.get_attribute("class") or "").split()]
+    notes = [p.text for p in driver.find_elements(By.CSS_SELECTOR, "#%s p" % name)]
+    return {"gestures": texts("gestures"), "actions": texts("actions"), "items": items,
+            "notes": notes}
+
+
+def frame_ms(driver):
+    return float(driver.find_element(By.ID, "status").get_attribute("data-frame-ms"))
+
+
+def main():
+    page = pathlib.Path(sys.argv[1]).resolve()
+    times = [float(t) for t in sys.argv[2:]]
+    driver = headless_chromium.start()
+    try:
+        driver.get(page.as_uri())
+        result = {
+            "marker": marker(driver), "timeline": timeline(driver),
+            "last_frame_ms": driver.execute_script(
+                "const d = JSON.parse(document.getElementById('trace-data').textContent);"
+                "return d.frames.length ? d.frames[d.frames.length - 1].t : 0;"),
+            "headline": driver.find_element(By.ID, "failure-headline").text,
+            "frame_ms": frame_ms(driver),
+            "expected": side(driver, "expected"), "replayed": side(driver, "replayed"),
+        }
+        # The marker follows the timeline when the window changes size.
+        driver.set_window_size(1000, 900)
+        result["resized_marker_x"] = marker(driver)["x"]
+        result["timeline_after_resize"] = timeline(driver)
+
+        result["at"] = []
+        for ms in times:
+            headless_chromium.seek(driver, ms)
+            items = json.loads(driver.find_element(By.ID, "status").get_attribute("data-items"))
+            result["at"].append({"frame_ms": frame_ms(driver),
+                                 "items": [[i["text"], i["completed"]] for i in items]})
+        # The button goes back to the first difference.
+        driver.find_element(By.ID, "show-first-difference").click()
+        result["button_frame_ms"] = frame_ms(driver)
+
+        result["requests"] = headless_chromium.outside_requests(driver)
+        result["errors"] = headless_chromium.console_errors(driver, ("SEVERE", "WARNING"))
+        print(json.dumps(result))
+    finally:
+        driver.quit()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,44 @@
+"""What the browser checks share: Debian's headless Chromium driven by selenium and
+chromedriver, and what a page asked for and logged (check_viewer_page.py,
+check_failure_page.py)."""
+import json
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+
+
+def start():
+    """A headless Chromium with its network and console logs kept."""
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu",
+                     "--disable-dev-shm-usage", "--window-size=1400,1000",
+                     "--no-first-run", "--disable-background-networking"]:
+        options.add_argument(argument)
+    options.set_capability("goog:loggingPrefs", {"performance": "ALL", "browser": "ALL"})
+    return webdriver.Chrome(options=options, service=Service("/usr/bin/chromedriver"))
+
+
+def seek(driver, ms):
+    """Sets the viewer's time slider to ms and fires `input`, as a moved slider does."""
+    driver.execute_script(
+        "const s = document.getElementById('time');"
+        "s.value = String(arguments[0]);"
+        "s.dispatchEvent(new Event('input', {bubbles: true}));", ms)
+
+
+def outside_requests(driver):
+    """Every URL the page asked for other than file: and data: ones."""
+    requests = []
+    for entry in driver.get_log("performance"):
+        message = json.loads(entry["message"])["message"]
+        if message.get("method") == "Network.requestWillBeSent":
+            requests.append(message["params"]["request"]["url"])
+    requests += driver.execute_script(
+        "return performance.getEntriesByType('resource').map(e => e.name);")
+    return [u for u in requests if not u.startswith(("file:", "data:"))]
+
+
+def console_errors(driver, levels=("SEVERE",)):
+    """The console messages at these levels."""
+    return [e["message"] for e in driver.get_log("browser") if e["level"] in levels]
