@@ -61,11 +61,17 @@ import Testing
 
         var cued = ReplayHarness(source: source)
         cued.watchesThresholdTicks = true
-        let cuedTicks = try cued.run().sounds.filter { $0.sound == .tick }.map(\.timeMicroseconds)
+        let result = try cued.run()
+        let cuedTicks = result.sounds.filter { $0.sound == .tick }.map(\.timeMicroseconds)
 
         let sampler = EveryEventSampler(eventTimes: distinct)
         _ = try ReplayHarness(source: source).run(sampler: sampler)
-        #expect(cuedTicks == sampler.tickTimes, "\(recording)")
+        // Heard as the replay hears them: not while the Settings page has the sound off.
+        let heard = SoundCue.heard(
+            sampler.tickTimes.map { SoundCue(timeMicroseconds: $0, sound: .tick) },
+            actions: result.actions, soundOnAtStart: cued.soundOn
+        ).map(\.timeMicroseconds)
+        #expect(cuedTicks == heard, "\(recording)")
     }
 
     final class EventTimes: @unchecked Sendable {
