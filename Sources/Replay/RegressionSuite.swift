@@ -1,4 +1,5 @@
 import Foundation
+import GestureRecognition
 import ToolSupport
 
 /// One regression test: a recording and the `NAME.expect.json` beside it.
@@ -31,10 +32,28 @@ public struct RegressionReport: Sendable {
     public var outcome: RegressionOutcome
     /// Wall time of the replay, in microseconds.
     public var durationMicroseconds: Int64
+    /// The replay's decisions against thresholds, when the run observed them
+    /// (`RegressionRunOptions.observesDecisions`); empty otherwise.
+    public var decisions: [ThresholdDecision] = []
 
     /// True when the expectation was met.
     public var passed: Bool {
         if case .passed = outcome { true } else { false }
+    }
+}
+
+/// How the cases of one `cleartouch test` run replay: with changed thresholds (`--set`,
+/// a `--sweep` step), observing the decisions (`--margins`, `--brittle`).
+public struct RegressionRunOptions: Hashable, Sendable {
+    /// The thresholds every Clear replay of the run uses (gesture-service expectations
+    /// replay with their own configuration file).
+    public var thresholds = Thresholds()
+    /// Keep each replay's decisions in its report.
+    public var observesDecisions = false
+
+    public init(thresholds: Thresholds = Thresholds(), observesDecisions: Bool = false) {
+        self.thresholds = thresholds
+        self.observesDecisions = observesDecisions
     }
 }
 
@@ -107,9 +126,12 @@ public enum RegressionSuite {
     }
 
     /// Replays one case with the settings its golden file records.
-    public static func run(_ testCase: RegressionCase) -> RegressionReport {
+    public static func run(
+        _ testCase: RegressionCase, options: RegressionRunOptions = RegressionRunOptions()
+    ) -> RegressionReport {
         let start = MonotonicClock.nowMicroseconds()
         let outcome: RegressionOutcome
+        var decisions: [ThresholdDecision] = []
         do throws(Diagnostic) {
             let path = testCase.expectationPath
             let expectation = try Expectation.parse(try TextFile.read(path), path: path)
@@ -134,9 +156,13 @@ public enum RegressionSuite {
                     testCase: testCase, outcome: outcome,
                     durationMicroseconds: MonotonicClock.nowMicroseconds() - start)
             }
-            let source = (expectation.settings ?? ReplaySettings()).applied(
+            var source = (expectation.settings ?? ReplaySettings()).applied(
                 to: ReplaySource(path: recording), folder: folder(of: path))
-            let result = try ReplayHarness(source: source, keepListsAfterActions: false).run()
+            source.thresholds = options.thresholds
+            var harness = ReplayHarness(source: source, keepListsAfterActions: false)
+            harness.observesDecisions = options.observesDecisions
+            let result = try harness.run()
+            decisions = result.decisions
             if let diff = expectation.mismatch(with: result) {
                 var updated = Expectation(
                     result: result, recording: expectation.recording, settings: expectation.settings
@@ -152,7 +178,7 @@ public enum RegressionSuite {
         }
         return RegressionReport(
             testCase: testCase, outcome: outcome,
-            durationMicroseconds: MonotonicClock.nowMicroseconds() - start)
+            durationMicroseconds: MonotonicClock.nowMicroseconds() - start, decisions: decisions)
     }
 
     /// How long the case's recording lasts (its last event's time minus its first), read
@@ -194,12 +220,13 @@ public enum RegressionSuite {
     /// `finished` is called (serially, from any thread) as each case ends.
     public static func run(
         _ cases: [RegressionCase], jobs: Int,
+        options: RegressionRunOptions = RegressionRunOptions(),
         finished: (@Sendable (RegressionReport) -> Void)? = nil
     ) -> [RegressionReport] {
         let queue = WorkQueue(count: cases.count)
         runOnThreads(jobs: min(jobs, cases.count)) {
             while let index = queue.take() {
-                let report = run(cases[index])
+                let report = run(cases[index], options: options)
                 queue.store(report, at: index, finished: finished)
             }
         }

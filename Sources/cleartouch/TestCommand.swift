@@ -9,6 +9,9 @@ enum TestCommand: Subcommand {
     static let summary = "replay every recording that has a NAME.expect.json, as a test suite"
     static let usage = """
         usage: cleartouch test [PATH...] [-j N] [--shard I/N] [--junit FILE] [--update]
+                               [--set NAME=VALUE]... [--margins [--json]] [--brittle R]
+                               [--sweep NAME=A:B:STEP [--report DIR]]
+               cleartouch test --list-thresholds [--json]
 
         Finds every recording with a NAME.expect.json beside it under each PATH (folders
         are searched recursively; default: the current folder), replays each one with the
@@ -22,10 +25,12 @@ enum TestCommand: Subcommand {
           --junit FILE     also write the results as JUnit XML for CI systems
           --update         after showing the differences, rewrite each failing expectation
                            with what the replay produced (keeping its settings)
+        \(TestThresholdOptions.help)
 
         Exit status: 0 all passed (or all failures updated, or a shard with no recordings:
-        more shards than recordings), 1 an expectation not met, 2 bad usage, nothing to
-        test, or an unreadable recording or expectation.
+        more shards than recordings; with --sweep, every run ran), 1 an expectation not met
+        or a brittle recording, 2 bad usage (an unknown threshold, a value out of range),
+        nothing to test, or an unreadable recording or expectation.
 
         """
 
@@ -36,6 +41,8 @@ enum TestCommand: Subcommand {
         var junitPath: String?
         var update = false
         var shard: SuiteShard?
+        /// `--list-thresholds`, `--set`, `--margins`, `--brittle`, `--sweep`.
+        var thresholdRun = TestThresholdOptions()
     }
 
     /// One job per core.
@@ -62,14 +69,23 @@ enum TestCommand: Subcommand {
                 } catch {
                     throw UsageError(error.description)
                 }
-            case .option(let name): throw UsageError.unknownOption(name)
+            case .option(let name):
+                if try options.thresholdRun.parse(name, from: &parser) { continue }
+                throw UsageError.unknownOption(name)
             }
         }
+        try options.thresholdRun.check(update: options.update, junit: options.junitPath != nil)
         if options.paths.isEmpty { options.paths = ["."] }
         return options
     }
 
-    static func run(_ options: Options, output: CommandOutput) -> Int32 {
+    static func run(_ options: Options, output standardOutput: CommandOutput) -> Int32 {
+        if options.thresholdRun.listThresholds {
+            options.thresholdRun.printThresholds(standardOutput)
+            return 0
+        }
+        // With `--margins --json`, stdout is the JSON only.
+        let output = options.thresholdRun.textOutput(standardOutput)
         var cases: [RegressionCase]
         do throws(Diagnostic) {
             cases = try RegressionSuite.discover(options.paths)
@@ -94,7 +110,11 @@ enum TestCommand: Subcommand {
                 "shard \(shard): \(cases.count) of \(suite.count) recordings (\(shardSeconds / 1_000_000) s of \(durations.reduce(0, +) / 1_000_000) s recorded)"
             )
         }
-        let reports = RegressionSuite.run(cases, jobs: options.jobs)
+        if let sweep = options.thresholdRun.sweep {
+            return options.thresholdRun.runSweep(sweep, cases, jobs: options.jobs, output: output)
+        }
+        let reports = RegressionSuite.run(
+            cases, jobs: options.jobs, options: options.thresholdRun.runOptions)
         for report in reports {
             if let block = RegressionSuite.failureBlock(report) { output.standardOutput(block) }
         }
@@ -127,6 +147,8 @@ enum TestCommand: Subcommand {
             }
             if status == 1 && updated == reports.filter({ !$0.passed }).count { status = 0 }
         }
+        status = options.thresholdRun.reportMargins(
+            reports, status: status, output: standardOutput)
         output.printLine(RegressionSuite.summary(reports))
         return status
     }
