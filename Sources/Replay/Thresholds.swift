@@ -177,7 +177,11 @@ public struct Thresholds: Hashable, Sendable {
         -> NamedThreshold
     {
         if let threshold = named(name) { return threshold }
-        let nearest = all.min { editDistance($0.name, name) < editDistance($1.name, name) }!
+        // A rule's name (`pan-complete`) or a name without its unit is a prefix of the
+        // threshold's name; else the closest spelling.
+        let nearest =
+            all.first { $0.name.hasPrefix(name + "-") }
+            ?? all.min { editDistance($0.name, name) < editDistance($1.name, name) }!
         throw UsageText(
             "\(option): unknown threshold '\(name)' (did you mean '\(nearest.name)'? `cleartouch test --list-thresholds` lists them)"
         )
