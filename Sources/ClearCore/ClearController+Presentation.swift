@@ -62,8 +62,7 @@ extension ClearController {
         visitInteractions(&prepare)
         return ThresholdCue(
             placeholderLabel: prepare.context.placeholder?.value?.label,
-            pinchTogetherCloses: navigation.pinchTogetherCloses(
-                rowHeightPixels: layout.rowHeightPixels))
+            pinchTogetherCloses: navigation.pinchTogetherCloses(in: self))
     }
 
     /// Row `index`'s frame: its slot, moved by every interaction.

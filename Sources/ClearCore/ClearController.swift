@@ -42,6 +42,15 @@ public final class ClearController {
     public var keepsHistory = true
     /// Called with every change as it is made.
     public var onAction: ((Action) -> Void)?
+    /// The thresholds of Clear's rules (default Clear's own).
+    #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
+        @exclusivity(unchecked)
+    #endif
+    public var rules = ClearRules.clear
+    /// Hears every decision of the rules against a threshold as it is made (a pan's end
+    /// against W/2, a pull's against H and 4H; `cleartouch test --margins`). Nil (the
+    /// default) costs a nil check.
+    public var decisionObserver: (any ThresholdDecisionObserver)?
     /// The controller's clock: the latest event time it has seen, in microseconds.
     #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
         @exclusivity(unchecked)
@@ -263,6 +272,14 @@ public final class ClearController {
     /// the screen): a vertical drag starting there is a pull up.
     func isAtListEnd(_ offset: Double) -> Bool {
         offset >= layout.maximumScrollOffsetPixels(itemCount: list.count)
+    }
+
+    /// Tells the decision observer, if any, of one decision (pixels against pixels).
+    func decided(_ rule: String, value: Double, threshold: Double) {
+        decisionObserver?.decided(
+            ThresholdDecision(
+                rule: rule, timeMicroseconds: currentTimeMicroseconds, value: value,
+                threshold: threshold, unit: "px"))
     }
 
     func record(_ kind: ActionKind, index: Int, time: Int64) {

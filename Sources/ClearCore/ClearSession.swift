@@ -67,6 +67,16 @@ public final class ClearSession {
     #endif
     public var idleSleep = IdleSleep()
 
+    /// Hears every decision against a threshold, the recognizers' (slop, tap, hold) and
+    /// the rules' (pan, pull, pinch), as each is made (`cleartouch test --margins`).
+    public var decisionObserver: (any ThresholdDecisionObserver)? {
+        get { controller.decisionObserver }
+        set {
+            controller.decisionObserver = newValue
+            arena.decisionObserver = newValue
+        }
+    }
+
     /// True while the session sleeps (the app's screen is dark).
     public var isAsleep: Bool { idleSleep.isAsleep }
 
@@ -90,17 +100,18 @@ public final class ClearSession {
         lists: TodoLists, layout: ClearLayout, allowedLevels: AllowedLevels = .all,
         themeNames: [String] = MenuRows.defaultThemeNames,
         gestureConfiguration: GestureConfiguration = .clear,
-        keyboard: OnScreenKeyboardSettings? = nil
+        keyboard: OnScreenKeyboardSettings? = nil, touchpadAxisDecisionSlopUnits: Double = 10
     ) {
         self.init(
             controller: ClearController(
                 lists: lists, layout: layout, allowed: allowedLevels, themeNames: themeNames),
-            gestureConfiguration: gestureConfiguration, keyboard: keyboard)
+            gestureConfiguration: gestureConfiguration, keyboard: keyboard,
+            touchpadAxisDecisionSlopUnits: touchpadAxisDecisionSlopUnits)
     }
 
     private init(
         controller: ClearController, gestureConfiguration: GestureConfiguration,
-        keyboard: OnScreenKeyboardSettings?
+        keyboard: OnScreenKeyboardSettings?, touchpadAxisDecisionSlopUnits: Double = 10
     ) {
         let layout = controller.layout
         self.controller = controller
@@ -111,7 +122,8 @@ public final class ClearSession {
         touchpad = TouchpadGestureMapper(
             configuration: TouchpadMappingConfiguration(
                 screen: layout.screen, pinchSpanPerScalePixels: layout.rowHeightPixels,
-                pinchCentreGridPixels: layout.rowHeightPixels))
+                pinchCentreGridPixels: layout.rowHeightPixels,
+                axisDecisionSlopUnits: touchpadAxisDecisionSlopUnits))
     }
 
     /// The gesture reports since the last call (or since the start), oldest first;

@@ -98,6 +98,14 @@ public struct GestureArena {
     /// from a stored property does not copy the whole arena first.
     @inlinable public var events: [GestureEvent] { output.events }
 
+    /// Hears every threshold decision of the recognizers as it is made (`cleartouch test
+    /// --margins`): a lifted touch's slop, a tap's duration, a hold's rest. Nil (the
+    /// default) costs a nil check.
+    public var decisionObserver: (any ThresholdDecisionObserver)? {
+        get { output.decisionObserver }
+        set { output.decisionObserver = newValue }
+    }
+
     /// The latest event time seen; times earlier than this are treated as this.
     public var latestTimeMicroseconds: Int64 { context.timeMicroseconds }
 
@@ -218,6 +226,7 @@ public struct GestureArena {
         else { return }
         touches[index].pixels = contact.positionPixels
         touches[index].millimetres = finiteOrNil(contact.positionMillimetres)
+        if output.decisionObserver != nil { touches[index].noteFarthest() }
         let touch = touches[index]
         switch touch.role {
         case .primary: primaryMoved(touch)
@@ -324,6 +333,14 @@ public struct GestureArena {
 
     private mutating func releasePrimary(_ index: Int, cancelled: Bool) {
         let touch = touches[index]
+        // The slop decided between resting (tap, hold) and dragging; its margin is how
+        // far the touch got from its start.
+        if !cancelled && output.decisionObserver != nil {
+            let slop = touch.slopDecision(context.configuration)
+            output.decided(
+                "slop", context.timeMicroseconds, value: slop.value, threshold: slop.threshold,
+                unit: slop.unit)
+        }
         switch state {
         case .undecided:
             tap.touchEnded(touch, cancelled: cancelled, context, &output)

@@ -15,8 +15,9 @@ struct LongPressRecognizer: Recognizer {
         case idle
         /// Watching a touch; the timer fires at the deadline.
         case possible(deadlineMicroseconds: Int64)
-        /// Began: the touch belongs to this gesture.
-        case running(GestureID)
+        /// Began: the touch belongs to this gesture. `resting` until it first leaves the
+        /// slop (the end of the rest the hold's margin measures).
+        case running(GestureID, resting: Bool)
 
         var phase: RecognizerPhase {
             switch self {
@@ -54,14 +55,48 @@ struct LongPressRecognizer: Recognizer {
         switch state {
         case .idle: recognizerBug(Self.name, "move while idle")
         case .possible:
-            if touch.isBeyondSlop(context.configuration) { transition(to: .idle) }
-        case .running(let id): runningMoved(id, touch, context, &output)
+            if touch.isBeyondSlop(context.configuration) {
+                restEnded(touch, context, &output)
+                transition(to: .idle)
+            }
+        case .running(let id, let resting):
+            if resting && touch.isBeyondSlop(context.configuration) {
+                restEnded(touch, context, &output)
+                transition(to: .running(id, resting: false))
+            }
+            runningMoved(id, touch, context, &output)
         }
     }
 
+    mutating func touchEnded(
+        _ touch: TouchTrack, cancelled: Bool, _ context: RecognizerContext,
+        _ output: inout GestureOutput
+    ) {
+        switch state {
+        case .possible, .running(_, resting: true):
+            if !cancelled { restEnded(touch, context, &output) }
+        case .idle, .running: break
+        }
+        finish(cancelled ? .cancelled : .ended, touch, context, &output)
+    }
+
     func runningReport(_ touch: TouchTrack, at time: Int64) -> RunningReport? {
-        guard case .running(let id) = state else { return nil }
+        guard case .running(let id, _) = state else { return nil }
         return (id, .longPress(locationPixels: touch.pixels))
+    }
+
+    /// The hold's decision: how long the touch rested within the slop (until it lifted
+    /// or left the slop) against the long-press duration, whichever way it went.
+    private func restEnded(
+        _ touch: TouchTrack, _ context: RecognizerContext, _ output: inout GestureOutput
+    ) {
+        guard output.decisionObserver != nil else { return }
+        let time = context.timeMicroseconds
+        let rested = elapsedMicroseconds(from: touch.downTimeMicroseconds, to: time)
+        output.decided(
+            "long-press", time, value: Double(rested) / 1000,
+            threshold: Double(context.configuration.longPressMinimumDurationMicroseconds) / 1000,
+            unit: "ms")
     }
 
     // MARK: possible
@@ -72,7 +107,7 @@ struct LongPressRecognizer: Recognizer {
     ) {
         guard context.timeMicroseconds >= deadline else { return }
         let id = output.nextID()
-        transition(to: .running(id))
+        transition(to: .running(id, resting: true))
         output.emit(id, .began, deadline, .longPress(locationPixels: touch.pixels))
     }
 

@@ -140,8 +140,20 @@ func recognizerBug(
 @usableFromInline struct GestureOutput {
     @usableFromInline var events: [GestureEvent] = []
     @usableFromInline var gestureIDs = GestureIDAllocator()
+    /// Hears the threshold decisions (`cleartouch test --margins`); nil: nobody listens,
+    /// and the recognizers only check for nil.
+    @usableFromInline var decisionObserver: (any ThresholdDecisionObserver)?
 
     init() { events.reserveCapacity(64) }
+
+    /// Tells the observer, if any, of one decision (`value` and `threshold` in one unit).
+    func decided(
+        _ rule: String, _ time: Int64, value: Double, threshold: Double, unit: String
+    ) {
+        decisionObserver?.decided(
+            ThresholdDecision(
+                rule: rule, timeMicroseconds: time, value: value, threshold: threshold, unit: unit))
+    }
 
     mutating func nextID() -> GestureID {
         gestureIDs.next(for: .touchscreen)

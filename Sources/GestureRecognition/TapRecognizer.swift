@@ -66,9 +66,13 @@ struct TapRecognizer: Recognizer {
         let time = context.timeMicroseconds
         let held = elapsedMicroseconds(from: touch.downTimeMicroseconds, to: time)
         let configuration = context.configuration
-        if !cancelled && held <= configuration.tapMaximumDurationMicroseconds
-            && !touch.isBeyondSlop(configuration)
-        {
+        let withinSlop = !touch.isBeyondSlop(configuration)
+        if !cancelled && withinSlop && output.decisionObserver != nil {
+            output.decided(
+                "tap-max", time, value: Double(held) / 1000,
+                threshold: Double(configuration.tapMaximumDurationMicroseconds) / 1000, unit: "ms")
+        }
+        if !cancelled && held <= configuration.tapMaximumDurationMicroseconds && withinSlop {
             output.emit(
                 output.nextID(), .ended, time, .tap(locationPixels: touch.pixels))
         }

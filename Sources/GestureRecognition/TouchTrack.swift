@@ -24,6 +24,10 @@ struct TouchTrack {
     var startMillimetres: Point?
     var pixels = Point.zero
     var millimetres: Point?
+    /// The farthest the touch has been from where it went down, squared, in pixels and
+    /// in millimetres: kept only while someone hears the decisions (the slop's margin).
+    var farthestSquaredPixels = 0.0
+    var farthestSquaredMillimetres = 0.0
 
     /// True once the touch is further than the slop from where it went down: in
     /// millimetres when both positions have them, else in pixels. Exactly at the slop
@@ -35,6 +39,26 @@ struct TouchTrack {
         }
         let limit = configuration.slopPixels
         return distanceSquared(startPixels, pixels) > limit * limit
+    }
+
+    /// Notes the current position for `slopDecision`.
+    mutating func noteFarthest() {
+        farthestSquaredPixels = max(farthestSquaredPixels, distanceSquared(startPixels, pixels))
+        if let start = startMillimetres, let now = millimetres {
+            farthestSquaredMillimetres = max(
+                farthestSquaredMillimetres, distanceSquared(start, now))
+        }
+    }
+
+    /// The farthest the touch got from its start against the slop, in the unit
+    /// `isBeyondSlop` compares in: the slop decision of a lifted touch.
+    func slopDecision(_ configuration: GestureConfiguration) -> (
+        value: Double, threshold: Double, unit: String
+    ) {
+        if startMillimetres != nil && millimetres != nil {
+            return (farthestSquaredMillimetres.squareRoot(), configuration.slopMillimetres, "mm")
+        }
+        return (farthestSquaredPixels.squareRoot(), configuration.slopPixels, "px")
     }
 
     var translationPixels: Point { Point(x: pixels.x - startPixels.x, y: pixels.y - startPixels.y) }

@@ -1,4 +1,5 @@
 import Foundation
+import GestureRecognition
 import ToolSupport
 
 /// One regression test: a recording and the `NAME.expect.json` beside it.
@@ -34,6 +35,9 @@ public struct RegressionReport: Sendable {
     public var outcome: RegressionOutcome
     /// Wall time of the replay, in microseconds.
     public var durationMicroseconds: Int64
+    /// The replay's decisions against thresholds, when the run observed them
+    /// (`RegressionRunOptions.observesDecisions`); empty otherwise.
+    public var decisions: [ThresholdDecision] = []
 
     /// True when the expectation was met.
     public var passed: Bool {
@@ -43,6 +47,21 @@ public struct RegressionReport: Sendable {
     /// True when the case was skipped (`RegressionOutcome.skipped`).
     public var skipped: Bool {
         if case .skipped = outcome { true } else { false }
+    }
+}
+
+/// How the cases of one `cleartouch test` run replay: with changed thresholds (`--set`,
+/// a `--sweep` step), observing the decisions (`--margins`, `--brittle`).
+public struct RegressionRunOptions: Hashable, Sendable {
+    /// The thresholds every Clear replay of the run uses (gesture-service expectations
+    /// replay with their own configuration file).
+    public var thresholds = Thresholds()
+    /// Keep each replay's decisions in its report.
+    public var observesDecisions = false
+
+    public init(thresholds: Thresholds = Thresholds(), observesDecisions: Bool = false) {
+        self.thresholds = thresholds
+        self.observesDecisions = observesDecisions
     }
 }
 
@@ -116,11 +135,13 @@ public enum RegressionSuite {
 
     /// Replays one case with the settings its golden file records; with a `player`, the
     /// events are the player's, and their times are compared as `LateTiming` says.
-    public static func run(_ testCase: RegressionCase, player: RecordingPlayer? = nil)
-        -> RegressionReport
-    {
+    public static func run(
+        _ testCase: RegressionCase, options: RegressionRunOptions = RegressionRunOptions(),
+        player: RecordingPlayer? = nil
+    ) -> RegressionReport {
         let start = MonotonicClock.nowMicroseconds()
         let outcome: RegressionOutcome
+        var decisions: [ThresholdDecision] = []
         let refusal = PlayerRefusal()
         var openInput: ((ReplaySource) throws(ReplayError) -> ReplayInput)?
         if let player {
@@ -153,12 +174,15 @@ public enum RegressionSuite {
                     testCase: testCase, outcome: outcome,
                     durationMicroseconds: MonotonicClock.nowMicroseconds() - start)
             }
-            let source = (expectation.settings ?? ReplaySettings()).applied(
+            var source = (expectation.settings ?? ReplaySettings()).applied(
                 to: ReplaySource(path: recording), folder: folder(of: path))
+            source.thresholds = options.thresholds
             var harness = ReplayHarness(source: source, keepListsAfterActions: false)
             harness.openInput = openInput
+            harness.observesDecisions = options.observesDecisions
             var result = try harness.run()
             if player != nil { result = LateTiming.aligned(result, to: expectation) }
+            decisions = result.decisions
             if let diff = expectation.mismatch(with: result) {
                 var updated = Expectation(
                     result: result, recording: expectation.recording, settings: expectation.settings
@@ -174,7 +198,7 @@ public enum RegressionSuite {
         }
         return RegressionReport(
             testCase: testCase, outcome: outcome,
-            durationMicroseconds: MonotonicClock.nowMicroseconds() - start)
+            durationMicroseconds: MonotonicClock.nowMicroseconds() - start, decisions: decisions)
     }
 
     /// How long the case's recording lasts (its last event's time minus its first), read
@@ -215,13 +239,14 @@ public enum RegressionSuite {
     /// Runs every case on `jobs` threads; the reports come back in the order of `cases`.
     /// `finished` is called (serially, from any thread) as each case ends.
     public static func run(
-        _ cases: [RegressionCase], jobs: Int, player: RecordingPlayer? = nil,
+        _ cases: [RegressionCase], jobs: Int,
+        options: RegressionRunOptions = RegressionRunOptions(), player: RecordingPlayer? = nil,
         finished: (@Sendable (RegressionReport) -> Void)? = nil
     ) -> [RegressionReport] {
         let queue = WorkQueue(count: cases.count)
         runOnThreads(jobs: min(jobs, cases.count)) {
             while let index = queue.take() {
-                let report = run(cases[index], player: player)
+                let report = run(cases[index], options: options, player: player)
                 queue.store(report, at: index, finished: finished)
             }
         }

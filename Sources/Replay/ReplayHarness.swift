@@ -42,6 +42,9 @@ public struct ReplayHarness {
     /// crossing a threshold (`--json`, `--audio`); off, the result's sounds are the
     /// actions' only (a presentation per event costs time).
     public var watchesThresholdTicks = false
+    /// Keep every decision of the recognizers and the rules against a threshold in the
+    /// result (`decisions`; `cleartouch test --margins`). Off, nobody listens.
+    public var observesDecisions = false
 
     public init(
         source: ReplaySource, keepTouchPaths: Bool = false, keepListsAfterActions: Bool = true
@@ -99,7 +102,12 @@ public struct ReplayHarness {
         let rowHeight = layout.rowHeightPixels
         let session = ClearSession(
             lists: startLists, layout: layout, allowedLevels: source.levels ?? .all,
-            keyboard: try keyboardSettings(recorded: recording.header.keyboard))
+            gestureConfiguration: source.thresholds.gesture,
+            keyboard: try keyboardSettings(recorded: recording.header.keyboard),
+            touchpadAxisDecisionSlopUnits: source.thresholds.touchpadAxisDecisionSlopUnits)
+        session.controller.rules = source.thresholds.rules
+        let decisions = observesDecisions ? DecisionLog() : nil
+        session.decisionObserver = decisions
         session.controller.setTheme(source.theme)
         session.idleSleep = IdleSleep(idleSeconds: source.idleSeconds ?? 0)
         // `--sound off` switches the sound setting off from the start.
@@ -204,6 +212,7 @@ public struct ReplayHarness {
         result.themeName = session.controller.theme.name
         result.warnings = recording.warnings
         result.soundOn = session.controller.soundOn
+        result.decisions = decisions?.decisions ?? []
         result.sounds = SoundCue.heard(
             SoundCue.merged(actions: result.actions, ticks: ticks), actions: result.actions,
             soundOnAtStart: soundOnAtStart)
@@ -396,4 +405,11 @@ final class Collector {
         openGestures = [:]
         gestures.sort { $0.id < $1.id }
     }
+}
+
+/// Keeps the decisions a session reports (`ReplayHarness.observesDecisions`).
+final class DecisionLog: ThresholdDecisionObserver {
+    private(set) var decisions: [ThresholdDecision] = []
+
+    func decided(_ decision: ThresholdDecision) { decisions.append(decision) }
 }

@@ -178,6 +178,9 @@ public struct ReplayResult: Hashable, Sendable {
     /// What sounded, by time from the first event: each action's sound and, when the
     /// harness watched for them, the threshold ticks (docs/sound.md).
     public var sounds: [SoundCue] = []
+    /// Every decision against a threshold, in order, when the harness was asked to
+    /// observe them (`observesDecisions`, `cleartouch test --margins`); empty otherwise.
+    public var decisions: [ThresholdDecision] = []
 
     public init(
         gestures: [ReplayedGesture] = [], actions: [ReplayedAction] = [],

@@ -40,6 +40,9 @@ public struct ReplaySource: Hashable, Sendable {
     public var levels: AllowedLevels?
     /// `--idle-seconds`: the session sleeps after this long with no input; nil or 0 never.
     public var idleSeconds: Int?
+    /// `--set NAME=VALUE`: the thresholds of the recognizers and of Clear's rules (Clear's
+    /// own unless set).
+    public var thresholds = Thresholds()
 
     /// A source reading `path`, with the overrides given.
     public init(

@@ -21,6 +21,7 @@ enum ReplayCommand: Subcommand {
                                  [--via-libinput] [--calibration "a b c d e f"] [--rotate N]
                                  [--keyboard on|off|auto] [--keyboard-layout NAME] [--theme NAME]
                                  [--audio OUT.wav] [--sound on|off] [--idle-seconds N]
+                                 [--set NAME=VALUE]...
 
         Replays a recording (ClearTouch trace, evemu, `libinput record` YAML) into the
         Clear to-do core on a virtual clock and prints the timeline and the final list.
@@ -80,6 +81,7 @@ enum ReplayCommand: Subcommand {
                                default 0 (never)
           --theme NAME         the colours of --frames and --snapshot pictures: \(Theme.builtInNames)
                                (default heat; `cleartouch themes` lists them)
+        \(SetOption.help)
 
         Outputs replace existing files (atomically, keeping their mode; a link's target; never
         an input); devices and FIFOs are written through; an output's folder must exist

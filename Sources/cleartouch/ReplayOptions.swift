@@ -98,6 +98,7 @@ struct ReplayOptions: Hashable, Sendable {
         var options = ReplayOptions(source: ReplaySource(path: ""))
         var sawFPS = false
         var idleSeconds: Int?
+        var thresholds = Thresholds()
         while let argument = try parser.next() {
             if try source.parse(argument, from: &parser) { continue }
             guard case .option(let name) = argument else { continue }
@@ -111,6 +112,7 @@ struct ReplayOptions: Hashable, Sendable {
             case "--audio": options.audioPath = try parser.value(for: name)
             case "--sound": options.soundOn = try SoundOption.parse(name, from: &parser)
             case "--idle-seconds": idleSeconds = try IdleOption.parse(name, from: &parser)
+            case "--set": try SetOption.parse(name, from: &parser, into: &thresholds)
             case "--fps":
                 options.framesPerSecond = try parser.number(
                     for: name, in: Self.framesPerSecondRange,
@@ -132,6 +134,12 @@ struct ReplayOptions: Hashable, Sendable {
         }
         options.source = try source.source()
         options.source.idleSeconds = idleSeconds
+        options.source.thresholds = thresholds
+        if !thresholds.isDefault && options.writeExpectPath != nil {
+            throw UsageError(
+                "--set is for one run: --write-expect would write an expectation that fails with Clear's thresholds"
+            )
+        }
         if options.viaLibinput
             && (options.source.calibration != nil || options.source.rotation != .none)
         {

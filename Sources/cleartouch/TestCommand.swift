@@ -9,7 +9,9 @@ enum TestCommand: Subcommand {
     static let summary = "replay every recording that has a NAME.expect.json, as a test suite"
     static let usage = """
         usage: cleartouch test [PATH...] [-j N] [--shard I/N] [--junit FILE] [--update]
-                               [--report DIR] [--via-libinput]
+                               [--report DIR] [--via-libinput] [--set NAME=VALUE]...
+                               [--margins [--json]] [--brittle R] [--sweep NAME=A:B:STEP]
+               cleartouch test --list-thresholds [--json]
 
         Finds every recording with a NAME.expect.json beside it under each PATH (folders
         are searched recursively; default: the current folder), replays each one with the
@@ -26,17 +28,20 @@ enum TestCommand: Subcommand {
           --report DIR     also write DIR/NAME.html for each failing recording: the viewer's
                            page of its replay beside its expectation, the first difference
                            marked, and DIR/index.html listing them (DIR is created if
-                           missing; NAME: docs/replay.md, "Failure pages")
+                           missing; NAME: docs/replay.md, "Failure pages"); with --sweep,
+                           DIR/sweep.html instead
           --via-libinput   play each evdev recording through the real libinput under
                            umockdev, in real time, -j at a time, unprivileged; recordings
                            that cannot go through libinput (traces, devices libinput
                            refuses) are skipped, each with its reason (SKIP, in the summary
-                           and the JUnit); not with --update
+                           and the JUnit); not with --update or --sweep
+        \(TestThresholdOptions.help)
 
         Exit status: 0 all passed or skipped (or all failures updated, or a shard with no
-        recordings: more shards than recordings), 1 an expectation not met, 2 bad usage,
-        nothing to test, an unreadable recording or expectation, or a report that cannot
-        be written.
+        recordings: more shards than recordings; with --sweep, every run ran), 1 an
+        expectation not met or a brittle recording, 2 bad usage (an unknown threshold, a
+        value out of range), nothing to test, an unreadable recording or expectation, or a
+        report that cannot be written.
 
         """
 
@@ -49,6 +54,8 @@ enum TestCommand: Subcommand {
         var shard: SuiteShard?
         var reportDirectory: String?
         var viaLibinput = false
+        /// `--list-thresholds`, `--set`, `--margins`, `--brittle`, `--sweep`.
+        var thresholdRun = TestThresholdOptions()
     }
 
     /// One job per core.
@@ -75,20 +82,36 @@ enum TestCommand: Subcommand {
                 } catch {
                     throw UsageError(error.description)
                 }
-            case .option("--report"): options.reportDirectory = try parser.value(for: "--report")
+            case .option("--report"):
+                options.reportDirectory = try parser.value(for: "--report")
+                // The sweep's plot goes into the same folder.
+                options.thresholdRun.reportFolder = options.reportDirectory
             case .option("--via-libinput"): options.viaLibinput = true
-            case .option(let name): throw UsageError.unknownOption(name)
+            case .option(let name):
+                if try options.thresholdRun.parse(name, from: &parser) { continue }
+                throw UsageError.unknownOption(name)
             }
         }
         if options.viaLibinput && options.update {
             throw UsageError(
                 "--update does not go with --via-libinput (times through umockdev come late)")
         }
+        if options.viaLibinput && options.thresholdRun.sweep != nil {
+            throw UsageError(
+                "--sweep does not go with --via-libinput (a suite through libinput per value)")
+        }
+        try options.thresholdRun.check(update: options.update, junit: options.junitPath != nil)
         if options.paths.isEmpty { options.paths = ["."] }
         return options
     }
 
-    static func run(_ options: Options, output: CommandOutput) -> Int32 {
+    static func run(_ options: Options, output standardOutput: CommandOutput) -> Int32 {
+        if options.thresholdRun.listThresholds {
+            options.thresholdRun.printThresholds(standardOutput)
+            return 0
+        }
+        // With `--margins --json`, stdout is the JSON only.
+        let output = options.thresholdRun.textOutput(standardOutput)
         var cases: [RegressionCase]
         do throws(Diagnostic) {
             cases = try RegressionSuite.discover(options.paths)
@@ -113,12 +136,16 @@ enum TestCommand: Subcommand {
                 "shard \(shard): \(cases.count) of \(suite.count) recordings (\(shardSeconds / 1_000_000) s of \(durations.reduce(0, +) / 1_000_000) s recorded)"
             )
         }
+        if let sweep = options.thresholdRun.sweep {
+            return options.thresholdRun.runSweep(sweep, cases, jobs: options.jobs, output: output)
+        }
         var player: RecordingPlayer?
         if options.viaLibinput {
             guard let made = libinputPlayer(output) else { return 2 }
             player = made
         }
-        let reports = RegressionSuite.run(cases, jobs: options.jobs, player: player)
+        let reports = RegressionSuite.run(
+            cases, jobs: options.jobs, options: options.thresholdRun.runOptions, player: player)
         for report in reports {
             if let block = RegressionSuite.failureBlock(report) { output.standardOutput(block) }
         }
@@ -165,6 +192,8 @@ enum TestCommand: Subcommand {
                 status = 0
             }
         }
+        status = options.thresholdRun.reportMargins(
+            reports, status: status, output: standardOutput)
         output.printLine(RegressionSuite.summary(reports))
         return status
     }

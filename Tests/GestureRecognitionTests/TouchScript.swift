@@ -18,6 +18,8 @@ struct TouchScript {
     /// When set, contacts also carry millimetres (pixels / this).
     var pixelsPerMillimetre: Double?
     var configuration = GestureConfiguration.clear
+    /// Hears the arena's threshold decisions when set.
+    var decisionObserver: (any ThresholdDecisionObserver)?
     private(set) var steps: [Step] = []
     private var last = [Int: Point]()
 
@@ -112,6 +114,7 @@ struct TouchScript {
     /// Runs the script through a fresh arena and returns every report in order.
     func run() -> [GestureEvent] {
         var arena = GestureArena(configuration: configuration)
+        arena.decisionObserver = decisionObserver
         var all: [GestureEvent] = []
         for step in steps {
             switch step {

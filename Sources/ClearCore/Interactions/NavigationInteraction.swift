@@ -18,11 +18,8 @@ import TouchInput
 /// (and a tap ending then) is ignored, so every touch acts at one level. At the menu and its
 /// pages only taps, pulls and pinches together act; the other gestures are ignored.
 final class NavigationInteraction: Interaction {
-    /// A pinch together closes a level when the fingers' vertical distance shrank by more
-    /// than this many row heights at release.
-    static let pinchTogetherRowHeights = 2.0
-    /// A pull released past this many row heights goes up a level instead of adding.
-    static let pullUpLevelRowHeights = 4.0
+    // The pinch together's 2H and the pull's 4H are `ClearRules` thresholds
+    // (`pinchTogetherRowHeights`, `pullUpLevelRowHeights`).
     /// How long a level transition lasts (product decision: at most 0.4 s).
     static let levelTransitionMicroseconds: Int64 = 350_000
     /// How far folded rows close at most: a fold shrinks rows to half their height.
@@ -118,14 +115,21 @@ final class NavigationInteraction: Interaction {
     /// The level a pinch together goes to (none at the lists level).
     private var pinchTarget: Level? { level == .lists ? nil : pullTarget }
 
+    /// True when a pull past `pullUpLevelRowHeights` would go up a level here.
+    var pullCanGoUp: Bool { pullTarget != nil }
+
     /// True when a pull released at `distance` goes up a level.
-    func pullGoesUp(distancePixels distance: Double, rowHeightPixels height: Double) -> Bool {
-        distance > Self.pullUpLevelRowHeights * height && pullTarget != nil
+    func pullGoesUp(
+        distancePixels distance: Double, rowHeightPixels height: Double, rules: ClearRules
+    ) -> Bool {
+        distance > rules.pullUpLevelRowHeights * height && pullTarget != nil
     }
 
     /// The cue of a pull at `distance` when the levels decide it (nil: the pull's own).
-    func pullLabel(distancePixels distance: Double, rowHeightPixels height: Double) -> String? {
-        if pullGoesUp(distancePixels: distance, rowHeightPixels: height) {
+    func pullLabel(
+        distancePixels distance: Double, rowHeightPixels height: Double, rules: ClearRules
+    ) -> String? {
+        if pullGoesUp(distancePixels: distance, rowHeightPixels: height, rules: rules) {
             switch level {
             case .items: return ClearController.releaseToCloseListLabel
             case .lists: return ClearController.releaseForMenuLabel
@@ -135,7 +139,7 @@ final class NavigationInteraction: Interaction {
         }
         if !rowsAreEditable { return ClearController.pullToGoBackLabel }
         if level == .lists {
-            return distance > height
+            return distance > rules.pullAddRowHeights * height
                 ? ClearController.releaseToAddListLabel
                 : ClearController.pullToAddListLabel
         }
@@ -190,7 +194,11 @@ final class NavigationInteraction: Interaction {
         guard let pinch = pinches.remove(gesture.id) else { return false }
         let time = controller.currentTimeMicroseconds
         let height = controller.layout.rowHeightPixels
-        if pinch.shrinkPixels > Self.pinchTogetherRowHeights * height, let target = pinchTarget {
+        let closeAt = controller.rules.pinchTogetherRowHeights * height
+        if pinchTarget != nil {
+            controller.decided("pinch-together", value: pinch.shrinkPixels, threshold: closeAt)
+        }
+        if pinch.shrinkPixels > closeAt, let target = pinchTarget {
             go(to: target, anchorIndex: 0, time: time, in: controller)
         } else {
             springBack(pinch, time: time)
@@ -410,9 +418,10 @@ final class NavigationInteraction: Interaction {
 
     /// While a pinch together could close the level: whether releasing it now would (the
     /// fingers' distance shrank by more than 2H); nil with no such pinch.
-    func pinchTogetherCloses(rowHeightPixels height: Double) -> Bool? {
+    func pinchTogetherCloses(in controller: ClearController) -> Bool? {
         guard pinchTarget != nil, let latest = pinches.latest else { return nil }
-        return latest.track.shrinkPixels > Self.pinchTogetherRowHeights * height
+        return latest.track.shrinkPixels
+            > controller.rules.pinchTogetherRowHeights * controller.layout.rowHeightPixels
     }
 
     /// The level; rows folding under a pinch together; the transition's rows.
@@ -422,14 +431,14 @@ final class NavigationInteraction: Interaction {
     ) {
         presentation.level = level
         let height = controller.layout.rowHeightPixels
-        presentation.pinchTogetherCloses = pinchTogetherCloses(rowHeightPixels: height)
+        presentation.pinchTogetherCloses = pinchTogetherCloses(in: controller)
         let screenHeight = controller.layout.heightPixels
         // The fold: rows close about the pinch's centre as the fingers close.
         var folds = pinches.entries.map { ($0.track.shrinkPixels, $0.track.centreYPixels) }
         if pinchTarget == nil { folds = [] }
         folds += foldReturns.map { ($0.tween.value(at: context.time), $0.centreYPixels) }
         for (shrink, centre) in folds where shrink > 0 {
-            let closed = min(1, shrink / (Self.pinchTogetherRowHeights * height))
+            let closed = min(1, shrink / (controller.rules.pinchTogetherRowHeights * height))
             let scale = 1 - (1 - Self.foldedRowScale) * closed
             for index in presentation.rows.indices {
                 presentation.rows[index].framePixels.y =

@@ -66,6 +66,9 @@ final class PinchInteraction: Interaction {
     func end(_ gesture: GestureEvent, in controller: ClearController) -> Bool {
         guard let pinch = pinches.remove(gesture.id) else { return false }
         let time = controller.currentTimeMicroseconds
+        controller.decided(
+            "pinch-add", value: pinch.gapPixels,
+            threshold: controller.rules.pinchAddRowHeights * controller.layout.rowHeightPixels)
         if pinch.exceededRequiredDistance {
             let index = insertIndex(pinch, in: controller)
             controller.list.insert(at: index)
@@ -104,7 +107,8 @@ final class PinchInteraction: Interaction {
         let layout = controller.layout
         pinch.deltaPixels = min(
             max(0, controller.finite(values.spreadDeltaPixels)), layout.heightPixels)
-        pinch.exceededRequiredDistance = pinch.gapPixels > layout.rowHeightPixels
+        pinch.exceededRequiredDistance =
+            pinch.gapPixels > controller.rules.pinchAddRowHeights * layout.rowHeightPixels
     }
 
     /// The insertion index of a committed pinch: lowerIdx + floor(off/H) with lowerIdx
@@ -158,7 +162,7 @@ final class PinchInteraction: Interaction {
             PlaceholderPresentation(
                 framePixels: frame, scaleY: min(pinch.gapPixels, height) / height,
                 alpha: min(1, pinch.gapPixels / height),
-                label: pinch.gapPixels > height
+                label: pinch.gapPixels > controller.rules.pinchAddRowHeights * height
                     ? ClearController.releaseLabel : ClearController.pinchLabel,
                 backgroundColor: context.theme.rowColor(
                     index: pinch.upperIndex, count: pinch.rowCount)),

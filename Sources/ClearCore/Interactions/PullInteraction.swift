@@ -38,10 +38,23 @@ final class PullInteraction: Interaction {
         guard let distance = pulls.remove(gesture.id) else { return false }
         let time = controller.currentTimeMicroseconds
         let height = controller.layout.rowHeightPixels
-        if controller.navigation.pullGoesUp(distancePixels: distance, rowHeightPixels: height) {
+        let rules = controller.rules
+        let navigation = controller.navigation
+        if navigation.pullCanGoUp {
+            controller.decided(
+                "pull-up-level", value: distance,
+                threshold: rules.pullUpLevelRowHeights * height)
+        }
+        let addAt = rules.pullAddRowHeights * height
+        let goesUp = navigation.pullGoesUp(
+            distancePixels: distance, rowHeightPixels: height, rules: rules)
+        if navigation.rowsAreEditable && !goesUp {
+            controller.decided("pull-add", value: distance, threshold: addAt)
+        }
+        if goesUp {
             settle(time: time, in: controller)
-            controller.navigation.goUp(time: time, in: controller)
-        } else if distance > height && controller.navigation.rowsAreEditable {
+            navigation.goUp(time: time, in: controller)
+        } else if distance > addAt && navigation.rowsAreEditable {
             commit(distancePixels: distance, time: time, in: controller)
         } else {
             settle(time: time, in: controller)
@@ -69,8 +82,9 @@ final class PullInteraction: Interaction {
                     width: controller.layout.widthPixels, height: height),
                 scaleY: 1, alpha: min(1, pulled / height),
                 label: controller.navigation.pullLabel(
-                    distancePixels: pulled, rowHeightPixels: height)
-                    ?? (pulled > height ? ClearController.releaseLabel : ClearController.pullLabel),
+                    distancePixels: pulled, rowHeightPixels: height, rules: controller.rules)
+                    ?? (pulled > controller.rules.pullAddRowHeights * height
+                        ? ClearController.releaseLabel : ClearController.pullLabel),
                 backgroundColor: context.theme.top),
             gesture: id)
     }

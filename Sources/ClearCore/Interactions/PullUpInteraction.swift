@@ -46,7 +46,12 @@ final class PullUpInteraction: Interaction {
         guard case .scroll(let drag) = gesture.values else { return true }
         let time = controller.currentTimeMicroseconds
         let distance = pullUp.distancePixels
-        if distance > controller.layout.rowHeightPixels && controller.list.completedCount > 0 {
+        let clearAt = controller.rules.clearCompletedRowHeights * controller.layout.rowHeightPixels
+        let hasCompleted = controller.list.completedCount > 0
+        if hasCompleted {
+            controller.decided("clear-completed", value: distance, threshold: clearAt)
+        }
+        if distance > clearAt && hasCompleted {
             clearCompleted(time: time, in: controller)
         } else if distance > 0 {
             settle(time: time, in: controller)
@@ -146,7 +151,7 @@ final class PullUpInteraction: Interaction {
             scaleY: 1, alpha: min(1, pulled / height),
             label: !hasCompleted
                 ? ClearController.nothingToClearLabel
-                : (pulled > height
+                : (pulled > controller.rules.clearCompletedRowHeights * height
                     ? ClearController.releaseToClearLabel : ClearController.pullToClearLabel),
             backgroundColor: hasCompleted ? context.theme.completed : context.theme.background)
     }

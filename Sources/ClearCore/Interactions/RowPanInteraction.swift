@@ -51,12 +51,19 @@ final class RowPanInteraction: Interaction {
         guard let pan = pans.remove(gesture.id) else { return false }
         let time = controller.currentTimeMicroseconds
         guard let index = controller.list.index(of: pan.item) else { return true }
-        let half = controller.layout.widthPixels / 2
-        if pan.xPixels < -half {
+        let width = controller.layout.widthPixels
+        let deleteAt = width * controller.rules.panDeleteWidthFraction
+        let completeAt = width * controller.rules.panCompleteWidthFraction
+        if pan.xPixels < 0 {
+            controller.decided("pan-delete", value: -pan.xPixels, threshold: deleteAt)
+        } else {
+            controller.decided("pan-complete", value: pan.xPixels, threshold: completeAt)
+        }
+        if pan.xPixels < -deleteAt {
             delete(at: index, time: time, in: controller)
             return true
         }
-        if pan.xPixels > half {
+        if pan.xPixels > completeAt {
             let completed = controller.list[index].completed
             controller.list.setCompleted(!completed, at: index)
             controller.record(completed ? .uncomplete : .complete, index: index, time: time)
@@ -152,7 +159,8 @@ final class RowPanInteraction: Interaction {
         guard let index = cueItem.flatMap({ controller.list.index(of: $0) }) else { return }
         presentation.cues = cues(
             rowFrame: controller.rowFrame(ofRowAt: index, context.rows),
-            widthPixels: controller.layout.widthPixels, textColor: context.theme.text)
+            widthPixels: controller.layout.widthPixels, rules: controller.rules,
+            textColor: context.theme.text)
     }
 
     /// Where the latest pan of `item` has it.
@@ -169,9 +177,11 @@ final class RowPanInteraction: Interaction {
             .key
     }
 
-    /// The tick left of the row and the cross right of it, alpha |x|/(W/2) unclamped.
+    /// The tick left of the row and the cross right of it, alpha |x|/(W/2) unclamped; each
+    /// coloured while its release would act.
     private func cues(
-        rowFrame frame: RectPixels, widthPixels width: Double, textColor: RGBColor
+        rowFrame frame: RectPixels, widthPixels width: Double, rules: ClearRules,
+        textColor: RGBColor
     ) -> CuesPresentation {
         let half = width / 2
         let x = frame.x
@@ -180,10 +190,10 @@ final class RowPanInteraction: Interaction {
         return CuesPresentation(
             tickFramePixels: RectPixels(
                 x: x - cueWidth - margin, y: frame.y, width: cueWidth, height: frame.height),
-            tickColor: x > half ? .pureGreen : textColor,
+            tickColor: x > width * rules.panCompleteWidthFraction ? .pureGreen : textColor,
             crossFramePixels: RectPixels(
                 x: x + width + margin, y: frame.y, width: cueWidth, height: frame.height),
-            crossColor: x < -half ? .pureRed : textColor,
+            crossColor: x < -width * rules.panDeleteWidthFraction ? .pureRed : textColor,
             alpha: abs(x) / half)
     }
 }
