@@ -71,11 +71,12 @@ public enum FailurePages {
 
     /// Writes a page for each failed report and the index into `directory` (created when
     /// missing; its parent must exist), through `OutputFile`, never over an input of the
-    /// suite. With a `player` (`--via-libinput`) each page's replay is played again by it.
+    /// suite. With a `player` (`--via-libinput`) each page's replay is played again by it;
+    /// `thresholds` are the run's (`--set`), so each page replays as the suite did.
     /// Returns how many pages were written; the first error once all were tried.
     public static func write(
         _ reports: [RegressionReport], roots: [String], into directory: String,
-        player: RecordingPlayer? = nil
+        player: RecordingPlayer? = nil, thresholds: Thresholds = Thresholds()
     ) throws(Diagnostic) -> Int {
         try OutputFile.createFolder(directory, naming: directory)
         let folder = directory.hasSuffix("/") ? directory : directory + "/"
@@ -91,7 +92,8 @@ public enum FailurePages {
         for (index, report) in reports.enumerated() {
             guard case .failed = report.outcome else { continue }
             do throws(Diagnostic) {
-                guard let page = try page(report.testCase, player: player) else { continue }
+                guard let page = try page(report.testCase, player: player, thresholds: thresholds)
+                else { continue }
                 try OutputFile.write(page, to: folder + names[index], protecting: inputs)
                 written[index] = names[index]
             } catch {
@@ -122,12 +124,13 @@ public enum FailurePages {
 
     /// The page of a failed case (a gesture expectation's shows the service's gestures
     /// too); nil when the replay meets its expectation after all.
-    static func page(_ testCase: RegressionCase, player: RecordingPlayer?) throws(Diagnostic)
-        -> String?
-    {
+    static func page(
+        _ testCase: RegressionCase, player: RecordingPlayer?, thresholds: Thresholds = Thresholds()
+    ) throws(Diagnostic) -> String? {
         let path = testCase.expectationPath
         let expectation = try Expectation.parse(try TextFile.read(path), path: path)
-        let source = try source(of: testCase)
+        var source = try source(of: testCase)
+        source.thresholds = thresholds
         let title = source.path.split(separator: "/").last.map(String.init) ?? source.path
         var viewer = TraceViewer(source: source, title: title)
         if let service = expectation.service {

@@ -165,7 +165,8 @@ enum TestCommand: Subcommand {
         if let directory = options.reportDirectory {
             do throws(Diagnostic) {
                 let pages = try FailurePages.write(
-                    reports, roots: options.paths, into: directory, player: player)
+                    reports, roots: options.paths, into: directory, player: player,
+                    thresholds: options.thresholdRun.thresholds)
                 output.printError(
                     "wrote \(pages) failure page\(pages == 1 ? "" : "s") and \(directory)/index.html"
                 )
