@@ -82,6 +82,29 @@ import Testing
         #expect(below == 0)
     }
 
+    /// With `--report`, the failure page replays with the run's thresholds: the pan that
+    /// no longer completes is not completed on the page either.
+    @Test func aFailurePageUnderSetReplaysWithTheSetThresholds() throws {
+        let report = NSTemporaryDirectory() + "cleartouch-set-report-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: report) }
+        let (status, _) = Self.test([
+            Self.panComplete, "--set", "pan-complete-fraction=0.51", "--report", report,
+        ])
+        #expect(status == 1)
+        let page = try String(
+            contentsOfFile: report + "/pan-complete-above.trace.html", encoding: .utf8)
+        // The replayed side's actions: none (the default thresholds would complete the row).
+        let side = try #require(page.range(of: "\"replayed\""), "no replayed side")
+        let actionsKey = try #require(
+            page[side.upperBound...].range(of: "\"actions\""), "no replayed actions")
+        let actions = page[actionsKey.upperBound...].prefix { $0 != "]" }
+        #expect(!actions.contains("complete"), "replayed actions: \(actions)")
+        let expectedSide = try #require(page.range(of: "\"expected\""), "no expected side")
+        #expect(page[expectedSide.upperBound...].prefix(600).contains("complete"))
+        let (defaultStatus, _) = Self.test([Self.panComplete, "--report", report])
+        #expect(defaultStatus == 0)
+    }
+
     @Test func marginsJSONFollowsTheContractWithTheRestOnStderr() throws {
         let (status, output) = Self.test([
             Self.panComplete, Self.deleteLastRow, "--margins", "--json",
