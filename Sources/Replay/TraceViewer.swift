@@ -36,6 +36,8 @@ public struct TraceViewer {
     /// With a gesture configuration (`view --gesture-config FILE`), the page also shows
     /// what the gesture service reports for the recording.
     public var gestureConfiguration: GestureServiceConfiguration?
+    /// The page's path, as errors about it name it (too many frames).
+    public var outputPath = "view"
 
     /// A viewer of `source`.
     public init(
@@ -103,6 +105,7 @@ public struct TraceViewer {
             presentation, _ throws(ReplayError) in
             presentations.append(presentation)
         }
+        frameSampler.outputPath = outputPath
         let result = try harness.run(sampler: frameSampler)
         let frames = presentations.enumerated().map { number, taken in
             let time = frameSampler.timeMicroseconds(ofFrame: number)
@@ -169,7 +172,50 @@ public struct TraceViewer {
     }
 
     /// The page: HTML with its style, script and data inline.
+    ///
+    /// The data is what `json(contents())` gives, built without keeping the frames'
+    /// presentations (one per frame, each with its texts: a long typed text made them
+    /// quadratic in the trace): a first replay gives the result and the gesture reports
+    /// the labels need, a second turns each frame into JSON as it is sampled. The replay is
+    /// deterministic, so both see the same session.
     public func page() throws(ReplayError) -> String {
-        Self.page(title: title, data: Self.json(try contents(), framesPerSecond: framesPerSecond))
+        var first = ReplayHarness(source: source, keepTouchPaths: true)
+        var reports: [GestureID: [Report]] = [:]
+        first.onGesture = { report, relative in
+            reports[report.id, default: []].append(
+                Report(
+                    timeMicroseconds: relative, state: report.state,
+                    locationPixels: RecordingPictureRenderer.location(of: report)))
+        }
+        let counting = FrameSampler(framesPerSecond: framesPerSecond) { _, _ throws(ReplayError) in
+        }
+        counting.outputPath = outputPath
+        let result = try first.run(sampler: counting)
+
+        var data = PageData()
+        let second = ReplayHarness(source: source, keepTouchPaths: false)
+        var sampler: FrameSampler?
+        sampler = FrameSampler(framesPerSecond: framesPerSecond) {
+            presentation, number throws(ReplayError) in
+            let time = sampler!.timeMicroseconds(ofFrame: number)
+            data.add(
+                Frame(
+                    timeMicroseconds: time, presentation: presentation,
+                    labels: labels(at: time, result: result, reports: reports)))
+        }
+        sampler!.outputPath = outputPath
+        _ = try second.run(sampler: sampler!)
+        sampler = nil
+        var serviceGestures: [ServiceGestureSummary]?
+        if let gestureConfiguration {
+            serviceGestures =
+                try GestureServiceReplay(source: source, configuration: gestureConfiguration)
+                .run().gestures
+        }
+        return Self.page(
+            title: title,
+            data: data.finished(
+                result: result, serviceGestures: serviceGestures,
+                framesPerSecond: framesPerSecond))
     }
 }
