@@ -92,6 +92,23 @@ public struct TraceViewer {
 
     /// Replays the recording and samples it.
     public func contents() throws(ReplayError) -> Contents {
+        var taken: [(time: Int64, presentation: Presentation)] = []
+        let (result, reports) = try replay { taken.append(($1, $0)) }
+        let frames = taken.map { time, presentation in
+            Frame(
+                timeMicroseconds: time, presentation: presentation,
+                labels: labels(at: time, result: result, reports: reports))
+        }
+        return Contents(
+            result: result, frames: frames, reports: reports,
+            serviceGestures: try serviceGestures())
+    }
+
+    /// Replays the recording, giving `take` each frame's presentation and time, and
+    /// gathering every gesture report.
+    func replay(sampling take: @escaping (Presentation, Int64) -> Void) throws(ReplayError) -> (
+        result: ReplayResult, reports: [GestureID: [Report]]
+    ) {
         var harness = ReplayHarness(source: source, keepTouchPaths: true)
         var reports: [GestureID: [Report]] = [:]
         harness.onGesture = { report, relative in
@@ -100,27 +117,22 @@ public struct TraceViewer {
                     timeMicroseconds: relative, state: report.state,
                     locationPixels: RecordingPictureRenderer.location(of: report)))
         }
-        var presentations: [Presentation] = []
-        let frameSampler = FrameSampler(framesPerSecond: framesPerSecond) {
-            presentation, _ throws(ReplayError) in
-            presentations.append(presentation)
+        let fps = framesPerSecond
+        let frameSampler = FrameSampler(framesPerSecond: fps) {
+            presentation, number throws(ReplayError) in
+            take(
+                presentation, FrameSampler.timeMicroseconds(ofFrame: number, framesPerSecond: fps))
         }
         frameSampler.outputPath = outputPath
         let result = try harness.run(sampler: frameSampler)
-        let frames = presentations.enumerated().map { number, taken in
-            let time = frameSampler.timeMicroseconds(ofFrame: number)
-            return Frame(
-                timeMicroseconds: time, presentation: taken,
-                labels: labels(at: time, result: result, reports: reports))
-        }
-        var serviceGestures: [ServiceGestureSummary]?
-        if let gestureConfiguration {
-            serviceGestures =
-                try GestureServiceReplay(source: source, configuration: gestureConfiguration)
-                .run().gestures
-        }
-        return Contents(
-            result: result, frames: frames, reports: reports, serviceGestures: serviceGestures)
+        return (result, reports)
+    }
+
+    /// What the gesture service reports, with a gesture configuration.
+    func serviceGestures() throws(ReplayError) -> [ServiceGestureSummary]? {
+        guard let gestureConfiguration else { return nil }
+        return try GestureServiceReplay(source: source, configuration: gestureConfiguration)
+            .run().gestures
     }
 
     /// The labels of the gestures on screen at `time`, placed in gesture order.
@@ -179,43 +191,18 @@ public struct TraceViewer {
     /// the labels need, a second turns each frame into JSON as it is sampled. The replay is
     /// deterministic, so both see the same session.
     public func page() throws(ReplayError) -> String {
-        var first = ReplayHarness(source: source, keepTouchPaths: true)
-        var reports: [GestureID: [Report]] = [:]
-        first.onGesture = { report, relative in
-            reports[report.id, default: []].append(
-                Report(
-                    timeMicroseconds: relative, state: report.state,
-                    locationPixels: RecordingPictureRenderer.location(of: report)))
-        }
-        let counting = FrameSampler(framesPerSecond: framesPerSecond) { _, _ throws(ReplayError) in
-        }
-        counting.outputPath = outputPath
-        let result = try first.run(sampler: counting)
-
+        let (result, reports) = try replay { _, _ in }
         var data = PageData()
-        let second = ReplayHarness(source: source, keepTouchPaths: false)
-        var sampler: FrameSampler?
-        sampler = FrameSampler(framesPerSecond: framesPerSecond) {
-            presentation, number throws(ReplayError) in
-            let time = sampler!.timeMicroseconds(ofFrame: number)
+        _ = try replay { presentation, time in
             data.add(
                 Frame(
                     timeMicroseconds: time, presentation: presentation,
                     labels: labels(at: time, result: result, reports: reports)))
         }
-        sampler!.outputPath = outputPath
-        _ = try second.run(sampler: sampler!)
-        sampler = nil
-        var serviceGestures: [ServiceGestureSummary]?
-        if let gestureConfiguration {
-            serviceGestures =
-                try GestureServiceReplay(source: source, configuration: gestureConfiguration)
-                .run().gestures
-        }
         return Self.page(
             title: title,
             data: data.finished(
-                result: result, serviceGestures: serviceGestures,
+                result: result, serviceGestures: try serviceGestures(),
                 framesPerSecond: framesPerSecond))
     }
 }

@@ -19,22 +19,15 @@ import json
 import pathlib
 import sys
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
+sys.dont_write_bytecode = True  # no __pycache__ beside the scripts
+import headless_chromium  # noqa: E402
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 
 def main():
     page = pathlib.Path(sys.argv[1]).resolve()
-    options = webdriver.ChromeOptions()
-    options.binary_location = "/usr/bin/chromium"
-    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu",
-                     "--disable-dev-shm-usage", "--window-size=1400,1000",
-                     "--no-first-run", "--disable-background-networking"]:
-        options.add_argument(argument)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    driver = webdriver.Chrome(options=options, service=Service("/usr/bin/chromedriver"))
+    driver = headless_chromium.start({"browser": "ALL"})
     try:
         # Violations are counted from before the page's first script (a CDP hook), so an
         # inline script refused while the page loads is seen too.
@@ -56,8 +49,7 @@ def main():
                 "return D.texts.map(function (_, i) { return text(i); });"),
             "violations": driver.execute_script("return window.__violations || [];"),
         }
-        result["errors"] = [e["message"] for e in driver.get_log("browser")
-                            if e["level"] == "SEVERE"]
+        result["errors"] = headless_chromium.severe_errors(driver)
         print(json.dumps(result))
     finally:
         driver.quit()

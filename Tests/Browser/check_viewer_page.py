@@ -18,8 +18,8 @@ import json
 import pathlib
 import sys
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
+sys.dont_write_bytecode = True  # no __pycache__ beside the scripts
+import headless_chromium  # noqa: E402
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -49,14 +49,7 @@ def observe(driver):
 def main():
     page = pathlib.Path(sys.argv[1]).resolve()
     times = [float(t) for t in sys.argv[2:]]
-    options = webdriver.ChromeOptions()
-    options.binary_location = "/usr/bin/chromium"
-    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu",
-                     "--disable-dev-shm-usage", "--window-size=1400,1000",
-                     "--no-first-run", "--disable-background-networking"]:
-        options.add_argument(argument)
-    options.set_capability("goog:loggingPrefs", {"performance": "ALL", "browser": "ALL"})
-    driver = webdriver.Chrome(options=options, service=Service("/usr/bin/chromedriver"))
+    driver = headless_chromium.start({"performance": "ALL", "browser": "ALL"})
     try:
         driver.get(page.as_uri())
         slider = driver.find_element(By.ID, "time")
@@ -99,8 +92,7 @@ def main():
         requests += driver.execute_script(
             "return performance.getEntriesByType('resource').map(e => e.name);")
         result["requests"] = [u for u in requests if not u.startswith(("file:", "data:"))]
-        result["errors"] = [e["message"] for e in driver.get_log("browser")
-                            if e["level"] == "SEVERE"]
+        result["errors"] = headless_chromium.severe_errors(driver)
         print(json.dumps(result))
     finally:
         driver.quit()

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import TestSupport
 import Testing
 
@@ -9,26 +10,6 @@ import Testing
 @Suite(.enabled(if: HeadlessChromium.runs, "\(HeadlessChromium.missing ?? "")"))
 struct ViewerHostileTextTests {
     static let script = TestPaths.packageRoot + "/Tests/Browser/check_hostile_page.py"
-
-    /// Fragments that end a script element, open a comment or a script, break a
-    /// JavaScript string, or that HTML and JSON treat apart (a NUL, U+2028).
-    static let fragments = [
-        "<!--<script>", "</script>", "<script>window.__injected=1</script>", "</SCRIPT >",
-        "<!--", "-->", "<img src=x onerror=\"window.__injected=2\">", "\u{2028}", "\u{2029}",
-        "\"", "'", "\\", "\\u003c", "\u{0}", "&lt;", "&", "{{DATA}}", "{{SCRIPT}}", "]]>",
-        "<", ">", "`${1}`", "é", "👍🏽", "/*",
-    ]
-
-    /// `count` texts of two to four fragments between letters, from `seed`.
-    static func texts(_ count: Int, seed: UInt64) -> [String] {
-        var random = SplitMix64(seed: seed)
-        return (0..<count).map { index in
-            "t\(index)"
-                + (0..<Int.random(in: 2...4, using: &random)).map { _ in
-                    fragments.randomElement(using: &random)!
-                }.joined() + "z"
-        }
-    }
 
     /// A trace's TEXT field (docs/trace-format.md): `\\`, `\n`, `\r`, `\t`, `\xHH`.
     static func traceText(_ text: String) -> String {
@@ -79,6 +60,31 @@ struct ViewerHostileTextTests {
                 as? [String: Any])
     }
 
+    /// The page's list at the end is `replay --json`'s, character for character (typed
+    /// text included); returns it.
+    @discardableResult
+    static func expectReplaysList(_ seen: [String: Any], _ recording: String) throws -> [String?] {
+        let json = try runCommand(
+            executable: TestPaths.cleartouchBinary, arguments: ["replay", recording, "--json"])
+        try #require(json.status == 0, "\(json.standardError)")
+        // Our parser: Foundation's drops a raw U+FEFF inside a string.
+        guard case .object(let fields) = try JSONParser.parse(json.standardOutput),
+            case .array(let items)? = fields.first(where: { $0.key == "items" })?.value
+        else {
+            Issue.record("no items in replay --json")
+            return []
+        }
+        let finalItems = items.map { item -> String? in
+            guard case .object(let fields) = item,
+                case .string(let text)? = fields.first(where: { $0.key == "text" })?.value
+            else { return nil }
+            return text
+        }
+        let shown = try #require(seen["items"] as? [[String: Any]]).map { $0["text"] as? String }
+        #expect(shown == finalItems)
+        return finalItems
+    }
+
     /// The page loaded, its script ran, nothing was refused, nothing injected ran.
     static func expectIntact(_ seen: [String: Any], _ what: String) {
         #expect(seen["loaded"] as? Bool == true, "\(what)")
@@ -94,7 +100,7 @@ struct ViewerHostileTextTests {
         }
         let directory = TestPaths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let generated = Self.texts(7, seed: UInt64(seed) &+ 24)
+        let generated = HostileText.generated(7, seed: UInt64(seed) &+ 24)
         let items = Array(generated.prefix(6))
         // A file name a title could break on (no `/`, no NUL: a file name holds neither).
         let name = "<!--<script>x<\\script>\"'&\(seed).trace"
@@ -112,17 +118,7 @@ struct ViewerHostileTextTests {
         for item in items { #expect(texts.contains(item), "\(item.debugDescription)") }
         // At the end the page's list is replay's, typed text included, character for
         // character.
-        let json = try runCommand(
-            executable: TestPaths.cleartouchBinary, arguments: ["replay", recording, "--json"])
-        try #require(json.status == 0, "\(json.standardError)")
-        let replay = try #require(
-            try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8))
-                as? [String: Any])
-        let finalItems = try #require(replay["items"] as? [[String: Any]]).map {
-            $0["text"] as? String
-        }
-        let shown = try #require(seen["items"] as? [[String: Any]]).map { $0["text"] as? String }
-        #expect(shown == finalItems)
+        try Self.expectReplaysList(seen, recording)
     }
 
     /// A long text typed a piece a frame: the page keeps each version as a change to the
@@ -134,7 +130,7 @@ struct ViewerHostileTextTests {
         }
         let directory = TestPaths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let pieces = Self.texts(300, seed: 7)
+        let pieces = HostileText.generated(300, seed: 7)
         // One piece a millisecond (a frame at 1000 fps), then Return.
         let typed = pieces.dropFirst().enumerated().map { index, piece in
             "\(471_000 + index * 1000) text \(Self.traceText(piece))\n"
@@ -154,16 +150,7 @@ struct ViewerHostileTextTests {
         let html = try String(contentsOfFile: page, encoding: .utf8)
         let seen = try Self.load(page)
         Self.expectIntact(seen, "typing")
-        let json = try runCommand(
-            executable: TestPaths.cleartouchBinary, arguments: ["replay", recording, "--json"])
-        let replay = try #require(
-            try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8))
-                as? [String: Any])
-        let finalItems = try #require(replay["items"] as? [[String: Any]]).map {
-            $0["text"] as? String
-        }
-        let shown = try #require(seen["items"] as? [[String: Any]]).map { $0["text"] as? String }
-        #expect(shown == finalItems)
+        let finalItems = try Self.expectReplaysList(seen, recording)
         let texts = try #require(seen["texts"] as? [String])
         #expect(texts.contains(try #require(finalItems.first ?? nil)))
         // The versions are changes: the page is far smaller than every version whole.
@@ -178,7 +165,7 @@ struct ViewerHostileTextTests {
         }
         let directory = TestPaths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let titles = Self.texts(4, seed: 99)
+        let titles = HostileText.generated(4, seed: 99)
         let lists: [[String: Any]] = titles.enumerated().map { index, title in
             [
                 "id": index + 1, "title": title, "completed": false,

@@ -5,27 +5,6 @@ import Testing
 
 @testable import Replay
 
-/// Hostile texts for the pages: fragments that end a script element, open a comment or a
-/// script, break JavaScript strings, and the characters HTML and JSON treat apart.
-enum HostileText {
-    static let fragments = [
-        "<!--<script>", "</script>", "<script>window.__injected=1</script>", "</SCRIPT >",
-        "<!--", "-->", "<img src=x onerror=\"window.__injected=2\">", "\u{2028}", "\u{2029}",
-        "\"", "'", "\\", "\\u003c", "\u{0}", "&lt;", "&", "{{DATA}}", "{{SCRIPT}}", "]]>",
-        "\u{FEFF}", "<", ">", "`${1}`", "é", "👍🏽", "a\u{301}\u{302}", "\n", "\t", "/*", "*/",
-    ]
-
-    /// `count` texts of one to four fragments each, from `seed`.
-    static func generated(_ count: Int, seed: UInt64) -> [String] {
-        var random = SplitMix64(seed: seed)
-        return (0..<count).map { _ in
-            (0..<Int.random(in: 1...4, using: &random)).map { _ in
-                fragments.randomElement(using: &random)!
-            }.joined()
-        }
-    }
-}
-
 /// `HTMLPage`: whatever the data holds, it stays in its `application/json` block and
 /// parses back to itself; the page's own scripts run by hash, and no other.
 @Suite struct HTMLPageTests {
