@@ -64,6 +64,10 @@ let package = Package(
         .systemLibrary(
             name: "CCairo", path: "Sources/Shims/CCairo", pkgConfig: "pangocairo",
             providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
+        // GLib's SHA-256 and Base64 (the pages' script hashes); linked already under Pango.
+        .systemLibrary(
+            name: "CGLib", path: "Sources/Shims/CGLib", pkgConfig: "glib-2.0",
+            providers: [.apt(["libglib2.0-dev"])]),
         .systemLibrary(
             name: "CSDL2", path: "Sources/Shims/CSDL2", pkgConfig: "sdl2",
             providers: [.apt(["libsdl2-dev"])]),
@@ -146,7 +150,7 @@ let package = Package(
             dependencies: [
                 "Recordings", "ClearCore", "GestureRecognition", "TouchInput", "JSON",
                 "ClearRendering",
-                "ToolSupport", "ListStore", "ClearSound", "GestureService",
+                "ToolSupport", "ListStore", "ClearSound", "GestureService", "CGLib",
             ],
             swiftSettings: uncheckedExclusivity),
         .target(

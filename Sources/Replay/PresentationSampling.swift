@@ -47,6 +47,11 @@ public final class FrameSampler: PresentationSampler {
 
     /// Frame k's time, rounded to the microsecond (no drift however long the replay).
     public func timeMicroseconds(ofFrame number: Int) -> Int64 {
+        Self.timeMicroseconds(ofFrame: number, framesPerSecond: framesPerSecond)
+    }
+
+    /// Frame k's time at `framesPerSecond`.
+    public static func timeMicroseconds(ofFrame number: Int, framesPerSecond: Double) -> Int64 {
         let time = (Double(number) * 1_000_000 / framesPerSecond).rounded()
         return time < 9e18 ? Int64(time) : Int64.max
     }

@@ -278,20 +278,31 @@ final class Collector {
         @exclusivity(unchecked) var actions: [ReplayedAction] = []
         @exclusivity(unchecked) var paths: [TouchPath] = []
         @exclusivity(unchecked) private var openGestures: [GestureID: GestureEvent] = [:]
-        // (device, seat slot) key → index in paths
-        @exclusivity(unchecked) private var openPaths: [Int: Int] = [:]
-        // Contacts down now, in the order they went down: a few at most, so a list
-        // searched in place costs less per frame than a dictionary of dictionaries.
+        // (device, seat slot) → index in paths
+        @exclusivity(unchecked) private var openPaths: [ContactKey: Int] = [:]
+        // Contacts down now: usually a few, so a list searched in place costs less per
+        // frame than a dictionary; `liveIndex` finds one among many (a frame of 100,000).
         @exclusivity(unchecked) private var live: [(device: DeviceID, contact: TouchContact)] = []
+        @exclusivity(unchecked) private var liveIndex: [ContactKey: Int] = [:]
     #else
         var origin: Int64 = 0
         var gestures: [ReplayedGesture] = []
         var actions: [ReplayedAction] = []
         var paths: [TouchPath] = []
         private var openGestures: [GestureID: GestureEvent] = [:]
-        private var openPaths: [Int: Int] = [:]
+        private var openPaths: [ContactKey: Int] = [:]
         private var live: [(device: DeviceID, contact: TouchContact)] = []
+        private var liveIndex: [ContactKey: Int] = [:]
     #endif
+
+    /// A contact on its device.
+    struct ContactKey: Hashable {
+        var device: DeviceID
+        var seatSlot: Int
+    }
+
+    /// Up to this many contacts down, `live` is searched in place.
+    static let contactsSearchedInPlace = 16
 
     init(keepTouchPaths: Bool, keepListsAfterActions: Bool) {
         self.keepTouchPaths = keepTouchPaths
@@ -333,21 +344,24 @@ final class Collector {
         switch event {
         case .touchFrame(let frame):
             for contact in frame.contacts {
-                let index = live.firstIndex {
-                    $0.device == frame.device && $0.contact.seatSlot == contact.seatSlot
-                }
+                let key = ContactKey(device: frame.device, seatSlot: contact.seatSlot)
+                let index =
+                    live.count <= Self.contactsSearchedInPlace
+                    ? live.firstIndex {
+                        $0.device == frame.device && $0.contact.seatSlot == contact.seatSlot
+                    } : liveIndex[key]
                 switch contact.phase {
                 case .down, .move:
                     if let index {
                         live[index].contact = contact
                     } else {
+                        liveIndex[key] = live.count
                         live.append((frame.device, contact))
                     }
                 case .up, .cancel:
-                    if let index { live.remove(at: index) }
+                    if let index { removeLive(at: index) }
                 }
                 guard keepTouchPaths else { continue }
-                let key = frame.device.rawValue &* 4096 &+ contact.seatSlot
                 let sample = TouchPath.Sample(
                     timeMicroseconds: frame.timeMicroseconds - origin,
                     positionPixels: contact.positionPixels,
@@ -363,7 +377,7 @@ final class Collector {
         case .deviceRemoved(let device, let time):
             let removed = live.filter { $0.device == device }.map(\.contact)
             for contact in removed.sorted(by: { $0.seatSlot < $1.seatSlot }) where keepTouchPaths {
-                let key = device.rawValue &* 4096 &+ contact.seatSlot
+                let key = ContactKey(device: device, seatSlot: contact.seatSlot)
                 if let index = openPaths.removeValue(forKey: key) {
                     paths[index].samples.append(
                         TouchPath.Sample(
@@ -372,9 +386,28 @@ final class Collector {
                 }
             }
             live.removeAll { $0.device == device }
+            liveIndex = [:]
+            for (index, entry) in live.enumerated() {
+                liveIndex[ContactKey(device: entry.device, seatSlot: entry.contact.seatSlot)] =
+                    index
+            }
         default:
             break
         }
+    }
+
+    /// Removes a live contact: the last one takes its place (`liveContacts` sorts them).
+    private func removeLive(at index: Int) {
+        let gone = live[index]
+        liveIndex[ContactKey(device: gone.device, seatSlot: gone.contact.seatSlot)] = nil
+        let last = live.count - 1
+        if index != last {
+            live[index] = live[last]
+            liveIndex[
+                ContactKey(device: live[index].device, seatSlot: live[index].contact.seatSlot)] =
+                index
+        }
+        live.removeLast()
     }
 
     /// Cancel contacts for every touch still down, by device.

@@ -145,11 +145,10 @@ extension TraceViewer {
             <html lang="en">
             <head>
             <meta charset="utf-8">
-            <meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:">
+            <meta http-equiv="Content-Security-Policy" content="{{CONTENT_SECURITY_POLICY}}">
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <title>{{TITLE}} · cleartouch view</title>
-            <style>
-            {{STYLE}}</style>
+            {{STYLE}}
             </head>
             <body>
             <header><h1>{{TITLE}}</h1><div id="stats"></div></header>
@@ -174,9 +173,8 @@ extension TraceViewer {
             <div id="service" hidden><h2>gesture service</h2><ul id="service-gestures"></ul></div>
             </div>
             </div>
-            <script type="application/json" id="trace-data">{{DATA}}</script>
-            <script>
-            {{SCRIPT}}</script>
+            {{DATA}}
+            {{SCRIPT}}
             </body>
             </html>
             """#
@@ -200,12 +198,38 @@ extension TraceViewer {
             // - touches: [{slot, samples: [{t, x, y, phase: "down" | "move" | "up" | "cancel"}]}];
             // - gestures: [{name, outcome, start, end, caused, color}];
             // - actions: [{t, text, items: the list after it, [{text, completed?}]}];
-            // - initialItems: the list at the start; texts: the strings the `text` fields name;
+            // - initialItems: the list at the start; texts: the strings the `text` fields name, each
+            //   a string or a change to an earlier one, [base, keep, insert, keepEnd] (the first keep
+            //   and last keepEnd UTF-16 units of texts[base] around insert; PageTexts.swift): text(i);
             // - serviceGestures? (only with `view --gesture-config`): what the gesture service
             //   reports, [{text, outcome, start, end}] in the order they ended.
             "use strict";
             const D = JSON.parse(document.getElementById("trace-data").textContent);
-            const T = D.texts;
+            // Rebuilt strings: the last one asked for (playing asks for each in turn), and every
+            // TEXT_CHECKPOINT-th of a chain of changes (seeking), so no string is rebuilt from far.
+            const TEXT_CHECKPOINT = 64;
+            const textCheckpoints = new Map();
+            let lastText = { index: -1, value: "" };
+            function text(i) {
+              const entry = D.texts[i];
+              if (typeof entry === "string") return entry;
+              if (lastText.index === i) return lastText.value;
+              const chain = [];
+              let k = i;
+              while (typeof D.texts[k] !== "string" && !textCheckpoints.has(k) && lastText.index !== k) {
+                chain.push(k);
+                k = D.texts[k][0];
+              }
+              let value = typeof D.texts[k] === "string" ? D.texts[k] :
+                (textCheckpoints.has(k) ? textCheckpoints.get(k) : lastText.value);
+              for (let n = chain.length - 1; n >= 0; n--) {
+                const change = D.texts[chain[n]];
+                value = value.slice(0, change[1]) + change[2] + value.slice(value.length - change[3]);
+                if ((chain.length - n) % TEXT_CHECKPOINT === 0) textCheckpoints.set(chain[n], value);
+              }
+              lastText = { index: i, value: value };
+              return value;
+            }
             const TRAIL_MS = 500;
             const screenCanvas = document.getElementById("screen");
             const timelineCanvas = document.getElementById("timeline");
@@ -275,7 +299,7 @@ extension TraceViewer {
                   c.fillStyle = textColor;
                   c.font = labelFont;
                   c.textBaseline = "middle";
-                  c.fillText(T[p.text], p.x + inset, 0);
+                  c.fillText(text(p.text), p.x + inset, 0);
                   c.restore();
                 }
               }
@@ -294,12 +318,12 @@ extension TraceViewer {
                 c.font = labelFont;
                 c.textBaseline = "middle";
                 const editing = frame.editing && frame.editing.index === r.index;
-                const text = editing ? T[frame.editing.text] : T[r.text];
+                const label = editing ? text(frame.editing.text) : text(r.text);
                 const x = r.x + inset;
-                c.fillText(text, x, 0);
-                const width = c.measureText(text).width;
+                c.fillText(label, x, 0);
+                const width = c.measureText(label).width;
                 if (r.strikethrough) c.fillRect(x, -W / 320, width, 2 * W / 320);
-                if (editing) c.fillRect(x + c.measureText(text.slice(0, frame.editing.caret)).width + 2, -D.rowHeight * 0.25, 2 * W / 320, D.rowHeight * 0.5);
+                if (editing) c.fillRect(x + c.measureText(label.slice(0, frame.editing.caret)).width + 2, -D.rowHeight * 0.25, 2 * W / 320, D.rowHeight * 0.5);
                 // After the label, right-aligned and small: a list row's count, a Settings row's switch.
                 const trailing = r.count !== undefined ? String(r.count) : (r.on !== undefined ? (r.on ? "On" : "Off") : null);
                 if (trailing !== null) {
@@ -351,7 +375,7 @@ extension TraceViewer {
                 c.fillStyle = k.pressed ? "#e6323c" : k.accent ? "#f39c12" : k.shift ? "#ddd" : "#333";
                 c.fillRect(k.x + 2, k.y + 2, k.width - 4, k.height - 4);
                 c.fillStyle = k.shift && !k.pressed ? "#222" : "#fff";
-                c.fillText(T[k.text], k.x + k.width / 2, k.y + k.height / 2, k.width - 4);
+                c.fillText(text(k.text), k.x + k.width / 2, k.y + k.height / 2, k.width - 4);
               }
               c.restore();
             }
@@ -407,7 +431,7 @@ extension TraceViewer {
                 c.fillStyle = rgb(l.color);
                 // maxWidth squeezes the text into its box, so boxes that do not overlap keep
                 // their texts apart whatever the font.
-                c.fillText(T[l.text], l.x + D.labelPadding, l.y + l.height / 2, l.width - 2 * D.labelPadding);
+                c.fillText(text(l.text), l.x + D.labelPadding, l.y + l.height / 2, l.width - 2 * D.labelPadding);
               }
               c.restore();
             }
@@ -439,7 +463,7 @@ extension TraceViewer {
                 c.fillRect(x0, y, x1 - x0, laneHeight - 2);
                 if (x1 - x0 > 40 && laneHeight >= 10) {
                   c.fillStyle = "#000";
-                  c.fillText(T[g.name], x0 + 2, y + laneHeight / 2 - 1, x1 - x0 - 4);
+                  c.fillText(text(g.name), x0 + 2, y + laneHeight / 2 - 1, x1 - x0 - 4);
                 }
               });
               c.fillStyle = "#69f0ae";
@@ -467,15 +491,15 @@ extension TraceViewer {
               drawScreen(frame);
               drawTimeline(frame.t);
               document.getElementById("clock").textContent = frame.t.toFixed(1) + " ms";
-              const done = D.actions.filter(function (a) { return a.t <= frame.t; }).map(function (a) { return T[a.text]; });
-              const now = D.gestures.filter(function (g) { return g.start <= frame.t && frame.t < g.end; }).map(function (g) { return T[g.name]; });
+              const done = D.actions.filter(function (a) { return a.t <= frame.t; }).map(function (a) { return text(a.text); });
+              const now = D.gestures.filter(function (g) { return g.start <= frame.t && frame.t < g.end; }).map(function (g) { return text(g.name); });
               // The list: as the last action up to now left it (the screen may show only part).
               const reached = D.actions.filter(function (a) { return a.t <= frame.t; });
               const model = reached.length ? reached[reached.length - 1].items : D.initialItems;
-              const items = model.map(function (i) { return { text: T[i.text], completed: i.completed === true }; });
+              const items = model.map(function (i) { return { text: text(i.text), completed: i.completed === true }; });
               // [model index, text, y, completed, height, open-item count or null, fill, label colour].
               const rows = frame.rows.slice().sort(function (a, b) { return a.y - b.y; }).map(function (r) {
-                return [r.index, T[r.text], r.y, r.completed === true, r.height,
+                return [r.index, text(r.text), r.y, r.completed === true, r.height,
                   r.count === undefined ? null : r.count, r.color,
                   r.textColor === undefined ? (frame.textColor === undefined ? 0xffffff : frame.textColor) : r.textColor];
               });
@@ -488,7 +512,7 @@ extension TraceViewer {
               statusElement.dataset.gestures = JSON.stringify(now);
               statusElement.dataset.items = JSON.stringify(items);
               statusElement.dataset.rows = JSON.stringify(rows);
-              statusElement.dataset.labels = JSON.stringify(frame.labels.map(function (l) { return [l.x, l.y, l.width, l.height, T[l.text]]; }));
+              statusElement.dataset.labels = JSON.stringify(frame.labels.map(function (l) { return [l.x, l.y, l.width, l.height, text(l.text)]; }));
               statusElement.textContent = "at " + frame.t.toFixed(1) + " ms" + (frame.animating ? " (animating)" : "");
               list(document.getElementById("gestures-now"), now.map(function (t) { return { text: t }; }));
               list(document.getElementById("actions-so-far"), done.map(function (t) { return { text: t }; }));
@@ -496,7 +520,7 @@ extension TraceViewer {
               if (D.serviceGestures) {
                 // The service's gestures begun by now: in progress, or how they ended.
                 const service = D.serviceGestures.filter(function (g) { return g.start <= frame.t; }).map(function (g) {
-                  return T[g.text].replace(/  (recognized|cancelled)/, frame.t < g.end ? "  in progress" : "  $1");
+                  return text(g.text).replace(/  (recognized|cancelled)/, frame.t < g.end ? "  in progress" : "  $1");
                 });
                 statusElement.dataset.serviceGestures = JSON.stringify(service);
                 list(document.getElementById("service-gestures"), service.map(function (t) { return { text: t }; }));

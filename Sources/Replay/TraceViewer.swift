@@ -39,6 +39,8 @@ public struct TraceViewer {
     /// Where the events come from instead of the file (a failure page of
     /// `test --via-libinput`).
     public var openInput: ((ReplaySource) throws(ReplayError) -> ReplayInput)?
+    /// The page's path, as errors about it name it (too many frames).
+    public var outputPath = "view"
 
     /// A viewer of `source`.
     public init(
@@ -93,6 +95,23 @@ public struct TraceViewer {
 
     /// Replays the recording and samples it.
     public func contents() throws(ReplayError) -> Contents {
+        var taken: [(time: Int64, presentation: Presentation)] = []
+        let (result, reports) = try replay { taken.append(($1, $0)) }
+        let frames = taken.map { time, presentation in
+            Frame(
+                timeMicroseconds: time, presentation: presentation,
+                labels: labels(at: time, result: result, reports: reports))
+        }
+        return Contents(
+            result: result, frames: frames, reports: reports,
+            serviceGestures: try serviceGestures())
+    }
+
+    /// Replays the recording, giving `take` each frame's presentation and time, and
+    /// gathering every gesture report.
+    func replay(sampling take: @escaping (Presentation, Int64) -> Void) throws(ReplayError) -> (
+        result: ReplayResult, reports: [GestureID: [Report]]
+    ) {
         var harness = ReplayHarness(source: source, keepTouchPaths: true)
         harness.openInput = openInput
         var reports: [GestureID: [Report]] = [:]
@@ -102,26 +121,23 @@ public struct TraceViewer {
                     timeMicroseconds: relative, state: report.state,
                     locationPixels: RecordingPictureRenderer.location(of: report)))
         }
-        var presentations: [Presentation] = []
-        let frameSampler = FrameSampler(framesPerSecond: framesPerSecond) {
-            presentation, _ throws(ReplayError) in
-            presentations.append(presentation)
+        let fps = framesPerSecond
+        let frameSampler = FrameSampler(framesPerSecond: fps) {
+            presentation, number throws(ReplayError) in
+            take(
+                presentation, FrameSampler.timeMicroseconds(ofFrame: number, framesPerSecond: fps))
         }
+        frameSampler.outputPath = outputPath
         let result = try harness.run(sampler: frameSampler)
-        let frames = presentations.enumerated().map { number, taken in
-            let time = frameSampler.timeMicroseconds(ofFrame: number)
-            return Frame(
-                timeMicroseconds: time, presentation: taken,
-                labels: labels(at: time, result: result, reports: reports))
-        }
-        var serviceGestures: [ServiceGestureSummary]?
-        if let gestureConfiguration {
-            var replay = GestureServiceReplay(source: source, configuration: gestureConfiguration)
-            replay.openInput = openInput
-            serviceGestures = try replay.run().gestures
-        }
-        return Contents(
-            result: result, frames: frames, reports: reports, serviceGestures: serviceGestures)
+        return (result, reports)
+    }
+
+    /// What the gesture service reports, with a gesture configuration.
+    func serviceGestures() throws(ReplayError) -> [ServiceGestureSummary]? {
+        guard let gestureConfiguration else { return nil }
+        var replay = GestureServiceReplay(source: source, configuration: gestureConfiguration)
+        replay.openInput = openInput
+        return try replay.run().gestures
     }
 
     /// The labels of the gestures on screen at `time`, placed in gesture order.
@@ -173,7 +189,25 @@ public struct TraceViewer {
     }
 
     /// The page: HTML with its style, script and data inline.
+    ///
+    /// The data is what `json(contents())` gives, built without keeping the frames'
+    /// presentations (one per frame, each with its texts: a long typed text made them
+    /// quadratic in the trace): a first replay gives the result and the gesture reports
+    /// the labels need, a second turns each frame into JSON as it is sampled. The replay is
+    /// deterministic, so both see the same session.
     public func page() throws(ReplayError) -> String {
-        Self.page(title: title, data: Self.json(try contents(), framesPerSecond: framesPerSecond))
+        let (result, reports) = try replay { _, _ in }
+        var data = PageData()
+        _ = try replay { presentation, time in
+            data.add(
+                Frame(
+                    timeMicroseconds: time, presentation: presentation,
+                    labels: labels(at: time, result: result, reports: reports)))
+        }
+        return Self.page(
+            title: title,
+            data: data.finished(
+                result: result, serviceGestures: try serviceGestures(),
+                framesPerSecond: framesPerSecond))
     }
 }

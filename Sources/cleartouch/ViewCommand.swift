@@ -20,11 +20,14 @@ enum ViewCommand: Subcommand {
         and a timeline strip of the gestures (click or drag it to seek).
 
           -o, --output OUT.html  where to write the page
-          --fps N                frames per second of recording time (default 30), from
-                                 the first event until everything has settled
+          --fps N                frames per second of recording time (default 30, 0.01
+                                 to 1000), from the first event until everything has
+                                 settled (at most 100000 frames)
           --gesture-config FILE  also show what the gesture service (`cleartouch gestures`)
                                  reports with this configuration (docs/gesture-service.md)
           (other options as for `cleartouch replay`)
+
+        "wrote OUT.html" and reader warnings go to stderr.
 
         Exit status: 0 ok, 2 bad usage or unreadable input.
 
@@ -51,12 +54,10 @@ enum ViewCommand: Subcommand {
             case "-o", "--output": output = try parser.value(for: name)
             case "--gesture-config": gestureConfig = try parser.value(for: name)
             case "--fps":
-                let text = try parser.value(for: name)
-                guard let value = Double(text), value > 0, value <= 240 else {
-                    throw UsageError(
-                        "--fps needs a number of frames per second in (0, 240], got '\(text)'")
-                }
-                fps = value
+                // The range of `replay --frames --fps` (docs/replay.md).
+                fps = try parser.number(
+                    for: name, in: ReplayOptions.framesPerSecondRange,
+                    what: "a number of frames per second from 0.01 to 1000")
             default: throw UsageError.unknownOption(name)
             }
         }
@@ -75,11 +76,12 @@ enum ViewCommand: Subcommand {
                 ?? options.source.path
             var viewer = TraceViewer(
                 source: options.source, title: name, framesPerSecond: options.framesPerSecond)
+            viewer.outputPath = options.outputPath
             if let path = options.gestureConfigPath {
                 viewer.gestureConfiguration = try GestureServiceConfiguration.read(path: path)
             }
             try TextFile.write(try viewer.page(), to: options.outputPath)
-            output.printLine("wrote \(options.outputPath)")
+            output.printError("wrote \(options.outputPath)")
             return 0
         } catch {
             output.printError(error.description)

@@ -18,8 +18,8 @@ import json
 import pathlib
 import sys
 
-import headless_chromium
-
+sys.dont_write_bytecode = True  # no __pycache__ beside the scripts
+import headless_chromium  # noqa: E402
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys

@@ -1,21 +1,23 @@
 """What the browser checks share: Debian's headless Chromium driven by selenium and
 chromedriver, and what a page asked for and logged (check_viewer_page.py,
-check_failure_page.py)."""
+check_failure_page.py, check_hostile_page.py)."""
 import json
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 
 
-def start():
-    """A headless Chromium with its network and console logs kept."""
+def start(logging=None):
+    """A headless Chromium keeping the logs named in `logging` (default: the network's
+    and the console's)."""
     options = webdriver.ChromeOptions()
     options.binary_location = "/usr/bin/chromium"
     for argument in ["--headless=new", "--no-sandbox", "--disable-gpu",
                      "--disable-dev-shm-usage", "--window-size=1400,1000",
                      "--no-first-run", "--disable-background-networking"]:
         options.add_argument(argument)
-    options.set_capability("goog:loggingPrefs", {"performance": "ALL", "browser": "ALL"})
+    options.set_capability(
+        "goog:loggingPrefs", logging or {"performance": "ALL", "browser": "ALL"})
     return webdriver.Chrome(options=options, service=Service("/usr/bin/chromedriver"))
 
 
@@ -42,3 +44,8 @@ def outside_requests(driver):
 def console_errors(driver, levels=("SEVERE",)):
     """The console messages at these levels."""
     return [e["message"] for e in driver.get_log("browser") if e["level"] in levels]
+
+
+def severe_errors(driver):
+    """The console's errors (a Content Security Policy violation is one)."""
+    return console_errors(driver)

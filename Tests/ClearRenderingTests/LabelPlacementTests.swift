@@ -1,7 +1,8 @@
 import ClearCore
-import ClearRendering
 import TestSupport
 import Testing
+
+@testable import ClearRendering
 
 /// `LabelPlacement`, geometrically: no two placed boxes overlap, a box that collides with
 /// nothing stays where it wanted to be, a colliding one moves the least it can.
@@ -96,5 +97,55 @@ import Testing
         for (p, w) in zip(placed, wanted) {
             #expect(p.width == w.width && p.height == w.height)
         }
+    }
+
+    /// The grid gives the same spots as comparing each label with every label placed:
+    /// spread out, piled on one spot (most outside the bounds), mixed sizes, bounds
+    /// smaller than a label.
+    @Test(arguments: 0..<24) func theGridPlacesAsComparingAllDoes(seed: Int) {
+        var random = SplitMix64(seed: UInt64(seed) &+ 1000)
+        let count = 20 + seed * 25
+        let pile = seed % 3 == 0
+        let bounds =
+            seed % 5 == 4
+            ? RectPixels(x: 10, y: 20, width: 150, height: 30) : Self.screen
+        let wanted = (0..<count).map { _ in
+            RectPixels(
+                x: pile
+                    ? 500 + Double.random(in: -20...20, using: &random)
+                    : Double.random(in: -100...1100, using: &random),
+                y: pile
+                    ? 900 + Double.random(in: -5...5, using: &random)
+                    : Double.random(in: -50...1950, using: &random),
+                width: Double.random(in: 20...(seed % 2 == 0 ? 400 : 1300), using: &random),
+                height: (Double.random(in: 30...40, using: &random) * 4).rounded() / 4)
+        }
+        let placed = LabelPlacement.place(wanted, within: bounds)
+        #expect(placed == LabelPlacement.placeComparingAll(wanted, within: bounds))
+        #expect(Self.noTwoOverlap(placed))
+    }
+
+    /// Thousands of labels on one spot: those that do not fit go below the pile, never
+    /// onto another label.
+    @Test func aPileOfLabelsGoesBelowWhenTheBoundsAreFull() {
+        let box = RectPixels(x: 400, y: 900, width: 240, height: 36)
+        let placed = LabelPlacement.place(Array(repeating: box, count: 3000), within: Self.screen)
+        #expect(Self.noTwoOverlap(placed))
+        let inside = placed.filter { $0.minY >= 0 && $0.maxY <= 1920 }
+        // Stacked around 900 within the screen: 49 of them (one row's 2 px gaps apart).
+        #expect(inside.count == 49)
+        #expect(placed.allSatisfy { $0.minY >= 0 })
+        let outside = placed.filter { $0.maxY > 1920 }.map(\.y)
+        #expect(outside == outside.sorted() && outside.count == 3000 - inside.count)
+    }
+
+    /// Not-a-number boxes are placed as before (compared with all), without trapping.
+    @Test func boxesThatAreNotNumbersDoNotTrap() {
+        let wanted = [
+            RectPixels(x: .nan, y: 10, width: 100, height: 20),
+            RectPixels(x: 10, y: .infinity, width: 100, height: 20),
+            RectPixels(x: 10, y: 10, width: 100, height: 20),
+        ]
+        #expect(LabelPlacement.place(wanted, within: Self.screen).count == 3)
     }
 }

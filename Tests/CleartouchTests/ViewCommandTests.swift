@@ -13,7 +13,9 @@ import Testing
             "view", ReplayRenderCommandTests.recording("pull-below.yml"), "-o", page, "--fps", "12",
         ])
         #expect(run.status == 0, "\(run.standardError)")
-        #expect(run.standardOutput.contains("wrote \(page)"))
+        // Status goes to stderr, as for `render` and `replay`: stdout stays empty.
+        #expect(run.standardError.contains("wrote \(page)"))
+        #expect(run.standardOutput.isEmpty, "\(run.standardOutput)")
         let text = try String(contentsOfFile: page, encoding: .utf8)
         #expect(text.contains("<title>pull-below.yml · cleartouch view</title>"))
         #expect(text.contains("\"fps\": 12"))
@@ -22,8 +24,11 @@ import Testing
     @Test(arguments: [
         (["view"], "no recording FILE given"),
         (["view", "x.trace"], "no output given (-o OUT.html)"),
-        (["view", "x.trace", "-o", "o.html", "--fps", "0"], "--fps needs"),
-        (["view", "x.trace", "-o", "o.html", "--fps", "240.5"], "--fps needs"),
+        // The range of docs/replay.md, as for `replay --frames`: 0.01 to 1000.
+        (["view", "x.trace", "-o", "o.html", "--fps", "0"], "--fps: '0' is not a number"),
+        (["view", "x.trace", "-o", "o.html", "--fps", "0.0099"], "from 0.01 to 1000"),
+        (["view", "x.trace", "-o", "o.html", "--fps", "1000.01"], "from 0.01 to 1000"),
+        (["view", "x.trace", "-o", "o.html", "--fps", "nan"], "from 0.01 to 1000"),
         (["view", "x.trace", "-o", "o.html", "--speed", "2"], "--speed"),
     ])
     func badUsageExitsTwo(arguments: [String], message: String) throws {
@@ -32,15 +37,52 @@ import Testing
         #expect(run.standardError.contains(message), "\(run.standardError)")
     }
 
-    @Test func theHighestFrameRateIsAccepted() throws {
+    /// Both ends of docs/replay.md's range are accepted, as by `replay --frames`.
+    @Test(arguments: ["0.01", "1000"]) func theEndsOfTheFrameRateRangeAreAccepted(fps: String)
+        throws
+    {
         let directory = TestPaths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let run = try ReplayRenderCommandTests.cleartouch([
             "view", ReplayRenderCommandTests.recording("pan-flick-short.trace"), "-o",
             directory + "/v.html",
-            "--fps", "240",
+            "--fps", fps,
         ])
         #expect(run.status == 0, "\(run.standardError)")
+        let replay = try ReplayRenderCommandTests.cleartouch([
+            "replay", ReplayRenderCommandTests.recording("pan-flick-short.trace"), "--frames",
+            directory + "/frames", "--fps", fps,
+        ])
+        #expect(replay.status == 0, "\(replay.standardError)")
+    }
+
+    /// A replay that would need more frames than a page holds says so, naming the page and
+    /// `--fps` (an option `view` has), not `--frames`.
+    @Test func tooManyFramesNameThePageAndFPS() throws {
+        let directory = TestPaths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let trace = directory + "/long.trace"
+        try """
+        cleartouch-trace 1
+        screen 200 300
+        row-height 40
+        device 1 touchscreen 200 300 50 75 0 4095 13 0 2303 13 10 Panel
+        events
+        0 added 1 touchscreen 200 300 50 75 0 4095 13 0 2303 13 10 Panel
+        0 down 1 0 0 20 20 5 5
+        0 frame 1 1
+        4000000000 up 1 0 0 20 20 5 5
+        4000000000 frame 1 0
+
+        """.write(toFile: trace, atomically: true, encoding: .utf8)
+        let page = directory + "/v.html"
+        let run = try ReplayRenderCommandTests.cleartouch(["view", trace, "-o", page])
+        #expect(run.status == 2)
+        #expect(
+            run.standardError.hasPrefix("\(page):0: the replay would need more than 100000 frames"),
+            "\(run.standardError)")
+        #expect(run.standardError.contains("use a lower --fps"))
+        #expect(!run.standardError.contains("--frames"))
     }
 
     @Test func anUnreadableRecordingSaysWhere() throws {

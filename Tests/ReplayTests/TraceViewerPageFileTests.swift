@@ -23,9 +23,10 @@ import Testing
 
     /// Only the template's placeholders are filled: a value that holds one stays as it is.
     @Test func placeholdersInValuesAreLeftAlone() {
-        let page = TraceViewer.filled(
+        let page = HTMLPage.substituted(
             "<h1>{{TITLE}}</h1>{{DATA}}", ["TITLE": "{{DATA}}", "DATA": "[1]"])
         #expect(page == "<h1>{{DATA}}</h1>[1]")
-        #expect(TraceViewer.filled("a {{UNKNOWN}} b", [:]) == "a {{UNKNOWN}} b")
+        #expect(HTMLPage.substituted("a {{UNKNOWN}} b", [:]) == "a {{UNKNOWN}} b")
+        #expect(HTMLPage.filled("<h1>{{T}}</h1>", texts: ["T": "{{T}}"]) == "<h1>{{T}}</h1>")
     }
 }

@@ -15,6 +15,21 @@ import Testing
             .contents()
     }
 
+    /// `page()` builds its data frame by frame, keeping no presentation: it is exactly the
+    /// data of `json(contents())`, for sessions with typing, the keyboard, levels, themes.
+    @Test(arguments: [
+        "mixed-session.trace", "keyboard-typing-us.trace", "tap-edit-return.trace",
+        "levels-themes-pull-back.trace", "pan-delete-above.evemu", "lists-add-title.trace",
+    ])
+    func thePageIsTheDataOfItsContents(name: String) throws {
+        let viewer = TraceViewer(
+            source: ReplaySource(path: TestPaths.recordings + "/" + name), title: "t",
+            framesPerSecond: 20)
+        let expected = TraceViewer.page(
+            title: "t", data: TraceViewer.json(try viewer.contents(), framesPerSecond: 20))
+        #expect(try viewer.page() == expected)
+    }
+
     @Test func framesRunFromTheFirstEventToTheSettledEnd() throws {
         let contents = try Self.contents(Self.delete, fps: 50)
         let times = contents.frames.map(\.timeMicroseconds)
@@ -78,7 +93,7 @@ import Testing
     @Test func textThatWouldEndTheScriptIsEscaped() throws {
         let page = TraceViewer.page(title: "x", data: "{\"texts\": [\"</script><b>\"]}")
         #expect(page.components(separatedBy: "</script>").count == 3)
-        #expect(page.contains("<\\/script><b>"))
+        #expect(page.contains(#"\u003c/script\u003e\u003cb\u003e"#))
     }
 
     /// A session typed on the on-screen keyboard: the page's frames carry the keyboard

@@ -27,18 +27,69 @@ public enum TextAlignment: Sendable {
 /// released in `deinit`.
 public final class TextLayout {
     let pointer: OpaquePointer
-    /// The text laid out.
+    /// The text laid out: the text given, cut to what can be seen (`visibleText`).
     public let text: String
     /// The font's size in pixels.
     public let fontPixels: Double
 
+    /// A character (grapheme cluster) keeps at most this many scalars: the base and its
+    /// first marks (Unicode's stream-safe text keeps 30 marks in a row). More marks stack
+    /// beyond the row, and shaping them costs more than linear time (HarfBuzz).
+    public static let maximumScalarsPerCharacter = 32
+    /// No glyph a row can show is narrower than this fraction of the font's size: a line
+    /// is cut after as many characters as would fill its width at that width.
+    public static let minimumAdvancePerFont = 0.05
+    /// Characters kept after the cut, so that the ellipsis falls where it did.
+    static let charactersKeptBeyondWidth = 8
+
+    /// What of `text` can be seen in one line `maxWidthPixels` wide in a font of
+    /// `fontPixels`: each character cut to `maximumScalarsPerCharacter` scalars, the line
+    /// to the characters that fit at `minimumAdvancePerFont` each (Pango ellipsizes the
+    /// rest anyway). Linear in the text; the text itself when nothing is cut.
+    public static func visibleText(_ text: String, fontPixels: Double, maxWidthPixels: Double)
+        -> String
+    {
+        let perCharacter = max(fontPixels, 1) * minimumAdvancePerFont
+        let fitting = (max(0, maxWidthPixels) / perCharacter).rounded(.up)
+        let maximumCharacters =
+            fitting.isFinite && fitting < 1e9 ? Int(fitting) + charactersKeptBeyondWidth : Int.max
+        // Short texts (most) need no look at their characters.
+        let scalarCount = text.unicodeScalars.count
+        if scalarCount <= maximumScalarsPerCharacter && scalarCount <= maximumCharacters {
+            return text
+        }
+        var kept = String.UnicodeScalarView()
+        var characters = 0
+        var cut = false
+        for character in text {
+            guard characters < maximumCharacters else {
+                cut = true
+                break
+            }
+            characters += 1
+            var scalars = 0
+            for scalar in character.unicodeScalars {
+                guard scalars < maximumScalarsPerCharacter else {
+                    cut = true
+                    break
+                }
+                kept.append(scalar)
+                scalars += 1
+            }
+        }
+        return cut ? String(kept) : text
+    }
+
     /// Lays out `text` on one line in `font`, at most `maxWidthPixels` wide (ellipsized
-    /// at the end beyond that), aligned in that width.
+    /// at the end beyond that), aligned in that width; only what can be seen of it is
+    /// shaped (`visibleText`).
     public init(
         context: GraphicsContext, text: String, font: FontDescription, maxWidthPixels: Double,
         alignment: TextAlignment = .left
     ) {
         pointer = pango_cairo_create_layout(context.pointer)!
+        let text = Self.visibleText(
+            text, fontPixels: font.sizePixels, maxWidthPixels: maxWidthPixels)
         self.text = text
         self.fontPixels = font.sizePixels
         pango_layout_set_font_description(pointer, font.pointer)
