@@ -129,7 +129,9 @@ public final class LiveRecorder {
     /// `device ID: NAME (KIND WxH mm)`, or with `change`, `device ID CHANGE: NAME (…)`.
     static func describe(_ device: DeviceDescription, change: String? = nil) -> String {
         func tenths(_ value: Double) -> String {
-            let tenths = Int((value * 10).rounded())
+            // A device's own size: anything past Int64 prints as Swift writes it.
+            guard let tenths = CheckedNumber.rounded(value * 10, in: Int64.min...Int64.max)
+            else { return "\(value)" }
             return "\(tenths / 10).\(abs(tenths % 10))"
         }
         let size =

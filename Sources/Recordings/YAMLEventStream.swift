@@ -1,5 +1,6 @@
 import CYAML
 import Glibc
+import ToolSupport
 
 /// What the libyaml read callback needs: the file, and a cap on line length so that a
 /// 2 GB line fails fast instead of filling memory.
@@ -255,14 +256,16 @@ public indirect enum YAMLNode {
             return .sequence(items, line: line)
         case YAML_MAPPING_START_EVENT:
             var pairs: [(key: String, value: YAMLNode)] = []
+            // A set, not a search of `pairs`: 100,000 keys were quadratic (minutes).
+            var keys: Set<String> = []
             while try stream.next() != YAML_MAPPING_END_EVENT {
                 guard stream.type == YAML_SCALAR_EVENT else {
                     throw stream.error("YAML: a mapping key must be a scalar")
                 }
                 let key = stream.scalar.string
                 // YAML keys are unique; a reader that took the first or the last would guess.
-                if pairs.contains(where: { $0.key == key }) {
-                    throw stream.error("YAML: duplicate key `\(key)`")
+                guard keys.insert(key).inserted else {
+                    throw stream.error("YAML: duplicate key `\(QuotedInput.cut(key))`")
                 }
                 let keyLine = stream.line
                 try stream.next()
