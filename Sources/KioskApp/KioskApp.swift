@@ -178,7 +178,8 @@ public final class KioskApp {
                     recordText: options.recordText,
                     keyboard: RecordedKeyboard(
                         mode: options.keyboardMode.rawValue, layout: options.keyboardLayout.name),
-                    replacing: options.forceRecord, rotation: options.rotation,
+                    replacing: options.forceRecord, protecting: options.inputPaths,
+                    rotation: options.rotation,
                     calibration: liveInput.flatMap { input in
                         input.converter.appliedCalibrations.min(by: { $0.key < $1.key })?.value
                     })

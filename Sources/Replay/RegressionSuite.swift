@@ -57,16 +57,7 @@ public enum RegressionSuite {
                 throw Diagnostic(path: path, line: 0, message: "no such file or folder")
             }
             if isDirectory.boolValue {
-                guard let walker = FileManager.default.enumerator(atPath: path) else {
-                    throw Diagnostic(path: path, line: 0, message: "cannot read the folder")
-                }
-                var found: [String] = []
-                while let relative = walker.nextObject() as? String {
-                    if relative.hasSuffix(expectationSuffix) {
-                        found.append(path.hasSuffix("/") ? path + relative : path + "/" + relative)
-                    }
-                }
-                cases += found.sorted().map(testCase(expectation:))
+                cases += try expectations(under: path).map(testCase(expectation:))
             } else if path.hasSuffix(expectationSuffix) {
                 cases.append(testCase(expectation: path))
             } else {
@@ -82,6 +73,69 @@ public enum RegressionSuite {
             }
         }
         return cases
+    }
+
+    /// The most folders `expectations(under:)` enters below one path.
+    public static let maximumFolderDepth = 64
+
+    /// Every `*.expect.json` under the folder `root`, sorted.
+    static func expectations(under root: String) throws(Diagnostic) -> [String] {
+        try files(under: root).filter { $0.hasSuffix(expectationSuffix) }.sorted()
+    }
+
+    /// Every file (not folder) under the folder `root`. Symbolic links to folders are
+    /// followed, each real folder entered once (a link back up is a loop, not an endless
+    /// walk); a folder that cannot be read is an error naming it, never a folder silently
+    /// skipped (a false pass in CI).
+    static func files(under root: String) throws(Diagnostic) -> [String] {
+        var found: [String] = []
+        var entered: Set<[UInt64]> = []
+        var pending: [(path: String, depth: Int)] = [(root, 0)]
+        while let (folder, depth) = pending.popLast() {
+            var status = stat()
+            guard stat(folder, &status) == 0 else {
+                throw Diagnostic(
+                    path: folder, line: 0,
+                    message: "cannot read the folder: \(String(cString: strerror(errno)))")
+            }
+            guard entered.insert([UInt64(status.st_dev), UInt64(status.st_ino)]).inserted else {
+                continue
+            }
+            guard depth <= maximumFolderDepth else {
+                throw Diagnostic(
+                    path: folder, line: 0,
+                    message: "folders nested deeper than \(maximumFolderDepth) levels")
+            }
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
+                let reason =
+                    access(folder, R_OK | X_OK) == 0
+                    ? "read failed" : String(cString: strerror(errno))
+                throw Diagnostic(
+                    path: folder, line: 0, message: "cannot read the folder: \(reason)")
+            }
+            let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+            for name in names {
+                var entry = stat()
+                if stat(prefix + name, &entry) == 0, (entry.st_mode & S_IFMT) == S_IFDIR {
+                    pending.append((prefix + name, depth + 1))
+                } else {
+                    found.append(prefix + name)
+                }
+            }
+        }
+        return found
+    }
+
+    /// Every recording and expectation `paths` name or hold (as `discover` walks them),
+    /// with a case or without: what `--junit` may never replace.
+    public static func inputFiles(_ paths: [String]) -> [String] {
+        paths.flatMap { path in
+            let inside = (try? files(under: path)) ?? [path]
+            return inside.filter { file in
+                file.hasSuffix(expectationSuffix)
+                    || recordingExtensions.contains { file.hasSuffix("." + $0) }
+            } + [path]
+        }
     }
 
     /// The path without its last extension.

@@ -18,8 +18,10 @@ public enum TextFile {
 
     /// Replaces the output at `path` by `text` (`OutputFile`: atomically for a regular
     /// file, written through for a device or FIFO).
-    public static func write(_ text: String, to path: String) throws(ReplayError) {
-        try OutputFile.write(text, to: path)
+    public static func write(_ text: String, to path: String, protecting inputs: [String])
+        throws(ReplayError)
+    {
+        try OutputFile.write(text, to: path, protecting: inputs)
     }
 
     /// Why `path` cannot be read, in plain words.

@@ -113,7 +113,8 @@ public struct CalibrationFile: Hashable, Sendable {
         let configHome = (folder as NSString).deletingLastPathComponent
         if !configHome.isEmpty { try OutputFile.createFolder(configHome, naming: path) }
         if !folder.isEmpty { try OutputFile.createFolder(folder, naming: path) }
-        try OutputFile.write(text, to: path, newFileMode: Self.newFileMode)
+        // The file it replaces is its own earlier version, read on purpose: no input.
+        try OutputFile.write(text, to: path, newFileMode: Self.newFileMode, protecting: [])
     }
 
     /// The mode of a new calibration file: the matrices are no secret.

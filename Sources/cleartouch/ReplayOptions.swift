@@ -47,6 +47,7 @@ struct ReplaySourceOptions {
             keyboardLayout: try keyboard.layoutName.map(KeyboardOptions.layout(named:)),
             theme: theme)
         source.levels = levels
+        source.keyboardLayoutPath = keyboard.layoutFilePath
         return source
     }
 

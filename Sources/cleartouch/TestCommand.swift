@@ -105,7 +105,10 @@ enum TestCommand: Subcommand {
         if let path = options.junitPath {
             do throws(Diagnostic) {
                 let name = options.shard.map { "cleartouch test, shard \($0)" } ?? "cleartouch test"
-                try TextFile.write(JUnitReport.xml(reports, suiteName: name), to: path)
+                // Never over one of the suite's recordings or expectations.
+                try TextFile.write(
+                    JUnitReport.xml(reports, suiteName: name), to: path,
+                    protecting: RegressionSuite.inputFiles(options.paths))
             } catch {
                 output.printError(error.description)
                 status = 2
@@ -117,7 +120,8 @@ enum TestCommand: Subcommand {
                 guard case .failed(_, let expectation) = report.outcome else { continue }
                 do throws(Diagnostic) {
                     try TextFile.write(
-                        expectation.jsonText(), to: report.testCase.expectationPath)
+                        expectation.jsonText(), to: report.testCase.expectationPath,
+                        protecting: [report.testCase.recordingPath].compactMap { $0 })
                     output.printLine("updated \(report.testCase.expectationPath)")
                     updated += 1
                 } catch {

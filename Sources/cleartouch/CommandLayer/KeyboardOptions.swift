@@ -41,6 +41,9 @@ struct KeyboardOptions {
         return true
     }
 
+    /// `--keyboard-layout FILE`: the file read (an input), nil for a layout's name.
+    var layoutFilePath: String? { layoutName.flatMap { $0.contains("/") ? $0 : nil } }
+
     /// The layout named by `--keyboard-layout`, else `fallback` (a name).
     /// An unknown name or a malformed file is a usage error (exit 2).
     func layout(fallback: String = KeyboardLayout.defaultName) throws(UsageError) -> KeyboardLayout
