@@ -22,8 +22,24 @@ public final class Recording {
     public let header: RecordingHeader
     private let source: any RecordingEventSource
 
-    /// Warnings so far (a truncated last line, a frame never ended, …); they do not stop reading.
-    public var warnings: [RecordingError] { source.warnings }
+    /// Warnings so far (a truncated last line, a frame never ended, time that runs
+    /// backwards, …); they do not stop reading.
+    public var warnings: [RecordingError] {
+        guard let backwards = timeBackwards else { return source.warnings }
+        let times = backwards.count == 1 ? "once" : "\(backwards.count) times"
+        return source.warnings + [
+            RecordingError(
+                path: path, line: 0,
+                message:
+                    "time runs backwards \(times) (first at event \(backwards.firstEvent): \(backwards.firstTime) µs, after \(backwards.latestBefore) µs); the duration runs from the first event to the latest time"
+            )
+        ]
+    }
+    /// Events read so far, and the latest time among them.
+    private var eventsRead = 0
+    private var latestTimeMicroseconds: Int64?
+    /// How often an event came before the latest time, and the first time it did.
+    private var timeBackwards: (count: Int, firstEvent: Int, firstTime: Int64, latestBefore: Int64)?
     /// Bytes of the main file read so far.
     public var bytesConsumed: Int { source.bytesConsumed }
 
@@ -89,7 +105,20 @@ public final class Recording {
 
     /// The next event, or nil at the end.
     public func next() throws(RecordingError) -> InputEvent? {
-        try source.next()
+        guard let event = try source.next() else { return nil }
+        eventsRead += 1
+        let time = event.timeMicroseconds
+        if let latest = latestTimeMicroseconds, time < latest {
+            if var backwards = timeBackwards {
+                backwards.count += 1
+                timeBackwards = backwards
+            } else {
+                timeBackwards = (1, eventsRead, time, latest)
+            }
+        } else {
+            latestTimeMicroseconds = time
+        }
+        return event
     }
 }
 

@@ -87,7 +87,14 @@ public enum RegressionSuite {
     /// followed, each real folder entered once (a link back up is a loop, not an endless
     /// walk); a folder that cannot be read is an error naming it, never a folder silently
     /// skipped (a false pass in CI).
-    static func files(under root: String) throws(Diagnostic) -> [String] {
+    ///
+    /// `list` gives a folder's entry names (nil: it cannot be read) and `reason` why, in
+    /// plain words; tests inject them (root reads every folder).
+    static func files(
+        under root: String,
+        list: (String) -> [String]? = { try? FileManager.default.contentsOfDirectory(atPath: $0) },
+        reason: (String) -> String = unreadableReason
+    ) throws(Diagnostic) -> [String] {
         var found: [String] = []
         var entered: Set<[UInt64]> = []
         var pending: [(path: String, depth: Int)] = [(root, 0)]
@@ -106,12 +113,9 @@ public enum RegressionSuite {
                     path: folder, line: 0,
                     message: "folders nested deeper than \(maximumFolderDepth) levels")
             }
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
-                let reason =
-                    access(folder, R_OK | X_OK) == 0
-                    ? "read failed" : String(cString: strerror(errno))
+            guard let names = list(folder) else {
                 throw Diagnostic(
-                    path: folder, line: 0, message: "cannot read the folder: \(reason)")
+                    path: folder, line: 0, message: "cannot read the folder: \(reason(folder))")
             }
             let prefix = folder.hasSuffix("/") ? folder : folder + "/"
             for name in names {
@@ -124,6 +128,11 @@ public enum RegressionSuite {
             }
         }
         return found
+    }
+
+    /// Why the folder at `path` cannot be read (`strerror`).
+    static func unreadableReason(_ path: String) -> String {
+        access(path, R_OK | X_OK) == 0 ? "read failed" : String(cString: strerror(errno))
     }
 
     /// Every recording and expectation `paths` name or hold (as `discover` walks them),
@@ -166,7 +175,9 @@ public enum RegressionSuite {
         let outcome: RegressionOutcome
         do throws(Diagnostic) {
             let path = testCase.expectationPath
-            let expectation = try Expectation.parse(try TextFile.read(path), path: path)
+            let expectation = try Expectation.parse(
+                try TextFile.read(path, limitBytes: TextFile.maximumListOrExpectationBytes),
+                path: path)
             guard let recording = testCase.recordingPath else {
                 throw Diagnostic(
                     path: path, line: 0,
@@ -216,7 +227,9 @@ public enum RegressionSuite {
         guard let recording = testCase.recordingPath else { return 0 }
         let path = testCase.expectationPath
         do {
-            let expectation = try Expectation.parse(try TextFile.read(path), path: path)
+            let expectation = try Expectation.parse(
+                try TextFile.read(path, limitBytes: TextFile.maximumListOrExpectationBytes),
+                path: path)
             let source = (expectation.settings ?? ReplaySettings()).applied(
                 to: ReplaySource(path: recording), folder: folder(of: path))
             let input = try RecordingInput(source)

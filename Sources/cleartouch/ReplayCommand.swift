@@ -100,7 +100,9 @@ enum ReplayCommand: Subcommand {
         do throws(Diagnostic) {
             var expectation: Expectation?
             if let path = options.expectPath {
-                expectation = try Expectation.parse(try TextFile.read(path), path: path)
+                expectation = try Expectation.parse(
+                    try TextFile.read(path, limitBytes: TextFile.maximumListOrExpectationBytes),
+                    path: path)
             }
             if let service = expectation?.service, let path = options.expectPath {
                 // A gesture expectation pins the gesture service's output, not Clear's.

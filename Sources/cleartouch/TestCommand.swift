@@ -96,7 +96,9 @@ enum TestCommand: Subcommand {
         }
         let reports = RegressionSuite.run(cases, jobs: options.jobs)
         for report in reports {
-            if let block = RegressionSuite.failureBlock(report) { output.standardOutput(block) }
+            if let block = RegressionSuite.failureBlock(report) {
+                output.standardOutput(TerminalText.lines(block))
+            }
         }
         var status: Int32 = reports.allSatisfy(\.passed) ? 0 : 1
         if reports.contains(where: { if case .error = $0.outcome { true } else { false } }) {

@@ -183,7 +183,7 @@ import Testing
         ])
         #expect(run.status == 2)
         #expect(
-            run.standardError.contains("\(config):0: larger than 262144 bytes"),
+            run.standardError.contains("\(config):0: larger than the limit of 262144 bytes"),
             "\(run.standardError)")
     }
 
