@@ -186,12 +186,18 @@ final class YAMLEventStream {
         return bytes.isEmpty || Self.nullSpellings(bytes) != nil
     }
 
-    /// Skips the node that starts at the current event (scalar, or a whole collection).
+    /// Skips the node that starts at the current event (scalar, or a whole collection),
+    /// nested at most `YAMLNode.maximumDepth` levels: libyaml's cost per token grows with
+    /// the nesting (its simple-key stack), so an unbounded skip was quadratic in it.
     func skipNode() throws(RecordingError) {
         var depth = 0
         repeat {
             switch event.type {
-            case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT: depth += 1
+            case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
+                depth += 1
+                guard depth <= YAMLNode.maximumDepth else {
+                    throw error("YAML: nested deeper than \(YAMLNode.maximumDepth) levels")
+                }
             case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT: depth -= 1
             case YAML_STREAM_END_EVENT: throw error("YAML ended inside a node")
             default: break

@@ -127,6 +127,28 @@ struct InputScalingTests {
         #expect(result.memory < 3, "memory ratio \(result.memory)")
     }
 
+    /// A deep value where the reader skips values (an unknown key among the events) stops
+    /// at the same depth limit: skipping 20,000 levels was quadratic inside libyaml.
+    @Test func deepNestingInASkippedValueStopsAtTheLimit() throws {
+        let folder = ScratchFolder()
+        defer { folder.remove() }
+        let text = try String(contentsOfFile: Self.pinch, encoding: .utf8)
+        let anchor = "  events:\n"
+        #expect(text.contains(anchor))
+        let result = try Self.ratios(
+            { depth in
+                let deep =
+                    String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+                let path = folder.file("skipped-\(depth).yml")
+                let mutated = text.replacingOccurrences(
+                    of: anchor, with: anchor + "  - extra: " + deep + "\n")
+                #expect(FileManager.default.createFile(atPath: path, contents: Data(mutated.utf8)))
+                return ["replay", path]
+            }, small: 1_000, large: 20_000)
+        #expect(result.small.status == 2 && result.large.status == 2, "\(result)")
+        #expect(result.time < 10, "time ratio \(result.time)")
+    }
+
     /// A 1 GB sparse list or expectation costs what a 32 MB one does: both fail from
     /// their size, before a byte is read.
     @Test(arguments: ["--list", "--expect"])
