@@ -35,9 +35,11 @@ public final class Recording {
             )
         ]
     }
-    /// Events read so far, and the latest time among them.
+    /// Events read so far, and the latest time of each device among them (a `libinput
+    /// record` file lists each device's events apart: only one device's own times must
+    /// not run backwards).
     private var eventsRead = 0
-    private var latestTimeMicroseconds: Int64?
+    private var latestTimeMicroseconds: [DeviceID?: Int64] = [:]
     /// How often an event came before the latest time, and the first time it did.
     private var timeBackwards: (count: Int, firstEvent: Int, firstTime: Int64, latestBefore: Int64)?
     /// Bytes of the main file read so far.
@@ -108,7 +110,8 @@ public final class Recording {
         guard let event = try source.next() else { return nil }
         eventsRead += 1
         let time = event.timeMicroseconds
-        if let latest = latestTimeMicroseconds, time < latest {
+        let device = Self.device(of: event)
+        if let latest = latestTimeMicroseconds[device], time < latest {
             if var backwards = timeBackwards {
                 backwards.count += 1
                 timeBackwards = backwards
@@ -116,9 +119,24 @@ public final class Recording {
                 timeBackwards = (1, eventsRead, time, latest)
             }
         } else {
-            latestTimeMicroseconds = time
+            latestTimeMicroseconds[device] = time
         }
         return event
+    }
+
+    /// The device an event comes from (nil: none named).
+    static func device(of event: InputEvent) -> DeviceID? {
+        switch event {
+        case .deviceAdded(let description, _): description.id
+        case .deviceRemoved(let id, _): id
+        case .touchFrame(let frame): frame.device
+        case .touchpadGesture(let gesture): gesture.device
+        case .pointerMotion(let motion): motion.device
+        case .pointerButton(let button): button.device
+        case .pointerScroll(let scroll): scroll.device
+        case .key(let key): key.device
+        case .text: nil
+        }
     }
 }
 
