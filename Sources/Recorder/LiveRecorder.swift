@@ -218,21 +218,7 @@ public final class LiveRecorder {
             guard recordedDevices.contains(key.device) else { return nil }
             return .key(showKeyCodes ? key : obfuscated(key))
         default:
-            return deviceOf(event).map { recordedDevices.contains($0) ? event : nil } ?? event
-        }
-    }
-
-    private func deviceOf(_ event: InputEvent) -> DeviceID? {
-        switch event {
-        case .touchFrame(let frame): frame.device
-        case .touchpadGesture(let gesture): gesture.device
-        case .pointerMotion(let motion): motion.device
-        case .pointerButton(let button): button.device
-        case .pointerScroll(let scroll): scroll.device
-        case .key(let key): key.device
-        case .deviceAdded(let device, _): device.id
-        case .deviceRemoved(let id, _): id
-        case .text: nil
+            return event.sourceDevice.map { recordedDevices.contains($0) ? event : nil } ?? event
         }
     }
 }

@@ -110,7 +110,7 @@ public final class Recording {
         guard let event = try source.next() else { return nil }
         eventsRead += 1
         let time = event.timeMicroseconds
-        let device = Self.device(of: event)
+        let device = event.sourceDevice
         if let latest = latestTimeMicroseconds[device], time < latest {
             if var backwards = timeBackwards {
                 backwards.count += 1
@@ -122,21 +122,6 @@ public final class Recording {
             latestTimeMicroseconds[device] = time
         }
         return event
-    }
-
-    /// The device an event comes from (nil: none named).
-    static func device(of event: InputEvent) -> DeviceID? {
-        switch event {
-        case .deviceAdded(let description, _): description.id
-        case .deviceRemoved(let id, _): id
-        case .touchFrame(let frame): frame.device
-        case .touchpadGesture(let gesture): gesture.device
-        case .pointerMotion(let motion): motion.device
-        case .pointerButton(let button): button.device
-        case .pointerScroll(let scroll): scroll.device
-        case .key(let key): key.device
-        case .text: nil
-        }
     }
 }
 
