@@ -110,6 +110,17 @@ public final class Recording {
         guard let event = try source.next() else { return nil }
         eventsRead += 1
         let time = event.timeMicroseconds
+        // A device's arrival and removal, and the frame that cancels its contacts as it
+        // goes, carry the time they were noticed, which need not follow the kernel's times
+        // of its input (a panel plugged in and out while recording): only input events are
+        // held to their device's order.
+        switch event {
+        case .deviceAdded, .deviceRemoved: return event
+        case .touchFrame(let frame)
+        where !frame.contacts.isEmpty && frame.contacts.allSatisfy({ $0.phase == .cancel }):
+            return event
+        default: break
+        }
         let device = event.sourceDevice
         if let latest = latestTimeMicroseconds[device], time < latest {
             if var backwards = timeBackwards {
