@@ -21,6 +21,13 @@ public final class FrameExporter {
         return "frame-" + String(repeating: "0", count: max(0, 6 - digits.count)) + digits + ".png"
     }
 
+    /// True for a name `frameFileName` makes (`frame-` six or more digits `.png`).
+    public static func isFrameFileName(_ name: String) -> Bool {
+        guard name.hasPrefix("frame-"), name.hasSuffix(".png") else { return false }
+        let digits = name.dropFirst("frame-".count).dropLast(".png".count)
+        return digits.count >= 6 && digits.allSatisfy { $0 >= "0" && $0 <= "9" }
+    }
+
     /// Draws `presentation` and writes it to `path`.
     public func writeSnapshot(_ presentation: Presentation, toPath path: String) throws(CairoError)
     {

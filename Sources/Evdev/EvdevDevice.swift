@@ -62,9 +62,28 @@ public struct EvdevDevice: Hashable, Sendable {
         hasMultiTouchPosition ? (.absMTPositionX, .absMTPositionY) : (.absX, .absY)
     }
 
+    /// The most multi-touch slots a device may have (`ABS_MT_SLOT` 0 to 1023); the
+    /// readers refuse a file that claims more (docs/trace-format.md, "Ranges").
+    public static let maximumSlotCount = 1024
+
+    /// Why `ABS_MT_SLOT`'s range `minimum...maximum` is not a device's, or nil when it is:
+    /// a reader turns it into `FILE:LINE:` (once, a device of 1,024 slots or more was
+    /// silently read as single-touch).
+    public static func slotRangeProblem(minimum: Int32, maximum: Int32) -> String? {
+        if maximum < minimum {
+            return "ABS_MT_SLOT's maximum \(maximum) is below its minimum \(minimum)"
+        }
+        if minimum < 0 || maximum >= maximumSlotCount {
+            return
+                "ABS_MT_SLOT \(minimum) to \(maximum) is outside 0 to \(maximumSlotCount - 1) (at most \(maximumSlotCount) touch slots)"
+        }
+        return nil
+    }
+
     /// The number of multi-touch slots, when the device says (`ABS_MT_SLOT`'s range).
     public var slotCount: Int? {
-        guard let slot = absinfo[.absMTSlot], slot.maximum >= slot.minimum, slot.maximum < 1024
+        guard let slot = absinfo[.absMTSlot], slot.maximum >= slot.minimum,
+            slot.maximum < Self.maximumSlotCount
         else {
             return nil
         }

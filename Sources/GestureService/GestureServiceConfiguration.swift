@@ -30,7 +30,7 @@ public struct GestureServiceConfiguration: Hashable, Sendable {
 
     /// Reads the file at `path`: at most `maximumFileBytes` bytes of UTF-8 YAML.
     public static func read(path: String) throws(Diagnostic) -> GestureServiceConfiguration {
-        try parse(bytes: readBounded(path: path), path: path)
+        try parse(bytes: InputFile.bytes(path, limitBytes: maximumFileBytes), path: path)
     }
 
     /// The default configuration file: `$XDG_CONFIG_HOME/cleartouch/gestures.yaml` (else
@@ -50,40 +50,4 @@ public struct GestureServiceConfiguration: Hashable, Sendable {
 
     /// The system-wide configuration file.
     public static let systemPath = "/etc/cleartouch/gestures.yaml"
-
-    /// The bytes of `path`, refusing more than `maximumFileBytes`.
-    static func readBounded(path: String) throws(Diagnostic) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            throw Diagnostic(
-                path: path, line: 0, message: "cannot open: \(String(cString: strerror(errno)))")
-        }
-        defer { close(descriptor) }
-        var status = stat()
-        if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
-            throw Diagnostic(path: path, line: 0, message: "cannot read: it is a folder")
-        }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 16 * 1024)
-        while true {
-            let count = chunk.withUnsafeMutableBytes {
-                Glibc.read(descriptor, $0.baseAddress, $0.count)
-            }
-            if count < 0 && errno == EINTR { continue }
-            guard count >= 0 else {
-                throw Diagnostic(
-                    path: path, line: 0,
-                    message: "read failed: \(String(cString: strerror(errno)))")
-            }
-            if count == 0 { return bytes }
-            bytes += chunk[0..<count]
-            if bytes.count > maximumFileBytes {
-                throw Diagnostic(
-                    path: path, line: 0,
-                    message:
-                        "larger than \(maximumFileBytes) bytes (GestureServiceConfiguration.maximumFileBytes): not a gesture configuration"
-                )
-            }
-        }
-    }
 }

@@ -28,6 +28,17 @@ public struct JSONParser {
 
     private init(bytes: [UInt8]) { self.bytes = bytes }
 
+    /// The most characters of a key a message quotes (as ToolSupport's `QuotedInput`,
+    /// which this module, below it, cannot use).
+    static let maximumQuotedScalars = 80
+
+    /// `key` cut for a message.
+    static func quoted(_ key: String) -> String {
+        guard key.unicodeScalars.count > maximumQuotedScalars else { return key }
+        return String(String.UnicodeScalarView(key.unicodeScalars.prefix(maximumQuotedScalars)))
+            + "… (\(key.utf8.count) bytes)"
+    }
+
     private func error(_ message: String) -> JSONSyntaxError {
         JSONSyntaxError(line: line, message: message)
     }
@@ -79,6 +90,9 @@ public struct JSONParser {
     private mutating func parseObject(depth: Int) throws(JSONSyntaxError) -> JSONValue {
         position += 1
         var entries: [(key: String, value: JSONValue, line: Int)] = []
+        // Python and JavaScript take the last of two equal keys, this reader took the
+        // first: neither guess is safe in a golden file, so a duplicate is an error.
+        var keys: Set<String> = []
         skipWhitespace()
         if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
             position += 1
@@ -89,10 +103,15 @@ public struct JSONParser {
             guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
                 throw error("expected a key in double quotes")
             }
+            let keyLine = line
             let key = try parseString()
+            guard keys.insert(key).inserted else {
+                throw JSONSyntaxError(
+                    line: keyLine, message: "duplicate key \"\(Self.quoted(key))\"")
+            }
             skipWhitespace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
-                throw error("expected ':' after key \"\(key)\"")
+                throw error("expected ':' after key \"\(Self.quoted(key))\"")
             }
             position += 1
             skipWhitespace()

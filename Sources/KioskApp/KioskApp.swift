@@ -178,7 +178,8 @@ public final class KioskApp {
                     recordText: options.recordText,
                     keyboard: RecordedKeyboard(
                         mode: options.keyboardMode.rawValue, layout: options.keyboardLayout.name),
-                    replacing: options.forceRecord, rotation: options.rotation,
+                    replacing: options.forceRecord, protecting: options.inputPaths,
+                    rotation: options.rotation,
                     calibration: liveInput.flatMap { input in
                         input.converter.appliedCalibrations.min(by: { $0.key < $1.key })?.value
                     })
@@ -389,7 +390,10 @@ public final class KioskApp {
             let untilEvent =
                 (replay.nextEventMicroseconds ?? sessionTimeMicroseconds)
                 - sessionTimeMicroseconds
-            nextDue = Int64(Double(untilEvent) / replay.speed)
+            // A slow replay of a far event: longer than Int64 is "not soon" all the same.
+            nextDue =
+                CheckedNumber.rounded(Double(untilEvent) / replay.speed, in: 0...Int64.max)
+                ?? Int64.max
         }
         let wait = Int32(clamping: max(0, nextDue / 1000))
         return min(

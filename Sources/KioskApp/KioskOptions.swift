@@ -77,6 +77,12 @@ public struct KioskOptions: Hashable, Sendable {
     /// `--keep-running`: after `--replay`'s last event, stay on screen until stopped.
     public var keepRunning = false
 
+    /// The files the app reads, which no output of it may replace (docs/output-files.md):
+    /// the list, the recording replayed, the calibration file.
+    public var inputPaths: [String] {
+        [listPath] + [replayPath, calibrationFilePath].compactMap { $0 }
+    }
+
     public init(listPath: String) {
         self.listPath = listPath
     }

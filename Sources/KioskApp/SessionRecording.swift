@@ -21,11 +21,12 @@ final class SessionRecording {
     /// `rotation` and went through `calibration` (so a replay applies neither again).
     init(
         path: String, layout: ClearLayout, items: [TodoItem], recordText: Bool,
-        keyboard: RecordedKeyboard?, replacing: Bool = false, rotation: Rotation = .none,
-        calibration: CalibrationMatrix? = nil
+        keyboard: RecordedKeyboard?, replacing: Bool = false, protecting inputs: [String],
+        rotation: Rotation = .none, calibration: CalibrationMatrix? = nil
     ) throws(RecordingError) {
         output = try OutputFile.Stream(
-            path: path, newFileMode: 0o600, replacesAtomically: false, exclusive: !replacing)
+            path: path, newFileMode: 0o600, replacesAtomically: false, exclusive: !replacing,
+            protecting: inputs)
         writer = TraceWriter(fileDescriptor: output.descriptor, path: path)
         self.recordText = recordText
         var header = RecordingHeader(
@@ -38,6 +39,7 @@ final class SessionRecording {
         header.appliedRotation = rotation == .none ? nil : rotation
         header.appliedCalibration = calibration
         try writer.writeHeader(header)
+        try output.publish()
     }
 
     func record(_ event: InputEvent) throws(RecordingError) {

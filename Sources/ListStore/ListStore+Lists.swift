@@ -27,7 +27,7 @@ extension ListStore {
     /// readable version-2 file (no file, a version-1 file, a corrupt one). The app starts
     /// with it, and with `--theme` only when it is nil (docs/themes.md).
     public func savedThemeName() -> String? {
-        guard let data = try? Data(contentsOf: URL(fileURLWithPath: path)),
+        guard let data = try? Self.contents(path),
             let file = try? Self.decodeFile(data), file.isVersion2
         else { return nil }
         return file.lists.themeName
@@ -59,7 +59,7 @@ extension ListStore {
     /// Copies a version-1 file to `FILE.v1` when there is none; refuses a newer version.
     private func keepVersion1Copy() throws(ListStoreError) {
         // No file, or one that cannot be read: nothing to keep (the rename replaces it).
-        guard let data = try? Data(contentsOf: URL(fileURLWithPath: path)) else { return }
+        guard let data = try? Self.contents(path) else { return }
         let isVersion2: Bool
         do {
             isVersion2 = try Self.decodeFile(data).isVersion2

@@ -83,11 +83,11 @@ public struct ListStore: Sendable {
         throws(ListStoreError) -> Value?
     {
         let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        do throws(BoundedReadError) {
+            data = try Self.contents(path)
         } catch {
-            if !FileManager.default.fileExists(atPath: path) { return nil }
-            throw .readFailed(path: path, reason: Self.readFailureReason(path))
+            if case .system(_, ENOENT) = error { return nil }
+            throw .readFailed(path: path, reason: error.reason)
         }
         do {
             return try decode(data)
@@ -98,16 +98,13 @@ public struct ListStore: Sendable {
         }
     }
 
-    /// Why `path` cannot be read, in plain words (`strerror`).
-    static func readFailureReason(_ path: String) -> String {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return String(cString: strerror(errno)) }
-        close(descriptor)
-        var status = stat()
-        if stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
-            return "it is a folder"
-        }
-        return "read failed"
+    /// The most bytes a list file may have (docs/trace-format.md, "Ranges"): far more
+    /// than any list a person keeps, and a 1 GB file fails at once instead of filling memory.
+    public static let maximumFileBytes = 16 << 20
+
+    /// The bytes of the list file at `path`, at most `maximumFileBytes` (`BoundedRead`).
+    static func contents(_ path: String) throws(BoundedReadError) -> Data {
+        Data(try BoundedRead.bytes(atPath: path, limitBytes: maximumFileBytes))
     }
 
     /// The saved list, or `defaultItems` when there is no file.

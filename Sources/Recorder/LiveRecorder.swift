@@ -129,7 +129,9 @@ public final class LiveRecorder {
     /// `device ID: NAME (KIND WxH mm)`, or with `change`, `device ID CHANGE: NAME (…)`.
     static func describe(_ device: DeviceDescription, change: String? = nil) -> String {
         func tenths(_ value: Double) -> String {
-            let tenths = Int((value * 10).rounded())
+            // A device's own size: anything past Int64 prints as Swift writes it.
+            guard let tenths = CheckedNumber.rounded(value * 10, in: Int64.min...Int64.max)
+            else { return "\(value)" }
             return "\(tenths / 10).\(abs(tenths % 10))"
         }
         let size =
@@ -216,21 +218,7 @@ public final class LiveRecorder {
             guard recordedDevices.contains(key.device) else { return nil }
             return .key(showKeyCodes ? key : obfuscated(key))
         default:
-            return deviceOf(event).map { recordedDevices.contains($0) ? event : nil } ?? event
-        }
-    }
-
-    private func deviceOf(_ event: InputEvent) -> DeviceID? {
-        switch event {
-        case .touchFrame(let frame): frame.device
-        case .touchpadGesture(let gesture): gesture.device
-        case .pointerMotion(let motion): motion.device
-        case .pointerButton(let button): button.device
-        case .pointerScroll(let scroll): scroll.device
-        case .key(let key): key.device
-        case .deviceAdded(let device, _): device.id
-        case .deviceRemoved(let id, _): id
-        case .text: nil
+            return event.sourceDevice.map { recordedDevices.contains($0) ? event : nil } ?? event
         }
     }
 }

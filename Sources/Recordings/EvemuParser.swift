@@ -156,6 +156,11 @@ package enum EvemuParser {
                     "bad `A:` line (expected min max fuzz flat [resolution], got \(numbers.count) numbers)"
                 )
             }
+            if code == EventCode.absMTSlot.rawValue,
+                let problem = EvdevDevice.slotRangeProblem(minimum: numbers[0], maximum: numbers[1])
+            {
+                throw lines.error(problem)
+            }
             parser.device.absinfo[EventCode(rawValue: UInt16(code))] = AbsoluteAxisInfo(
                 minimum: numbers[0], maximum: numbers[1], fuzz: numbers[2], flat: numbers[3],
                 resolution: numbers.count == 5 ? numbers[4] : 0)

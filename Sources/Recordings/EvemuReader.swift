@@ -35,6 +35,15 @@ public final class EvemuReader: RecordingEventSource {
         private var pendingEvent: EvdevEvent?
     #endif
     private let deviceID = DeviceID(1)
+    /// The `EV_ABS` and `EV_KEY` codes the description declares, by code: an event of
+    /// another code is one the decoder cannot use (a description for another device).
+    private let declaredAbsoluteCodes: [Bool]
+    private let declaredKeyCodes: [Bool]
+    /// Events of undeclared codes so far, and the first of them (line, type, code).
+    private var undeclaredEvents = 0
+    private var firstUndeclared: (line: Int, type: UInt16, code: UInt16)?
+    /// The line of `pendingEvent`, the first event, read before the description was done.
+    private var pendingEventLine = 0
 
     public var bytesConsumed: Int { lines.bytesConsumed }
 
@@ -63,6 +72,7 @@ public final class EvemuReader: RecordingEventSource {
             if let event = try EvemuParser.parseLine(line, lines, &description, eventsAllowed: true)
             {
                 firstEvent = event
+                pendingEventLine = lines.lineNumber
                 break
             }
         }
@@ -107,6 +117,8 @@ public final class EvemuReader: RecordingEventSource {
         }
         pendingEvent = firstEvent
         let device = description.device
+        declaredAbsoluteCodes = Self.declared(device.codes[.abs])
+        declaredKeyCodes = Self.declared(device.codes[.key])
         decoder = EvdevTouchDecoder(
             id: deviceID, device: device, screen: screen, seat: SeatSlots(),
             calibration: calibration ?? device.udevCalibration ?? .identity, rotation: rotation)
@@ -129,6 +141,7 @@ public final class EvemuReader: RecordingEventSource {
     private func readMore() throws(RecordingError) {
         if var event = pendingEvent {
             pendingEvent = nil
+            checkDeclared(event, line: pendingEventLine)
             firstTime = event.timeMicroseconds
             event.timeMicroseconds = 0
             decoder.handle(event, into: &output)
@@ -141,6 +154,7 @@ public final class EvemuReader: RecordingEventSource {
             // Fast path: an event line.
             if line.count > 2 && line[0] == 0x45 && line[1] == 0x3A {
                 var event = try EvemuParser.parseEvent(line, lines)
+                checkDeclared(event, line: lines.lineNumber)
                 if let first = firstTime {
                     event.timeMicroseconds -= first
                 } else {
@@ -160,7 +174,42 @@ public final class EvemuReader: RecordingEventSource {
         }
     }
 
+    /// `codes` as a table by code (the highest code the kernel has is below 0x300).
+    private static func declared(_ codes: Set<EventCode>?) -> [Bool] {
+        var table = [Bool](repeating: false, count: 0x300)
+        for code in codes ?? [] where Int(code.rawValue) < table.count {
+            table[Int(code.rawValue)] = true
+        }
+        return table
+    }
+
+    /// Counts an `EV_ABS` or `EV_KEY` event whose code the description does not declare.
+    private func checkDeclared(_ event: EvdevEvent, line: Int) {
+        let table: [Bool]
+        switch event.type {
+        case .abs: table = declaredAbsoluteCodes
+        case .key: table = declaredKeyCodes
+        default: return
+        }
+        let code = Int(event.code.rawValue)
+        guard code >= table.count || !table[code] else { return }
+        undeclaredEvents += 1
+        if firstUndeclared == nil {
+            firstUndeclared = (line, event.type.rawValue, event.code.rawValue)
+        }
+    }
+
     private func finishStream() {
+        if let first = firstUndeclared {
+            // The events do not match the description: say so, or 0 contacts pass in silence.
+            let type = first.type == EventType.abs.rawValue ? "EV_ABS" : "EV_KEY"
+            warnings.append(
+                RecordingError(
+                    path: lines.path, line: first.line,
+                    message:
+                        "\(undeclaredEvents) events of codes the device description does not declare (the first \(type) code \(first.code)): is the description (--desc) for this device?"
+                ))
+        }
         finished = true
         decoder.finish(time: decoder.lastTime, into: &output)
         output.append(.deviceRemoved(deviceID, timeMicroseconds: decoder.lastTime))

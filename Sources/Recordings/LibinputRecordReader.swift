@@ -333,6 +333,12 @@ public final class LibinputRecordReader: RecordingEventSource {
                         "bad absinfo for axis \(key) (expected [min, max, fuzz, flat, resolution])",
                         line: value.line)
                 }
+                if code == EventCode.absMTSlot.rawValue,
+                    let problem = EvdevDevice.slotRangeProblem(
+                        minimum: Int32(numbers[0]), maximum: Int32(numbers[1]))
+                {
+                    throw stream.error(problem, line: value.line)
+                }
                 device.absinfo[EventCode(rawValue: UInt16(code))] = AbsoluteAxisInfo(
                     minimum: Int32(numbers[0]), maximum: Int32(numbers[1]), fuzz: Int32(numbers[2]),
                     flat: Int32(numbers[3]), resolution: Int32(numbers[4]))

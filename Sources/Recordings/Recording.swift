@@ -22,8 +22,26 @@ public final class Recording {
     public let header: RecordingHeader
     private let source: any RecordingEventSource
 
-    /// Warnings so far (a truncated last line, a frame never ended, …); they do not stop reading.
-    public var warnings: [RecordingError] { source.warnings }
+    /// Warnings so far (a truncated last line, a frame never ended, time that runs
+    /// backwards, …); they do not stop reading.
+    public var warnings: [RecordingError] {
+        guard let backwards = timeBackwards else { return source.warnings }
+        let times = backwards.count == 1 ? "once" : "\(backwards.count) times"
+        return source.warnings + [
+            RecordingError(
+                path: path, line: 0,
+                message:
+                    "time runs backwards \(times) (first at event \(backwards.firstEvent): \(backwards.firstTime) µs, after \(backwards.latestBefore) µs); the duration runs from the first event to the latest time"
+            )
+        ]
+    }
+    /// Events read so far, and the latest time of each device among them (a `libinput
+    /// record` file lists each device's events apart: only one device's own times must
+    /// not run backwards).
+    private var eventsRead = 0
+    private var latestTimeMicroseconds: [DeviceID?: Int64] = [:]
+    /// How often an event came before the latest time, and the first time it did.
+    private var timeBackwards: (count: Int, firstEvent: Int, firstTime: Int64, latestBefore: Int64)?
     /// Bytes of the main file read so far.
     public var bytesConsumed: Int { source.bytesConsumed }
 
@@ -89,7 +107,32 @@ public final class Recording {
 
     /// The next event, or nil at the end.
     public func next() throws(RecordingError) -> InputEvent? {
-        try source.next()
+        guard let event = try source.next() else { return nil }
+        eventsRead += 1
+        let time = event.timeMicroseconds
+        // A device's arrival and removal, and the frame that cancels its contacts as it
+        // goes, carry the time they were noticed, which need not follow the kernel's times
+        // of its input (a panel plugged in and out while recording): only input events are
+        // held to their device's order.
+        switch event {
+        case .deviceAdded, .deviceRemoved: return event
+        case .touchFrame(let frame)
+        where !frame.contacts.isEmpty && frame.contacts.allSatisfy({ $0.phase == .cancel }):
+            return event
+        default: break
+        }
+        let device = event.sourceDevice
+        if let latest = latestTimeMicroseconds[device], time < latest {
+            if var backwards = timeBackwards {
+                backwards.count += 1
+                timeBackwards = backwards
+            } else {
+                timeBackwards = (1, eventsRead, time, latest)
+            }
+        } else {
+            latestTimeMicroseconds[device] = time
+        }
+        return event
     }
 }
 

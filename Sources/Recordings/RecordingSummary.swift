@@ -42,7 +42,9 @@ public struct RecordingSummary: Hashable, Sendable {
     public mutating func add(_ event: InputEvent) {
         events += 1
         let time = event.timeMicroseconds
-        firstTimeMicroseconds = min(firstTimeMicroseconds ?? time, time)
+        // The first event's time, as replay measures from it (a later event that comes
+        // before it is time running backwards, which the reader warns about).
+        firstTimeMicroseconds = firstTimeMicroseconds ?? time
         lastTimeMicroseconds = max(lastTimeMicroseconds ?? time, time)
         switch event {
         case .deviceAdded(let device, _):

@@ -117,10 +117,9 @@ public final class TraceReader {
                     throw lines.error("bad item (expected `item 0|1 TEXT`)")
                 }
                 let text = try TraceReader.unescape(scanner.readRest(), lines)
-                header.initialItems =
-                    (header.initialItems ?? []) + [
-                        RecordedItem(text: text, completed: flag.equals("1"))
-                    ]
+                // Appended in place: a new array per line made 100,000 items quadratic.
+                header.initialItems = header.initialItems ?? []
+                header.initialItems?.append(RecordedItem(text: text, completed: flag.equals("1")))
             case .itemsEmpty:
                 header.initialItems = header.initialItems ?? []
             case .calibration where isVersion2:

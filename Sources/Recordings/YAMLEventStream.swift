@@ -1,5 +1,6 @@
 import CYAML
 import Glibc
+import ToolSupport
 
 /// What the libyaml read callback needs: the file, and a cap on line length so that a
 /// 2 GB line fails fast instead of filling memory.
@@ -185,12 +186,18 @@ final class YAMLEventStream {
         return bytes.isEmpty || Self.nullSpellings(bytes) != nil
     }
 
-    /// Skips the node that starts at the current event (scalar, or a whole collection).
+    /// Skips the node that starts at the current event (scalar, or a whole collection),
+    /// nested at most `YAMLNode.maximumDepth` levels: libyaml's cost per token grows with
+    /// the nesting (its simple-key stack), so an unbounded skip was quadratic in it.
     func skipNode() throws(RecordingError) {
         var depth = 0
         repeat {
             switch event.type {
-            case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT: depth += 1
+            case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
+                depth += 1
+                guard depth <= YAMLNode.maximumDepth else {
+                    throw error("YAML: nested deeper than \(YAMLNode.maximumDepth) levels")
+                }
             case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT: depth -= 1
             case YAML_STREAM_END_EVENT: throw error("YAML ended inside a node")
             default: break
@@ -255,14 +262,16 @@ public indirect enum YAMLNode {
             return .sequence(items, line: line)
         case YAML_MAPPING_START_EVENT:
             var pairs: [(key: String, value: YAMLNode)] = []
+            // A set, not a search of `pairs`: 100,000 keys were quadratic (minutes).
+            var keys: Set<String> = []
             while try stream.next() != YAML_MAPPING_END_EVENT {
                 guard stream.type == YAML_SCALAR_EVENT else {
                     throw stream.error("YAML: a mapping key must be a scalar")
                 }
                 let key = stream.scalar.string
                 // YAML keys are unique; a reader that took the first or the last would guess.
-                if pairs.contains(where: { $0.key == key }) {
-                    throw stream.error("YAML: duplicate key `\(key)`")
+                guard keys.insert(key).inserted else {
+                    throw stream.error("YAML: duplicate key `\(QuotedInput.cut(key))`")
                 }
                 let keyLine = stream.line
                 try stream.next()

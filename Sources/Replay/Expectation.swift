@@ -156,10 +156,8 @@ extension Expectation {
         if let value = root["editing"] {
             switch value {
             case .null: editing = .some(nil)
-            case .number(let number)
-            where number.value == number.value.rounded()
-                && abs(number.value) < 1e9:
-                editing = .some(Int(number.value))
+            case .number(let number) where CheckedNumber.integer(number.value) != nil:
+                editing = .some(CheckedNumber.integer(number.value))
             default:
                 throw fail(root.line(ofKey: "editing"), "\"editing\" must be null or a model index")
             }
@@ -247,16 +245,17 @@ extension Expectation {
                     message: "unknown outcome \"\(outcomeName)\" (expected recognized or cancelled)"
                 )
             }
-            guard abs(start.value) < 1e12, abs(end.value) < 1e12 else {
+            guard let startMicroseconds = CheckedNumber.microseconds(fromMilliseconds: start.value),
+                let endMicroseconds = CheckedNumber.microseconds(fromMilliseconds: end.value)
+            else {
                 throw ExpectationFileError(
                     path: path, line: value.line(ofKey: "start_ms") ?? at,
                     message: "start_ms and end_ms are times in milliseconds")
             }
             gestures.append(
                 ExpectedGesture(
-                    kind: kind, outcome: outcome,
-                    startMicroseconds: Int64((start.value * 1000).rounded()),
-                    endMicroseconds: Int64((end.value * 1000).rounded())))
+                    kind: kind, outcome: outcome, startMicroseconds: startMicroseconds,
+                    endMicroseconds: endMicroseconds))
         }
         return gestures
     }
@@ -289,13 +288,15 @@ extension Expectation {
                             ? "a move action needs t_ms (number), index and to (integers)"
                             : "an action needs t_ms (number), action (string) and index (integer)")
             }
-            guard number.value == number.value.rounded(), abs(number.value) < 1e9 else {
+            guard let integer = CheckedNumber.integer(number.value) else {
                 throw fail(value.line(ofKey: key), "\(key) must be an integer")
             }
-            return Int(number.value)
+            return integer
         }
-        let ms = msNumber.value
-        let time = Int64((ms * 1000).rounded())
+        // Range-checked before anything converts it (±1e16 ms trapped here once).
+        guard let time = CheckedNumber.microseconds(fromMilliseconds: msNumber.value) else {
+            throw fail(value.line(ofKey: "t_ms"), "t_ms must be a time in milliseconds")
+        }
         var action: Action
         switch kind {
         case .clearCompleted:
@@ -334,11 +335,6 @@ extension Expectation {
             default:
                 throw fail(value.line(ofKey: "on"), "\"on\" must be \"lists\"")
             }
-        }
-        guard abs(ms) < 1e12 else {
-            throw fail(
-                value.line(ofKey: "t_ms"),
-                "t_ms must be a time in milliseconds")
         }
         return action
     }

@@ -167,10 +167,12 @@ extension ServiceGestureSummary {
         guard case .object(let entries) = value, entries.count == 8,
             case .string(let kindText)? = value["gesture"],
             let kind = ServiceGestureReport.Kind(rawValue: kindText),
-            case .number(let fingers)? = value["fingers"], fingers.value == fingers.value.rounded(),
-            (1...5).contains(fingers.value),
-            case .number(let start)? = value["start_ms"], abs(start.value) < 1e12,
-            case .number(let end)? = value["end_ms"], abs(end.value) < 1e12,
+            case .number(let fingersNumber)? = value["fingers"],
+            let fingers = CheckedNumber.integer(fingersNumber.value, in: 1...5),
+            case .number(let start)? = value["start_ms"],
+            let startMicroseconds = CheckedNumber.microseconds(fromMilliseconds: start.value),
+            case .number(let end)? = value["end_ms"],
+            let endMicroseconds = CheckedNumber.microseconds(fromMilliseconds: end.value),
             case .string(let outcome)? = value["outcome"],
             outcome == "recognized" || outcome == "cancelled"
         else { return nil }
@@ -180,9 +182,8 @@ extension ServiceGestureSummary {
             let binding = Self.nullable(value["binding"], { $0 })
         else { return nil }
         self.init(
-            kind: kind, fingers: Int(fingers.value), direction: direction, edge: edge,
-            startMicroseconds: Int64((start.value * 1000).rounded()),
-            endMicroseconds: Int64((end.value * 1000).rounded()),
+            kind: kind, fingers: fingers, direction: direction, edge: edge,
+            startMicroseconds: startMicroseconds, endMicroseconds: endMicroseconds,
             cancelled: outcome == "cancelled", binding: binding)
     }
 

@@ -84,16 +84,7 @@ public enum RegressionSuite {
                 throw Diagnostic(path: path, line: 0, message: "no such file or folder")
             }
             if isDirectory.boolValue {
-                guard let walker = FileManager.default.enumerator(atPath: path) else {
-                    throw Diagnostic(path: path, line: 0, message: "cannot read the folder")
-                }
-                var found: [String] = []
-                while let relative = walker.nextObject() as? String {
-                    if relative.hasSuffix(expectationSuffix) {
-                        found.append(path.hasSuffix("/") ? path + relative : path + "/" + relative)
-                    }
-                }
-                cases += found.sorted().map(testCase(expectation:))
+                cases += try expectations(under: path).map(testCase(expectation:))
             } else if path.hasSuffix(expectationSuffix) {
                 cases.append(testCase(expectation: path))
             } else {
@@ -109,6 +100,78 @@ public enum RegressionSuite {
             }
         }
         return cases
+    }
+
+    /// The most folders `expectations(under:)` enters below one path.
+    public static let maximumFolderDepth = 64
+
+    /// Every `*.expect.json` under the folder `root`, sorted.
+    static func expectations(under root: String) throws(Diagnostic) -> [String] {
+        try files(under: root).filter { $0.hasSuffix(expectationSuffix) }.sorted()
+    }
+
+    /// Every file (not folder) under the folder `root`. Symbolic links to folders are
+    /// followed, each real folder entered once (a link back up is a loop, not an endless
+    /// walk); a folder that cannot be read is an error naming it, never a folder silently
+    /// skipped (a false pass in CI).
+    ///
+    /// `list` gives a folder's entry names (nil: it cannot be read) and `reason` why, in
+    /// plain words; tests inject them (root reads every folder).
+    static func files(
+        under root: String,
+        list: (String) -> [String]? = { try? FileManager.default.contentsOfDirectory(atPath: $0) },
+        reason: (String) -> String = unreadableReason
+    ) throws(Diagnostic) -> [String] {
+        var found: [String] = []
+        var entered: Set<[UInt64]> = []
+        var pending: [(path: String, depth: Int)] = [(root, 0)]
+        while let (folder, depth) = pending.popLast() {
+            var status = stat()
+            guard stat(folder, &status) == 0 else {
+                throw Diagnostic(
+                    path: folder, line: 0,
+                    message: "cannot read the folder: \(String(cString: strerror(errno)))")
+            }
+            guard entered.insert([UInt64(status.st_dev), UInt64(status.st_ino)]).inserted else {
+                continue
+            }
+            guard depth <= maximumFolderDepth else {
+                throw Diagnostic(
+                    path: folder, line: 0,
+                    message: "folders nested deeper than \(maximumFolderDepth) levels")
+            }
+            guard let names = list(folder) else {
+                throw Diagnostic(
+                    path: folder, line: 0, message: "cannot read the folder: \(reason(folder))")
+            }
+            let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+            for name in names {
+                var entry = stat()
+                if stat(prefix + name, &entry) == 0, (entry.st_mode & S_IFMT) == S_IFDIR {
+                    pending.append((prefix + name, depth + 1))
+                } else {
+                    found.append(prefix + name)
+                }
+            }
+        }
+        return found
+    }
+
+    /// Why the folder at `path` cannot be read (`strerror`).
+    static func unreadableReason(_ path: String) -> String {
+        access(path, R_OK | X_OK) == 0 ? "read failed" : String(cString: strerror(errno))
+    }
+
+    /// Every recording and expectation `paths` name or hold (as `discover` walks them),
+    /// with a case or without: what `--junit` may never replace.
+    public static func inputFiles(_ paths: [String]) -> [String] {
+        paths.flatMap { path in
+            let inside = (try? files(under: path)) ?? [path]
+            return inside.filter { file in
+                file.hasSuffix(expectationSuffix)
+                    || recordingExtensions.contains { file.hasSuffix("." + $0) }
+            } + [path]
+        }
     }
 
     /// The path without its last extension.
@@ -151,7 +214,9 @@ public enum RegressionSuite {
         }
         do throws(Diagnostic) {
             let path = testCase.expectationPath
-            let expectation = try Expectation.parse(try TextFile.read(path), path: path)
+            let expectation = try Expectation.parse(
+                try TextFile.read(path, limitBytes: TextFile.maximumListOrExpectationBytes),
+                path: path)
             guard let recording = testCase.recordingPath else {
                 throw Diagnostic(
                     path: path, line: 0,
@@ -208,7 +273,9 @@ public enum RegressionSuite {
         guard let recording = testCase.recordingPath else { return 0 }
         let path = testCase.expectationPath
         do {
-            let expectation = try Expectation.parse(try TextFile.read(path), path: path)
+            let expectation = try Expectation.parse(
+                try TextFile.read(path, limitBytes: TextFile.maximumListOrExpectationBytes),
+                path: path)
             let source = (expectation.settings ?? ReplaySettings()).applied(
                 to: ReplaySource(path: recording), folder: folder(of: path))
             let input = try RecordingInput(source)

@@ -257,11 +257,13 @@ public struct ReplayHarness {
     }
 
     static func readList(_ path: String) throws(ReplayError) -> [ExpectedItem] {
-        try ListFile.parse(try TextFile.read(path), path: path)
+        try ListFile.parse(
+            try TextFile.read(path, limitBytes: TextFile.maximumListOrExpectationBytes), path: path)
     }
 
     static func readLists(_ path: String) throws(ReplayError) -> TodoLists {
-        try ListFile.parseLists(try TextFile.read(path), path: path)
+        try ListFile.parseLists(
+            try TextFile.read(path, limitBytes: TextFile.maximumListOrExpectationBytes), path: path)
     }
 }
 

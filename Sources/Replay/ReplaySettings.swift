@@ -1,5 +1,6 @@
 import ClearCore
 import JSON
+import ToolSupport
 import TouchInput
 
 /// The replay settings an expectation was written with (docs/product-decisions.md,
@@ -205,9 +206,8 @@ public struct ReplaySettings: Hashable, Sendable {
                 switch entry.value {
                 case .null: settings.openList = nil
                 case .number(let number)
-                where number.value == number.value.rounded() && number.value >= 0
-                    && number.value < 1e9:
-                    settings.openList = Int(number.value)
+                where CheckedNumber.integer(number.value, in: 0...999_999_999) != nil:
+                    settings.openList = CheckedNumber.integer(number.value, in: 0...999_999_999)
                 default: throw fail("\"open_list\" must be null or a list index")
                 }
             case "idle_seconds":

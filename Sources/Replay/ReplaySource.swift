@@ -30,7 +30,11 @@ public struct ReplaySource: Hashable, Sendable {
     public var theme: Theme = .heat
 
     /// Every file this source reads: no output may replace one of them.
-    public var inputPaths: [String] { [path] + [descPath, listPath].compactMap { $0 } }
+    public var inputPaths: [String] {
+        [path] + [descPath, listPath, keyboardLayoutPath].compactMap { $0 }
+    }
+    /// `--keyboard-layout FILE`: the layout file read (an input no output may replace).
+    public var keyboardLayoutPath: String?
     /// The starting list itself (an expectation's settings); `listPath` wins.
     public var listItems: [ExpectedItem]?
     /// The starting lists themselves (an expectation's settings); `listPath` wins, and

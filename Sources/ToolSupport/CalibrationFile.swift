@@ -84,15 +84,15 @@ public struct CalibrationFile: Hashable, Sendable {
         return file
     }
 
-    /// Reads the file at `path`; a file that does not exist is empty.
+    /// The most bytes a calibration file may have: a line per device is a few hundred
+    /// bytes; a 1 GB file fails at once (it once delayed the app by 93 s).
+    public static let maximumFileBytes = 1 << 20
+
+    /// Reads the file at `path` (at most `maximumFileBytes`); a file that does not exist
+    /// is empty.
     public static func read(path: String) throws(Diagnostic) -> CalibrationFile {
         guard FileManager.default.fileExists(atPath: path) else { return CalibrationFile() }
-        guard let data = FileManager.default.contents(atPath: path),
-            let text = String(data: data, encoding: .utf8)
-        else {
-            throw Diagnostic(path: path, line: 0, message: "cannot read the calibration file")
-        }
-        return try parse(text, path: path)
+        return try parse(InputFile.text(path, limitBytes: maximumFileBytes), path: path)
     }
 
     /// The file's text.
@@ -113,7 +113,8 @@ public struct CalibrationFile: Hashable, Sendable {
         let configHome = (folder as NSString).deletingLastPathComponent
         if !configHome.isEmpty { try OutputFile.createFolder(configHome, naming: path) }
         if !folder.isEmpty { try OutputFile.createFolder(folder, naming: path) }
-        try OutputFile.write(text, to: path, newFileMode: Self.newFileMode)
+        // The file it replaces is its own earlier version, read on purpose: no input.
+        try OutputFile.write(text, to: path, newFileMode: Self.newFileMode, protecting: [])
     }
 
     /// The mode of a new calibration file: the matrices are no secret.

@@ -33,18 +33,19 @@ public enum OutputFile {
         case other
     }
 
-    /// Replaces the output at `path` by `text` (UTF-8).
+    /// Replaces the output at `path` by `text` (UTF-8). `inputs` are every file the
+    /// command reads (no default: each writer names them, so none forgets).
     public static func write(
         _ text: String, to path: String, newFileMode: mode_t = defaultNewFileMode,
-        protecting inputs: [String] = []
+        protecting inputs: [String]
     ) throws(Diagnostic) {
         try write(Array(text.utf8), to: path, newFileMode: newFileMode, protecting: inputs)
     }
 
-    /// Replaces the output at `path` by `bytes`.
+    /// Replaces the output at `path` by `bytes`, refusing any of `inputs`.
     public static func write(
         _ bytes: [UInt8], to path: String, newFileMode: mode_t = defaultNewFileMode,
-        protecting inputs: [String] = []
+        protecting inputs: [String]
     ) throws(Diagnostic) {
         let stream = try Stream(
             path: path, newFileMode: newFileMode, replacesAtomically: true, protecting: inputs)
@@ -55,8 +56,11 @@ public enum OutputFile {
     /// An output written piece by piece. Atomic streams write a temporary file that
     /// `commit` renames over the target (until then the target is untouched; a stream
     /// dropped without `commit` leaves nothing behind). In-place streams (`record`, whose
-    /// file must hold every line written so far if the recorder is killed) open the target
-    /// itself, following links.
+    /// file must hold every line written so far if the recorder is killed) write the
+    /// target itself, following links; an existing file they replace (`--force`) is
+    /// untouched until the first write: they write a temporary beside it, renamed over it
+    /// by `publish()` (or the first `write`), so a recorder that fails to start leaves it as
+    /// it was.
     public final class Stream {
         /// The path as the caller named it (used in every error).
         public let path: String
@@ -66,12 +70,15 @@ public enum OutputFile {
         private let finalPath: String?
         /// The file an in-place stream created (nil when it existed or is not a file).
         private var createdPath: String?
+        /// An in-place stream over an existing file: the temporary, renamed over the
+        /// target at the first write (then written in place).
+        private var pendingReplacement: (temporary: String, target: String)?
         private var done = false
 
         /// Opens `path` for writing. `exclusive` refuses an existing file (or link target).
         public init(
             path: String, newFileMode: mode_t = OutputFile.defaultNewFileMode,
-            replacesAtomically: Bool, exclusive: Bool = false, protecting inputs: [String] = []
+            replacesAtomically: Bool, exclusive: Bool = false, protecting inputs: [String]
         ) throws(Diagnostic) {
             self.path = path
             let target = try OutputFile.target(of: path)
@@ -92,6 +99,18 @@ public enum OutputFile {
                 descriptor = fd
                 temporaryPath = nil
                 finalPath = nil
+                return
+            }
+            if !replacesAtomically, case .regular(_, let mode, let owner, let group) = target {
+                // Never truncated before the stream has something to write.
+                let (fd, temporary) = try OutputFile.createTemporary(
+                    next: targetPath, mode: newFileMode, naming: path)
+                _ = fchown(fd, owner, group)
+                _ = fchmod(fd, mode & 0o7777)
+                descriptor = fd
+                temporaryPath = nil
+                finalPath = nil
+                pendingReplacement = (temporary, targetPath)
                 return
             }
             if !replacesAtomically {
@@ -127,6 +146,7 @@ public enum OutputFile {
             if !done {
                 Glibc.close(descriptor)
                 if let temporaryPath { unlink(temporaryPath) }
+                if let pendingReplacement { unlink(pendingReplacement.temporary) }
             }
         }
 
@@ -138,10 +158,27 @@ public enum OutputFile {
             Glibc.close(descriptor)
             if let temporaryPath { unlink(temporaryPath) }
             if let createdPath { unlink(createdPath) }
+            if let pendingReplacement { unlink(pendingReplacement.temporary) }
+        }
+
+        /// An in-place stream over an existing file: puts the temporary (and what was
+        /// written to `descriptor` so far) in the target's place; from then on the stream
+        /// writes the target itself. `write` and `commit` do it first; a writer that writes
+        /// to `descriptor` directly calls it once it has started (`record`: after the
+        /// devices are open). A no-op for every other stream.
+        public func publish() throws(Diagnostic) {
+            guard let pending = pendingReplacement else { return }
+            pendingReplacement = nil
+            guard rename(pending.temporary, pending.target) == 0 else {
+                let error = OutputFile.failure(path, "cannot replace the file")
+                unlink(pending.temporary)
+                throw error
+            }
         }
 
         /// Writes all of `bytes`; a failing write is an error naming the path.
         public func write(_ bytes: [UInt8]) throws(Diagnostic) {
+            try publish()
             do throws(WriteError) {
                 try writeAll(descriptor, bytes)
             } catch {
@@ -153,6 +190,7 @@ public enum OutputFile {
         /// over the target.
         public func commit() throws(Diagnostic) {
             guard !done else { return }
+            try publish()
             done = true
             if let temporaryPath, let finalPath {
                 let synced = fsync(descriptor) == 0
@@ -234,7 +272,7 @@ public enum OutputFile {
     }
 
     /// Throws when `path` is the same file as one of `inputs` (device and inode).
-    static func refuseInputs(path: String, inputs: [String]) throws(Diagnostic) {
+    public static func refuseInputs(path: String, inputs: [String]) throws(Diagnostic) {
         var output = stat()
         guard stat(path, &output) == 0 else { return }
         for input in inputs {

@@ -26,6 +26,19 @@ public enum TerminalText {
         return out
     }
 
+    /// `text` with every control character but the newline and the tab written visibly
+    /// (as `escaped` writes them): for a whole message or block of lines whose parts
+    /// (file names, item texts) may hold escape sequences.
+    public static func lines(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { needsEscape($0) && $0 != "\n" && $0 != "\t" })
+        else { return text }
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map {
+            $0.split(separator: "\t", omittingEmptySubsequences: false).map {
+                escaped(String($0))
+            }.joined(separator: "\t")
+        }.joined(separator: "\n")
+    }
+
     /// Whether `scalar` is written escaped: the C0 controls, DEL and the C1 controls.
     static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value

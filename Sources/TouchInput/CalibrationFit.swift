@@ -19,9 +19,16 @@ public struct CalibrationFit: Hashable, Sendable {
     /// screen's shorter side (2.5 %: 27 px on a 1080×1920 kiosk) from its fitted touch.
     public static let maximumResidualFraction = 0.025
 
-    /// Touches whose spread across their thinnest direction is under this share of the
-    /// device (standard deviation, device-normalized) are degenerate: on one line or point.
-    public static let minimumSpreadFraction = 0.02
+    /// Touches whose spread across their thinnest direction is under this share of their
+    /// spread across their widest (standard deviations) are degenerate: on one line. The
+    /// test is of the touches' shape, not their size: a panel whose axis ranges are far
+    /// larger than the area touched gives small device-normalized touches that fit well
+    /// (once called degenerate, when the spread was compared with the whole device). For
+    /// the targets themselves, 0.0559 is a thinnest spread of 2 % of their widest 35.8 %.
+    public static let minimumSpreadRatio = 0.0559
+
+    /// Touches whose widest spread is under this share of the device are on one point.
+    public static let minimumWidestSpreadFraction = 1e-6
 
     /// The fitted matrix.
     public var matrix: CalibrationMatrix
@@ -36,8 +43,8 @@ public struct CalibrationFit: Hashable, Sendable {
         case wrongTouchCount(Int)
         /// A touch position that is not finite.
         case notFinite
-        /// The touches lie on a line or a point (their spread in the thinnest direction,
-        /// device-normalized).
+        /// The touches lie on a line or a point (their thinnest spread as a share of
+        /// their widest, `spreadRatio`).
         case degenerate(spread: Double)
         /// The worst residual exceeds the bound (target number from 1, residual, bound, px).
         case residualTooLarge(target: Int, residualPixels: Double, boundPixels: Double)
@@ -48,7 +55,7 @@ public struct CalibrationFit: Hashable, Sendable {
                 "a calibration session is one touch on each of the \(CalibrationFit.targets.count) targets; got \(count) touches"
             case .notFinite: "a touch position is not a finite number"
             case .degenerate(let spread):
-                "degenerate session: the touches lie on a line or on one point (spread \(CalibrationMatrix.decimal(spread)) of the device, at least \(CalibrationFit.minimumSpreadFraction) needed); touch each target once, in order"
+                "degenerate session: the touches lie on a line or on one point (their thinnest spread is \(CalibrationMatrix.decimal((spread * 1000).rounded() / 1000)) of their widest, at least \(CalibrationFit.minimumSpreadRatio) needed); touch each target once, in order"
             case .residualTooLarge(let target, let residual, let bound):
                 "target \(target) is \(CalibrationMatrix.decimal((residual * 10).rounded() / 10)) px from where the fitted calibration puts its touch (at most \(CalibrationMatrix.decimal((bound * 10).rounded() / 10)) px): a touch missed its target; calibrate again"
             }
@@ -80,8 +87,8 @@ public struct CalibrationFit: Hashable, Sendable {
             return .failure(.wrongTouchCount(touches.count))
         }
         guard touches.allSatisfy(\.isFinite) else { return .failure(.notFinite) }
-        let spread = thinnestSpread(touches)
-        guard spread >= minimumSpreadFraction else { return .failure(.degenerate(spread: spread)) }
+        let spread = spreadRatio(touches)
+        guard spread >= minimumSpreadRatio else { return .failure(.degenerate(spread: spread)) }
         // Normal equations: (AᵀA) r = Aᵀ t for each row r, A's rows (x, y, 1).
         var ata = [[Double]](repeating: [0, 0, 0], count: 3)
         var atx = [0.0, 0, 0]
@@ -120,9 +127,22 @@ public struct CalibrationFit: Hashable, Sendable {
         return .success(fit)
     }
 
+    /// The spread of `points` across their thinnest direction as a share of the spread
+    /// across their widest (1 for a square, 0 for a line); 0 when the points are on one
+    /// point (`minimumWidestSpreadFraction`).
+    public static func spreadRatio(_ points: [Point]) -> Double {
+        let (thinnest, widest) = spreads(points)
+        guard widest >= minimumWidestSpreadFraction else { return 0 }
+        return thinnest / widest
+    }
+
     /// The standard deviation of `points` across their thinnest direction (the square root
     /// of the covariance matrix's smaller eigenvalue).
-    public static func thinnestSpread(_ points: [Point]) -> Double {
+    public static func thinnestSpread(_ points: [Point]) -> Double { spreads(points).thinnest }
+
+    /// The standard deviations of `points` across their thinnest and widest directions
+    /// (the square roots of the covariance matrix's eigenvalues).
+    static func spreads(_ points: [Point]) -> (thinnest: Double, widest: Double) {
         let count = Double(points.count)
         let meanX = points.reduce(0) { $0 + $1.x } / count
         let meanY = points.reduce(0) { $0 + $1.y } / count
@@ -141,7 +161,7 @@ public struct CalibrationFit: Hashable, Sendable {
         sxy /= count
         let half = (sxx + syy) / 2
         let root = ((sxx - syy) * (sxx - syy) / 4 + sxy * sxy).squareRoot()
-        return max(0, half - root).squareRoot()
+        return (max(0, half - root).squareRoot(), (half + root).squareRoot())
     }
 
     /// Solves the 3×3 system `m`·x = `v` by Gaussian elimination with partial pivoting;

@@ -221,4 +221,19 @@ public enum InputEvent: Hashable, Sendable {
         case .text(let text): text.timeMicroseconds
         }
     }
+
+    /// The device the event comes from; nil for typed text, which names none.
+    public var sourceDevice: DeviceID? {
+        switch self {
+        case .touchFrame(let frame): frame.device
+        case .touchpadGesture(let gesture): gesture.device
+        case .pointerMotion(let motion): motion.device
+        case .pointerButton(let button): button.device
+        case .pointerScroll(let scroll): scroll.device
+        case .key(let key): key.device
+        case .deviceAdded(let device, _): device.id
+        case .deviceRemoved(let id, _): id
+        case .text: nil
+        }
+    }
 }

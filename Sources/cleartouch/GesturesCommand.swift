@@ -186,7 +186,8 @@ enum GesturesCommand: Subcommand {
         output: CommandOutput
     ) throws(Diagnostic) -> Int32 {
         if let path = options.expectPath {
-            let text = try TextFile.read(path)
+            let text = try TextFile.read(
+                path, limitBytes: TextFile.maximumListOrExpectationBytes)
             guard let expectation = try GestureExpectation.parse(text, path: path) else {
                 throw Diagnostic(
                     path: path, line: 1,

@@ -138,7 +138,10 @@ enum InspectCommand: Subcommand {
 
     static func formatted(_ value: Double) -> String {
         let rounded = (value * 1000).rounded() / 1000
-        return rounded == rounded.rounded() ? String(Int64(rounded)) : String(rounded)
+        if let whole = CheckedNumber.integer(rounded, in: Int64.min...Int64.max) {
+            return String(whole)
+        }
+        return String(rounded)
     }
 
 }

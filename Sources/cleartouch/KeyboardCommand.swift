@@ -1,6 +1,7 @@
 import ClearCore
 import ClearRendering
 import JSON
+import ToolSupport
 import TouchInput
 
 /// `cleartouch keyboard`: describes or draws the fully shown on-screen keyboard.
@@ -37,6 +38,8 @@ enum KeyboardCommand: Subcommand {
         var layout: KeyboardLayout
         var json = false
         var outputPath: String?
+        /// The layout file read, if one was named (never replaced by `-o`).
+        var layoutPaths: [String] = []
     }
 
     static func parse(_ parser: inout OptionParser) throws(UsageError) -> Options {
@@ -62,7 +65,8 @@ enum KeyboardCommand: Subcommand {
         return Options(
             screen: shared.screen ?? .defaultKiosk, rowHeightPixels: shared.rowHeightPixels,
             layout: try keyboard.layout(fallback: KeyboardOptions.systemLayoutName()),
-            json: json, outputPath: outputPath)
+            json: json, outputPath: outputPath,
+            layoutPaths: [keyboard.layoutFilePath].compactMap { $0 })
     }
 
     static func run(_ options: Options, output: CommandOutput) -> Int32 {
@@ -79,7 +83,12 @@ enum KeyboardCommand: Subcommand {
                         screen: options.screen, rowHeightPixels: clearLayout.rowHeightPixels,
                         rows: [], cues: nil, placeholder: nil, editing: nil, isAnimating: false,
                         keyboard: shown))
-                try renderer.surface.writePNG(toPath: path)
+                let png = try renderer.surface.pngBytes()
+                // Through the one writer: atomic, and never over the layout file read.
+                try OutputFile.write(png, to: path, protecting: options.layoutPaths)
+            } catch let error as Diagnostic {
+                output.printError("cleartouch keyboard: \(error)")
+                return 2
             } catch {
                 output.printError("cleartouch keyboard: \(path): \(error)")
                 return 2

@@ -92,7 +92,7 @@ enum RecordCommand: Subcommand {
             do throws(Diagnostic) {
                 stream = try OutputFile.Stream(
                     path: outputPath, newFileMode: 0o600, replacesAtomically: false,
-                    exclusive: !force)
+                    exclusive: !force, protecting: parsed.devicePaths)
             } catch {
                 printError("cleartouch record: \(error)")
                 return 2
@@ -112,6 +112,14 @@ enum RecordCommand: Subcommand {
         } catch {
             printError("cleartouch record: \(error)")
             stream?.discard()
+            return 2
+        }
+        // Only now, with the devices open and the header written, does the recording take
+        // the place of a file it replaces (`--force`).
+        do throws(Diagnostic) {
+            try stream?.publish()
+        } catch {
+            printError("cleartouch record: \(error)")
             return 2
         }
         printError(

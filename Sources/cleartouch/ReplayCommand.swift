@@ -102,7 +102,9 @@ enum ReplayCommand: Subcommand {
         do throws(Diagnostic) {
             var expectation: Expectation?
             if let path = options.expectPath {
-                expectation = try Expectation.parse(try TextFile.read(path), path: path)
+                expectation = try Expectation.parse(
+                    try TextFile.read(path, limitBytes: TextFile.maximumListOrExpectationBytes),
+                    path: path)
             }
             if let service = expectation?.service, let path = options.expectPath {
                 // A gesture expectation pins the gesture service's output, not Clear's.
@@ -162,6 +164,27 @@ enum ReplayCommand: Subcommand {
         }
     }
 
+    /// Removes the frames of an earlier run from `--frames DIR` (files named as frames
+    /// are, nothing else), so that the folder holds this run's frames only, never the
+    /// tail of a longer one (docs/output-files.md). An input is never removed.
+    static func removeStaleFrames(in directory: String, protecting inputs: [String])
+        throws(Diagnostic)
+    {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        let prefix = directory.hasSuffix("/") ? directory : directory + "/"
+        for name in names where FrameExporter.isFrameFileName(name) {
+            let path = prefix + name
+            try OutputFile.refuseInputs(path: path, inputs: inputs)
+            var status = stat()
+            guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { continue }
+            guard unlink(path) == 0 else {
+                throw Diagnostic(
+                    path: path, line: 0,
+                    message: "cannot remove an earlier frame: \(String(cString: strerror(errno)))")
+            }
+        }
+    }
+
     /// The sampler for `--frames` and `--snapshot`, and what to say once it has run.
     private static func pictureSampler(
         _ options: ReplayOptions, _ pictures: PresentationPictureWriter
@@ -173,6 +196,7 @@ enum ReplayCommand: Subcommand {
         var frames: FrameSampler?
         if let directory = options.framesDirectory {
             try OutputFile.createFolder(directory, naming: directory)
+            try removeStaleFrames(in: directory, protecting: options.source.inputPaths)
             let sampler = FrameSampler(framesPerSecond: options.framesPerSecond) {
                 presentation, number throws(Diagnostic) in
                 try pictures.writeFrame(presentation, number: number, directory: directory)
@@ -310,7 +334,7 @@ final class CairoPictureWriter: PresentationPictureWriter {
     /// The replay's input files, which no picture may replace.
     let protectedInputs: [String]
 
-    init(protecting inputs: [String] = []) { protectedInputs = inputs }
+    init(protecting inputs: [String]) { protectedInputs = inputs }
 
     private func exporter(for presentation: Presentation, path: String) throws(Diagnostic)
         -> FrameExporter

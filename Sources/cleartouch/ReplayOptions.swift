@@ -1,5 +1,6 @@
 import ClearCore
 import Replay
+import ToolSupport
 import TouchInput
 
 /// What to replay, as `cleartouch replay` and `cleartouch render` read it from their
@@ -46,6 +47,7 @@ struct ReplaySourceOptions {
             keyboardLayout: try keyboard.layoutName.map(KeyboardOptions.layout(named:)),
             theme: theme)
         source.levels = levels
+        source.keyboardLayoutPath = keyboard.layoutFilePath
         return source
     }
 
@@ -120,11 +122,13 @@ struct ReplayOptions: Hashable, Sendable {
                 sawFPS = true
             case "--at":
                 let text = try parser.value(for: name)
-                guard let ms = Double(text), ms >= 0, ms < 1e12 else {
+                guard let ms = Double(text), ms >= 0,
+                    let microseconds = CheckedNumber.microseconds(fromMilliseconds: ms)
+                else {
                     throw UsageError(
                         "--at needs a time in milliseconds from the first event, got '\(text)'")
                 }
-                options.snapshotAtMicroseconds = Int64((ms * 1000).rounded())
+                options.snapshotAtMicroseconds = microseconds
             case "--speed":
                 options.speed = try parser.number(
                     for: name, in: Self.speedRange, what: "a speed from 0.001 to 1000000")

@@ -147,7 +147,9 @@ enum TestCommand: Subcommand {
         let reports = RegressionSuite.run(
             cases, jobs: options.jobs, options: options.thresholdRun.runOptions, player: player)
         for report in reports {
-            if let block = RegressionSuite.failureBlock(report) { output.standardOutput(block) }
+            if let block = RegressionSuite.failureBlock(report) {
+                output.standardOutput(TerminalText.lines(block))
+            }
         }
         var status: Int32 = reports.allSatisfy { $0.passed || $0.skipped } ? 0 : 1
         if reports.contains(where: { if case .error = $0.outcome { true } else { false } }) {
@@ -156,7 +158,10 @@ enum TestCommand: Subcommand {
         if let path = options.junitPath {
             do throws(Diagnostic) {
                 let name = options.shard.map { "cleartouch test, shard \($0)" } ?? "cleartouch test"
-                try TextFile.write(JUnitReport.xml(reports, suiteName: name), to: path)
+                // Never over one of the suite's recordings or expectations.
+                try TextFile.write(
+                    JUnitReport.xml(reports, suiteName: name), to: path,
+                    protecting: RegressionSuite.inputFiles(options.paths))
             } catch {
                 output.printError(error.description)
                 status = 2
@@ -181,7 +186,8 @@ enum TestCommand: Subcommand {
                 guard case .failed(_, let expectation) = report.outcome else { continue }
                 do throws(Diagnostic) {
                     try TextFile.write(
-                        expectation.jsonText(), to: report.testCase.expectationPath)
+                        expectation.jsonText(), to: report.testCase.expectationPath,
+                        protecting: [report.testCase.recordingPath].compactMap { $0 })
                     output.printLine("updated \(report.testCase.expectationPath)")
                     updated += 1
                 } catch {

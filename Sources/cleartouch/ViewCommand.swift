@@ -80,7 +80,10 @@ enum ViewCommand: Subcommand {
             if let path = options.gestureConfigPath {
                 viewer.gestureConfiguration = try GestureServiceConfiguration.read(path: path)
             }
-            try TextFile.write(try viewer.page(), to: options.outputPath)
+            try TextFile.write(
+                try viewer.page(), to: options.outputPath,
+                protecting: options.source.inputPaths
+                    + [options.gestureConfigPath].compactMap { $0 })
             output.printError("wrote \(options.outputPath)")
             return 0
         } catch {

@@ -183,7 +183,7 @@ import Testing
         ])
         #expect(run.status == 2)
         #expect(
-            run.standardError.contains("\(config):0: larger than 262144 bytes"),
+            run.standardError.contains("\(config):0: larger than the limit of 262144 bytes"),
             "\(run.standardError)")
     }
 
@@ -192,7 +192,7 @@ import Testing
             "--config", "/nonexistent/g.yaml", "--replay", Self.recording("gestures-tap-2.trace"),
         ])
         #expect(run.status == 2)
-        #expect(run.standardError.hasPrefix("/nonexistent/g.yaml:0: cannot open"))
+        #expect(run.standardError.hasPrefix("/nonexistent/g.yaml:0: cannot read: No such file"))
     }
 
     @Test(

@@ -258,21 +258,24 @@ func isSymbolicLink(_ path: String) -> Bool {
         defer { folder.remove() }
         let out = folder.file("rec.trace")
         let stream = try OutputFile.Stream(
-            path: out, newFileMode: 0o600, replacesAtomically: false, exclusive: true)
+            path: out, newFileMode: 0o600, replacesAtomically: false, exclusive: true,
+            protecting: [])
         try stream.write(Array("line\n".utf8))
         // Already there before the commit: in place.
         #expect(try String(contentsOfFile: out, encoding: .utf8) == "line\n")
         try stream.commit()
         #expect(mode(out) & 0o7777 == 0o600)
         #expect(throws: Diagnostic.self) {
-            try OutputFile.Stream(path: out, replacesAtomically: false, exclusive: true)
+            try OutputFile.Stream(
+                path: out, replacesAtomically: false, exclusive: true, protecting: [])
         }
         #expect(throws: Diagnostic.self) { try OutputFile.refuseExisting(out) }
         let link = folder.file("link")
         #expect(symlink(out, link) == 0)
         #expect(throws: Diagnostic.self) { try OutputFile.refuseExisting(link) }
         #expect(chmod(out, 0o640) == 0)
-        let forced = try OutputFile.Stream(path: link, replacesAtomically: false, exclusive: false)
+        let forced = try OutputFile.Stream(
+            path: link, replacesAtomically: false, exclusive: false, protecting: [])
         try forced.write(Array("new\n".utf8))
         try forced.commit()
         #expect(isSymbolicLink(link))
@@ -282,11 +285,13 @@ func isSymbolicLink(_ path: String) -> Bool {
         try OutputFile.refuseExisting("/dev/null")
         // A discarded new file is removed; an atomic one never appears.
         let discarded = try OutputFile.Stream(
-            path: folder.file("gone"), replacesAtomically: false, exclusive: true)
+            path: folder.file("gone"), replacesAtomically: false, exclusive: true,
+            protecting: [])
         discarded.discard()
         #expect(!FileManager.default.fileExists(atPath: folder.file("gone")))
         do {
-            let atomic = try OutputFile.Stream(path: folder.file("never"), replacesAtomically: true)
+            let atomic = try OutputFile.Stream(
+                path: folder.file("never"), replacesAtomically: true, protecting: [])
             try atomic.write([1, 2, 3])
         }
         #expect(

@@ -93,6 +93,33 @@ import TouchInput
         #expect(message.contains("target 5 is 27 px") && message.contains("at most 27 px"))
     }
 
+    /// A well-spread session on a small part of the device (a panel whose axis ranges are
+    /// far larger than the area touched) fits: degeneracy is a matter of shape, not size.
+    /// Every scale from the whole device down to 0.5 % of it, anywhere on the device, and
+    /// rotated: each fits exactly; the same touches squashed onto a line never do.
+    @Test(arguments: [1.0, 0.5, 0.1, 0.05, 0.02, 0.01, 0.005])
+    func aSmallWellSpreadSessionIsNotDegenerate(scale: Double) throws {
+        for (offsetX, offsetY) in [(0.0, 0.0), (0.3, 0.7), (0.9 - 0.9 * scale, 0.1)] {
+            for quarterTurns in 0..<4 {
+                let touches = CalibrationFit.targets.map { target -> Point in
+                    var point = target
+                    for _ in 0..<quarterTurns { point = Point(x: 1 - point.y, y: point.x) }
+                    return Point(x: offsetX + point.x * scale, y: offsetY + point.y * scale)
+                }
+                let fit = try CalibrationFit.fit(touches: touches, screen: Self.screen).get()
+                #expect(fit.worstResidualPixels < 1e-6)
+                let line = touches.map { Point(x: $0.x, y: offsetY + 0.0001 * scale * $0.x) }
+                guard
+                    case .failure(.degenerate) = CalibrationFit.fit(
+                        touches: line, screen: Self.screen)
+                else {
+                    Issue.record("a line at scale \(scale) fitted")
+                    continue
+                }
+            }
+        }
+    }
+
     @Test func degenerateSessionsAreRefused() {
         // Every touch on one point (the panel saw the same place five times).
         let samePoint = [Point](repeating: Point(x: 0.4, y: 0.4), count: 5)
@@ -111,7 +138,7 @@ import TouchInput
             }
         }
         // Just inside the spread limit is not degenerate (nearly flat but usable).
-        #expect(CalibrationFit.thinnestSpread(diagonal) < CalibrationFit.minimumSpreadFraction)
+        #expect(CalibrationFit.spreadRatio(diagonal) < CalibrationFit.minimumSpreadRatio)
         #expect(
             CalibrationFit.fit(touches: [Point](repeating: .zero, count: 4), screen: Self.screen)
                 == .failure(.wrongTouchCount(4)))
@@ -122,14 +149,14 @@ import TouchInput
 
     @Test func aSpreadJustAboveTheLimitIsNotDegenerate() throws {
         // Targets squeezed in y so that the thinnest spread is just over the limit.
-        let limit = CalibrationFit.minimumSpreadFraction
+        let limit = CalibrationFit.minimumSpreadRatio
         let squeezed = CalibrationFit.targets.map { Point(x: $0.x, y: 0.5 + ($0.y - 0.5) * 0.0565) }
-        let spread = CalibrationFit.thinnestSpread(squeezed)
+        let spread = CalibrationFit.spreadRatio(squeezed)
         #expect(spread > limit && spread < limit * 1.1)
         let fit = try CalibrationFit.fit(touches: squeezed, screen: Self.screen).get()
         #expect(fit.worstResidualPixels < 1e-6)
         let flatter = CalibrationFit.targets.map { Point(x: $0.x, y: 0.5 + ($0.y - 0.5) * 0.0555) }
-        #expect(CalibrationFit.thinnestSpread(flatter) < limit)
+        #expect(CalibrationFit.spreadRatio(flatter) < limit)
         #expect(throws: CalibrationFit.Failure.self) {
             try CalibrationFit.fit(touches: flatter, screen: Self.screen).get()
         }

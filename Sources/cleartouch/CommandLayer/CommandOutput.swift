@@ -1,4 +1,5 @@
 import DescriptorIO
+import ToolSupport
 
 /// Where a command writes: standard output and standard error, injectable for tests.
 /// The process streams are written at once, unbuffered (live views must not sit in a
@@ -16,11 +17,12 @@ struct CommandOutput {
             standardError: { try? writeAll(2, Array($0.utf8)) })
     }
 
-    /// Writes `line` and a newline to standard output.
-    func printLine(_ line: String) { standardOutput(line + "\n") }
+    /// Writes `line` and a newline to standard output, safe for a terminal (a file
+    /// name's escape sequence is printed visibly, `\e`, never sent raw).
+    func printLine(_ line: String) { standardOutput(TerminalText.lines(line) + "\n") }
 
-    /// Writes `line` and a newline to standard error.
-    func printError(_ line: String) { standardError(line + "\n") }
+    /// Writes `line` and a newline to standard error, safe for a terminal.
+    func printError(_ line: String) { standardError(TerminalText.lines(line) + "\n") }
 
     /// Says on standard error whether the expectation at `expectation` was met by
     /// `recording` (`diff` nil) or how not; returns the exit status, 0 or 1.

@@ -1,5 +1,6 @@
 import ClearCore
 import Foundation
+import ToolSupport
 
 /// `--keyboard on|off|auto` and `--keyboard-layout NAME` (app, replay, render, keyboard),
 /// and where the layout comes from when none is named.
@@ -8,6 +9,9 @@ struct KeyboardOptions {
     var mode: OnScreenKeyboardMode?
     /// `--keyboard-layout`; nil when not given.
     var layoutName: String?
+
+    /// The most bytes a layout file (and the keyboard defaults file) may have.
+    static let maximumLayoutFileBytes = 1 << 20
 
     /// The console keyboard settings of Debian (`XKBLAYOUT`), read on a kiosk.
     static let keyboardDefaultsPath = "/etc/default/keyboard"
@@ -41,6 +45,9 @@ struct KeyboardOptions {
         return true
     }
 
+    /// `--keyboard-layout FILE`: the file read (an input), nil for a layout's name.
+    var layoutFilePath: String? { layoutName.flatMap { $0.contains("/") ? $0 : nil } }
+
     /// The layout named by `--keyboard-layout`, else `fallback` (a name).
     /// An unknown name or a malformed file is a usage error (exit 2).
     func layout(fallback: String = KeyboardLayout.defaultName) throws(UsageError) -> KeyboardLayout
@@ -52,10 +59,10 @@ struct KeyboardOptions {
     static func layout(named name: String) throws(UsageError) -> KeyboardLayout {
         if name.contains("/") {
             let text: String
-            do {
-                text = try String(contentsOfFile: name, encoding: .utf8)
+            do throws(Diagnostic) {
+                text = try InputFile.text(name, limitBytes: maximumLayoutFileBytes)
             } catch {
-                throw UsageError("--keyboard-layout: cannot read \(name)")
+                throw UsageError("--keyboard-layout: \(error)")
             }
             do {
                 return try KeyboardLayout.parse(text)
@@ -74,7 +81,7 @@ struct KeyboardOptions {
     /// The kiosk's layout: `XKBLAYOUT` of `/etc/default/keyboard` when it names a
     /// built-in layout (the first of a list such as `de,us`), else `us`.
     static func systemLayoutName(defaultsPath: String = keyboardDefaultsPath) -> String {
-        guard let text = try? String(contentsOfFile: defaultsPath, encoding: .utf8),
+        guard let text = try? InputFile.text(defaultsPath, limitBytes: maximumLayoutFileBytes),
             let name = xkbLayout(inKeyboardDefaults: text),
             KeyboardLayout.embedded(named: name) != nil
         else { return KeyboardLayout.defaultName }
