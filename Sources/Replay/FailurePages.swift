@@ -113,7 +113,8 @@ public enum FailurePages {
     /// The recording as the case replays it: its expectation's settings applied.
     static func source(of testCase: RegressionCase) throws(Diagnostic) -> ReplaySource {
         let path = testCase.expectationPath
-        let expectation = try Expectation.parse(try TextFile.read(path), path: path)
+        let expectation = try Expectation.parse(
+            try TextFile.read(path, limitBytes: TextFile.maximumListOrExpectationBytes), path: path)
         guard let recording = testCase.recordingPath else {
             throw Diagnostic(path: path, line: 0, message: "no recording beside it")
         }
@@ -128,7 +129,8 @@ public enum FailurePages {
         _ testCase: RegressionCase, player: RecordingPlayer?, thresholds: Thresholds = Thresholds()
     ) throws(Diagnostic) -> String? {
         let path = testCase.expectationPath
-        let expectation = try Expectation.parse(try TextFile.read(path), path: path)
+        let expectation = try Expectation.parse(
+            try TextFile.read(path, limitBytes: TextFile.maximumListOrExpectationBytes), path: path)
         var source = try source(of: testCase)
         source.thresholds = thresholds
         let title = source.path.split(separator: "/").last.map(String.init) ?? source.path
@@ -150,7 +152,7 @@ public enum FailurePages {
     /// `index.html`: the summary line, then every recording that did not pass, linked to
     /// its page when it has one. No script and no style: nothing for a policy to allow.
     static func indexPage(_ reports: [RegressionReport], pages: [Int: String]) -> String {
-        let escaped = TraceViewer.htmlEscaped
+        let escaped = HTMLPage.escapedText
         var rows = ""
         for (index, report) in reports.enumerated() where !report.passed {
             let path = report.testCase.recordingPath ?? report.testCase.expectationPath

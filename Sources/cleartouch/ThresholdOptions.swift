@@ -182,10 +182,13 @@ struct TestThresholdOptions: Hashable, Sendable {
         output.standardOutput(sweep.table(points))
         if let folder = reportFolder {
             let path = (folder.hasSuffix("/") ? folder : folder + "/") + "sweep.html"
-            try? FileManager.default.createDirectory(
-                atPath: folder, withIntermediateDirectories: true)
             do throws(Diagnostic) {
-                try TextFile.write(sweep.page(points), to: path)
+                try OutputFile.createFolder(folder, naming: folder)
+                try TextFile.write(
+                    sweep.page(points), to: path,
+                    protecting: cases.flatMap {
+                        [$0.expectationPath] + [$0.recordingPath].compactMap { $0 }
+                    })
                 output.printError("wrote \(path)")
             } catch {
                 output.printError(error.description)

@@ -153,7 +153,9 @@ import Testing
         var decided = 0
         for (expectationPath, recording) in TestPaths.expectationFiles() {
             let expectation = try Expectation.parse(
-                try TextFile.read(expectationPath), path: expectationPath)
+                try TextFile.read(
+                    expectationPath, limitBytes: TextFile.maximumListOrExpectationBytes),
+                path: expectationPath)
             guard expectation.service == nil else { continue }
             let source = (expectation.settings ?? ReplaySettings()).applied(
                 to: ReplaySource(path: recording), expectationPath: expectationPath)
@@ -182,7 +184,9 @@ import Testing
             cases, jobs: 2, options: RegressionRunOptions(thresholds: thresholds))
         let failed = reports.filter { !$0.passed }.map(\.testCase.expectationPath)
         let completing = try cases.filter {
-            try TextFile.read($0.expectationPath).contains("\"complete\"")
+            try TextFile.read(
+                $0.expectationPath, limitBytes: TextFile.maximumListOrExpectationBytes
+            ).contains("\"complete\"")
         }.map(\.expectationPath)
         #expect(!completing.isEmpty)
         #expect(Set(completing).isSubset(of: Set(failed)), "\(failed)")
