@@ -35,13 +35,24 @@ public final class Recording {
             )
         ]
     }
-    /// Events read so far, and the latest time of each device among them (a `libinput
-    /// record` file lists each device's events apart: only one device's own times must
-    /// not run backwards).
-    private var eventsRead = 0
-    private var latestTimeMicroseconds: [DeviceID?: Int64] = [:]
-    /// How often an event came before the latest time, and the first time it did.
-    private var timeBackwards: (count: Int, firstEvent: Int, firstTime: Int64, latestBefore: Int64)?
+    // Read for every event: used by one thread at a time, so (in release builds) without
+    // the run-time exclusivity check, as the readers' own state.
+    #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
+        /// Events read so far, and the latest time of each device among them (a `libinput
+        /// record` file lists each device's events apart: only one device's own times must
+        /// not run backwards). A short list, not a dictionary: a recording has a device or
+        /// a few, and hashing for every event was a sixth of a continuous-touch replay.
+        @exclusivity(unchecked) private var eventsRead = 0
+        @exclusivity(unchecked) private var latestTimes: [(device: DeviceID?, time: Int64)] = []
+        /// How often an event came before the latest time, and the first time it did.
+        @exclusivity(unchecked) private var timeBackwards:
+            (count: Int, firstEvent: Int, firstTime: Int64, latestBefore: Int64)?
+    #else
+        private var eventsRead = 0
+        private var latestTimes: [(device: DeviceID?, time: Int64)] = []
+        private var timeBackwards:
+            (count: Int, firstEvent: Int, firstTime: Int64, latestBefore: Int64)?
+    #endif
     /// Bytes of the main file read so far.
     public var bytesConsumed: Int { source.bytesConsumed }
 
@@ -122,7 +133,12 @@ public final class Recording {
         default: break
         }
         let device = event.sourceDevice
-        if let latest = latestTimeMicroseconds[device], time < latest {
+        guard let index = latestTimes.firstIndex(where: { $0.device == device }) else {
+            latestTimes.append((device, time))
+            return event
+        }
+        let latest = latestTimes[index].time
+        if time < latest {
             if var backwards = timeBackwards {
                 backwards.count += 1
                 timeBackwards = backwards
@@ -130,7 +146,7 @@ public final class Recording {
                 timeBackwards = (1, eventsRead, time, latest)
             }
         } else {
-            latestTimeMicroseconds[device] = time
+            latestTimes[index].time = time
         }
         return event
     }
