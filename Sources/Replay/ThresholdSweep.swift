@@ -37,7 +37,7 @@ public struct ThresholdSweep: Hashable, Sendable {
         let steps = ((end - start) / step * (1 + 1e-12)).rounded(.down) + 1
         guard steps <= Double(Self.maximumSteps) else {
             throw UsageText(
-                "--sweep \(text): \(JSONNumber(steps).text) values, at most \(Self.maximumSteps) (each runs the whole suite)"
+                "--sweep \(text): \(steps < 1e9 ? "\(Int(steps))" : "too many") values, at most \(Self.maximumSteps) (each runs the whole suite)"
             )
         }
         let values = (0..<Int(steps)).map { ((start + Double($0) * step) * 1e9).rounded() / 1e9 }

@@ -16,24 +16,14 @@ import json
 import pathlib
 import sys
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
-from selenium.webdriver.common.by import By
+sys.dont_write_bytecode = True  # no __pycache__ beside the scripts
+import headless_chromium  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
 
 
 def look(page, javascript):
-    options = webdriver.ChromeOptions()
-    options.binary_location = "/usr/bin/chromium"
-    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu",
-                     "--disable-dev-shm-usage", "--window-size=1000,800",
-                     "--no-first-run", "--disable-background-networking"]:
-        options.add_argument(argument)
-    if not javascript:
-        # The page must need no script: it is shown with scripts blocked.
-        options.add_experimental_option(
-            "prefs", {"profile.managed_default_content_settings.javascript": 2})
-    options.set_capability("goog:loggingPrefs", {"performance": "ALL", "browser": "ALL"})
-    driver = webdriver.Chrome(options=options, service=Service("/usr/bin/chromedriver"))
+    # Without JavaScript too: the page must need no script.
+    driver = headless_chromium.start(javascript=javascript, window="1000,800")
     try:
         driver.get(page.as_uri())
         plot = driver.find_element(By.ID, "sweep-plot")
@@ -59,8 +49,7 @@ def look(page, javascript):
             "points": points,
             "rows": [row for row in rows if row],
             "requests": [u for u in requests if u != page.as_uri()],
-            "errors": [e["message"] for e in driver.get_log("browser")
-                       if e["level"] == "SEVERE"],
+            "errors": headless_chromium.severe_errors(driver),
         }
     finally:
         driver.quit()

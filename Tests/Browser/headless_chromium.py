@@ -1,21 +1,24 @@
 """What the browser checks share: Debian's headless Chromium driven by selenium and
 chromedriver, and what a page asked for and logged (check_viewer_page.py,
-check_failure_page.py, check_hostile_page.py)."""
+check_failure_page.py, check_hostile_page.py, check_sweep_page.py)."""
 import json
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 
 
-def start(logging=None):
+def start(logging=None, javascript=True, window="1400,1000"):
     """A headless Chromium keeping the logs named in `logging` (default: the network's
-    and the console's)."""
+    and the console's); with `javascript` False, pages' scripts are blocked."""
     options = webdriver.ChromeOptions()
     options.binary_location = "/usr/bin/chromium"
     for argument in ["--headless=new", "--no-sandbox", "--disable-gpu",
-                     "--disable-dev-shm-usage", "--window-size=1400,1000",
+                     "--disable-dev-shm-usage", "--window-size=" + window,
                      "--no-first-run", "--disable-background-networking"]:
         options.add_argument(argument)
+    if not javascript:
+        options.add_experimental_option(
+            "prefs", {"profile.managed_default_content_settings.javascript": 2})
     options.set_capability(
         "goog:loggingPrefs", logging or {"performance": "ALL", "browser": "ALL"})
     return webdriver.Chrome(options=options, service=Service("/usr/bin/chromedriver"))

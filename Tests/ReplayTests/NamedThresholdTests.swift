@@ -118,6 +118,7 @@ import Testing
         ("slop-px=a:14:1", "the value must be a number"),
         ("slop-px=0:10:1", "out of range"),
         ("long-press-ms=1:101:1", "101 values, at most 100"),
+        ("slop-mm=0:1e300:1e-300", "too many values, at most 100"),
         ("velocity-samples=2:10:1.5", "whole number"),
     ])
     func badSweepsSayWhy(specification: String, message: String) {
