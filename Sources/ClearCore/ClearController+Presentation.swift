@@ -54,14 +54,23 @@ extension ClearController {
 
     /// What the sound's threshold ticks follow at `time`: the placeholder's label and
     /// whether a pinch together would close the level, as `presentation(atMicroseconds:)`
-    /// shows them, without laying out a row (a replay asks after every event, and the
-    /// rows were nine tenths of the cost).
+    /// shows them, without building the placeholder or laying out a row (a replay asks
+    /// after every event). The label is the one of the interactions that offer a
+    /// placeholder in the prepare pass, in its order: the latest gesture's wins, and of one
+    /// gesture the interaction visited last.
     public func thresholdCue(atMicroseconds time: Int64) -> ThresholdCue {
-        var prepare = PrepareVisitor(
-            context: PresentationContext(time: time, offsetPixels: scrolling.offset(at: time)))
-        visitInteractions(&prepare)
+        // As `PresentationContext.offerPlaceholder`, without an array per call.
+        var latest = pullUp.placeholderLabel(in: self)
+        if let offer = pinch.placeholderLabel(in: self), !(latest.map { $0.id > offer.id } ?? false)
+        {
+            latest = offer
+        }
+        if let offer = pull.placeholderLabel(in: self), !(latest.map { $0.id > offer.id } ?? false)
+        {
+            latest = offer
+        }
         return ThresholdCue(
-            placeholderLabel: prepare.context.placeholder?.value?.label,
+            placeholderLabel: latest?.label,
             pinchTogetherCloses: navigation.pinchTogetherCloses(in: self))
     }
 

@@ -17,9 +17,15 @@ struct VelocityEstimator {
         case included
     }
 
-    private var timesMicroseconds: ContiguousArray<Int64>
-    private var xs: ContiguousArray<Double>
-    private var ys: ContiguousArray<Double>
+    /// One sample: its time and position.
+    private struct Sample {
+        var timeMicroseconds: Int64
+        var x: Double
+        var y: Double
+    }
+
+    /// The ring, the newest at `newest`, older ones before it (wrapping round).
+    private var samples: ContiguousArray<Sample>
     private var newest = -1
     private(set) var count = 0
     /// Samples count while younger than this.
@@ -27,9 +33,8 @@ struct VelocityEstimator {
 
     init(capacity: Int, windowMicroseconds: Int64, farEnd: FarEnd) {
         let capacity = max(2, capacity)
-        timesMicroseconds = ContiguousArray(repeating: 0, count: capacity)
-        xs = ContiguousArray(repeating: 0, count: capacity)
-        ys = ContiguousArray(repeating: 0, count: capacity)
+        samples = ContiguousArray(
+            repeating: Sample(timeMicroseconds: 0, x: 0, y: 0), count: capacity)
         switch farEnd {
         case .excluded:
             ageLimitMicroseconds = max(0, windowMicroseconds)
@@ -45,21 +50,27 @@ struct VelocityEstimator {
     }
 
     mutating func add(timeMicroseconds: Int64, pixels: Point) {
-        newest = (newest + 1) % xs.count
-        timesMicroseconds[newest] = timeMicroseconds
-        xs[newest] = pixels.x
-        ys[newest] = pixels.y
-        count = min(count + 1, xs.count)
+        newest = newest + 1 == samples.count ? 0 : newest + 1
+        samples[newest] = Sample(timeMicroseconds: timeMicroseconds, x: pixels.x, y: pixels.y)
+        count = min(count + 1, samples.count)
     }
 
     /// The velocity in pixels per second at `time`, from the samples in the window
     /// ending at `time`; zero with fewer than two such samples.
     func velocityPixelsPerSecond(atMicroseconds time: Int64) -> Point {
+        guard count >= 2 else { return .zero }
+        return samples.withUnsafeBufferPointer { velocity(in: $0, atMicroseconds: time) }
+    }
+
+    /// The fit over `ring` (the samples' storage, read without bounds checks: the fit runs
+    /// for every pan report).
+    private func velocity(in ring: UnsafeBufferPointer<Sample>, atMicroseconds time: Int64)
+        -> Point
+    {
         // One pass of sums; times and positions are taken relative to the newest sample
         // so the sums stay small and the subtraction below loses no precision.
-        guard count >= 2 else { return .zero }
-        let originX = xs[newest]
-        let originY = ys[newest]
+        let originX = ring[newest].x
+        let originY = ring[newest].y
         var n = 0.0
         var sumT = 0.0
         var sumTT = 0.0
@@ -69,10 +80,11 @@ struct VelocityEstimator {
         var sumTY = 0.0
         var index = newest
         for _ in 0..<count {
-            guard let age = ageInWindow(index, time) else { break }
+            let sample = ring[index]
+            guard let age = ageInWindow(sample.timeMicroseconds, time) else { break }
             let t = -age
-            let x = xs[index] - originX
-            let y = ys[index] - originY
+            let x = sample.x - originX
+            let y = sample.y - originY
             n += 1
             sumT += t
             sumTT += t * t
@@ -80,7 +92,7 @@ struct VelocityEstimator {
             sumY += y
             sumTX += t * x
             sumTY += t * y
-            index = index == 0 ? xs.count - 1 : index - 1
+            index = index == 0 ? ring.count - 1 : index - 1
         }
         guard n >= 2 else { return .zero }
         let stt = sumTT - sumT * sumT / n
@@ -92,9 +104,11 @@ struct VelocityEstimator {
         return Point(x: vx, y: vy)
     }
 
-    /// The sample's age in seconds at `time`, or nil when it is outside the window.
-    private func ageInWindow(_ index: Int, _ time: Int64) -> Double? {
-        let (age, overflow) = time.subtractingReportingOverflow(timesMicroseconds[index])
+    /// The age in seconds at `time` of a sample taken at `sampleTime`, or nil when it is
+    /// outside the window.
+    @inline(__always)
+    private func ageInWindow(_ sampleTime: Int64, _ time: Int64) -> Double? {
+        let (age, overflow) = time.subtractingReportingOverflow(sampleTime)
         guard !overflow, age >= 0, age < ageLimitMicroseconds else { return nil }
         return Double(age) / 1_000_000
     }

@@ -58,6 +58,7 @@ extension EvemuParser {
     }
 
     /// Four hex digits (either case) at `index`, or nil.
+    @inline(__always)
     private static func hex4(_ line: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt16? {
         var value: UInt16 = 0
         for offset in 0..<4 {

@@ -139,6 +139,16 @@ final class PinchInteraction: Interaction {
 
     // MARK: presentation
 
+    /// The latest pinch's gesture and the label `prepare` gives its placeholder.
+    func placeholderLabel(in controller: ClearController) -> (id: GestureID, label: String?)? {
+        guard let (id, pinch) = pinches.latest else { return nil }
+        return (id, label(gapPixels: pinch.gapPixels, in: controller))
+    }
+
+    private func label(gapPixels gap: Double, in controller: ClearController) -> String {
+        gap > controller.rules.pinchAddRowHeights * controller.layout.rowHeightPixels
+            ? ClearController.releaseLabel : ClearController.pinchLabel
+    }
     /// The placeholder on the seam of the latest pinch; the returns as they are now.
     func prepare(_ context: inout PresentationContext, in controller: ClearController) {
         shownReturns.removeAll(keepingCapacity: true)
@@ -162,8 +172,7 @@ final class PinchInteraction: Interaction {
             PlaceholderPresentation(
                 framePixels: frame, scaleY: min(pinch.gapPixels, height) / height,
                 alpha: min(1, pinch.gapPixels / height),
-                label: pinch.gapPixels > controller.rules.pinchAddRowHeights * height
-                    ? ClearController.releaseLabel : ClearController.pinchLabel,
+                label: label(gapPixels: pinch.gapPixels, in: controller),
                 backgroundColor: context.theme.rowColor(
                     index: pinch.upperIndex, count: pinch.rowCount)),
             gesture: id)

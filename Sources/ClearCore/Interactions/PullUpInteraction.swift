@@ -139,21 +139,37 @@ final class PullUpInteraction: Interaction {
         distancePixels distance: Double, _ context: PresentationContext,
         in controller: ClearController
     ) -> PlaceholderPresentation? {
+        guard let label = cueLabel(distancePixels: distance, in: controller) else { return nil }
         let pulled = max(0, distance)
-        guard pulled > 0 else { return nil }
         let list = controller.list
         let height = controller.layout.rowHeightPixels
-        let hasCompleted = list.completedCount > 0
         return PlaceholderPresentation(
             framePixels: RectPixels(
                 x: 0, y: Double(list.count) * height - context.offsetPixels,
                 width: controller.layout.widthPixels, height: height),
-            scaleY: 1, alpha: min(1, pulled / height),
-            label: !hasCompleted
-                ? ClearController.nothingToClearLabel
-                : (pulled > controller.rules.clearCompletedRowHeights * height
-                    ? ClearController.releaseToClearLabel : ClearController.pullToClearLabel),
-            backgroundColor: hasCompleted ? context.theme.completed : context.theme.background)
+            scaleY: 1, alpha: min(1, pulled / height), label: label,
+            backgroundColor: list.completedCount > 0
+                ? context.theme.completed : context.theme.background)
+    }
+
+    /// The latest drag's gesture and the label of the cue `prepare` shows for it (nil: no
+    /// cue, the placeholder hidden).
+    func placeholderLabel(in controller: ClearController) -> (id: GestureID, label: String?)? {
+        guard let (id, drag) = drags.latest else { return nil }
+        return (id, cueLabel(distancePixels: drag.distancePixels, in: controller))
+    }
+
+    /// The cue's label `distance` past the end, or nil when there is no cue.
+    private func cueLabel(distancePixels distance: Double, in controller: ClearController)
+        -> String?
+    {
+        let pulled = max(0, distance)
+        guard pulled > 0 else { return nil }
+        let height = controller.layout.rowHeightPixels
+        return controller.list.completedCount == 0
+            ? ClearController.nothingToClearLabel
+            : (pulled > controller.rules.clearCompletedRowHeights * height
+                ? ClearController.releaseToClearLabel : ClearController.pullToClearLabel)
     }
 
     // MARK: rules
