@@ -391,7 +391,8 @@ package final class EvdevTouchDecoder {
     }
 
     private func endFrameSlots() {
-        dirtySlots.sort()
+        // One finger dirties one slot: sorting it was a call per frame.
+        if dirtySlots.count > 1 { dirtySlots.sort() }
         for index in dirtySlots {
             var slot = slots[index]
             if slot.trackingChanged && slot.trackingID != slot.activeID {
@@ -442,7 +443,7 @@ package final class EvdevTouchDecoder {
             slot.positionChanged = false
             slots[index] = slot
         }
-        dirtySlots.removeAll(keepingCapacity: true)
+        if !dirtySlots.isEmpty { dirtySlots.removeAll(keepingCapacity: true) }
     }
 
     private func reportContactA() {

@@ -162,7 +162,8 @@ public struct GestureArena {
     // MARK: - Devices and frames
 
     private mutating func beginCall() {
-        output.events.removeAll(keepingCapacity: true)
+        // Most calls report nothing: emptying an empty array is not free (a call per event).
+        if !output.events.isEmpty { output.events.removeAll(keepingCapacity: true) }
     }
 
     private mutating func addDevice(_ device: DeviceDescription) {
