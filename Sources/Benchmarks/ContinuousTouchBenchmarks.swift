@@ -64,7 +64,7 @@ func printWholeProcessReplay(path: String, recordedSeconds: Double) {
     }
     let times = recordedSeconds / best
     print(
-        "whole process, cleartouch replay --json (\(cleartouch)): CPU \(String(format: "%.3f", best)) s, "
+        "whole process, cleartouch replay --json (the dynamic release build beside the benchmark): CPU \(String(format: "%.3f", best)) s, "
             + "× real time \(String(format: "%.0f", times)) (target >= 20000: \(times >= 20_000 ? "met" : "NOT met"))"
     )
     print(
