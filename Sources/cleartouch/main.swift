@@ -13,6 +13,14 @@ let subcommands: [any Subcommand.Type] = [
     GesturesCommand.self,
 ]
 
+// SIGINT, SIGTERM and SIGHUP end a command at once (a read that waits for a silent pipe
+// included), whatever mask the parent left blocked (a parent's worker thread often has
+// them blocked, and a spawned child inherits its mask).
+var endingSignals = sigset_t()
+sigemptyset(&endingSignals)
+for signalNumber in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&endingSignals, signalNumber) }
+sigprocmask(SIG_UNBLOCK, &endingSignals, nil)
+
 // argv's bytes, kept: a file name that is not UTF-8 is still that file (`PathName`).
 let arguments = Array(
     PathName.arguments(count: CommandLine.argc, values: CommandLine.unsafeArgv).dropFirst())
