@@ -49,8 +49,8 @@ public enum BoundedRead {
     public static func bytes(atPath path: String, limitBytes: Int) throws(BoundedReadError)
         -> [UInt8]
     {
-        // O_NONBLOCK: opening a FIFO does not wait for a writer (cleared again below).
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
+        // A FIFO is opened without waiting for a writer.
+        let descriptor = FileCall.openForReading(path)
         guard descriptor >= 0 else { throw .system(what: "cannot read", errno: errno) }
         defer { close(descriptor) }
         var status = stat()
@@ -60,9 +60,6 @@ public enum BoundedRead {
         let kind = status.st_mode & S_IFMT
         if kind == S_IFDIR { throw .folder }
         if kind == S_IFREG, status.st_size > limitBytes { throw .tooLarge(limitBytes: limitBytes) }
-        // Reads block again: a pipe whose writer has not written yet is waited for.
-        let flags = fcntl(descriptor, F_GETFL)
-        if flags >= 0 { _ = fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) }
         var bytes: [UInt8] = []
         if kind == S_IFREG { bytes.reserveCapacity(Int(status.st_size)) }
         var chunk = [UInt8](repeating: 0, count: chunkBytes)

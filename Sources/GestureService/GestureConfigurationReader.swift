@@ -1,5 +1,6 @@
 import Recordings
 import ToolSupport
+import TouchInput
 
 extension GestureServiceConfiguration {
     /// The keys of one binding, in the order the documentation lists them.
@@ -30,7 +31,7 @@ extension GestureServiceConfiguration {
         for (key, value) in pairs where key != "gestures" {
             throw Diagnostic(
                 path: path, line: keyLine(value),
-                message: "unknown key `\(key)` (expected `gestures`)")
+                message: "unknown key `\(QuotedInput.cut(key))` (expected `gestures`)")
         }
         guard let list = document["gestures"] else {
             throw Diagnostic(path: path, line: document.line, message: "missing `gestures:`")
@@ -81,7 +82,7 @@ extension GestureServiceConfiguration {
             throw Diagnostic(
                 path: path, line: value.line,
                 message:
-                    "unknown key `\(key)` (expected \(bindingKeys.map { "`\($0)`" }.joined(separator: ", ")))"
+                    "unknown key `\(QuotedInput.cut(key))` (expected \(bindingKeys.map { "`\($0)`" }.joined(separator: ", ")))"
             )
         }
         func fail(_ key: String, _ message: String) -> Diagnostic {
@@ -90,7 +91,7 @@ extension GestureServiceConfiguration {
         func text(_ key: String) throws(Diagnostic) -> String? {
             guard let value = node[key] else { return nil }
             guard case .scalar(let text, _, let null) = value, !null, !text.isEmpty else {
-                throw fail(key, "`\(key)` needs a value")
+                throw fail(key, "`\(QuotedInput.cut(key))` needs a value")
             }
             return text
         }
@@ -98,22 +99,24 @@ extension GestureServiceConfiguration {
             throw Diagnostic(path: path, line: line, message: "missing `name`")
         }
         guard let kindText = try text("gesture") else {
-            throw Diagnostic(path: path, line: line, message: "`\(name)`: missing `gesture`")
+            throw Diagnostic(
+                path: path, line: line, message: "`\(QuotedInput.cut(name))`: missing `gesture`")
         }
         guard let kind = ServiceGestureReport.Kind(rawValue: kindText) else {
             throw fail(
                 "gesture",
-                "`\(name)`: unknown gesture `\(kindText)` (expected \(ServiceGestureReport.Kind.allCases.map(\.rawValue).joined(separator: ", ")))"
+                "`\(QuotedInput.cut(name))`: unknown gesture `\(QuotedInput.cut(kindText))` (expected \(ServiceGestureReport.Kind.allCases.map(\.rawValue).joined(separator: ", ")))"
             )
         }
         let fewestFingers = kind == .pinch ? 2 : 1
         guard let fingerText = try text("fingers") else {
-            throw Diagnostic(path: path, line: line, message: "`\(name)`: missing `fingers`")
+            throw Diagnostic(
+                path: path, line: line, message: "`\(QuotedInput.cut(name))`: missing `fingers`")
         }
         guard let fingers = Int(fingerText), (fewestFingers...5).contains(fingers) else {
             throw fail(
                 "fingers",
-                "`\(name)`: `fingers` must be a whole number from \(fewestFingers) to 5, got `\(fingerText)`"
+                "`\(QuotedInput.cut(name))`: `fingers` must be a whole number from \(fewestFingers) to 5, got `\(QuotedInput.cut(fingerText))`"
             )
         }
         let direction = try parseDirection(try text("direction"), kind: kind, name: name) {
@@ -121,44 +124,51 @@ extension GestureServiceConfiguration {
         }
         if direction == nil && kind != .tap && kind != .longPress {
             throw Diagnostic(
-                path: path, line: line, message: "`\(name)`: a \(kind.rawValue) needs `direction`")
+                path: path, line: line,
+                message: "`\(QuotedInput.cut(name))`: a \(kind.rawValue) needs `direction`")
         }
         var edge: ServiceGestureReport.Edge?
         if let edgeText = try text("edge") {
             guard kind == .edgeSwipe else {
-                throw fail("edge", "`\(name)`: `edge` goes only with `gesture: edge-swipe`")
+                throw fail(
+                    "edge",
+                    "`\(QuotedInput.cut(name))`: `edge` goes only with `gesture: edge-swipe`")
             }
             guard let parsed = ServiceGestureReport.Edge(rawValue: edgeText) else {
                 throw fail(
                     "edge",
-                    "`\(name)`: unknown edge `\(edgeText)` (expected top, bottom, left, right)")
+                    "`\(QuotedInput.cut(name))`: unknown edge `\(QuotedInput.cut(edgeText))` (expected top, bottom, left, right)"
+                )
             }
             edge = parsed
         }
         if kind == .edgeSwipe {
             guard let edge else {
                 throw Diagnostic(
-                    path: path, line: line, message: "`\(name)`: an edge-swipe needs `edge`")
+                    path: path, line: line,
+                    message: "`\(QuotedInput.cut(name))`: an edge-swipe needs `edge`")
             }
             let away = awayDirection(from: edge)
             guard direction == away else {
                 throw fail(
                     "direction",
-                    "`\(name)`: an edge swipe from the \(edge.rawValue) edge moves \(away.rawValue)"
+                    "`\(QuotedInput.cut(name))`: an edge swipe from the \(edge.rawValue) edge moves \(away.rawValue)"
                 )
             }
         }
         var distance: Double?
         if let distanceText = try text("distance_mm") {
             guard kind != .tap && kind != .longPress else {
-                throw fail("distance_mm", "`\(name)`: a \(kind.rawValue) has no `distance_mm`")
+                throw fail(
+                    "distance_mm",
+                    "`\(QuotedInput.cut(name))`: a \(kind.rawValue) has no `distance_mm`")
             }
             guard let value = Double(distanceText), value.isFinite, value > 0,
                 value <= maximumDistanceMillimetres
             else {
                 throw fail(
                     "distance_mm",
-                    "`\(name)`: `distance_mm` must be a number of millimetres above 0 and at most \(Int(maximumDistanceMillimetres)), got `\(distanceText)`"
+                    "`\(QuotedInput.cut(name))`: `distance_mm` must be a number of millimetres above 0 and at most \(Int(maximumDistanceMillimetres)), got `\(QuotedInput.cut(distanceText))`"
                 )
             }
             distance = value
@@ -178,13 +188,14 @@ extension GestureServiceConfiguration {
         switch kind {
         case .swipe, .edgeSwipe: allowed = [.up, .down, .left, .right]
         case .pinch: allowed = [.in, .out]
-        case .tap, .longPress: throw fail("`\(name)`: a \(kind.rawValue) has no `direction`")
+        case .tap, .longPress:
+            throw fail("`\(QuotedInput.cut(name))`: a \(kind.rawValue) has no `direction`")
         }
         guard let direction = ServiceGestureReport.Direction(rawValue: text),
             allowed.contains(direction)
         else {
             throw fail(
-                "`\(name)`: a \(kind.rawValue) goes \(allowed.map(\.rawValue).joined(separator: ", ")), not `\(text)`"
+                "`\(QuotedInput.cut(name))`: a \(kind.rawValue) goes \(allowed.map(\.rawValue).joined(separator: ", ")), not `\(text)`"
             )
         }
         return direction
@@ -198,7 +209,7 @@ extension GestureServiceConfiguration {
             throw Diagnostic(
                 path: path, line: node.line,
                 message:
-                    "`\(name)`: `command` is a list of arguments, run without a shell: [\"program\", \"argument\", …]"
+                    "`\(QuotedInput.cut(name))`: `command` is a list of arguments, run without a shell: [\"program\", \"argument\", …]"
             )
         }
         var arguments: [String] = []
@@ -206,13 +217,14 @@ extension GestureServiceConfiguration {
             guard case .scalar(let text, _, let null) = item, !null else {
                 throw Diagnostic(
                     path: path, line: item.line,
-                    message: "`\(name)`: every `command` argument is a string")
+                    message: "`\(QuotedInput.cut(name))`: every `command` argument is a string")
             }
             arguments.append(text)
         }
         if arguments[0].isEmpty {
             throw Diagnostic(
-                path: path, line: node.line, message: "`\(name)`: the command's program is empty")
+                path: path, line: node.line,
+                message: "`\(QuotedInput.cut(name))`: the command's program is empty")
         }
         return arguments
     }

@@ -1,6 +1,7 @@
 import ClearCore
 import Foundation
 import JSON
+import TouchInput
 
 /// The file format: a JSON object with a format name, a version and the lists (version 2)
 /// or the items (version 1), written by the project's one JSON writer
@@ -161,7 +162,9 @@ extension ListStore {
                 guard format == formatName else {
                     throw .invalid(
                         line: root.line(ofKey: "format") ?? 1,
-                        reason: "\"format\" is \"\(format)\", expected \"\(formatName)\"")
+                        reason:
+                            "\"format\" is \"\(QuotedInput.cut(format))\", expected \"\(formatName)\""
+                    )
                 }
                 let given = try field(
                     "version", of: root, line: 1, as: \.integerValue, "an integer")

@@ -1,4 +1,5 @@
 import ClearCore
+import DescriptorIO
 import Foundation
 
 /// The lists (version 2 of the file): loading, saving, and keeping a version-1 file as
@@ -8,13 +9,7 @@ extension ListStore {
     public var version1CopyPath: String { path + ".v1" }
 
     /// The temporary file the copy is written to before it is renamed to `FILE.v1`.
-    public var version1CopyTemporaryPath: String {
-        let url = URL(fileURLWithPath: version1CopyPath)
-        return url.deletingLastPathComponent().appendingPathComponent(
-            ".\(url.lastPathComponent).tmp"
-        )
-        .path
-    }
+    public var version1CopyTemporaryPath: String { Self.hiddenTemporary(beside: version1CopyPath) }
 
     /// The saved lists, or nil when there is no file. A version-1 file (or a starting
     /// list's shape) is one open list titled `To Do`. A corrupt file is moved aside (its new
@@ -68,7 +63,7 @@ extension ListStore {
         } catch {
             return
         }
-        guard !isVersion2, !FileManager.default.fileExists(atPath: version1CopyPath) else {
+        guard !isVersion2, !FileCall.exists(version1CopyPath) else {
             return
         }
         try replace(

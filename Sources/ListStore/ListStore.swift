@@ -63,12 +63,12 @@ public struct ListStore: Sendable {
     }
 
     /// The temporary file a save writes before renaming it over `path`.
-    public var temporaryPath: String {
-        let url = URL(fileURLWithPath: path)
-        return url.deletingLastPathComponent().appendingPathComponent(
-            ".\(url.lastPathComponent).tmp"
-        )
-        .path
+    public var temporaryPath: String { Self.hiddenTemporary(beside: path) }
+
+    /// `.NAME.tmp` in the folder of `path`, the name's bytes kept (no URL in between).
+    static func hiddenTemporary(beside path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return ".\(path).tmp" }
+        return "\(path[...slash]).\(path[path.index(after: slash)...]).tmp"
     }
 
     /// The saved list, or nil when there is no file. A corrupt file is moved aside
@@ -126,8 +126,8 @@ public struct ListStore: Sendable {
         _ destination: String, with data: Data, through temporary: String,
         steps: (written: SaveStep, renamed: SaveStep)
     ) throws(ListStoreError) {
-        let folder = URL(fileURLWithPath: destination).deletingLastPathComponent().path
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        let folder = destination.lastIndex(of: "/").map { String(destination[...$0]) } ?? "."
+        let descriptor = FileCall.open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw failure("create \(temporary)") }
         let writeError = data.withUnsafeBytes { buffer -> WriteError? in
             do throws(WriteError) {
@@ -147,10 +147,11 @@ public struct ListStore: Sendable {
         }
         guard close(descriptor) == 0 else { throw failure("close \(temporary)") }
         onSaveStep?(steps.written)
-        guard rename(temporary, destination) == 0 else { throw failure("rename \(temporary)") }
+        guard FileCall.rename(temporary, destination) == 0 else {
+            throw failure("rename \(temporary)")
+        }
         onSaveStep?(steps.renamed)
-        let folderDescriptor = open(
-            folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let folderDescriptor = FileCall.open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard folderDescriptor >= 0 else { throw failure("open folder \(folder)") }
         defer { close(folderDescriptor) }
         guard fsync(folderDescriptor) == 0 else { throw failure("fsync folder \(folder)") }
@@ -165,11 +166,11 @@ public struct ListStore: Sendable {
         let base = "\(path).corrupt-\(Self.timestamp(now))"
         var candidate = base
         var attempt = 1
-        while FileManager.default.fileExists(atPath: candidate) {
+        while FileCall.exists(candidate) {
             attempt += 1
             candidate = "\(base)-\(attempt)"
         }
-        guard rename(path, candidate) == 0 else {
+        guard FileCall.rename(path, candidate) == 0 else {
             return .corruptNotMoved(
                 path: path, reason: reason, moveError: String(cString: strerror(errno)))
         }

@@ -1,3 +1,4 @@
+import DescriptorIO
 import Glibc
 
 /// Finds the device description of an events-only evemu file by the evemu-devices
@@ -48,15 +49,6 @@ public enum EvemuDescriptionPairing {
 
     /// The names of the entries of `folder` (empty when it cannot be read).
     static func fileNames(in folder: String) -> [String] {
-        guard let directory = opendir(folder) else { return [] }
-        defer { closedir(directory) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names
+        FileCall.folderEntries(folder) ?? []
     }
 }

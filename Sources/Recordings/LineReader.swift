@@ -1,3 +1,4 @@
+import DescriptorIO
 import Glibc
 
 /// Reads a file in large chunks and hands out one line at a time as bytes, without
@@ -46,7 +47,7 @@ final class LineReader {
         self.path = path
         self.lineNumber = firstLineNumber - 1
         self.maximumLineBytes = maximumLineBytes
-        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        let fd = FileCall.openForReading(path)
         guard fd >= 0 else {
             throw RecordingError(
                 path: path, line: 0, message: "cannot open: \(String(cString: strerror(errno)))")

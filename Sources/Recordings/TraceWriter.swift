@@ -28,7 +28,7 @@ public final class TraceWriter {
 
     /// Creates (or truncates) the file at `path`.
     public init(path: String, flushesEveryCall: Bool = true) throws(RecordingError) {
-        let fd = Glibc.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        let fd = FileCall.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
             throw RecordingError(
                 path: path, line: 0, message: "cannot create: \(String(cString: strerror(errno)))")

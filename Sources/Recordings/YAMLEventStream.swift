@@ -1,6 +1,8 @@
 import CYAML
+import DescriptorIO
 import Glibc
 import ToolSupport
+import TouchInput
 
 /// What the libyaml read callback needs: the file, and a cap on line length so that a
 /// 2 GB line fails fast instead of filling memory.
@@ -72,7 +74,7 @@ final class YAMLEventStream {
 
     init(path: String, maximumLineBytes: Int) throws(RecordingError) {
         self.path = path
-        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        let fd = FileCall.openForReading(path)
         guard fd >= 0 else {
             throw RecordingError(
                 path: path, line: 0, message: "cannot open: \(String(cString: strerror(errno)))")

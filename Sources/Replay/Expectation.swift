@@ -2,6 +2,7 @@ import ClearCore
 import GestureRecognition
 import JSON
 import ToolSupport
+import TouchInput
 
 /// A golden file: what a recording must produce, and the settings it is replayed with.
 /// Compared: the gestures when the file pins them (kind, outcome, start and end to the
@@ -236,13 +237,14 @@ extension Expectation {
                 throw ExpectationFileError(
                     path: path, line: value.line(ofKey: "kind") ?? at,
                     message:
-                        "unknown gesture kind \"\(kindName)\" (expected one of \(GestureKind.allCases.map(\.rawValue).joined(separator: ", ")))"
+                        "unknown gesture kind \"\(QuotedInput.cut(kindName))\" (expected one of \(GestureKind.allCases.map(\.rawValue).joined(separator: ", ")))"
                 )
             }
             guard let outcome = GestureOutcome(rawValue: outcomeName) else {
                 throw ExpectationFileError(
                     path: path, line: value.line(ofKey: "outcome") ?? at,
-                    message: "unknown outcome \"\(outcomeName)\" (expected recognized or cancelled)"
+                    message:
+                        "unknown outcome \"\(QuotedInput.cut(outcomeName))\" (expected recognized or cancelled)"
                 )
             }
             guard let startMicroseconds = CheckedNumber.microseconds(fromMilliseconds: start.value),
@@ -275,7 +277,7 @@ extension Expectation {
         guard let kind = ActionKind(rawValue: name) else {
             throw fail(
                 value.line(ofKey: "action"),
-                "unknown action \"\(name)\" (expected one of \(ActionKind.allCases.map(\.rawValue).joined(separator: ", ")))"
+                "unknown action \"\(QuotedInput.cut(name))\" (expected one of \(ActionKind.allCases.map(\.rawValue).joined(separator: ", ")))"
             )
         }
         func integer(_ key: String) throws(ExpectationFileError) -> Int {

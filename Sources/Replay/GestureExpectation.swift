@@ -1,6 +1,7 @@
 import GestureService
 import JSON
 import ToolSupport
+import TouchInput
 
 /// A gesture expectation: a golden file that names a gesture configuration and pins what
 /// the gesture service reports for the recording (docs/replay.md, "Gesture
@@ -95,7 +96,7 @@ public struct GestureExpectation: Hashable, Sendable {
         for entry in entries where !known.contains(entry.key) {
             throw fail(
                 entry.line,
-                "unknown key \"\(entry.key)\" in a gesture expectation (expected \(known.joined(separator: ", ")))"
+                "unknown key \"\(QuotedInput.cut(entry.key))\" in a gesture expectation (expected \(known.joined(separator: ", ")))"
             )
         }
         var recording: String?

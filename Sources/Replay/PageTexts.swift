@@ -1,3 +1,4 @@
+import Glibc
 import JSON
 
 /// The strings of a page's data, each kept once and named by index (`texts` in the
@@ -24,8 +25,8 @@ struct PageTexts {
     /// with a combining accent are one string), long ones by their SHA-256.
     private var indexOfBytes: [[UInt8]: Int] = [:]
     /// The last strings added, newest last, as UTF-8 (for the comparison).
-    private var recent: [(index: Int, string: String, address: UnsafeRawPointer?, bytes: [UInt8])] =
-        []
+    private var recent:
+        [(index: Int, string: String, address: UnsafeRawPointer?, bytes: [UInt8], units: Int)] = []
     /// Strings up to this many bytes are held in the `String` itself (no storage to name).
     static let inlineStringBytes = 15
     /// Per entry: the bytes of the changes since its nearest whole string. A change is
@@ -54,7 +55,8 @@ struct PageTexts {
         let key = bytes.count >= Self.longStringBytes ? SHA256.digest(bytes) : bytes
         if let index = indexOfBytes[key] { return index }
         let index = entries.count
-        var best: (base: Int, old: [UInt8], start: Int, end: Int, cost: Int, since: Int)?
+        var best:
+            (base: Int, old: [UInt8], oldUnits: Int, start: Int, end: Int, cost: Int, since: Int)?
         // Newest first: a small change to the newest (a keystroke) ends the search.
         for candidate in recent.reversed() where (best?.cost ?? .max) > Self.minimumSavingBytes {
             let (start, end) = Self.change(from: candidate.bytes, to: bytes)
@@ -63,22 +65,29 @@ struct PageTexts {
             guard cost + Self.minimumSavingBytes <= bytes.count, since < bytes.count,
                 cost < best?.cost ?? .max
             else { continue }
-            best = (candidate.index, candidate.bytes, start, end, cost, since)
+            best = (candidate.index, candidate.bytes, candidate.units, start, end, cost, since)
         }
+        // The UTF-16 lengths from the change alone (the base's is kept): a keystroke costs
+        // what it changed, not a count over the whole text.
+        let units: Int
         if let best {
             let inserted = bytes[best.start..<(bytes.count - best.end)]
+            let removed = Self.utf16Units(best.old[best.start..<(best.old.count - best.end)])
+            let keptEnd = Self.utf16Units(best.old[(best.old.count - best.end)...])
+            let insertedUnits = Self.utf16Units(inserted)
+            units = best.oldUnits - removed + insertedUnits
             entries.append(
                 .array([
-                    .integer(best.base), .integer(Self.utf16Units(best.old[..<best.start])),
-                    .string(String(decoding: inserted, as: UTF8.self)),
-                    .integer(Self.utf16Units(best.old[(best.old.count - best.end)...])),
+                    .integer(best.base), .integer(best.oldUnits - removed - keptEnd),
+                    .string(String(decoding: inserted, as: UTF8.self)), .integer(keptEnd),
                 ]))
         } else {
+            units = Self.utf16Units(bytes[...])
             entries.append(.string(string))
         }
         bytesSinceWhole.append(best?.since ?? 0)
         indexOfBytes[key] = index
-        recent.append((index, string, address, bytes))
+        recent.append((index, string, address, bytes, units))
         if recent.count > Self.candidateCount { recent.removeFirst() }
         return index
     }
@@ -91,6 +100,13 @@ struct PageTexts {
                 func isContinuation(_ byte: UInt8) -> Bool { byte & 0xC0 == 0x80 }
                 let limit = min(old.count, new.count)
                 var start = 0
+                // Whole blocks by memcmp (a keystroke shares all but the end of the text).
+                let block = 256
+                while start + block <= limit,
+                    memcmp(old.baseAddress! + start, new.baseAddress! + start, block) == 0
+                {
+                    start += block
+                }
                 while start < limit, old[start] == new[start] { start += 1 }
                 // Back to where a scalar starts in both.
                 while start > 0,

@@ -1,3 +1,4 @@
+import DescriptorIO
 import Foundation
 import GestureRecognition
 import ToolSupport
@@ -79,17 +80,16 @@ public enum RegressionSuite {
     public static func discover(_ paths: [String]) throws(Diagnostic) -> [RegressionCase] {
         var cases: [RegressionCase] = []
         for path in paths {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            guard let status = FileCall.status(path) else {
                 throw Diagnostic(path: path, line: 0, message: "no such file or folder")
             }
-            if isDirectory.boolValue {
+            if (status.st_mode & S_IFMT) == S_IFDIR {
                 cases += try expectations(under: path).map(testCase(expectation:))
             } else if path.hasSuffix(expectationSuffix) {
                 cases.append(testCase(expectation: path))
             } else {
                 let golden = stem(path) + expectationSuffix
-                guard FileManager.default.fileExists(atPath: golden) else {
+                guard FileCall.exists(golden) else {
                     throw Diagnostic(
                         path: path, line: 0,
                         message:
@@ -119,15 +119,14 @@ public enum RegressionSuite {
     /// plain words; tests inject them (root reads every folder).
     static func files(
         under root: String,
-        list: (String) -> [String]? = { try? FileManager.default.contentsOfDirectory(atPath: $0) },
+        list: (String) -> [String]? = FileCall.folderEntries,
         reason: (String) -> String = unreadableReason
     ) throws(Diagnostic) -> [String] {
         var found: [String] = []
         var entered: Set<[UInt64]> = []
         var pending: [(path: String, depth: Int)] = [(root, 0)]
         while let (folder, depth) = pending.popLast() {
-            var status = stat()
-            guard stat(folder, &status) == 0 else {
+            guard let status = FileCall.status(folder) else {
                 throw Diagnostic(
                     path: folder, line: 0,
                     message: "cannot read the folder: \(String(cString: strerror(errno)))")
@@ -146,8 +145,7 @@ public enum RegressionSuite {
             }
             let prefix = folder.hasSuffix("/") ? folder : folder + "/"
             for name in names {
-                var entry = stat()
-                if stat(prefix + name, &entry) == 0, (entry.st_mode & S_IFMT) == S_IFDIR {
+                if FileCall.isFolder(prefix + name) {
                     pending.append((prefix + name, depth + 1))
                 } else {
                     found.append(prefix + name)
@@ -159,7 +157,7 @@ public enum RegressionSuite {
 
     /// Why the folder at `path` cannot be read (`strerror`).
     static func unreadableReason(_ path: String) -> String {
-        access(path, R_OK | X_OK) == 0 ? "read failed" : String(cString: strerror(errno))
+        FileCall.access(path, R_OK | X_OK) == 0 ? "read failed" : String(cString: strerror(errno))
     }
 
     /// Every recording and expectation `paths` name or hold (as `discover` walks them),
@@ -185,7 +183,7 @@ public enum RegressionSuite {
     static func testCase(expectation path: String) -> RegressionCase {
         let base = String(path.dropLast(expectationSuffix.count))
         let recording = recordingExtensions.map { base + "." + $0 }.first {
-            FileManager.default.fileExists(atPath: $0)
+            FileCall.exists($0)
         }
         return RegressionCase(expectationPath: path, recordingPath: recording)
     }

@@ -71,7 +71,7 @@ public struct ReplayHarness {
             throw ReplayError(
                 path: source.path, line: 1,
                 message:
-                    "the `keyboard` header line names the layout '\(name)', which is unknown (known: "
+                    "the `keyboard` header line names the layout '\(QuotedInput.cut(name))', which is unknown (known: "
                     + KeyboardLayout.embeddedNames.joined(separator: ", ") + ")")
         }
         return OnScreenKeyboardSettings(mode: mode, layout: layout)

@@ -1,3 +1,4 @@
+import DescriptorIO
 import Foundation
 import Recordings
 import TouchInput
@@ -30,8 +31,8 @@ public final class RecordingInput: ReplayInput {
             path: source.path, descPath: source.descPath,
             format: source.format.flatMap(RecordingFormat.init(rawValue:)),
             screen: source.screen, calibration: source.calibration, rotation: source.rotation)
-        var info = stat()
-        fileBytes = stat(source.path, &info) == 0 && info.st_size > 0 ? Int(info.st_size) : nil
+        let size = FileCall.status(source.path)?.st_size ?? 0
+        fileBytes = size > 0 ? Int(size) : nil
     }
 
     public var header: RecordingHeader { recording.header }

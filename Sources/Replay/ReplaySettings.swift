@@ -222,7 +222,7 @@ public struct ReplaySettings: Hashable, Sendable {
                 settings.idleSeconds = seconds
             default:
                 throw fail(
-                    "unknown setting \"\(entry.key)\" (this cleartouch knows \(knownKeys.joined(separator: ", "))): written by a newer cleartouch?"
+                    "unknown setting \"\(QuotedInput.cut(entry.key))\" (this cleartouch knows \(knownKeys.joined(separator: ", "))): written by a newer cleartouch?"
                 )
             }
         }

@@ -1,4 +1,5 @@
 import JSON
+import TouchInput
 
 /// `cleartouch test --sweep NAME=A:B:STEP`: the suite run once per value of one threshold,
 /// A, A+STEP, … up to B, each run counting the recordings that still pass
@@ -16,28 +17,32 @@ public struct ThresholdSweep: Hashable, Sendable {
     /// where it must be) and at most `maximumSteps` values.
     public init(parsing text: String) throws(UsageText) {
         guard let equals = text.firstIndex(of: "=") else {
-            throw UsageText("--sweep needs NAME=A:B:STEP (e.g. slop-px=6:14:2), got '\(text)'")
+            throw UsageText(
+                "--sweep needs NAME=A:B:STEP (e.g. slop-px=6:14:2), got '\(QuotedInput.cut(text))'")
         }
         let threshold = try Thresholds.threshold(
             named: String(text[..<equals]), option: "--sweep")
         let parts = text[text.index(after: equals)...].split(
             separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 3 else {
-            throw UsageText("--sweep needs NAME=A:B:STEP (e.g. slop-px=6:14:2), got '\(text)'")
+            throw UsageText(
+                "--sweep needs NAME=A:B:STEP (e.g. slop-px=6:14:2), got '\(QuotedInput.cut(text))'")
         }
         let numbers = try parts.map { (part) throws(UsageText) in
             try threshold.parse(String(part), option: "--sweep", rangeChecked: false)
         }
         let (start, end, step) = (numbers[0], numbers[1], numbers[2])
         guard start <= end else {
-            throw UsageText("--sweep \(text): A must not be above B")
+            throw UsageText("--sweep \(QuotedInput.cut(text)): A must not be above B")
         }
-        guard step > 0 else { throw UsageText("--sweep \(text): STEP must be above 0") }
+        guard step > 0 else {
+            throw UsageText("--sweep \(QuotedInput.cut(text)): STEP must be above 0")
+        }
         // The last value may fall a rounding error short of B.
         let steps = ((end - start) / step * (1 + 1e-12)).rounded(.down) + 1
         guard steps <= Double(Self.maximumSteps) else {
             throw UsageText(
-                "--sweep \(text): \(steps < 1e9 ? "\(Int(steps))" : "too many") values, at most \(Self.maximumSteps) (each runs the whole suite)"
+                "--sweep \(QuotedInput.cut(text)): \(steps < 1e9 ? "\(Int(steps))" : "too many") values, at most \(Self.maximumSteps) (each runs the whole suite)"
             )
         }
         let values = (0..<Int(steps)).map { ((start + Double($0) * step) * 1e9).rounded() / 1e9 }

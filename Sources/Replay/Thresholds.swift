@@ -1,6 +1,7 @@
 import ClearCore
 import GestureRecognition
 import JSON
+import TouchInput
 
 /// One named threshold (`cleartouch test --list-thresholds`, `--set NAME=VALUE`): its
 /// name, with the unit in it where it has one, Clear's default, the values allowed and
@@ -164,7 +165,8 @@ public struct Thresholds: Hashable, Sendable {
     /// value that is no number, not whole where it must be, or out of range is an error.
     public mutating func apply(assignment text: String) throws(UsageText) {
         guard let equals = text.firstIndex(of: "=") else {
-            throw UsageText("--set needs NAME=VALUE (e.g. slop-px=12), got '\(text)'")
+            throw UsageText(
+                "--set needs NAME=VALUE (e.g. slop-px=12), got '\(QuotedInput.cut(text))'")
         }
         let name = String(text[..<equals])
         let threshold = try Self.threshold(named: name, option: "--set")
@@ -179,11 +181,15 @@ public struct Thresholds: Hashable, Sendable {
         if let threshold = named(name) { return threshold }
         // A rule's name (`pan-complete`) or a name without its unit is a prefix of the
         // threshold's name; else the closest spelling.
+        // Spelling is compared on the quoted part only: the distance costs the product of
+        // the lengths (a 1 MB name took minutes).
+        let typed = String(
+            String.UnicodeScalarView(name.unicodeScalars.prefix(QuotedInput.maximumScalars)))
         let nearest =
             all.first { $0.name.hasPrefix(name + "-") }
-            ?? all.min { editDistance($0.name, name) < editDistance($1.name, name) }!
+            ?? all.map { ($0, editDistance($0.name, typed)) }.min { $0.1 < $1.1 }!.0
         throw UsageText(
-            "\(option): unknown threshold '\(name)' (did you mean '\(nearest.name)'? `cleartouch test --list-thresholds` lists them)"
+            "\(option): unknown threshold '\(QuotedInput.cut(name))' (did you mean '\(nearest.name)'? `cleartouch test --list-thresholds` lists them)"
         )
     }
 

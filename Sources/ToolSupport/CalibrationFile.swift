@@ -1,3 +1,4 @@
+import DescriptorIO
 import Foundation
 import TouchInput
 
@@ -91,7 +92,7 @@ public struct CalibrationFile: Hashable, Sendable {
     /// Reads the file at `path` (at most `maximumFileBytes`); a file that does not exist
     /// is empty.
     public static func read(path: String) throws(Diagnostic) -> CalibrationFile {
-        guard FileManager.default.fileExists(atPath: path) else { return CalibrationFile() }
+        guard FileCall.exists(path) else { return CalibrationFile() }
         return try parse(InputFile.text(path, limitBytes: maximumFileBytes), path: path)
     }
 

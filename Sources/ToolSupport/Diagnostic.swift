@@ -1,3 +1,5 @@
+import TouchInput
+
 /// What is wrong, and where: a file, a 1-based line in it (0 when the problem is not
 /// tied to a line, such as a file that cannot be opened) and a message. It prints as
 /// `FILE:LINE: message`, the one form of every error that concerns a file.
@@ -19,6 +21,8 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
         self.message = message
     }
 
-    /// `FILE:LINE: message`.
-    public var description: String { "\(path):\(line): \(message)" }
+    /// `FILE:LINE: message`, a path longer than any the system opens cut (`QuotedInput`).
+    public var description: String {
+        "\(QuotedInput.cut(path, maximumScalars: QuotedInput.maximumPathScalars)):\(line): \(message)"
+    }
 }

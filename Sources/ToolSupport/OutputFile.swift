@@ -94,7 +94,7 @@ public enum OutputFile {
             case .other:
                 // Written through: open the path itself (links such as /dev/stdout resolve
                 // to descriptors only the kernel can follow).
-                let fd = Glibc.open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY)
+                let fd = FileCall.open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY)
                 guard fd >= 0 else { throw OutputFile.failure(path, "cannot open") }
                 descriptor = fd
                 temporaryPath = nil
@@ -115,7 +115,7 @@ public enum OutputFile {
             }
             if !replacesAtomically {
                 let flags = O_WRONLY | O_CREAT | O_CLOEXEC | (exclusive ? O_EXCL : O_TRUNC)
-                let fd = Glibc.open(targetPath, flags, newFileMode)
+                let fd = FileCall.open(targetPath, flags, newFileMode)
                 guard fd >= 0 else {
                     if errno == EEXIST { throw OutputFile.exists(path) }
                     throw OutputFile.failure(path, "cannot create")
@@ -145,8 +145,8 @@ public enum OutputFile {
         deinit {
             if !done {
                 Glibc.close(descriptor)
-                if let temporaryPath { unlink(temporaryPath) }
-                if let pendingReplacement { unlink(pendingReplacement.temporary) }
+                if let temporaryPath { FileCall.unlink(temporaryPath) }
+                if let pendingReplacement { FileCall.unlink(pendingReplacement.temporary) }
             }
         }
 
@@ -156,9 +156,9 @@ public enum OutputFile {
             guard !done else { return }
             done = true
             Glibc.close(descriptor)
-            if let temporaryPath { unlink(temporaryPath) }
-            if let createdPath { unlink(createdPath) }
-            if let pendingReplacement { unlink(pendingReplacement.temporary) }
+            if let temporaryPath { FileCall.unlink(temporaryPath) }
+            if let createdPath { FileCall.unlink(createdPath) }
+            if let pendingReplacement { FileCall.unlink(pendingReplacement.temporary) }
         }
 
         /// An in-place stream over an existing file: puts the temporary (and what was
@@ -169,9 +169,9 @@ public enum OutputFile {
         public func publish() throws(Diagnostic) {
             guard let pending = pendingReplacement else { return }
             pendingReplacement = nil
-            guard rename(pending.temporary, pending.target) == 0 else {
+            guard FileCall.rename(pending.temporary, pending.target) == 0 else {
                 let error = OutputFile.failure(path, "cannot replace the file")
-                unlink(pending.temporary)
+                FileCall.unlink(pending.temporary)
                 throw error
             }
         }
@@ -198,13 +198,13 @@ public enum OutputFile {
                 let closed = Glibc.close(descriptor) == 0
                 let closeError = errno
                 guard synced, closed else {
-                    unlink(temporaryPath)
+                    FileCall.unlink(temporaryPath)
                     errno = synced ? closeError : syncError
                     throw OutputFile.failure(path, "write failed")
                 }
-                guard rename(temporaryPath, finalPath) == 0 else {
+                guard FileCall.rename(temporaryPath, finalPath) == 0 else {
                     let error = OutputFile.failure(path, "cannot replace the file")
-                    unlink(temporaryPath)
+                    FileCall.unlink(temporaryPath)
                     throw error
                 }
             } else {
@@ -221,30 +221,25 @@ public enum OutputFile {
         // even when they lead to a regular file (a shell's `> FILE`), which a rename would
         // take away from the descriptor.
         if path.hasPrefix("/dev/") || path.hasPrefix("/proc/") { return .other }
-        var status = stat()
-        if stat(path, &status) == 0 {
+        if let status = FileCall.status(path) {
             guard (status.st_mode & S_IFMT) == S_IFREG else { return .other }
-            guard let real = realpath(path, nil) else {
+            guard let real = FileCall.realPath(path) else {
                 throw failure(path, "cannot resolve the path")
             }
-            defer { free(real) }
             return .regular(
-                path: String(cString: real), mode: status.st_mode, owner: status.st_uid,
-                group: status.st_gid)
+                path: real, mode: status.st_mode, owner: status.st_uid, group: status.st_gid)
         }
         guard errno == ENOENT else { throw failure(path, "cannot write") }
         // Nothing there, or a link to nothing: follow the links by hand to the file to create.
         var current = path
         for _ in 0..<40 {
-            var link = stat()
-            guard lstat(current, &link) == 0, (link.st_mode & S_IFMT) == S_IFLNK else {
+            guard let link = FileCall.linkStatus(current), (link.st_mode & S_IFMT) == S_IFLNK
+            else {
                 return .absent(path: current)
             }
-            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-            let count = readlink(current, &buffer, Int(PATH_MAX))
-            guard count > 0 else { throw failure(path, "cannot read the link") }
-            let destination = String(
-                decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            guard let destination = FileCall.linkDestination(current) else {
+                throw failure(path, "cannot read the link")
+            }
             current =
                 destination.hasPrefix("/")
                 ? destination : folder(of: current) + "/" + destination
@@ -273,11 +268,9 @@ public enum OutputFile {
 
     /// Throws when `path` is the same file as one of `inputs` (device and inode).
     public static func refuseInputs(path: String, inputs: [String]) throws(Diagnostic) {
-        var output = stat()
-        guard stat(path, &output) == 0 else { return }
+        guard let output = FileCall.status(path) else { return }
         for input in inputs {
-            var status = stat()
-            if stat(input, &status) == 0, status.st_dev == output.st_dev,
+            if let status = FileCall.status(input), status.st_dev == output.st_dev,
                 status.st_ino == output.st_ino
             {
                 throw Diagnostic(
@@ -298,8 +291,7 @@ public enum OutputFile {
     /// created (a typing mistake in a path is an error, not a new tree of folders).
     static func requireParentFolder(of path: String, naming name: String) throws(Diagnostic) {
         let folder = self.folder(of: path)
-        var status = stat()
-        guard stat(folder, &status) == 0 else {
+        guard let status = FileCall.status(folder) else {
             throw failure(name, "cannot create (the folder \(folder) is missing)")
         }
         guard (status.st_mode & S_IFMT) == S_IFDIR else {
@@ -311,8 +303,7 @@ public enum OutputFile {
     /// Creates the folder `folder` itself when it is missing (`--frames DIR`); its parent
     /// must exist, as for every output. An error names `name`.
     public static func createFolder(_ folder: String, naming name: String) throws(Diagnostic) {
-        var status = stat()
-        if stat(folder, &status) == 0 {
+        if let status = FileCall.status(folder) {
             guard (status.st_mode & S_IFMT) == S_IFDIR else {
                 errno = ENOTDIR
                 throw failure(name, "cannot create the folder")
@@ -320,7 +311,7 @@ public enum OutputFile {
             return
         }
         try requireParentFolder(of: folder, naming: name)
-        guard mkdir(folder, 0o777) == 0 || errno == EEXIST else {
+        guard FileCall.makeFolder(folder, 0o777) == 0 || errno == EEXIST else {
             throw failure(name, "cannot create the folder")
         }
     }
@@ -332,7 +323,7 @@ public enum OutputFile {
         let base = target.split(separator: "/").last.map(String.init) ?? "output"
         for attempt in 0..<100 {
             let candidate = "\(folder)/.\(base).tmp-\(getpid())-\(attempt)"
-            let fd = Glibc.open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+            let fd = FileCall.open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
             if fd >= 0 { return (fd, candidate) }
             guard errno == EEXIST else { throw failure(name, "cannot create") }
         }

@@ -1,10 +1,13 @@
+import DescriptorIO
+
 /// Text from files and devices (item texts, device names) made safe for a terminal: the
 /// one escaping function of every human-readable printer. JSON and SVG output escape in
 /// their own syntax instead.
 public enum TerminalText {
     /// `text` with every control character written visibly: `\n`, `\r`, `\t`, `\e` (ESC),
     /// `\a` (BEL), and `\xHH` for the other C0 controls, DEL and the C1 controls (U+0080
-    /// to U+009F). Other characters are kept as they are.
+    /// to U+009F); a byte of a file name that is not UTF-8 (`PathName`) is `\xHH` too.
+    /// Other characters are kept as they are.
     public static func escaped(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: needsEscape) else { return text }
         var out = ""
@@ -20,7 +23,12 @@ public enum TerminalText {
             case 0x09: out += "\\t"
             case 0x1B: out += "\\e"
             case 0x07: out += "\\a"
-            default: out += "\\x" + hex(scalar.value, digits: 2)
+            default:
+                if let byte = PathName.escapedByte(scalar) {
+                    out += "\\x" + PathName.hexDigits(byte)
+                } else {
+                    out += "\\x" + hex(scalar.value, digits: 2)
+                }
             }
         }
         return out
@@ -39,10 +47,11 @@ public enum TerminalText {
         }.joined(separator: "\n")
     }
 
-    /// Whether `scalar` is written escaped: the C0 controls, DEL and the C1 controls.
+    /// Whether `scalar` is written escaped: the C0 controls, DEL, the C1 controls and the
+    /// bytes of a file name that is not UTF-8.
     static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
-        return value < 0x20 || (0x7F...0x9F).contains(value)
+        return value < 0x20 || (0x7F...0x9F).contains(value) || PathName.isEscapedByte(scalar)
     }
 
     private static func hex(_ value: UInt32, digits: Int) -> String {

@@ -100,7 +100,7 @@ public struct CalibrationMatrix: Hashable, Sendable, CustomStringConvertible {
             switch self {
             case .wrongCount(let count):
                 "a calibration matrix is six numbers a b c d e f, got \(count)"
-            case .notANumber(let field): "'\(field)' is not a finite number"
+            case .notANumber(let field): "'\(QuotedInput.cut(field))' is not a finite number"
             case .singular(let determinant):
                 "the matrix is singular (a·e − b·d = \(determinant)): it maps the screen onto a line"
             case .outOfRange(let value):

@@ -108,7 +108,8 @@ enum GesturesCommand: Subcommand {
             case "--bus":
                 let text = try parser.value(for: name)
                 guard let bus = Bus(rawValue: text) else {
-                    throw UsageError("--bus needs system or session, got '\(text)'")
+                    throw UsageError(
+                        "--bus needs system or session, got '\(QuotedInput.cut(text))'")
                 }
                 options.bus = bus
             default:
@@ -123,7 +124,8 @@ enum GesturesCommand: Subcommand {
         if let recording {
             if !options.live.devicePaths.isEmpty {
                 throw UsageError(
-                    "--replay takes no DEVICE ('\(options.live.devicePaths[0])' given)")
+                    "--replay takes no DEVICE ('\(QuotedInput.cut(options.live.devicePaths[0]))' given)"
+                )
             }
             if options.bus != nil {
                 throw UsageError("--bus goes with the live service; a replay takes --bus-address")

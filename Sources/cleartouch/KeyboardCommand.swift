@@ -49,7 +49,8 @@ enum KeyboardCommand: Subcommand {
         var outputPath: String?
         while let argument = try parser.next() {
             switch argument {
-            case .operand(let text): throw UsageError("unexpected operand '\(text)'")
+            case .operand(let text):
+                throw UsageError("unexpected operand '\(QuotedInput.cut(text))'")
             case .option("--json"): json = true
             case .option("-o"), .option("--output"):
                 outputPath = try parser.value(for: argument.text)

@@ -1,5 +1,6 @@
 import ClearCore
 import ClearRendering
+import DescriptorIO
 import Foundation
 import JSON
 import Recorder
@@ -175,14 +176,14 @@ enum ReplayCommand: Subcommand {
     static func removeStaleFrames(in directory: String, protecting inputs: [String])
         throws(Diagnostic)
     {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        let names = FileCall.folderEntries(directory) ?? []
         let prefix = directory.hasSuffix("/") ? directory : directory + "/"
         for name in names where FrameExporter.isFrameFileName(name) {
             let path = prefix + name
             try OutputFile.refuseInputs(path: path, inputs: inputs)
-            var status = stat()
-            guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { continue }
-            guard unlink(path) == 0 else {
+            guard let status = FileCall.linkStatus(path), (status.st_mode & S_IFMT) == S_IFREG
+            else { continue }
+            guard FileCall.unlink(path) == 0 else {
                 throw Diagnostic(
                     path: path, line: 0,
                     message: "cannot remove an earlier frame: \(String(cString: strerror(errno)))")

@@ -21,7 +21,11 @@ struct ReplaySourceOptions {
     {
         switch argument {
         case .operand(let file):
-            if let path { throw UsageError("more than one FILE given ('\(path)' and '\(file)')") }
+            if let path {
+                throw UsageError(
+                    "more than one FILE given ('\(QuotedInput.cut(path))' and '\(QuotedInput.cut(file))')"
+                )
+            }
             path = file
         case .option("--list"):
             listPath = try parser.value(for: "--list")
@@ -54,7 +58,7 @@ struct ReplaySourceOptions {
     /// `--levels items|lists|all`.
     static func levels(_ text: String) throws(UsageError) -> AllowedLevels {
         guard let levels = AllowedLevels(rawValue: text) else {
-            throw UsageError("--levels needs items, lists or all, got '\(text)'")
+            throw UsageError("--levels needs items, lists or all, got '\(QuotedInput.cut(text))'")
         }
         return levels
     }
@@ -126,7 +130,8 @@ struct ReplayOptions: Hashable, Sendable {
                     let microseconds = CheckedNumber.microseconds(fromMilliseconds: ms)
                 else {
                     throw UsageError(
-                        "--at needs a time in milliseconds from the first event, got '\(text)'")
+                        "--at needs a time in milliseconds from the first event, got '\(QuotedInput.cut(text))'"
+                    )
                 }
                 options.snapshotAtMicroseconds = microseconds
             case "--speed":

@@ -1,6 +1,7 @@
 import Foundation
 import Replay
 import ToolSupport
+import TouchInput
 
 /// `cleartouch test [PATH...]`: runs captured recordings with their expectations as a
 /// regression suite (docs/replay.md "Regression suites").
@@ -70,7 +71,8 @@ enum TestCommand: Subcommand {
                 let text = try parser.value(for: argument.text)
                 guard let jobs = Int(text), (1...1024).contains(jobs) else {
                     throw UsageError(
-                        "\(argument.text) needs a whole number of jobs, 1 to 1024, got '\(text)'")
+                        "\(argument.text) needs a whole number of jobs, 1 to 1024, got '\(QuotedInput.cut(text))'"
+                    )
                 }
                 options.jobs = jobs
             case .option("--junit"): options.junitPath = try parser.value(for: "--junit")

@@ -1,5 +1,6 @@
 import ClearCore
 import JSON
+import TouchInput
 
 /// `cleartouch themes`: the built-in themes and their colours (docs/themes.md).
 enum ThemesCommand: Subcommand {
@@ -27,7 +28,8 @@ enum ThemesCommand: Subcommand {
             switch argument {
             case .option("--json"): options.json = true
             case .option(let name): throw UsageError.unknownOption(name)
-            case .operand(let operand): throw UsageError("unexpected argument '\(operand)'")
+            case .operand(let operand):
+                throw UsageError("unexpected argument '\(QuotedInput.cut(operand))'")
             }
         }
         return options

@@ -1,6 +1,9 @@
 // The `cleartouch` command: dispatches on the first argument to a `Subcommand`.
+import DescriptorIO
 import Glibc
 import Recorder
+import ToolSupport
+import TouchInput
 
 /// Every subcommand, in the order `cleartouch --help` lists them.
 let subcommands: [any Subcommand.Type] = [
@@ -10,7 +13,17 @@ let subcommands: [any Subcommand.Type] = [
     GesturesCommand.self,
 ]
 
-let arguments = Array(CommandLine.arguments.dropFirst())
+// SIGINT, SIGTERM and SIGHUP end a command at once (a read that waits for a silent pipe
+// included), whatever mask the parent left blocked (a parent's worker thread often has
+// them blocked, and a spawned child inherits its mask).
+var endingSignals = sigset_t()
+sigemptyset(&endingSignals)
+for signalNumber in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&endingSignals, signalNumber) }
+sigprocmask(SIG_UNBLOCK, &endingSignals, nil)
+
+// argv's bytes, kept: a file name that is not UTF-8 is still that file (`PathName`).
+let arguments = Array(
+    PathName.arguments(count: CommandLine.argc, values: CommandLine.unsafeArgv).dropFirst())
 // The child process of the via-libinput replay (Recorder's `ViaLibinputCapture`): an
 // internal protocol, answered before any command-line parsing.
 if arguments.first == ViaLibinputCapture.childCommand {
@@ -33,5 +46,7 @@ if arguments.first == "--help" || arguments.first == "-h" {
     exit(0)
 }
 CommandOutput.process.standardError(
-    (arguments.first.map { "cleartouch: unknown command '\($0)'\n" } ?? "") + help)
+    (arguments.first.map {
+        "cleartouch: unknown command '\(TerminalText.escaped(QuotedInput.cut($0)))'\n"
+    } ?? "") + help)
 exit(UsageError.exitStatus)

@@ -4,6 +4,7 @@ import Replay
 import TestSupport
 import Testing
 import ToolSupport
+import TouchInput
 
 @testable import cleartouch
 

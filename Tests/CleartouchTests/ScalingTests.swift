@@ -165,4 +165,13 @@ import Testing
             ["view", $0, "-o", $1]
         }
     }
+
+    /// 2,400 keystrokes (a text of 31 kB) take about four times 600: nothing per frame
+    /// walks the whole text (its characters were counted each frame, its UTF-16 length
+    /// measured per change), which made 2,400 take 6.4 times 600's time.
+    @Test func aLongTypingSessionViewsInLinearTime() throws {
+        try Self.expectLinear(
+            "view, 2,400 keystrokes", small: Self.typing(600), large: Self.typing(2400)
+        ) { ["view", $0, "-o", $1] }
+    }
 }

@@ -10,6 +10,9 @@ final class EditingInteraction: Interaction {
     struct Session: Hashable {
         var item: ItemID
         var text: String
+        /// `text.count`, kept as the text changes: counting the characters of a long text
+        /// each frame made `view` of a long typing session quadratic.
+        var characterCount: Int
         var originalText: String
         /// Added by this interaction (pull or pinch), so Escape deletes it.
         var isNew: Bool
@@ -50,6 +53,11 @@ final class EditingInteraction: Interaction {
 
     /// Types `text` at the end of the edited text.
     func type(_ text: String) {
+        // Only the last character can join what is typed (a combining mark, a flag's half).
+        // (No copy of the text is bound here: appending then stays in place.)
+        guard let last = session.map({ $0.text.last }) else { return }
+        let added = last.map { (String($0) + text).count - 1 } ?? text.count
+        session?.characterCount += added
         session?.text += text
     }
 
@@ -57,6 +65,7 @@ final class EditingInteraction: Interaction {
     func deleteBackward() {
         guard session?.text.isEmpty == false else { return }
         session?.text.removeLast()
+        session?.characterCount -= 1
     }
 
     // MARK: begin and end
@@ -68,7 +77,9 @@ final class EditingInteraction: Interaction {
         in controller: ClearController
     ) {
         let item = controller.list[index]
-        session = Session(item: item.id, text: item.text, originalText: item.text, isNew: isNew)
+        session = Session(
+            item: item.id, text: item.text, characterCount: item.text.count,
+            originalText: item.text, isNew: isNew)
         controller.record(.editBegin, index: index, time: time)
         let rowMinY = Double(index) * controller.layout.rowHeightPixels
         transition = transition.retargeted(
@@ -126,7 +137,8 @@ final class EditingInteraction: Interaction {
         presentation.editing = session.flatMap { session in
             controller.list.index(of: session.item).map {
                 EditingPresentation(
-                    modelIndex: $0, text: session.text, caretCharacterOffset: session.text.count)
+                    modelIndex: $0, text: session.text, caretCharacterOffset: session.characterCount
+                )
             }
         }
     }

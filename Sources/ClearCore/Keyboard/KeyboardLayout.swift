@@ -1,3 +1,5 @@
+import TouchInput
+
 /// What a key of the on-screen keyboard does. The names are those of `cleartouch keyboard
 /// --json` (docs/product-decisions.md): the character typed, or `shift`, `backspace`, `space`, `return`,
 /// `symbols`.
@@ -157,7 +159,7 @@ extension KeyboardLayout {
                 for word in arguments {
                     guard let key = key(named: word) else {
                         throw fail(
-                            "bad key `\(word)` (one character, or shift, backspace, space, return, symbols)"
+                            "bad key `\(QuotedInput.cut(word))` (one character, or shift, backspace, space, return, symbols)"
                         )
                     }
                     row.append(key)
@@ -176,12 +178,13 @@ extension KeyboardLayout {
                     throw fail("a second `accent` line for `\(letter)`")
                 }
                 for variant in arguments.dropFirst() where variant.count != 1 {
-                    throw fail("bad accented variant `\(variant)` (one character)")
+                    throw fail("bad accented variant `\(QuotedInput.cut(variant))` (one character)")
                 }
                 accents[letter] = Array(arguments.dropFirst())
             default:
                 throw fail(
-                    "unknown directive `\(directive)` (name, title, letters, symbols, accent)")
+                    "unknown directive `\(QuotedInput.cut(directive))` (name, title, letters, symbols, accent)"
+                )
             }
         }
         let end = lineNumber

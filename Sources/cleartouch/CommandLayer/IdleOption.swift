@@ -1,4 +1,5 @@
 import ClearCore
+import TouchInput
 
 /// `--idle-seconds N` of `app` and `replay`: sleep after N seconds with no input (0 never).
 enum IdleOption {
@@ -14,7 +15,7 @@ enum IdleOption {
         let text = try parser.value(for: option)
         guard let seconds = Int(text), (0...IdleSleep.maximumIdleSeconds).contains(seconds) else {
             throw UsageError(
-                "\(option): '\(text)' is not a whole number of seconds from 0 to \(IdleSleep.maximumIdleSeconds)"
+                "\(option): '\(QuotedInput.cut(text))' is not a whole number of seconds from 0 to \(IdleSleep.maximumIdleSeconds)"
             )
         }
         return seconds

@@ -1,6 +1,7 @@
 import ClearCore
 import Foundation
 import ToolSupport
+import TouchInput
 
 /// `--keyboard on|off|auto` and `--keyboard-layout NAME` (app, replay, render, keyboard),
 /// and where the layout comes from when none is named.
@@ -34,7 +35,7 @@ struct KeyboardOptions {
         case "--keyboard":
             let text = try parser.value(for: option)
             guard let value = OnScreenKeyboardMode(rawValue: text) else {
-                throw UsageError("--keyboard needs on, off or auto, got '\(text)'")
+                throw UsageError("--keyboard needs on, off or auto, got '\(QuotedInput.cut(text))'")
             }
             mode = value
         case "--keyboard-layout":
@@ -67,12 +68,14 @@ struct KeyboardOptions {
             do {
                 return try KeyboardLayout.parse(text)
             } catch {
-                throw UsageError("\(name):\(error.line): \(error.message)")
+                throw UsageError(
+                    "\(QuotedInput.cut(name, maximumScalars: QuotedInput.maximumPathScalars)):\(error.line): \(error.message)"
+                )
             }
         }
         guard let layout = KeyboardLayout.embedded(named: name) else {
             throw UsageError(
-                "unknown keyboard layout '\(name)' (known: "
+                "unknown keyboard layout '\(QuotedInput.cut(name))' (known: "
                     + KeyboardLayout.embeddedNames.joined(separator: ", ") + ")")
         }
         return layout

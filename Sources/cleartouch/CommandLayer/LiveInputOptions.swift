@@ -88,7 +88,8 @@ struct LiveInputOptions {
         case .option("--until-events"):
             let text = try parser.value(for: "--until-events")
             guard let count = Int(text), count > 0 else {
-                throw UsageError("--until-events: '\(text)' is not a positive whole number")
+                throw UsageError(
+                    "--until-events: '\(QuotedInput.cut(text))' is not a positive whole number")
             }
             inputEventLimit = count
         case .option("--verbose"):
@@ -114,7 +115,8 @@ struct LiveInputOptions {
         guard let number = Double(text), number.isFinite, number > 0, number <= longestSeconds
         else {
             throw UsageError(
-                "\(option): '\(text)' is not a positive number of seconds (at most 1e9)")
+                "\(option): '\(QuotedInput.cut(text))' is not a positive number of seconds (at most 1e9)"
+            )
         }
         return number
     }

@@ -1,3 +1,5 @@
+import TouchInput
+
 /// The one option parser of the command layer. It walks a command line and tells
 /// options from operands; the subcommands say what each option means.
 ///
@@ -43,7 +45,9 @@ struct OptionParser {
     /// The next option or operand; nil at the end.
     mutating func next() throws(UsageError) -> Argument? {
         if let pending {
-            throw UsageError("\(pending.option) does not take a value (got '=\(pending.value)')")
+            throw UsageError(
+                "\(QuotedInput.cut(pending.option)) does not take a value (got '=\(QuotedInput.cut(pending.value))')"
+            )
         }
         guard index < arguments.count else { return nil }
         let argument = arguments[index]
@@ -80,7 +84,7 @@ struct OptionParser {
     ) throws(UsageError) -> Double {
         let text = try value(for: option)
         guard let number = Double(text), number.isFinite, range.contains(number) else {
-            throw UsageError("\(option): '\(text)' is not \(what)")
+            throw UsageError("\(option): '\(QuotedInput.cut(text))' is not \(what)")
         }
         return number
     }

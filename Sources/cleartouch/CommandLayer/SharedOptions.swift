@@ -67,7 +67,7 @@ struct SharedOptions {
             let text = try parser.value(for: option)
             guard let size = Self.screenSize(text) else {
                 throw UsageError(
-                    "--screen: '\(text)' is not WIDTHxHEIGHT in pixels (--screen needs e.g. 1080x1920)"
+                    "--screen: '\(QuotedInput.cut(text))' is not WIDTHxHEIGHT in pixels (--screen needs e.g. 1080x1920)"
                 )
             }
             screen = size
@@ -80,7 +80,8 @@ struct SharedOptions {
         case .format:
             let text = try parser.value(for: option)
             guard let value = RecordingFormat(rawValue: text) else {
-                throw UsageError("--format needs trace, evemu or libinput, got '\(text)'")
+                throw UsageError(
+                    "--format needs trace, evemu or libinput, got '\(QuotedInput.cut(text))'")
             }
             format = value
         case .desc:
@@ -89,13 +90,15 @@ struct SharedOptions {
             let text = try parser.value(for: option)
             switch CalibrationMatrix.parse(text) {
             case .success(let matrix): calibration = matrix
-            case .failure(let error): throw UsageError("--calibration '\(text)': \(error)")
+            case .failure(let error):
+                throw UsageError("--calibration '\(QuotedInput.cut(text))': \(error)")
             }
         case .rotate:
             let text = try parser.value(for: option)
             guard let degrees = Int(text), let value = Rotation(degrees: degrees) else {
                 throw UsageError(
-                    "--rotate needs 0, 90, 180 or 270 (degrees clockwise), got '\(text)'")
+                    "--rotate needs 0, 90, 180 or 270 (degrees clockwise), got '\(QuotedInput.cut(text))'"
+                )
             }
             rotation = value
         }

@@ -1,3 +1,5 @@
+import TouchInput
+
 /// `--sound on|off` (app, replay): whether the session makes its sounds (docs/sound.md).
 enum SoundOption {
     /// The help line of the option.
@@ -13,7 +15,7 @@ enum SoundOption {
         switch text {
         case "on": return true
         case "off": return false
-        default: throw UsageError("--sound needs on or off, got '\(text)'")
+        default: throw UsageError("--sound needs on or off, got '\(QuotedInput.cut(text))'")
         }
     }
 }

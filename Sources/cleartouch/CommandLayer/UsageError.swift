@@ -1,3 +1,6 @@
+import ToolSupport
+import TouchInput
+
 /// Bad usage of a subcommand: what is wrong with the command line, in one line.
 /// `main` prints it as `cleartouch SUB: message` and `try 'cleartouch SUB --help'`, and
 /// exits with `exitStatus`.
@@ -13,13 +16,13 @@ struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// An option no command of this name takes.
     static func unknownOption(_ option: String) -> UsageError {
-        UsageError("unknown option \(option)")
+        UsageError("unknown option \(QuotedInput.cut(option))")
     }
 
     var description: String { message }
 
     /// The two lines printed on stderr for `cleartouch command`.
     func report(command: String) -> String {
-        "cleartouch \(command): \(message)\ntry 'cleartouch \(command) --help'\n"
+        "cleartouch \(command): \(TerminalText.lines(message))\ntry 'cleartouch \(command) --help'\n"
     }
 }

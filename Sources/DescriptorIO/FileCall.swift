@@ -1,0 +1,100 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The system calls that take a file name, each handing the system the exact bytes a
+/// `PathName` stands for: the one place a path becomes bytes. Every file access of the
+/// commands goes through here (inputs, outputs and their temporaries, folders, links), so
+/// a name that is not UTF-8 opens like any other. Each returns what the call returns and
+/// leaves `errno` as the call set it.
+public enum FileCall {
+    /// `open(2)`.
+    public static func open(_ path: String, _ flags: Int32, _ mode: mode_t = 0) -> Int32 {
+        PathName.withCString(path) { Glibc.open($0, flags, mode) }
+    }
+
+    /// Opens `path` for reading without ever waiting for a writer: a FIFO is opened
+    /// non-blocking (with no writer it reads as empty at once), then reads block again, so
+    /// a writer that is there is waited for, as `cat` waits. `O_CLOEXEC | O_NOCTTY`.
+    /// The one way every reader opens its input (docs/trace-format.md, "Ranges").
+    public static func openForReading(_ path: String) -> Int32 {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
+        guard descriptor >= 0 else { return descriptor }
+        let flags = fcntl(descriptor, F_GETFL)
+        if flags >= 0 { _ = fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) }
+        return descriptor
+    }
+
+    /// `stat(2)`: the status of what `path` leads to, or nil.
+    public static func status(_ path: String) -> stat? {
+        var status = stat()
+        return PathName.withCString(path) { stat($0, &status) } == 0 ? status : nil
+    }
+
+    /// `lstat(2)`: the status of `path` itself (a link is not followed), or nil.
+    public static func linkStatus(_ path: String) -> stat? {
+        var status = stat()
+        return PathName.withCString(path) { lstat($0, &status) } == 0 ? status : nil
+    }
+
+    /// Whether `path` leads to something (`stat` succeeds).
+    public static func exists(_ path: String) -> Bool { status(path) != nil }
+
+    /// Whether `path` leads to a folder.
+    public static func isFolder(_ path: String) -> Bool {
+        status(path).map { ($0.st_mode & S_IFMT) == S_IFDIR } ?? false
+    }
+
+    /// `access(2)`.
+    public static func access(_ path: String, _ mode: Int32) -> Int32 {
+        PathName.withCString(path) { Glibc.access($0, mode) }
+    }
+
+    /// `rename(2)`.
+    public static func rename(_ from: String, _ to: String) -> Int32 {
+        PathName.withCString(from) { from in PathName.withCString(to) { Glibc.rename(from, $0) } }
+    }
+
+    /// `unlink(2)`.
+    @discardableResult
+    public static func unlink(_ path: String) -> Int32 {
+        PathName.withCString(path) { Glibc.unlink($0) }
+    }
+
+    /// `mkdir(2)`.
+    public static func makeFolder(_ path: String, _ mode: mode_t) -> Int32 {
+        PathName.withCString(path) { Glibc.mkdir($0, mode) }
+    }
+
+    /// `realpath(3)`: the absolute path without links, or nil.
+    public static func realPath(_ path: String) -> String? {
+        guard let real = PathName.withCString(path, { Glibc.realpath($0, nil) }) else { return nil }
+        defer { free(real) }
+        return PathName.string(cString: real)
+    }
+
+    /// `readlink(2)`: where the link `path` points, or nil.
+    public static func linkDestination(_ path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = PathName.withCString(path) { Glibc.readlink($0, &buffer, Int(PATH_MAX)) }
+        guard count > 0 else { return nil }
+        return PathName.string(buffer[0..<count].map { UInt8(bitPattern: $0) })
+    }
+
+    /// The names in the folder `path` (without `.` and `..`), each with its bytes kept; nil
+    /// when the folder cannot be read (`errno` says why).
+    public static func folderEntries(_ path: String) -> [String]? {
+        guard let directory = PathName.withCString(path, { Glibc.opendir($0) }) else { return nil }
+        defer { closedir(directory) }
+        var names: [String] = []
+        errno = 0
+        while let entry = readdir(directory) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) {
+                $0.withMemoryRebound(to: CChar.self, capacity: 256) { PathName.string(cString: $0) }
+            }
+            if name != "." && name != ".." { names.append(name) }
+            errno = 0
+        }
+        return errno == 0 ? names : nil
+    }
+}
