@@ -15,6 +15,8 @@ public final class PresentationRenderer {
     private let painter: RowPainter
     private let keyboardPainter: KeyboardPainter
     private var rowImageCache: [RowImageKey: ImageSurface] = [:]
+    /// Translucent rows alone over the background, as opaque pictures.
+    let blendedRowPictures = BlendedRowPictures()
     private var editedRowPicture: (key: RowImageKey, image: ImageSurface)?
     /// Two screens of rows at the kiosk's size (about 0.7 MB each at 1080 wide).
     private static let rowImageCacheLimit = 32
@@ -25,7 +27,7 @@ public final class PresentationRenderer {
     private var keepsRowPictures = true
     /// H of the presentation drawn: a row of another height is folding or squeezed.
     private var rowHeightPixels = 0.0
-    private struct RowImageKey: Hashable {
+    struct RowImageKey: Hashable {
         var text: String
         var color: RGBColor
         var textColor: RGBColor
@@ -60,8 +62,10 @@ public final class PresentationRenderer {
         let screenHeight = Double(max(1, presentation.screen.heightPixels))
         if painter.useStyle(ClearStyle(widthPixels: screenWidth)) {
             rowImageCache.removeAll()
+            blendedRowPictures.removeAll()
             editedRowPicture = nil
         }
+        blendedRowPictures.nextFrame()
         isDrawingAtScreenSize =
             surface.width == presentation.screen.widthPixels
             && surface.height == presentation.screen.heightPixels
@@ -92,16 +96,20 @@ public final class PresentationRenderer {
                 }
                 for (index, row) in presentation.rows.enumerated()
                 where intersects(row.framePixels, listRect) {
+                    let textColor = row.labelColor(presentationText: presentation.textColor)
                     if filledLate.contains(index) {
+                        if let image = blendedRowImage(row, presentation, textColor: textColor) {
+                            let frame = Self.snapped(row.framePixels)
+                            context.drawImage(image, x: frame.x, y: frame.y, alpha: 1)
+                            continue
+                        }
                         let band = Self.snapped(row.framePixels)
                         context.fillRectangle(
                             x: 0, y: band.y, width: screenWidth, height: band.height,
                             with: RGBAColor(presentation.backgroundColor))
                     }
                     // A Themes page row is drawn in its own theme, not the presentation's.
-                    drawRow(
-                        row, editing: presentation.editing,
-                        textColor: row.labelColor(presentationText: presentation.textColor))
+                    drawRow(row, editing: presentation.editing, textColor: textColor)
                 }
                 if let cues = presentation.cues {
                     drawCues(cues)
@@ -312,11 +320,7 @@ public final class PresentationRenderer {
             }
             return
         }
-        let key = RowImageKey(
-            text: row.text, color: row.backgroundColor, textColor: textColor,
-            strikethrough: row.strikethrough, trailingLabel: row.trailingLabel,
-            width: Int(clampingForDrawing: frame.width),
-            height: Int(clampingForDrawing: frame.height))
+        let key = rowImageKey(row, frame: frame, textColor: textColor)
         let fullHeight = Int(clampingForDrawing: rowHeightPixels.rounded())
         guard key.height != fullHeight, fullHeight > 0 else {
             if isDrawingAtScreenSize, keepsRowPictures, let image = rowImage(key) {
@@ -359,6 +363,50 @@ public final class PresentationRenderer {
                     textColor: textColor, strikethrough: row.strikethrough,
                     caretCharacterOffset: nil, trailingLabel: row.trailingLabel)
             }
+        }
+    }
+
+    /// The key of the picture of `row` (not the edited one) drawn in `frame` (snapped).
+    private func rowImageKey(_ row: RowPresentation, frame: RectPixels, textColor: RGBColor)
+        -> RowImageKey
+    {
+        RowImageKey(
+            text: row.text, color: row.backgroundColor, textColor: textColor,
+            strikethrough: row.strikethrough, trailingLabel: row.trailingLabel,
+            width: Int(clampingForDrawing: frame.width),
+            height: Int(clampingForDrawing: frame.height))
+    }
+
+    /// The picture of `row`, translucent and alone in its band (`isolatedTranslucentRows`),
+    /// blended over the background, as the frame would blend it: nil when the row is drawn
+    /// otherwise (edited, folded, drawn directly) or its picture is not kept (yet).
+    private func blendedRowImage(
+        _ row: RowPresentation, _ presentation: Presentation, textColor: RGBColor
+    ) -> ImageSurface? {
+        guard isDrawingAtScreenSize, keepsRowPictures,
+            presentation.editing.map({ $0.modelIndex != row.modelIndex || row.isLeaving })
+                ?? true
+        else { return nil }
+        let frame = Self.snapped(row.framePixels)
+        let rowKey = rowImageKey(row, frame: frame, textColor: textColor)
+        guard rowKey.height == Int(clampingForDrawing: rowHeightPixels.rounded()) else {
+            return nil
+        }
+        let key = BlendedRowPictures.Key(
+            row: rowKey, alpha: row.alpha, background: presentation.backgroundColor)
+        return blendedRowPictures.picture(for: key) {
+            guard let picture = rowImage(rowKey),
+                let image = try? ImageSurface(
+                    width: rowKey.width, height: rowKey.height, opaque: true),
+                let imageContext = try? GraphicsContext(surface: image)
+            else { return nil }
+            // The frame's own steps: the band filled, then the row blended onto it.
+            imageContext.fillRectangle(
+                x: 0, y: 0, width: Double(rowKey.width), height: Double(rowKey.height),
+                with: RGBAColor(key.background))
+            imageContext.drawImage(picture, x: 0, y: 0, alpha: key.alpha)
+            imageContext.flush()
+            return image
         }
     }
 
