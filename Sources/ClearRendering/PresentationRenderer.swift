@@ -76,9 +76,14 @@ public final class PresentationRenderer {
         // What the keyboard's opaque panel leaves of the list (all of it without one):
         // the rows under the panel are never seen, so they are not drawn.
         let listRect = Self.uncovered(screenRect, by: presentation.keyboard)
-        // Translucent rows alone in their band get their background just before they are
-        // blended onto it, while those pixels are still in the cache.
-        let filledLate = isDrawingAtScreenSize ? Self.isolatedTranslucentRows(presentation) : []
+        // Translucent rows alone in their band show only the background through them:
+        // they are copied from kept pictures of themselves blended over it, and else
+        // (those spanning the width) get their background just before they are blended
+        // onto it, while those pixels are still in the cache.
+        let isolated = isDrawingAtScreenSize ? Self.isolatedTranslucentRows(presentation) : []
+        let filledLate = isolated.filter {
+            Self.spansTheWidth(presentation.rows[$0], widthPixels: screenWidth)
+        }
         paintBackground(presentation, listRect: listRect, filledLate: filledLate)
         context.withSavedState {
             context.scale(
@@ -97,12 +102,14 @@ public final class PresentationRenderer {
                 for (index, row) in presentation.rows.enumerated()
                 where intersects(row.framePixels, listRect) {
                     let textColor = row.labelColor(presentationText: presentation.textColor)
+                    if isolated.contains(index),
+                        let image = blendedRowImage(row, presentation, textColor: textColor)
+                    {
+                        let frame = Self.snapped(row.framePixels)
+                        context.drawImage(image, x: frame.x, y: frame.y, alpha: 1)
+                        continue
+                    }
                     if filledLate.contains(index) {
-                        if let image = blendedRowImage(row, presentation, textColor: textColor) {
-                            let frame = Self.snapped(row.framePixels)
-                            context.drawImage(image, x: frame.x, y: frame.y, alpha: 1)
-                            continue
-                        }
                         let band = Self.snapped(row.framePixels)
                         context.fillRectangle(
                             x: 0, y: band.y, width: screenWidth, height: band.height,
@@ -164,21 +171,24 @@ public final class PresentationRenderer {
         for row in rows
         where row.alpha >= 1 && row.scale == 1 && row.shadowOpacity <= 0 {
             let frame = snapped(row.framePixels)
-            guard frame.x <= 0, frame.x + frame.width >= widthPixels, frame.height > 0 else {
-                continue
-            }
+            guard spansTheWidth(row, widthPixels: widthPixels) else { continue }
             bands.append(RectPixels(x: 0, y: frame.y, width: widthPixels, height: frame.height))
         }
         bands.sort { $0.y < $1.y }
         return bands
     }
 
-    /// The rows drawn translucent over the full width whose band (whole pixels) nothing
-    /// else drawn before or after them among the rows reaches: no other row (a lifted one
-    /// with its shadow and scale), not the placeholder. Their background can be filled
-    /// just before they are drawn.
+    /// Whether `row`'s snapped frame covers the whole width, with some height.
+    static func spansTheWidth(_ row: RowPresentation, widthPixels: Double) -> Bool {
+        let frame = snapped(row.framePixels)
+        return frame.x <= 0 && frame.x + frame.width >= widthPixels && frame.height > 0
+    }
+
+    /// The rows drawn translucent (unscaled, without shadow) whose band (whole pixels)
+    /// nothing else drawn before or after them among the rows reaches: no other row (a
+    /// lifted one with its shadow and scale), not the placeholder. Only the background is
+    /// under them; those spanning the width can have it filled just before they are drawn.
     static func isolatedTranslucentRows(_ presentation: Presentation) -> Set<Int> {
-        let width = Double(presentation.screen.widthPixels)
         var reach: [(index: Int, top: Double, bottom: Double)] = []
         for (index, row) in presentation.rows.enumerated() {
             let frame = snapped(row.framePixels)
@@ -193,8 +203,14 @@ public final class PresentationRenderer {
         }
         if let placeholder = presentation.placeholder {
             let frame = placeholder.framePixels
-            let half = frame.height * max(1, placeholder.scaleY) / 2 + 1
-            reach.append((-1, frame.midY - half, frame.midY + half))
+            if placeholder.scaleY == 1 {
+                // Unscaled, it is drawn in its snapped frame.
+                let band = snapped(frame)
+                reach.append((-1, band.y, band.maxY))
+            } else {
+                let half = frame.height * max(1, placeholder.scaleY) / 2 + 1
+                reach.append((-1, frame.midY - half, frame.midY + half))
+            }
         }
         reach.sort { $0.top < $1.top }
         var isolated: Set<Int> = []
@@ -206,7 +222,7 @@ public final class PresentationRenderer {
             let row = presentation.rows[item.index]
             let frame = snapped(row.framePixels)
             guard row.alpha < 1, row.alpha > 0, row.scale == 1, row.shadowOpacity <= 0,
-                frame.x <= 0, frame.x + frame.width >= width, frame.height > 0
+                frame.width > 0, frame.height > 0
             else { continue }
             let clearBelow =
                 position == reach.count - 1 || reach[position + 1].top >= item.bottom

@@ -53,7 +53,16 @@ import TouchInput
     }
 
     @Test func aFrameDrawnFromKeptPicturesEqualsItBlendedRowByRow() throws {
-        let frame = Self.dimmed(alpha: 0.3, shifted: true)
+        var frame = Self.dimmed(alpha: 0.3, shifted: true)
+        // Row 0 panned, as with its cues, and the pull placeholder just above it: only
+        // the background is under row 0 still.
+        frame.rows[0].framePixels.x = -400
+        frame.cues = Fixture.cues(forRowAt: -400)
+        frame.placeholder = PlaceholderPresentation(
+            framePixels: RectPixels(
+                x: 0, y: frame.rows[0].framePixels.y - Fixture.rowHeight, width: Fixture.width,
+                height: Fixture.rowHeight),
+            scaleY: 1, alpha: 0.7, label: "Pull to add item", backgroundColor: .pureRed)
         let renderer = try PresentationRenderer(width: 1080, height: 1920)
         renderer.render(frame)
         #expect(renderer.blendedRowPictures.count == 0, "asked for once: blended as before")
