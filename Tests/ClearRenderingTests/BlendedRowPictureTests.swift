@@ -5,7 +5,8 @@ import TouchInput
 @testable import ClearRendering
 
 /// Translucent rows alone over the background are kept as opaque pictures once their
-/// row, alpha and background have been asked for twice (`BlendedRowPictures`, issue 22).
+/// row, alpha and background are asked for again within two frames (`BlendedRowPictures`,
+/// issue 22).
 /// A frame drawn from them must equal the frame blended row by row (a fresh renderer's
 /// first frame keeps no picture), when the alpha or the background changes too, and the
 /// pictures are bounded.
@@ -145,5 +146,27 @@ import TouchInput
         #expect(pictures.contains(key(0.1)))
         #expect(!pictures.contains(key(0.2)))
         #expect(pictures.contains(key(0.3)))
+    }
+
+    @Test func aKeyAskedForAgainOnlyAfterTheReuseWindowDrawsNothing() throws {
+        let pictures = BlendedRowPictures()
+        let row = PresentationRenderer.RowImageKey(
+            text: "feed the cat", color: .pureRed, textColor: .white, strikethrough: false,
+            trailingLabel: nil, width: 4, height: 4)
+        let key = BlendedRowPictures.Key(row: row, alpha: 0.3, background: .black)
+        var made = 0
+        func ask(afterFrames frames: Int) -> ImageSurface? {
+            for _ in 0..<frames { pictures.nextFrame() }
+            return pictures.picture(for: key) {
+                made += 1
+                return try? ImageSurface(width: 4, height: 4, opaque: true)
+            }
+        }
+        #expect(ask(afterFrames: 1) == nil)
+        // Just past the window (a repeated move's alpha), then just within it.
+        #expect(ask(afterFrames: BlendedRowPictures.reuseWindowFrames + 1) == nil)
+        #expect(made == 0)
+        #expect(ask(afterFrames: BlendedRowPictures.reuseWindowFrames) != nil)
+        #expect(made == 1)
     }
 }
