@@ -15,6 +15,8 @@ public final class PresentationRenderer {
     private let painter: RowPainter
     private let keyboardPainter: KeyboardPainter
     private var rowImageCache: [RowImageKey: ImageSurface] = [:]
+    /// Translucent rows alone over the background, as opaque pictures.
+    let blendedRowPictures = BlendedRowPictures()
     private var editedRowPicture: (key: RowImageKey, image: ImageSurface)?
     /// Two screens of rows at the kiosk's size (about 0.7 MB each at 1080 wide).
     private static let rowImageCacheLimit = 32
@@ -25,7 +27,7 @@ public final class PresentationRenderer {
     private var keepsRowPictures = true
     /// H of the presentation drawn: a row of another height is folding or squeezed.
     private var rowHeightPixels = 0.0
-    private struct RowImageKey: Hashable {
+    struct RowImageKey: Hashable {
         var text: String
         var color: RGBColor
         var textColor: RGBColor
@@ -60,8 +62,10 @@ public final class PresentationRenderer {
         let screenHeight = Double(max(1, presentation.screen.heightPixels))
         if painter.useStyle(ClearStyle(widthPixels: screenWidth)) {
             rowImageCache.removeAll()
+            blendedRowPictures.removeAll()
             editedRowPicture = nil
         }
+        blendedRowPictures.nextFrame()
         isDrawingAtScreenSize =
             surface.width == presentation.screen.widthPixels
             && surface.height == presentation.screen.heightPixels
@@ -72,9 +76,14 @@ public final class PresentationRenderer {
         // What the keyboard's opaque panel leaves of the list (all of it without one):
         // the rows under the panel are never seen, so they are not drawn.
         let listRect = Self.uncovered(screenRect, by: presentation.keyboard)
-        // Translucent rows alone in their band get their background just before they are
-        // blended onto it, while those pixels are still in the cache.
-        let filledLate = isDrawingAtScreenSize ? Self.isolatedTranslucentRows(presentation) : []
+        // Translucent rows alone in their band show only the background through them:
+        // they are copied from kept pictures of themselves blended over it, and else
+        // (those spanning the width) get their background just before they are blended
+        // onto it, while those pixels are still in the cache.
+        let isolated = isDrawingAtScreenSize ? Self.isolatedTranslucentRows(presentation) : []
+        let filledLate = isolated.filter {
+            Self.spansTheWidth(presentation.rows[$0], widthPixels: screenWidth)
+        }
         paintBackground(presentation, listRect: listRect, filledLate: filledLate)
         context.withSavedState {
             context.scale(
@@ -92,6 +101,14 @@ public final class PresentationRenderer {
                 }
                 for (index, row) in presentation.rows.enumerated()
                 where intersects(row.framePixels, listRect) {
+                    let textColor = row.labelColor(presentationText: presentation.textColor)
+                    if isolated.contains(index),
+                        let image = blendedRowImage(row, presentation, textColor: textColor)
+                    {
+                        let frame = Self.snapped(row.framePixels)
+                        context.drawImage(image, x: frame.x, y: frame.y, alpha: 1)
+                        continue
+                    }
                     if filledLate.contains(index) {
                         let band = Self.snapped(row.framePixels)
                         context.fillRectangle(
@@ -99,9 +116,7 @@ public final class PresentationRenderer {
                             with: RGBAColor(presentation.backgroundColor))
                     }
                     // A Themes page row is drawn in its own theme, not the presentation's.
-                    drawRow(
-                        row, editing: presentation.editing,
-                        textColor: row.labelColor(presentationText: presentation.textColor))
+                    drawRow(row, editing: presentation.editing, textColor: textColor)
                 }
                 if let cues = presentation.cues {
                     drawCues(cues)
@@ -156,21 +171,24 @@ public final class PresentationRenderer {
         for row in rows
         where row.alpha >= 1 && row.scale == 1 && row.shadowOpacity <= 0 {
             let frame = snapped(row.framePixels)
-            guard frame.x <= 0, frame.x + frame.width >= widthPixels, frame.height > 0 else {
-                continue
-            }
+            guard spansTheWidth(row, widthPixels: widthPixels) else { continue }
             bands.append(RectPixels(x: 0, y: frame.y, width: widthPixels, height: frame.height))
         }
         bands.sort { $0.y < $1.y }
         return bands
     }
 
-    /// The rows drawn translucent over the full width whose band (whole pixels) nothing
-    /// else drawn before or after them among the rows reaches: no other row (a lifted one
-    /// with its shadow and scale), not the placeholder. Their background can be filled
-    /// just before they are drawn.
+    /// Whether `row`'s snapped frame covers the whole width, with some height.
+    static func spansTheWidth(_ row: RowPresentation, widthPixels: Double) -> Bool {
+        let frame = snapped(row.framePixels)
+        return frame.x <= 0 && frame.x + frame.width >= widthPixels && frame.height > 0
+    }
+
+    /// The rows drawn translucent (unscaled, without shadow) whose band (whole pixels)
+    /// nothing else drawn before or after them among the rows reaches: no other row (a
+    /// lifted one with its shadow and scale), not the placeholder. Only the background is
+    /// under them; those spanning the width can have it filled just before they are drawn.
     static func isolatedTranslucentRows(_ presentation: Presentation) -> Set<Int> {
-        let width = Double(presentation.screen.widthPixels)
         var reach: [(index: Int, top: Double, bottom: Double)] = []
         for (index, row) in presentation.rows.enumerated() {
             let frame = snapped(row.framePixels)
@@ -185,8 +203,14 @@ public final class PresentationRenderer {
         }
         if let placeholder = presentation.placeholder {
             let frame = placeholder.framePixels
-            let half = frame.height * max(1, placeholder.scaleY) / 2 + 1
-            reach.append((-1, frame.midY - half, frame.midY + half))
+            if placeholder.scaleY == 1 {
+                // Unscaled, it is drawn in its snapped frame.
+                let band = snapped(frame)
+                reach.append((-1, band.y, band.maxY))
+            } else {
+                let half = frame.height * max(1, placeholder.scaleY) / 2 + 1
+                reach.append((-1, frame.midY - half, frame.midY + half))
+            }
         }
         reach.sort { $0.top < $1.top }
         var isolated: Set<Int> = []
@@ -198,7 +222,7 @@ public final class PresentationRenderer {
             let row = presentation.rows[item.index]
             let frame = snapped(row.framePixels)
             guard row.alpha < 1, row.alpha > 0, row.scale == 1, row.shadowOpacity <= 0,
-                frame.x <= 0, frame.x + frame.width >= width, frame.height > 0
+                frame.width > 0, frame.height > 0
             else { continue }
             let clearBelow =
                 position == reach.count - 1 || reach[position + 1].top >= item.bottom
@@ -312,11 +336,7 @@ public final class PresentationRenderer {
             }
             return
         }
-        let key = RowImageKey(
-            text: row.text, color: row.backgroundColor, textColor: textColor,
-            strikethrough: row.strikethrough, trailingLabel: row.trailingLabel,
-            width: Int(clampingForDrawing: frame.width),
-            height: Int(clampingForDrawing: frame.height))
+        let key = rowImageKey(row, frame: frame, textColor: textColor)
         let fullHeight = Int(clampingForDrawing: rowHeightPixels.rounded())
         guard key.height != fullHeight, fullHeight > 0 else {
             if isDrawingAtScreenSize, keepsRowPictures, let image = rowImage(key) {
@@ -359,6 +379,50 @@ public final class PresentationRenderer {
                     textColor: textColor, strikethrough: row.strikethrough,
                     caretCharacterOffset: nil, trailingLabel: row.trailingLabel)
             }
+        }
+    }
+
+    /// The key of the picture of `row` (not the edited one) drawn in `frame` (snapped).
+    private func rowImageKey(_ row: RowPresentation, frame: RectPixels, textColor: RGBColor)
+        -> RowImageKey
+    {
+        RowImageKey(
+            text: row.text, color: row.backgroundColor, textColor: textColor,
+            strikethrough: row.strikethrough, trailingLabel: row.trailingLabel,
+            width: Int(clampingForDrawing: frame.width),
+            height: Int(clampingForDrawing: frame.height))
+    }
+
+    /// The picture of `row`, translucent and alone in its band (`isolatedTranslucentRows`),
+    /// blended over the background, as the frame would blend it: nil when the row is drawn
+    /// otherwise (edited, folded, drawn directly) or its picture is not kept (yet).
+    private func blendedRowImage(
+        _ row: RowPresentation, _ presentation: Presentation, textColor: RGBColor
+    ) -> ImageSurface? {
+        guard isDrawingAtScreenSize, keepsRowPictures,
+            presentation.editing.map({ $0.modelIndex != row.modelIndex || row.isLeaving })
+                ?? true
+        else { return nil }
+        let frame = Self.snapped(row.framePixels)
+        let rowKey = rowImageKey(row, frame: frame, textColor: textColor)
+        guard rowKey.height == Int(clampingForDrawing: rowHeightPixels.rounded()) else {
+            return nil
+        }
+        let key = BlendedRowPictures.Key(
+            row: rowKey, alpha: row.alpha, background: presentation.backgroundColor)
+        return blendedRowPictures.picture(for: key) {
+            guard let picture = rowImage(rowKey),
+                let image = try? ImageSurface(
+                    width: rowKey.width, height: rowKey.height, opaque: true),
+                let imageContext = try? GraphicsContext(surface: image)
+            else { return nil }
+            // The frame's own steps: the band filled, then the row blended onto it.
+            imageContext.fillRectangle(
+                x: 0, y: 0, width: Double(rowKey.width), height: Double(rowKey.height),
+                with: RGBAColor(key.background))
+            imageContext.drawImage(picture, x: 0, y: 0, alpha: key.alpha)
+            imageContext.flush()
+            return image
         }
     }
 
