@@ -84,7 +84,8 @@ let package = Package(
             name: "CEvdevCodes", path: "Sources/Shims/CEvdevCodes",
             providers: [.apt(["linux-libc-dev"])]),
         .target(name: "UmockdevFixup", path: "Sources/Shims/UmockdevFixup"),
-        // Counts heap allocations (interposes malloc); linked only into cleartouch-bench.
+        // Counts heap allocations (interposes malloc); linked only into cleartouch-bench and
+        // the core's tests (FrameAllocationTests), never into the app.
         .target(name: "AllocationCounter", path: "Sources/Shims/AllocationCounter"),
 
         // The kernel's evdev codes, evemu and `libinput record` files (below TouchInput).
@@ -162,7 +163,7 @@ let package = Package(
             name: "KioskApp",
             dependencies: [
                 "ClearRendering", "ClearCore", "LibInputBackend", "Recordings", "TouchInput",
-                "ToolSupport", "CSDL2", "ListStore", "ClearSound", "CSystemd",
+                "ToolSupport", "CSDL2", "ListStore", "ClearSound", "CSystemd", "GestureBus",
             ],
             swiftSettings: testHooks),
 
@@ -239,6 +240,7 @@ let package = Package(
             name: "ClearCoreTests",
             dependencies: [
                 "ClearCore", "GestureRecognition", "TouchInput", "TouchScript", "TestSupport",
+                "AllocationCounter",
             ]),
         .testTarget(
             name: "ClearSoundTests", dependencies: ["ClearSound", "ClearCore", "TouchInput"]),

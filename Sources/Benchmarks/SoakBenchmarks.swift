@@ -44,6 +44,8 @@ func runSoakBenchmarks() {
     options.replaySpeed = 0
     options.idleSeconds = SoakDay.idleSeconds
     options.keyboardMode = .off
+    // After the day, a few turns of the idle loop (nothing to handle or draw).
+    options.keepRunning = true
     var logLines = 0
     let app: KioskApp
     do {
@@ -56,15 +58,36 @@ func runSoakBenchmarks() {
     var samples: [SoakSample] = []
     let marks = [SoakDay.warmUpShare, 0.5, 1.0]
     let day = Double(SoakDay.daySeconds) * 1e6
+    let phases = PhaseAllocations()
+    app.onPhase = { phases.enter($0) }
+    var idleTurnsAfterDay = 0
+    var turnStart = SoakTurn(app)
     app.onReplayTurn = { elapsed, finished in
-        let progress = finished ? 1 : Double(elapsed) / day
-        guard samples.count < marks.count, progress >= marks[samples.count] else { return }
-        samples.append(
-            SoakSample(
-                share: progress, residentKilobytes: SoakSample.residentKilobytes(),
-                openFiles: SoakSample.openFileCount(), frames: app.framesDrawn,
-                turns: app.loopTurns, allocations: cleartouch_allocation_count(),
-                cpuNanoseconds: processCPUNanoseconds()))
+        phases.leavingOut {
+            let progress = finished ? 1 : Double(elapsed) / day
+            let turn = SoakTurn(app)
+            let idle =
+                samples.count > 0 && turn.events == turnStart.events
+                && turn.frames == turnStart.frames
+            phases.endTurn(
+                idle: idle, frames: turn.frames - turnStart.frames,
+                changes: turn.changes - turnStart.changes)
+            turnStart = turn
+            if finished && samples.count == marks.count && idle {
+                idleTurnsAfterDay += 1
+                // SDL turns it into the quit event the app stops on.
+                if idleTurnsAfterDay == SoakDay.idleTurnsAfterDay { raise(SIGTERM) }
+            }
+            guard samples.count < marks.count, progress >= marks[samples.count] else { return }
+            if samples.isEmpty { phases.reset() }
+            samples.append(
+                SoakSample(
+                    share: progress, residentKilobytes: SoakSample.residentKilobytes(),
+                    openFiles: SoakSample.openFileCount(), frames: app.framesDrawn,
+                    turns: app.loopTurns, allocations: cleartouch_allocation_count(),
+                    cpuNanoseconds: processCPUNanoseconds()))
+            if samples.count == marks.count { phases.endDay() }
+        }
     }
     let wallStart = MonotonicClock.nowNanoseconds()
     let status = app.run()
@@ -91,8 +114,9 @@ func runSoakBenchmarks() {
     let allocations = samples[2].allocations - samples[0].allocations
     let cpu = samples[2].cpuNanoseconds - samples[0].cpuNanoseconds
     print(
-        "  after warm-up: \(frames) frames in \(turns) loop turns, \(String(format: "%.1f", Double(allocations) / Double(max(frames, 1)))) allocations/frame, \(String(format: "%.2f", Double(cpu) / Double(max(frames, 1)) / 1e6)) ms CPU/frame (drawing, saving, the core); \(logLines) log lines for the day"
+        "  after warm-up: \(frames) frames in \(turns) loop turns, \(String(format: "%.1f", Double(allocations) / Double(max(frames, 1)))) allocations/frame (the whole process), \(String(format: "%.2f", Double(cpu) / Double(max(frames, 1)) / 1e6)) ms CPU/frame (drawing, saving, the core); \(logLines) log lines for the day"
     )
+    phases.report(frames: frames, otherThreads: allocations - phases.dayTotal)
     do {
         let lists = try ListStore(path: listPath, clock: ListStore.systemClock).loadLists()
         let items = lists?.lists.flatMap(\.list.items) ?? []
@@ -107,6 +131,161 @@ func runSoakBenchmarks() {
         )
     } catch {
         print("  saved list: NOT valid: \(error)")
+    }
+}
+
+/// Allocations made on the loop's thread after the warm-up, by the part of the turn they
+/// were made in (`KioskApp.onPhase`) and by who made them (Swift code, or a C library for
+/// its own use), and those of turns with nothing to handle or draw.
+private final class PhaseAllocations {
+    /// All of them, and those of Swift code, by phase.
+    private var counts = [UInt64](repeating: 0, count: LoopPhase.allCases.count)
+    private var swiftCounts = [UInt64](repeating: 0, count: LoopPhase.allCases.count)
+    private var dayCounts: [UInt64] = []
+    private var daySwiftCounts: [UInt64] = []
+    private var phase = LoopPhase.waiting
+    private var mark = cleartouch_thread_allocation_count()
+    private var swiftMark = cleartouch_thread_swift_allocation_count()
+    private var turnAllocations: UInt64 = 0
+    /// Those of Swift code on our frame path in this turn.
+    private var turnOurAllocations: UInt64 = 0
+    private var turnOursByPhase = [UInt64](repeating: 0, count: LoopPhase.allCases.count)
+    /// Our allocations in turns that change nothing but positions, by phase.
+    private var unchangingByPhase = [UInt64](repeating: 0, count: LoopPhase.allCases.count)
+    private var idleTurns = 0
+    private var idleTurnAllocations: UInt64 = 0
+    /// Turns that changed nothing but positions (no action, key, save or new row picture),
+    /// the frames they drew and our allocations in them; the same of the other turns.
+    private var unchangingTurns = 0
+    private var unchangingFrames = 0
+    private var unchangingAllocations: UInt64 = 0
+    private var changingTurns = 0
+    private var changingFrames = 0
+    private var changingAllocations: UInt64 = 0
+    private var changeCount = 0
+
+    /// The loop enters `next`: what was allocated since the last call is `phase`'s.
+    func enter(_ next: LoopPhase) {
+        let now = cleartouch_thread_allocation_count()
+        let swiftNow = cleartouch_thread_swift_allocation_count()
+        counts[phase.rawValue] += now - mark
+        swiftCounts[phase.rawValue] += swiftNow - swiftMark
+        turnAllocations += now - mark
+        if Self.ours.contains(where: { $0.phase == phase }) {
+            turnOurAllocations += swiftNow - swiftMark
+            turnOursByPhase[phase.rawValue] += swiftNow - swiftMark
+        }
+        mark = now
+        swiftMark = swiftNow
+        phase = next
+    }
+
+    /// Runs `body` (the benchmark's own bookkeeping) without counting what it allocates.
+    func leavingOut(_ body: () -> Void) {
+        enter(phase)
+        body()
+        mark = cleartouch_thread_allocation_count()
+        swiftMark = cleartouch_thread_swift_allocation_count()
+    }
+
+    /// A turn of the loop ended; `idle`: it handled no event and drew no frame; it drew
+    /// `frames` and made `changes` (actions, keys typed, saves, row pictures drawn anew).
+    func endTurn(idle: Bool, frames: Int, changes: Int) {
+        if idle {
+            idleTurns += 1
+            idleTurnAllocations += turnAllocations
+        }
+        if changes == 0 {
+            unchangingTurns += 1
+            unchangingFrames += frames
+            unchangingAllocations += turnOurAllocations
+            for index in turnOursByPhase.indices {
+                unchangingByPhase[index] += turnOursByPhase[index]
+            }
+        } else {
+            changingTurns += 1
+            changingFrames += frames
+            changingAllocations += turnOurAllocations
+            changeCount += changes
+        }
+        turnAllocations = 0
+        turnOurAllocations = 0
+        for index in turnOursByPhase.indices { turnOursByPhase[index] = 0 }
+    }
+
+    /// The warm-up is over: counting starts.
+    func reset() {
+        for index in counts.indices {
+            counts[index] = 0
+            swiftCounts[index] = 0
+        }
+        idleTurns = 0
+        idleTurnAllocations = 0
+        (unchangingTurns, unchangingFrames, unchangingAllocations) = (0, 0, 0)
+        for index in unchangingByPhase.indices { unchangingByPhase[index] = 0 }
+        (changingTurns, changingFrames, changingAllocations, changeCount) = (0, 0, 0, 0)
+    }
+
+    /// The day's end: its counts are kept apart from the idle turns after it.
+    func endDay() {
+        // Copies of their own: the counts go on changing in place after the day.
+        dayCounts = counts.map { $0 }
+        daySwiftCounts = swiftCounts.map { $0 }
+        dayTurns = (unchangingTurns, unchangingFrames, unchangingAllocations)
+        dayUnchangingByPhase = unchangingByPhase.map { $0 }
+        dayChangingTurns = (changingTurns, changingFrames, changingAllocations, changeCount)
+    }
+    private var dayTurns = (turns: 0, frames: 0, allocations: UInt64(0))
+    private var dayUnchangingByPhase: [UInt64] = []
+    private var dayChangingTurns = (turns: 0, frames: 0, allocations: UInt64(0), changes: 0)
+
+    /// What the loop's thread allocated during the day, after the warm-up.
+    var dayTotal: UInt64 { dayCounts.reduce(0, +) }
+
+    /// Our frame path: everything but reading the recording and the present.
+    private static let ours: [(name: String, phase: LoopPhase)] = [
+        ("input", .input), ("time", .time), ("saving", .saving),
+        ("presentation", .presentation), ("drawing", .drawing), ("loop", .waiting),
+    ]
+
+    func report(frames: Int, otherThreads: UInt64) {
+        let perFrame = { (count: UInt64) in
+            String(format: "%.1f", Double(count) / Double(max(frames, 1)))
+        }
+        let all = { (phase: LoopPhase) in self.dayCounts[phase.rawValue] }
+        let swift = { (phase: LoopPhase) in self.daySwiftCounts[phase.rawValue] }
+        let c = { (phase: LoopPhase) in all(phase) - swift(phase) }
+        let ours = Self.ours.reduce(0) { $0 + swift($1.phase) }
+        print(
+            "  our frame path (Swift code, input to drawing) after warm-up: \(dayTurns.allocations) allocations in \(dayTurns.turns) turns that change nothing but positions (\(dayTurns.frames) frames: drags, animations, scrolling; idle turns): \(dayTurns.allocations == 0 ? "met" : "NOT met (" + Self.ours.filter { self.dayUnchangingByPhase[$0.phase.rawValue] > 0 }.map { "\($0.name) \(self.dayUnchangingByPhase[$0.phase.rawValue])" }.joined(separator: ", ") + ")")"
+        )
+        print(
+            "    \(dayChangingTurns.allocations) in the \(dayChangingTurns.turns) turns (\(dayChangingTurns.frames) frames) that change what is shown or kept (\(dayChangingTurns.changes) actions, keys typed, saves, row pictures drawn anew): per change, not per frame; \(perFrame(ours)) per frame in all ("
+                + Self.ours.map { "\($0.name) \(perFrame(swift($0.phase)))" }.joined(
+                    separator: ", ")
+                + ")"
+        )
+        print(
+            "  inside C libraries: \(perFrame(c(.drawing))) drawing (Cairo, pixman, Pango), \(perFrame(all(.present))) in the present (SDL, Mesa's GL; \(perFrame(swift(.present))) of them Swift), "
+                + "\(perFrame(Self.ours.filter { $0.phase != .drawing }.reduce(0) { $0 + c($1.phase) })) elsewhere on the loop; "
+                + "\(perFrame(all(.readingRecording))) reading the recording (replay only); \(perFrame(otherThreads)) on other threads (the list writer's saves)"
+        )
+        print(
+            "  idle: \(idleTurns) loop turns with no input and nothing to draw (\(SoakDay.idleTurnsAfterDay) of them after the day), \(idleTurnAllocations) allocations: \(idleTurnAllocations == 0 ? "met" : "NOT met")"
+        )
+    }
+}
+
+/// What the app has done so far, at the end of a turn of its loop.
+private struct SoakTurn {
+    var events: Int
+    var frames: Int
+    var changes: Int
+
+    init(_ app: KioskApp) {
+        events = app.eventsHandled
+        frames = app.framesDrawn
+        changes = app.changes + app.rowPicturesDrawn
     }
 }
 
@@ -148,7 +327,13 @@ private func processCPUNanoseconds() -> Int64 {
 enum SoakDay {
     static let idleSeconds = 300
     static let visitIntervalSeconds: Int64 = 900
-    static let daySeconds: Int64 = 86_400
+    /// A day; `CLEARTOUCH_SOAK_HOURS` shortens it (a quick look while working on the loop).
+    static let daySeconds: Int64 =
+        ProcessInfo.processInfo.environment["CLEARTOUCH_SOAK_HOURS"].flatMap(Int64.init).map {
+            max(1, $0) * 3600
+        } ?? 86_400
+    /// Turns of the idle loop after the day (the idle wait is 250 ms each).
+    static let idleTurnsAfterDay = 8
     static let warmUpShare = 0.1
     static let maximumGrowthKilobytes = 2048
     /// A quarter of the 1080×1920 kiosk's pixels: the day is about the loop's memory, and

@@ -38,18 +38,37 @@ extension ClearController {
     /// Everything on screen at `time`. Animations that `advance(toMicroseconds:)` has
     /// already dropped are not shown, so ask for times at or after the last event.
     public func presentation(atMicroseconds time: Int64) -> Presentation {
+        var presentation = emptyPresentation
+        self.presentation(atMicroseconds: time, into: &presentation)
+        return presentation
+    }
+
+    /// `presentation(atMicroseconds:)` built into `presentation`, whose buffers (its rows)
+    /// keep their capacity: once they have grown to a full screen, building another frame
+    /// allocates nothing (the app keeps two and swaps them, docs/app.md "Running for
+    /// months"). Whatever `presentation` held is replaced.
+    public func presentation(atMicroseconds time: Int64, into presentation: inout Presentation) {
         var prepare = PrepareVisitor(
             context: PresentationContext(time: time, offsetPixels: scrolling.offset(at: time)))
         visitInteractions(&prepare)
         let context = prepare.context
-        var finish = FinishVisitor(
-            presentation: Presentation(
-                screen: layout.screen, rowHeightPixels: layout.rowHeightPixels,
-                rows: rows(context), cues: nil, placeholder: context.placeholder?.value,
-                editing: nil, isAnimating: isAnimating(at: time)),
-            context: context)
+        // The finishing visitor works on the caller's buffers, moved in and back out (a
+        // copy would share them, and the first change would copy the rows).
+        var finish = FinishVisitor(presentation: emptyPresentation, context: context)
+        swap(&finish.presentation, &presentation)
+        finish.presentation.reset(
+            screen: layout.screen, rowHeightPixels: layout.rowHeightPixels,
+            placeholder: context.placeholder?.value, isAnimating: isAnimating(at: time))
+        appendRows(context, to: &finish.presentation.rows)
         visitInteractions(&finish)
-        return finish.presentation
+        swap(&finish.presentation, &presentation)
+    }
+
+    /// A presentation of nothing on this screen: the start of every one built.
+    private var emptyPresentation: Presentation {
+        Presentation(
+            screen: layout.screen, rowHeightPixels: layout.rowHeightPixels, rows: [], cues: nil,
+            placeholder: nil, editing: nil, isAnimating: false)
     }
 
     /// What the sound's threshold ticks follow at `time`: the placeholder's label and
@@ -85,10 +104,12 @@ extension ClearController {
         return place.frame
     }
 
-    /// The rows behind, the list's rows near the screen, then the lifted ones above them. Only rows near
-    /// the screen can be on it: the interactions' spread bounds how far any row moved; the
-    /// edit translation moves every row alike.
-    private func rows(_ presentation: PresentationContext) -> [RowPresentation] {
+    /// The rows behind, the list's rows near the screen, then the lifted ones above them,
+    /// appended to `rows`. Only rows near the screen can be on it: the interactions' spread
+    /// bounds how far any row moved; the edit translation moves every row alike.
+    private func appendRows(
+        _ presentation: PresentationContext, to rows: inout [RowPresentation]
+    ) {
         let context = presentation.rows
         let height = layout.rowHeightPixels
         let count = list.count
@@ -99,7 +120,7 @@ extension ClearController {
         let lifted = presentation.liftedIndices
         let nearIndices =
             max(0, near.lowerBound - margin)..<min(count, near.upperBound + margin)
-        var rows = presentation.rowsBehind
+        rows.append(contentsOf: presentation.rowsBehind)
         rows.reserveCapacity(rows.count + nearIndices.count + lifted.count)
         func appendRow(_ index: Int) {
             let item = list[index]
@@ -122,6 +143,5 @@ extension ClearController {
             appendRow(index)
         }
         for index in lifted { appendRow(index) }
-        return rows
     }
 }

@@ -261,6 +261,23 @@ public struct Presentation: Hashable, Sendable {
     }
 }
 
+extension Presentation {
+    /// Back to a presentation of its initializer's defaults with no rows, the rows'
+    /// buffer (and its capacity) kept: what `ClearController.presentation(atMicroseconds:into:)`
+    /// starts from.
+    mutating func reset(
+        screen: ScreenSize, rowHeightPixels: Double, placeholder: PlaceholderPresentation?,
+        isAnimating: Bool
+    ) {
+        var kept: [RowPresentation] = []
+        swap(&kept, &rows)
+        kept.removeAll(keepingCapacity: true)
+        self = Presentation(
+            screen: screen, rowHeightPixels: rowHeightPixels, rows: kept, cues: nil,
+            placeholder: placeholder, editing: nil, isAnimating: isAnimating)
+    }
+}
+
 /// The two parts of a presentation the sound's threshold ticks follow
 /// (`ClearController.thresholdCue(atMicroseconds:)`).
 public struct ThresholdCue: Hashable, Sendable {

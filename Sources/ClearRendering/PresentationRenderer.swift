@@ -18,6 +18,20 @@ public final class PresentationRenderer {
     /// Translucent rows alone over the background, as opaque pictures.
     let blendedRowPictures = BlendedRowPictures()
     private var editedRowPicture: (key: RowImageKey, image: ImageSurface)?
+    // What a frame works out before drawing, kept from frame to frame so that drawing one
+    // allocates nothing (docs/app.md, "Running for months"); one property each, since one
+    // call changes two of them.
+    /// The bands the background need not be painted in (`opaqueBands`).
+    private var opaqueBandsBuffer: [RectPixels] = []
+    /// The rows' and the placeholder's vertical reach (`isolatedTranslucentRows`).
+    private var reachBuffer: [(index: Int, top: Double, bottom: Double)] = []
+    /// The translucent rows alone in their band (`isolatedTranslucentRows`).
+    private var isolatedRows: Set<Int> = []
+    /// Those of them whose background is filled just before they are drawn.
+    private var filledLateRows: Set<Int> = []
+    /// Row pictures drawn so far (each a row whose text, colour or size is new): drawing
+    /// one allocates; compositing a kept one does not (the soak benchmark tells them apart).
+    public private(set) var rowPicturesDrawn = 0
     /// Two screens of rows at the kiosk's size (about 0.7 MB each at 1080 wide).
     private static let rowImageCacheLimit = 32
     /// True when one presentation pixel is one surface pixel (cached row pictures are exact).
@@ -79,11 +93,18 @@ public final class PresentationRenderer {
         // Translucent rows alone in their band show only the background through them:
         // they are copied from kept pictures of themselves blended over it, and else
         // (those spanning the width) get their background just before they are blended
-        // onto it, while those pixels are still in the cache.
-        let isolated = isDrawingAtScreenSize ? Self.isolatedTranslucentRows(presentation) : []
-        let filledLate = isolated.filter {
-            Self.spansTheWidth(presentation.rows[$0], widthPixels: screenWidth)
+        // onto it, while those pixels are still in the cache. (Kept sets: no allocation.)
+        isolatedRows.removeAll(keepingCapacity: true)
+        filledLateRows.removeAll(keepingCapacity: true)
+        if isDrawingAtScreenSize {
+            Self.isolatedTranslucentRows(presentation, reach: &reachBuffer, into: &isolatedRows)
+            for index in isolatedRows
+            where Self.spansTheWidth(presentation.rows[index], widthPixels: screenWidth) {
+                filledLateRows.insert(index)
+            }
         }
+        let isolated = isolatedRows
+        let filledLate = filledLateRows
         paintBackground(presentation, listRect: listRect, filledLate: filledLate)
         context.withSavedState {
             context.scale(
@@ -139,16 +160,17 @@ public final class PresentationRenderer {
         context.setSource(RGBAColor(presentation.backgroundColor))
         guard isDrawingAtScreenSize else { return context.paintReplacing() }
         let width = Double(presentation.screen.widthPixels)
-        var covered = Self.opaqueBands(presentation.rows, widthPixels: width)
+        Self.opaqueBands(presentation.rows, widthPixels: width, into: &opaqueBandsBuffer)
         for index in filledLate {
             let band = Self.snapped(presentation.rows[index].framePixels)
-            covered.append(RectPixels(x: 0, y: band.y, width: width, height: band.height))
+            opaqueBandsBuffer.append(
+                RectPixels(x: 0, y: band.y, width: width, height: band.height))
         }
-        covered.sort { $0.y < $1.y }
+        opaqueBandsBuffer.sort { $0.y < $1.y }
         // The keyboard's panel covers what is below the list.
         var top = 0.0
         let bottom = listRect.maxY
-        for band in covered where band.maxY > top && band.y < bottom {
+        for band in opaqueBandsBuffer where band.maxY > top && band.y < bottom {
             if band.y > top {
                 context.fillRectangle(
                     x: 0, y: top, width: width, height: min(band.y, bottom) - top,
@@ -165,9 +187,12 @@ public final class PresentationRenderer {
 
     /// The whole-pixel bands (y, height) that rows drawn opaque over the full width cover,
     /// in order of y: rows at full alpha and scale, with no shadow, not panned. Every such
-    /// row paints each pixel of its snapped frame with its own opaque fill.
-    static func opaqueBands(_ rows: [RowPresentation], widthPixels: Double) -> [RectPixels] {
-        var bands: [RectPixels] = []
+    /// row paints each pixel of its snapped frame with its own opaque fill. They replace
+    /// what `bands` held (its capacity is kept).
+    static func opaqueBands(
+        _ rows: [RowPresentation], widthPixels: Double, into bands: inout [RectPixels]
+    ) {
+        bands.removeAll(keepingCapacity: true)
         for row in rows
         where row.alpha >= 1 && row.scale == 1 && row.shadowOpacity <= 0 {
             let frame = snapped(row.framePixels)
@@ -175,7 +200,6 @@ public final class PresentationRenderer {
             bands.append(RectPixels(x: 0, y: frame.y, width: widthPixels, height: frame.height))
         }
         bands.sort { $0.y < $1.y }
-        return bands
     }
 
     /// Whether `row`'s snapped frame covers the whole width, with some height.
@@ -188,8 +212,12 @@ public final class PresentationRenderer {
     /// nothing else drawn before or after them among the rows reaches: no other row (a
     /// lifted one with its shadow and scale), not the placeholder. Only the background is
     /// under them; those spanning the width can have it filled just before they are drawn.
-    static func isolatedTranslucentRows(_ presentation: Presentation) -> Set<Int> {
-        var reach: [(index: Int, top: Double, bottom: Double)] = []
+    /// Added to `isolated`; `reach` is a buffer of its own.
+    static func isolatedTranslucentRows(
+        _ presentation: Presentation, reach: inout [(index: Int, top: Double, bottom: Double)],
+        into isolated: inout Set<Int>
+    ) {
+        reach.removeAll(keepingCapacity: true)
         for (index, row) in presentation.rows.enumerated() {
             let frame = snapped(row.framePixels)
             var margin = 0.0
@@ -213,7 +241,6 @@ public final class PresentationRenderer {
             }
         }
         reach.sort { $0.top < $1.top }
-        var isolated: Set<Int> = []
         // The lowest point reached by everything sorted before the current item.
         var bottomOfThoseAbove = -Double.infinity
         for (position, item) in reach.enumerated() {
@@ -228,7 +255,6 @@ public final class PresentationRenderer {
                 position == reach.count - 1 || reach[position + 1].top >= item.bottom
             if bottomOfThoseAbove <= item.top && clearBelow { isolated.insert(item.index) }
         }
-        return isolated
     }
 
     /// The part of `screen` above an on-screen keyboard whose panel spans the screen's width
@@ -447,6 +473,7 @@ public final class PresentationRenderer {
 
     /// A row's picture: its cell drawn into an opaque image of its size.
     private func drawRowPicture(_ key: RowImageKey) -> ImageSurface? {
+        rowPicturesDrawn += 1
         guard key.width > 0, key.height > 0,
             // The row's fill covers it: opaque pictures composite as copies.
             let image = try? ImageSurface(width: key.width, height: key.height, opaque: true),

@@ -136,7 +136,7 @@ public final class BusConnection {
         try checked(sd_bus_send(bus, message, nil), "sd_bus_send \(emission.signal.member)")
     }
 
-    private func append(_ value: BusValue, to message: OpaquePointer?) throws(BusError) {
+    func append(_ value: BusValue, to message: OpaquePointer?) throws(BusError) {
         let type = CChar(UInt8(ascii: value.type.rawValue.unicodeScalars.first!))
         let result: Int32
         switch value {

@@ -9,6 +9,9 @@ public struct BusError: Error, Hashable, Sendable, CustomStringConvertible {
     public var operation: String
     /// The positive `errno`.
     public var errno: Int32
+    /// The error a method call's reply carried (`org.freedesktop.login1.NoSessionForPID:
+    /// PID 42 does not belong to any known session`), said instead of `strerror`'s text.
+    public var detail: String?
 
     /// The error of `operation` with `errno` (positive).
     public init(operation: String, errno: Int32) {
@@ -19,7 +22,7 @@ public struct BusError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What `strerror` says about `errno`.
     public var reason: String { String(cString: strerror(errno)) }
 
-    public var description: String { "\(operation): \(reason)" }
+    public var description: String { "\(operation): \(detail ?? reason)" }
 }
 
 /// `result` when it is not negative; otherwise a `BusError` for `operation` (sd-bus

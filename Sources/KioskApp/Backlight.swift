@@ -1,36 +1,52 @@
+import GestureBus
 import Glibc
 
 /// The panels' backlights (`/sys/class/backlight/*/brightness`) while the kiosk sleeps:
-/// each writable one goes to 0 and comes back to the value it had when the app started
-/// (on wake, and at exit, so a SIGTERM while asleep leaves the screen lit).
+/// each goes to 0 and comes back to the value it had when the app started (on wake, and
+/// at exit, so a SIGTERM while asleep leaves the screen lit).
 ///
-/// A backlight that is absent or read-only (no permission, no udev rule) is simply not
-/// dimmed: the screen is still drawn black.
+/// A brightness file the app can write is written directly. One it can only read (sysfs
+/// files are root's, and the kiosk unit's hardening keeps /sys read-only) is set through
+/// the app's logind session (`LogindSession`, `SetBrightness`), as a desktop's settings
+/// daemon does; without a session (no `PAMName=` in the unit, no logind) it is left alone
+/// and the screen is only drawn black.
 struct Backlight {
     /// The sysfs mount point; tests point it elsewhere (`--sysfs-root`, test builds only).
     static let defaultSysfsRoot = "/sys"
     /// The longest brightness value read (sysfs prints a decimal integer and a newline).
     static let maximumValueBytes = 32
 
-    /// One backlight's brightness file and the value to restore.
+    /// How a backlight is dimmed.
+    enum Way: Hashable, Sendable {
+        /// Its brightness file is written.
+        case sysfs
+        /// logind's `Session.SetBrightness` sets it.
+        case logind
+    }
+
+    /// One backlight's brightness file, the value to restore and how it is set.
     struct Device: Hashable, Sendable {
         var name: String
         var brightnessPath: String
         var savedBrightness: String
+        var way: Way
     }
 
-    /// The writable backlights found at start.
+    /// The backlights found at start that can be dimmed.
     let devices: [Device]
+    /// The app's logind session, when a backlight is set through it.
+    private let logind: LogindSession?
     /// True while they are at 0.
     private(set) var isDimmed = false
     private let log: (String) -> Void
 
-    /// Finds every writable backlight under `sysfsRoot`/class/backlight and reads its
-    /// brightness; says on `log` which it will dim.
+    /// Finds every readable backlight under `sysfsRoot`/class/backlight and reads its
+    /// brightness; for those it cannot write, looks up its logind session (on the system
+    /// bus). Says on `log` which it will dim, and how.
     init(sysfsRoot: String = Self.defaultSysfsRoot, log: @escaping (String) -> Void) {
         self.log = log
         let folder = sysfsRoot + "/class/backlight"
-        var found: [Device] = []
+        var found: [(name: String, path: String, value: String, writable: Bool)] = []
         if let directory = opendir(folder) {
             defer { closedir(directory) }
             while let entry = readdir(directory) {
@@ -39,36 +55,77 @@ struct Backlight {
                 }
                 guard !name.hasPrefix(".") else { continue }
                 let path = folder + "/" + name + "/brightness"
-                guard access(path, W_OK) == 0, let value = Self.read(path) else { continue }
-                found.append(Device(name: name, brightnessPath: path, savedBrightness: value))
+                guard let value = Self.read(path) else { continue }
+                found.append((name, path, value, access(path, W_OK) == 0))
             }
         }
-        devices = found.sorted { $0.name < $1.name }
-        for device in devices {
-            log("backlight \(device.name): brightness \(device.savedBrightness), 0 while asleep")
+        found.sort { $0.name < $1.name }
+        var session: LogindSession?
+        var sessionError: BusError?
+        if found.contains(where: { !$0.writable }) {
+            do {
+                session = try LogindSession()
+            } catch {
+                sessionError = error
+            }
         }
+        logind = session
+        var devices: [Device] = []
+        for device in found {
+            let start = "backlight \(device.name): brightness \(device.value)"
+            if device.writable {
+                log("\(start), 0 while asleep")
+                devices.append(
+                    Device(
+                        name: device.name, brightnessPath: device.path,
+                        savedBrightness: device.value, way: .sysfs))
+            } else if let session {
+                log(
+                    "\(start), 0 while asleep through logind (session \(session.path); the file is read-only)"
+                )
+                devices.append(
+                    Device(
+                        name: device.name, brightnessPath: device.path,
+                        savedBrightness: device.value, way: .logind))
+            } else {
+                log(
+                    "\(start), read-only and no logind session to set it (\(sessionError.map { "\($0)" } ?? "")): asleep, the screen is only drawn black"
+                )
+            }
+        }
+        self.devices = devices
     }
 
     /// Every backlight to 0.
     mutating func dim() {
         guard !isDimmed, !devices.isEmpty else { return }
         isDimmed = true
-        for device in devices where !Self.write("0", to: device.brightnessPath) {
-            log("backlight \(device.name): cannot write 0: \(String(cString: strerror(errno)))")
-        }
+        for device in devices { set(device, to: "0") }
     }
 
     /// Every backlight back to its value at start.
     mutating func restore() {
         guard isDimmed else { return }
         isDimmed = false
-        for device in devices where !Self.write(device.savedBrightness, to: device.brightnessPath) {
-            log(
-                "backlight \(device.name): cannot restore \(device.savedBrightness): "
-                    + String(cString: strerror(errno)))
-        }
+        for device in devices { set(device, to: device.savedBrightness) }
     }
 
+    /// Sets one backlight; says on the log when it cannot.
+    private func set(_ device: Device, to value: String) {
+        switch device.way {
+        case .sysfs:
+            guard !Self.write(value, to: device.brightnessPath) else { return }
+            log(
+                "backlight \(device.name): cannot write \(value): \(String(cString: strerror(errno)))"
+            )
+        case .logind:
+            do {
+                try logind?.setBrightness(backlight: device.name, to: UInt32(value) ?? 0)
+            } catch {
+                log("backlight \(device.name): logind cannot set \(value): \(error)")
+            }
+        }
+    }
     /// The file's value without its newline; nil when it cannot be read or is not a number.
     static func read(_ path: String) -> String? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)

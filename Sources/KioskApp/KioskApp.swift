@@ -38,13 +38,22 @@ public final class KioskApp {
     private var liveContactSlots = Set<Int>()
     private var recording: SessionRecording?
     private var sessionTimeMicroseconds: Int64 = 0
-    private var lastDrawn: Presentation?
+    /// The presentation on screen (while `isShown`) and the one being built: two buffers,
+    /// swapped after each frame, so that building a frame reuses the rows of the one before
+    /// last and allocates nothing (docs/app.md, "Running for months").
+    private var shown = KioskApp.noPresentation
+    private var building = KioskApp.noPresentation
+    /// False before the first frame, while asleep and after a wake or an expose (the next
+    /// turn draws whatever the presentation is).
+    private var isShown = false
     private var lastFrameMicroseconds: Int64 = 0
     /// True while the window shows the sleep's black frame.
     private var isDark = false
     private var quitRequested = false
     private var saveFailing = false
     private var pending: [InputEvent] = []
+    /// libinput's descriptor and the directly read panels', refilled on every turn.
+    private var pollDescriptors: [pollfd] = []
     /// The sound: opened the first time the sound setting is on (at the start, or when the
     /// Settings page turns it on), fed only while it is on.
     private var audio: KioskAudio?
@@ -67,8 +76,19 @@ public final class KioskApp {
     /// (from its first event) and whether the recording has ended: the soak benchmark
     /// samples memory and open files from it.
     public var onReplayTurn: ((_ recordingMicroseconds: Int64, _ finished: Bool) -> Void)?
+    /// Called as the loop enters each part of a turn (`LoopPhase`): the soak benchmark
+    /// counts the allocations of each. Calling it allocates nothing.
+    public var onPhase: ((LoopPhase) -> Void)?
     /// Frames drawn so far (black frames included).
     public private(set) var framesDrawn = 0
+    /// Input events handed to the session so far.
+    public private(set) var eventsHandled = 0
+    /// Changes of what the app shows or keeps so far: actions heard, keys and text
+    /// typed, lists handed to the writer and saves reported. Each may allocate (a model
+    /// change, a log line); a frame that only moves things must not (the soak benchmark).
+    public private(set) var changes = 0
+    /// Row pictures drawn anew so far (`PresentationRenderer.rowPicturesDrawn`).
+    public var rowPicturesDrawn: Int { renderer.rowPicturesDrawn }
     /// Turns of the main loop so far.
     public private(set) var loopTurns = 0
 
@@ -210,13 +230,14 @@ public final class KioskApp {
     /// An action's sound, while the sound setting is on; the Settings page's tap that first
     /// turns it on opens the audio device.
     private func hear(_ action: Action) {
+        changes += 1
         switch action.kind {
         case .sleep:
             backlight?.dim()
             log("asleep after \(options.idleSeconds) s with no input: screen dark")
         case .wake:
             backlight?.restore()
-            lastDrawn = nil
+            isShown = false
             log("awake")
         default: break
         }
@@ -329,6 +350,7 @@ public final class KioskApp {
 
     /// One turn with live input: wait for it, hand it over, let time pass, save, draw.
     private func liveTurn() {
+        onPhase?(.waiting)
         waitForInput(milliseconds: waitMilliseconds())
         // After `--replay --keep-running` the recording's end stays on screen; the window's
         // own input is not handed over (its times are not the replay's).
@@ -336,6 +358,7 @@ public final class KioskApp {
             for event in pending { feed(event) }
         }
         pending.removeAll(keepingCapacity: true)
+        onPhase?(.time)
         let now = clock.nowMicroseconds
         if replay == nil {
             advance(to: now - Self.inputLatencyAllowanceMicroseconds)
@@ -343,7 +366,9 @@ public final class KioskApp {
             // The session's time goes on at the wall clock's pace (it still sleeps).
             advance(to: replayEndMicroseconds.session + now - replayEndMicroseconds.loop)
         }
+        onPhase?(.saving)
         save(retrying: true)
+        onPhase?(.waiting)
         window.setTextInputActive(session.controller.editingIndex != nil)
         drawIfChanged(
             at: replay == nil ? max(now, sessionTimeMicroseconds) : sessionTimeMicroseconds)
@@ -365,12 +390,16 @@ public final class KioskApp {
         } else {
             target = replay.nextEventMicroseconds ?? sessionTimeMicroseconds
         }
+        onPhase?(.readingRecording)
         try replay.take(until: target) { feed($0) }
+        onPhase?(.time)
         advance(to: target)
+        onPhase?(.saving)
         save(retrying: true)
         drawIfChanged(at: sessionTimeMicroseconds)
         if isAudible { audio?.follow(presentation: lastDrawn) }
         // The window's quit and expose events; its input is not the recording's.
+        onPhase?(.waiting)
         waitForInput(milliseconds: replayWaitMilliseconds(replay))
         pending.removeAll(keepingCapacity: true)
         if replay.isFinished {
@@ -433,10 +462,9 @@ public final class KioskApp {
         var event = SDL_Event()
         if let liveInput {
             // libinput's descriptor and those of the panels read beside it (docs/devices.md).
-            var descriptors = liveInput.pollDescriptors.map {
-                pollfd(fd: $0, events: Int16(POLLIN), revents: 0)
-            }
-            _ = poll(&descriptors, nfds_t(descriptors.count), milliseconds)
+            pollDescriptors.removeAll(keepingCapacity: true)
+            liveInput.appendPollDescriptors(to: &pollDescriptors)
+            _ = poll(&pollDescriptors, nfds_t(pollDescriptors.count), milliseconds)
             liveInput.drain { pending.append(contentsOf: $0) }
         } else if SDL_WaitEventTimeout(&event, milliseconds) == 1 {
             handleWindowEvent(event)
@@ -452,7 +480,7 @@ public final class KioskApp {
         if event.type == SDL_WINDOWEVENT.rawValue
             && event.window.event == UInt8(SDL_WINDOWEVENT_EXPOSED.rawValue)
         {
-            lastDrawn = nil
+            isShown = false
             isDark = false  // asleep, the black frame is drawn again
         }
         translator.translate(
@@ -470,9 +498,17 @@ public final class KioskApp {
         {
             return
         }
+        let phase: LoopPhase = replay?.isFinished == false ? .readingRecording : .waiting
+        onPhase?(.input)
+        defer { onPhase?(phase) }
         let time = max(event.timeMicroseconds, sessionTimeMicroseconds)
         let timed = time == event.timeMicroseconds ? event : event.at(timeMicroseconds: time)
         sessionTimeMicroseconds = time
+        eventsHandled += 1
+        switch timed {
+        case .key, .text: changes += 1
+        default: break
+        }
         trackLiveContacts(timed)
         session.handle(timed)
         do {
@@ -481,6 +517,7 @@ public final class KioskApp {
             log("recording stopped: \(error)")
             recording = nil
         }
+        onPhase?(.saving)
         save()
     }
 
@@ -505,19 +542,22 @@ public final class KioskApp {
     /// is said once, then retried on every turn of the loop until a save succeeds (and
     /// says so).
     private func save(retrying: Bool = false) {
-        persistence.saveIfChanged(session.controller.lists, again: retrying && saveFailing)
+        if persistence.saveIfChanged(session.controller, again: retrying && saveFailing) {
+            changes += 1
+        }
         report(persistence.takeOutcomes())
     }
 
     /// Waits for the last save; false when the list on disk is not the one on screen.
     private func saveAtExit() -> Bool {
-        persistence.saveIfChanged(session.controller.lists, again: saveFailing)
+        persistence.saveIfChanged(session.controller, again: saveFailing)
         report(persistence.finish())
         return !saveFailing
     }
 
     private func report(_ outcomes: [ListWriter.Outcome]) {
         for outcome in outcomes {
+            changes += 1
             switch outcome {
             case .saved(let lists):
                 let items = lists.lists.flatMap(\.list.items)
@@ -535,32 +575,71 @@ public final class KioskApp {
     }
 
     private func drawIfChanged(at time: Int64) {
+        onPhase?(.presentation)
         if session.isAsleep {
             // Dark while asleep: one black frame, then nothing until the wake.
             guard !isDark else { return }
+            onPhase?(.present)
             window.presentBlack()
             framesDrawn += 1
             isDark = true
-            lastDrawn = nil
+            isShown = false
             return
         }
-        let presentation = session.controller.presentation(atMicroseconds: time)
-        guard presentation != lastDrawn || isDark else { return }
+        session.controller.presentation(atMicroseconds: time, into: &building)
+        guard !isShown || building != shown || isDark else { return }
         isDark = false
-        renderer.render(presentation)
+        onPhase?(.drawing)
+        renderer.render(building)
+        onPhase?(.present)
         do {
             try window.present(renderer.surface)
         } catch {
             repeatedErrors.say("\(error)")
         }
-        if lastDrawn == nil && lastFrameMicroseconds == 0 {
+        onPhase?(.presentation)
+        if !isShown && lastFrameMicroseconds == 0 {
             log("ready")
             notifier.ready()
         }
-        lastDrawn = presentation
+        swap(&shown, &building)
+        isShown = true
         framesDrawn += 1
         lastFrameMicroseconds = clock.nowMicroseconds
     }
+}
+
+extension KioskApp {
+    /// The presentation on screen; nil before the first frame, while asleep, and after a
+    /// wake or an expose until the next frame.
+    private var lastDrawn: Presentation? { isShown ? shown : nil }
+
+    /// The two presentation buffers before the first frame.
+    fileprivate static let noPresentation = Presentation(
+        screen: ScreenSize(widthPixels: 1, heightPixels: 1), rowHeightPixels: 1, rows: [],
+        cues: nil, placeholder: nil, editing: nil, isAnimating: false)
+}
+
+/// The parts of a turn of the loop (`KioskApp.onPhase`), by which the soak benchmark
+/// counts allocations.
+public enum LoopPhase: Int, CaseIterable, Sendable {
+    /// Reading `--replay`'s recording (a live kiosk reads libinput instead).
+    case readingRecording
+    /// An event handed to the session (the gestures and the core) and to `--record`.
+    case input
+    /// Time passing in the session (animations, long-press, sleep).
+    case time
+    /// The lists handed to the writer thread, and its outcomes read.
+    case saving
+    /// The presentation built and compared with the one on screen, and the bookkeeping
+    /// of a frame.
+    case presentation
+    /// The presentation drawn into the image (Cairo).
+    case drawing
+    /// The image copied to the window and presented (SDL, and the GL driver behind it).
+    case present
+    /// Waiting for input (poll, SDL's queue) and the rest of the loop's turn.
+    case waiting
 }
 
 /// Why the app could not start.

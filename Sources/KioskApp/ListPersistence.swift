@@ -41,11 +41,13 @@ struct ListPersistence {
         writer = ListWriter(store: store)
     }
 
-    /// Hands `lists` to the writer when they changed (or `again`, to retry a failed
-    /// save); returns true when it did.
+    /// Hands `controller`'s lists to the writer when they changed (or `again`, to retry a
+    /// failed save); returns true when it did. Asked on every turn of the loop: unchanged
+    /// lists are compared in place, never built (`ClearController.listsEqual`).
     @discardableResult
-    mutating func saveIfChanged(_ lists: TodoLists, again: Bool = false) -> Bool {
-        guard again || lists != savedLists else { return false }
+    mutating func saveIfChanged(_ controller: ClearController, again: Bool = false) -> Bool {
+        guard again || !controller.listsEqual(savedLists) else { return false }
+        let lists = controller.lists
         savedLists = lists
         writer.submit(lists)
         return true

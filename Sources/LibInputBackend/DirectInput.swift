@@ -131,6 +131,18 @@ public final class DirectInput {
         devices.map(\.fileDescriptor) + (monitor.map { [udev_monitor_get_fd($0)] } ?? [])
     }
 
+    /// `fileDescriptors` as `pollfd`s waiting for input, appended to `descriptors`
+    /// without an array of their own (a loop that polls on every turn allocates nothing).
+    func appendPollDescriptors(to descriptors: inout [pollfd]) {
+        for device in devices {
+            descriptors.append(pollfd(fd: device.fileDescriptor, events: Int16(POLLIN), revents: 0))
+        }
+        if let monitor {
+            descriptors.append(
+                pollfd(fd: udev_monitor_get_fd(monitor), events: Int16(POLLIN), revents: 0))
+        }
+    }
+
     /// True when `fd` is the udev monitor's (hot-plug: drain libinput first, then call
     /// `hotplug`, so that a device libinput takes is not opened twice).
     func isMonitor(_ fd: Int32) -> Bool { monitor.map { udev_monitor_get_fd($0) == fd } ?? false }

@@ -16,6 +16,8 @@ final class InputDrain {
     /// The devices read beside libinput (docs/devices.md).
     let direct: DirectInput?
     private var buffer: [InputEvent] = []
+    /// The directly read devices' descriptors, polled on every drain (kept: no allocation).
+    private var ready: [pollfd] = []
     private var directStarted = false
 
     init(context: LibInputContext, converter: LibInputEventConverter, direct: DirectInput?) {
@@ -36,9 +38,8 @@ final class InputDrain {
     func drain(onDispatched: () -> Void = {}, _ deliver: ([InputEvent]) -> Bool) -> Bool {
         var hotplugPending = false
         if let direct {
-            var ready = direct.fileDescriptors.map {
-                pollfd(fd: $0, events: Int16(POLLIN), revents: 0)
-            }
+            ready.removeAll(keepingCapacity: true)
+            direct.appendPollDescriptors(to: &ready)
             if !ready.isEmpty, poll(&ready, nfds_t(ready.count), 0) > 0 {
                 for descriptor in ready where descriptor.revents != 0 {
                     if direct.isMonitor(descriptor.fd) {
@@ -80,6 +81,12 @@ final class InputDrain {
     /// The descriptors to wait on: libinput's, then the directly read devices' and the
     /// udev monitor's (they change with hot-plug).
     var pollDescriptors: [Int32] { [context.fileDescriptor] + (direct?.fileDescriptors ?? []) }
+
+    /// `pollDescriptors` as `pollfd`s waiting for input, appended to `descriptors`.
+    func appendPollDescriptors(to descriptors: inout [pollfd]) {
+        descriptors.append(pollfd(fd: context.fileDescriptor, events: Int16(POLLIN), revents: 0))
+        direct?.appendPollDescriptors(to: &descriptors)
+    }
 }
 
 /// Emulated devices that play scripted input: started once libinput has opened the

@@ -68,6 +68,12 @@ public final class LiveInput {
     /// directly read devices' and the udev monitor's (they change with hot-plug).
     public var pollDescriptors: [Int32] { loop.drain.pollDescriptors }
 
+    /// `pollDescriptors` as `pollfd`s waiting for input, appended to `descriptors`: a loop
+    /// that polls on every turn keeps one buffer and allocates nothing.
+    public func appendPollDescriptors(to descriptors: inout [pollfd]) {
+        loop.drain.appendPollDescriptors(to: &descriptors)
+    }
+
     /// Turns everything queued into input events, without waiting: the directly read
     /// devices with input, libinput's queue with its flush (`finishBatch`: a touchpad's
     /// gesture ends are held until then), the panels libinput did not take (on the first

@@ -15,7 +15,10 @@ import Testing
     let folder = ScratchFolder("sleep")
 
     /// A sysfs folder with one backlight `panel` at `startBrightness`.
-    func sysfs() throws -> (root: String, brightness: String) {
+    func sysfs() throws -> (root: String, brightness: String) { try Self.sysfs(in: folder) }
+
+    /// The same in `folder`.
+    static func sysfs(in folder: ScratchFolder) throws -> (root: String, brightness: String) {
         let device = folder.file("sys/class/backlight/panel")
         try FileManager.default.createDirectory(
             atPath: device, withIntermediateDirectories: true)
@@ -31,9 +34,14 @@ import Testing
     }
 
     func appArguments(_ extra: [String]) -> [String] {
+        Self.appArguments(list: folder.file("list.json"), extra)
+    }
+
+    /// `cleartouch app`'s arguments for the recording through the loop, offscreen.
+    static func appArguments(list: String, _ extra: [String]) -> [String] {
         [
-            "--offscreen", "--sound", "off", "--list", folder.file("list.json"),
-            "--replay", Self.recording, "--speed", "0",
+            "--offscreen", "--sound", "off", "--list", list, "--replay", recording, "--speed",
+            "0",
         ] + extra
     }
 

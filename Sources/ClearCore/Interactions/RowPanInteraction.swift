@@ -83,7 +83,13 @@ final class RowPanInteraction: Interaction {
         // nothing: no allocation, no copy); `isEmpty` first, as walking even an empty
         // dictionary costs about 25 instructions.
         if !snapBacks.isEmpty, snapBacks.contains(where: { !$0.value.isRunning(at: now) }) {
-            snapBacks = snapBacks.filter { $0.value.isRunning(at: now) }
+            if snapBacks.values.contains(where: { $0.isRunning(at: now) }) {
+                snapBacks = snapBacks.filter { $0.value.isRunning(at: now) }
+            } else {
+                // All done (the common case: one at a time): the storage is kept, so the
+                // next swipe's snap back allocates nothing.
+                snapBacks.removeAll(keepingCapacity: true)
+            }
         }
         if shuffles.contains(where: { $0.endMicroseconds <= now }) {
             shuffles.removeAll { $0.endMicroseconds <= now }
@@ -171,10 +177,19 @@ final class RowPanInteraction: Interaction {
         return nil
     }
 
+    /// The item of the latest-started snap back running at `time` (asked on every frame:
+    /// a loop, not a filtered copy of the dictionary).
     private func latestSnapBack(at time: Int64) -> ItemID? {
-        snapBacks.filter { $0.value.isRunning(at: time) }
-            .max { ($0.value.startMicroseconds, $0.key) < ($1.value.startMicroseconds, $1.key) }?
-            .key
+        var latest: (start: Int64, item: ItemID)?
+        for (item, tween) in snapBacks where tween.isRunning(at: time) {
+            if let current = latest,
+                (current.start, current.item) >= (tween.startMicroseconds, item)
+            {
+                continue
+            }
+            latest = (tween.startMicroseconds, item)
+        }
+        return latest?.item
     }
 
     /// The tick left of the row and the cross right of it, alpha |x|/(W/2) unclamped; each
