@@ -34,8 +34,10 @@ struct PageTexts {
     /// more than writing each string once more.
     private var bytesSinceWhole: [Int] = []
 
-    /// The index of `string`, added when new. Its cost is linear in the string (its bytes
-    /// are compared, hashed or copied a few times, never per character of another).
+    /// The index of `string`, added when new (a string kept as a change to a recent one is
+    /// not looked up among the older ones: it may be added twice, at the cost of the
+    /// change). Its cost is linear in the string (its bytes are compared, hashed or copied
+    /// a few times, never per character of another).
     mutating func index(of string: String) -> Int {
         var string = string
         // The same text as a frame before (an edited text between keystrokes) is the same
@@ -52,8 +54,6 @@ struct PageTexts {
         for candidate in recent.reversed() where candidate.bytes == bytes {
             return candidate.index
         }
-        let key = bytes.count >= Self.longStringBytes ? SHA256.digest(bytes) : bytes
-        if let index = indexOfBytes[key] { return index }
         let index = entries.count
         var best:
             (base: Int, old: [UInt8], oldUnits: Int, start: Int, end: Int, cost: Int, since: Int)?
@@ -82,11 +82,15 @@ struct PageTexts {
                     .string(String(decoding: inserted, as: UTF8.self)), .integer(keptEnd),
                 ]))
         } else {
+            // Only a string kept whole is looked up (and hashed): hashing every version of
+            // a text typed a keystroke at a time would cost the square of its length.
+            let key = bytes.count >= Self.longStringBytes ? SHA256.digest(bytes) : bytes
+            if let earlier = indexOfBytes[key] { return earlier }
+            indexOfBytes[key] = index
             units = Self.utf16Units(bytes[...])
             entries.append(.string(string))
         }
         bytesSinceWhole.append(best?.since ?? 0)
-        indexOfBytes[key] = index
         recent.append((index, string, address, bytes, units))
         if recent.count > Self.candidateCount { recent.removeFirst() }
         return index
