@@ -176,23 +176,15 @@ public enum FailurePages {
             rows +=
                 "<tr><td>\(status)</td><td>\(name)</td><td>\(escaped(report.testCase.expectationPath))</td><td>\(escaped(detail))</td></tr>\n"
         }
-        let summary = escaped(RegressionSuite.summary(reports))
-        return """
-            <!DOCTYPE html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta http-equiv="Content-Security-Policy" content="default-src 'none'">
-            <title>\(summary) · cleartouch test</title>
-            </head>
-            <body>
-            <h1>cleartouch test: \(summary)</h1>
-            <table id="failures">
-            <tr><th>result</th><th>recording</th><th>expectation</th><th>first difference or reason</th></tr>
-            \(rows)</table>
-            </body>
-            </html>
+        let summary = RegressionSuite.summary(reports)
+        return HTMLPage.staticPage(
+            title: "\(summary) · cleartouch test",
+            body: """
+                <h1>cleartouch test: \(escaped(summary))</h1>
+                <table id="failures">
+                <tr><th>result</th><th>recording</th><th>expectation</th><th>first difference or reason</th></tr>
+                \(rows)</table>
 
-            """
+                """)
     }
 }

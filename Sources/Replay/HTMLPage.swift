@@ -96,6 +96,24 @@ public enum HTMLPage {
         return String(out)
     }
 
+    /// A page without scripts or data (`test --report`'s index, the sweep's plot): nothing
+    /// may load (`default-src 'none'`). `title` is plain text; `body` is markup.
+    static func staticPage(title: String, body: String) -> String {
+        """
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta http-equiv="Content-Security-Policy" content="default-src 'none'">
+        <title>\(escapedText(title))</title>
+        </head>
+        <body>
+        \(body)</body>
+        </html>
+
+        """
+    }
+
     /// `&`, `<`, `>`, `"` and `'` as entities; NUL (which HTML drops) as U+FFFD, as a
     /// browser shows it.
     public static func escapedText(_ text: String) -> String {

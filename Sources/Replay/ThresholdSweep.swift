@@ -157,25 +157,17 @@ public struct ThresholdSweep: Hashable, Sendable {
         let rows = points.map {
             "<tr><td>\(Thresholds.format($0.value))\($0.value == defaultValue ? " (default)" : "")</td><td>\($0.passed)</td><td>\($0.total - $0.passed)</td></tr>"
         }.joined(separator: "\n")
-        return """
-            <!DOCTYPE html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta http-equiv="Content-Security-Policy" content="default-src 'none'">
-            <title>cleartouch test --sweep \(name)</title>
-            </head>
-            <body>
-            <h1>Sweep of \(name)</h1>
-            <p id="sweep-summary">\(threshold.sets) (\(threshold.unit)); Clear's default \
-            \(Thresholds.format(defaultValue)). \(points.count) runs of \(total) recordings.</p>
-            \(svg)<table id="sweep-table">
-            <tr><th>\(name)</th><th>passed</th><th>failed</th></tr>
-            \(rows)
-            </table>
-            </body>
-            </html>
+        return HTMLPage.staticPage(
+            title: "cleartouch test --sweep \(name)",
+            body: """
+                <h1>Sweep of \(name)</h1>
+                <p id="sweep-summary">\(threshold.sets) (\(threshold.unit)); Clear's default \
+                \(Thresholds.format(defaultValue)). \(points.count) runs of \(total) recordings.</p>
+                \(svg)<table id="sweep-table">
+                <tr><th>\(name)</th><th>passed</th><th>failed</th></tr>
+                \(rows)
+                </table>
 
-            """
+                """)
     }
 }
