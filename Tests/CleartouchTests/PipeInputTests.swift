@@ -90,8 +90,13 @@ import ToolSupport
         try #require(writer >= 0)
         defer { close(writer) }
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: cleartouch)
-        process.arguments = Self.arguments(template, fifo: fifo, output: output)
+        // As from a terminal: a test run started in the background (`nohup`, `cmd &` in a
+        // script) ignores SIGINT, and an ignored signal stays ignored across exec, as it
+        // should. env(1) execs the command in place, so the pid is the command's.
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments =
+            ["--default-signal=INT,TERM", cleartouch]
+            + Self.arguments(template, fifo: fifo, output: output)
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()

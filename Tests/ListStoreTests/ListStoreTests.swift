@@ -134,7 +134,7 @@ func fixedClockStore(_ path: String, now: Date = fixedNow) -> ListStore {
 
     @Test func aKilledWriterLeavesTheOldOrTheNewList() throws {
         guard let writer = StoreWriterChild.requireWriter() else { return }
-        let folder = ScratchFolder()
+        let folder = ScratchFolder(inMemory: true)
         let path = folder.file("list.json")
         let store = fixedClockStore(path)
         var random = SplitMix64(seed: 0x00C1_EA27)
