@@ -7,7 +7,8 @@ import Testing
 @testable import ToolSupport
 
 @testable import Replay
-@testable import cleartouch
+@testable import CleartouchCommands
+@testable import cleartouch_devices
 
 /// Suspicious input is an error or a warning on stderr, never silence (issue 24, class 6):
 /// each case is tried in its variants, not only the reproducer.

@@ -3,7 +3,8 @@ import TestSupport
 import Testing
 
 @testable import Replay
-@testable import cleartouch
+@testable import CleartouchCommands
+@testable import cleartouch_devices
 
 /// `cleartouch test --via-libinput`: a suite's evdev recordings played through the real
 /// libinput under umockdev, side by side and unprivileged. The ones that keep their

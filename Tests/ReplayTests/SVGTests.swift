@@ -1,9 +1,9 @@
+import ClearPictures
 import ClearRendering
 import Foundation
 import TestSupport
 import Testing
 import TouchInput
-
 @testable import Replay
 
 #if canImport(FoundationXML)
