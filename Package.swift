@@ -217,7 +217,8 @@ let package = Package(
             name: "cleartouch-bench",
             dependencies: [
                 "Replay", "Recordings", "ClearCore", "GestureRecognition", "TouchInput",
-                "ClearRendering", "ClearPictures", "LibInputBackend", "Umockdev", "AllocationCounter",
+                "ClearRendering", "ClearPictures", "LibInputBackend", "Umockdev",
+                "AllocationCounter",
                 "ListStore",
                 "ToolSupport", "Evdev", "TouchScript", "KioskApp", "ClearSound",
                 "GestureService", "GestureBus", "CSystemd",
@@ -288,7 +289,8 @@ let package = Package(
         .testTarget(
             name: "ReplayTests",
             dependencies: [
-                "Replay", "Recordings", "ClearCore", "ClearRendering", "ClearPictures", "TouchInput",
+                "Replay", "Recordings", "ClearCore", "ClearRendering", "ClearPictures",
+                "TouchInput",
                 "TestSupport",
                 "GestureRecognition",
             ]),

@@ -269,7 +269,8 @@ public struct RecordingPictureRenderer {
     private static func color(of gesture: RecordingPicture.Gesture) -> RGBAColor {
         gesture.wasCancelled
             ? RecordingPicture.cancelledColor
-            : (gesture.actions.isEmpty ? RecordingPicture.noActionColor : RecordingPicture.actionColor)
+            : (gesture.actions.isEmpty
+                ? RecordingPicture.noActionColor : RecordingPicture.actionColor)
     }
 
     private func describe(_ gesture: RecordingPicture.Gesture, withShortfall: Bool = true)

@@ -33,8 +33,7 @@ package struct CommandDispatch {
 
     /// Runs `arguments` (those after the program's name); returns the exit status.
     package func main(_ arguments: [String], output: CommandOutput = .process) -> Int32 {
-        if let name = arguments.first, let subcommand = commands.first(where: { $0.name == name })
-        {
+        if let name = arguments.first, let subcommand = commands.first(where: { $0.name == name }) {
             return subcommand.main(arguments: Array(arguments.dropFirst()), output: output)
         }
         if let name = arguments.first, CommandCatalog.all.contains(where: { $0.name == name }) {

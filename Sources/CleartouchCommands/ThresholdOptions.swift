@@ -61,7 +61,8 @@ package struct TestThresholdOptions: Hashable, Sendable {
     package static let brittleRange: ClosedRange<Double> = 0...1000
 
     /// Reads `option` when it is one of these; false otherwise.
-    package mutating func parse(_ option: String, from parser: inout OptionParser) throws(UsageError)
+    package mutating func parse(_ option: String, from parser: inout OptionParser)
+        throws(UsageError)
         -> Bool
     {
         switch option {

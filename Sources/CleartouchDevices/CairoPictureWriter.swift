@@ -1,9 +1,9 @@
 import ClearCore
 import ClearRendering
-import DescriptorIO
-import ToolSupport
-import Replay
 import CleartouchCommands
+import DescriptorIO
+import Replay
+import ToolSupport
 
 /// Draws `--frames` and `--snapshot` with the app's renderer (ClearRendering), at the
 /// presentation's screen size.

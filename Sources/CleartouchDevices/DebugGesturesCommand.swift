@@ -1,5 +1,5 @@
-import CleartouchCommands
 import ClearCore
+import CleartouchCommands
 import GestureRecognition
 import LibInputBackend
 import ToolSupport

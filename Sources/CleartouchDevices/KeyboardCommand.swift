@@ -1,6 +1,6 @@
-import CleartouchCommands
 import ClearCore
 import ClearRendering
+import CleartouchCommands
 import JSON
 import ToolSupport
 import TouchInput

@@ -1,4 +1,5 @@
 import ClearRendering
+import CleartouchCommands
 import DescriptorIO
 import Glibc
 import JSON
@@ -7,7 +8,6 @@ import Recordings
 import Replay
 import ToolSupport
 import TouchInput
-import CleartouchCommands
 
 /// `replay` and `test` with pictures and libinput.
 typealias ReplayCommand = ReplayCommandOf<LinkedLibraries>

@@ -2,6 +2,7 @@ import ClearRendering
 import CleartouchCommands
 import Replay
 import ToolSupport
+
 /// `cleartouch render FILE -o OUT.svg`: draws a replay as an SVG picture (docs/replay.md).
 enum RenderCommand: Subcommand {
     static let name = CommandCatalog.render.name
@@ -64,4 +65,3 @@ enum RenderCommand: Subcommand {
         }
     }
 }
-

@@ -2,6 +2,7 @@ import ClearCore
 import ClearPictures
 import Testing
 import TouchInput
+
 @testable import ClearRendering
 
 /// Translucent rows alone over the background are kept as opaque pictures once their

@@ -1,7 +1,8 @@
 import ClearCore
-@testable import ClearPictures
 import TestSupport
 import Testing
+
+@testable import ClearPictures
 @testable import ClearRendering
 
 /// `LabelPlacement`, geometrically: no two placed boxes overlap, a box that collides with

@@ -2,8 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import Replay
 @testable import CleartouchCommands
+@testable import Replay
 @testable import cleartouch_devices
 
 /// `cleartouch test --via-libinput`: a suite's evdev recordings played through the real

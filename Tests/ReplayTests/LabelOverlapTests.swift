@@ -4,6 +4,7 @@ import ClearRendering
 import Foundation
 import TestSupport
 import Testing
+
 @testable import Replay
 
 /// No two labels overlap, in the SVG picture of `cleartouch render` and in every frame of

@@ -4,6 +4,7 @@ import Foundation
 import TestSupport
 import Testing
 import TouchInput
+
 @testable import Replay
 
 #if canImport(FoundationXML)

@@ -26,7 +26,8 @@ package struct CommandOutput {
 
     /// Says on standard error whether the expectation at `expectation` was met by
     /// `recording` (`diff` nil) or how not; returns the exit status, 0 or 1.
-    package func expectationReport(_ diff: String?, expectation: String, recording: String) -> Int32 {
+    package func expectationReport(_ diff: String?, expectation: String, recording: String) -> Int32
+    {
         guard let diff else {
             printError("\(expectation): expectation met")
             return 0

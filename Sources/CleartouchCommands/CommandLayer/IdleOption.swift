@@ -11,7 +11,9 @@ package enum IdleOption {
         """
 
     /// The value of `--idle-seconds`: whole seconds, 0 to a week.
-    package static func parse(_ option: String, from parser: inout OptionParser) throws(UsageError) -> Int {
+    package static func parse(_ option: String, from parser: inout OptionParser) throws(UsageError)
+        -> Int
+    {
         let text = try parser.value(for: option)
         guard let seconds = Int(text), (0...IdleSleep.maximumIdleSeconds).contains(seconds) else {
             throw UsageError(

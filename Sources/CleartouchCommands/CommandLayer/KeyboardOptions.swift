@@ -31,7 +31,8 @@ package struct KeyboardOptions {
         """
 
     /// Takes `--keyboard` or `--keyboard-layout`; false for any other option.
-    package mutating func parse(_ option: String, from parser: inout OptionParser) throws(UsageError)
+    package mutating func parse(_ option: String, from parser: inout OptionParser)
+        throws(UsageError)
         -> Bool
     {
         switch option {
@@ -54,7 +55,8 @@ package struct KeyboardOptions {
 
     /// The layout named by `--keyboard-layout`, else `fallback` (a name).
     /// An unknown name or a malformed file is a usage error (exit 2).
-    package func layout(fallback: String = KeyboardLayout.defaultName) throws(UsageError) -> KeyboardLayout
+    package func layout(fallback: String = KeyboardLayout.defaultName) throws(UsageError)
+        -> KeyboardLayout
     {
         try Self.layout(named: layoutName ?? fallback)
     }

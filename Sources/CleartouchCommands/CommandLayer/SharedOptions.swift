@@ -56,7 +56,8 @@ package struct SharedOptions {
 
     /// Reads `option` and its value from `parser` when it is one of the accepted shared
     /// options; false (nothing read) otherwise.
-    package mutating func parse(_ option: String, from parser: inout OptionParser) throws(UsageError)
+    package mutating func parse(_ option: String, from parser: inout OptionParser)
+        throws(UsageError)
         -> Bool
     {
         guard let shared = Option(rawValue: option), accepted.contains(shared) else {

@@ -9,7 +9,8 @@ package enum SoundOption {
         """
 
     /// The value of `--sound`: true for on, false for off.
-    package static func parse(_ option: String, from parser: inout OptionParser) throws(UsageError) -> Bool
+    package static func parse(_ option: String, from parser: inout OptionParser) throws(UsageError)
+        -> Bool
     {
         let text = try parser.value(for: option)
         switch text {
