@@ -36,7 +36,10 @@ package struct CommandDispatch {
         if let name = arguments.first, let subcommand = commands.first(where: { $0.name == name }) {
             return subcommand.main(arguments: Array(arguments.dropFirst()), output: output)
         }
-        if let name = arguments.first, CommandCatalog.all.contains(where: { $0.name == name }) {
+        if let name = arguments.first,
+            CommandCatalog.all.contains(where: { $0.name == name })
+                || name == InternalCommand.viaLibinputChild
+        {
             return DevicesProgram.handOver(command: name, output: output)
         }
         if arguments.first == "--version" {
