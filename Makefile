@@ -25,13 +25,19 @@ SYSCONFDIR ?= $(if $(filter /usr,$(PREFIX)),/etc,$(PREFIX)/etc)
 # and how, not its speed, and the optimizer was most of the suite's longest wait. Its own
 # build folder, so it never replaces the optimized one.
 CLEARTOUCH_PACKAGE_OPTIMIZATION ?=
-STATIC_BUILD = -c release --product cleartouch --static-swift-stdlib --disable-local-rpath \
+# Both executables (docs/architecture.md, "Two executables"): the lean `cleartouch` in
+# BINDIR and cleartouch-devices, which it hands the other commands to, in
+# LIBEXECDIR/cleartouch; the front looks for it in ../libexec/cleartouch from its own
+# folder, so LIBEXECDIR is BINDIR's sibling.
+LIBEXECDIR ?= $(PREFIX)/libexec
+STATIC_BUILD = -c release --static-swift-stdlib --disable-local-rpath \
 	-Xlinker -z -Xlinker now -Xlinker -z -Xlinker relro \
 	$(if $(CLEARTOUCH_PACKAGE_OPTIMIZATION),-Xswiftc $(CLEARTOUCH_PACKAGE_OPTIMIZATION)) \
 	--scratch-path .build/static$(CLEARTOUCH_PACKAGE_OPTIMIZATION)
-# What `make static` makes: the binary, its man page and bash completion.
+# What `make static` makes: the two binaries, the man page and bash completion.
 DIST = .build/dist
-INSTALLED = $(BINDIR)/cleartouch $(MANDIR)/cleartouch.1 $(COMPLETIONDIR)/cleartouch \
+INSTALLED = $(BINDIR)/cleartouch $(LIBEXECDIR)/cleartouch/cleartouch-devices \
+	$(MANDIR)/cleartouch.1 $(COMPLETIONDIR)/cleartouch \
 	$(UNITDIR)/cleartouch-kiosk.service $(SYSUSERSDIR)/cleartouch.conf \
 	$(UNITDIR)/cleartouch-gestures.service $(DBUSPOLICYDIR)/io.github.cleartouch.Gestures1.conf \
 	$(SYSCONFDIR)/cleartouch/gestures.yaml
@@ -51,6 +57,7 @@ build: bootstrap
 
 release: bootstrap
 	$(SWIFT) build -c release --product cleartouch
+	$(SWIFT) build -c release --product cleartouch-devices
 
 demo: release
 	@tools/demo
@@ -72,20 +79,29 @@ bench: bootstrap
 	$(SWIFT) build -c release --product cleartouch-bench
 	$(SWIFT) build -c release --product UmockdevFixup
 	$(SWIFT) build -c release --product cleartouch
-	$(BIN_RELEASE)/cleartouch-bench $(BENCH)
+	$(SWIFT) build -c release --product cleartouch-devices
+	$(SWIFT) build $(STATIC_BUILD) --product cleartouch
+	CLEARTOUCH_BENCH_FRONT="$$($(SWIFT) build $(STATIC_BUILD) --show-bin-path)/cleartouch" \
+		$(BIN_RELEASE)/cleartouch-bench $(BENCH)
 
 fuzz: bootstrap
 	@tools/fuzz
 
-# The static binary, then its man page and completion from its own --help.
+# The static binaries, side by side (as in a build folder, the front finds
+# cleartouch-devices beside itself), then the man page and completion from their --help.
 static: bootstrap
-	$(SWIFT) build $(STATIC_BUILD)
+	$(SWIFT) build $(STATIC_BUILD) --product cleartouch
+	$(SWIFT) build $(STATIC_BUILD) --product cleartouch-devices
 	mkdir -p $(DIST)
 	cp "$$($(SWIFT) build $(STATIC_BUILD) --show-bin-path)/cleartouch" $(DIST)/cleartouch
+	cp "$$($(SWIFT) build $(STATIC_BUILD) --show-bin-path)/cleartouch-devices" \
+		$(DIST)/cleartouch-devices
 	tools/make-help-files $(DIST)/cleartouch $(DIST)
 
 install: static
 	install -D -m 0755 $(DIST)/cleartouch $(DESTDIR)$(BINDIR)/cleartouch
+	install -D -m 0755 $(DIST)/cleartouch-devices \
+		$(DESTDIR)$(LIBEXECDIR)/cleartouch/cleartouch-devices
 	install -D -m 0644 $(DIST)/cleartouch.1 $(DESTDIR)$(MANDIR)/cleartouch.1
 	install -D -m 0644 $(DIST)/cleartouch.bash $(DESTDIR)$(COMPLETIONDIR)/cleartouch
 	mkdir -p $(DESTDIR)$(UNITDIR)
@@ -102,6 +118,7 @@ install: static
 
 uninstall:
 	rm -f $(addprefix $(DESTDIR),$(INSTALLED))
+	-rmdir $(DESTDIR)$(LIBEXECDIR)/cleartouch
 
 # The Debian package (debian/), written to out/; its path is the last line printed.
 deb: bootstrap

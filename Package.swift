@@ -19,8 +19,12 @@
 //   LibInputBackend    live input from real libinput, and devices it ignores read with libevdev
 //   TouchScript        one way to script touches (tests, generator, mock devices, benchmarks)
 //   Umockdev           umockdev testbeds: device files, barrier scripts, the scripted sessions
-//   Recorder, ClearRendering, Replay (draws its pictures with ClearRendering), KioskApp
-//   cleartouch         the command
+//   ClearPictures      what a picture of a replay shows, colours, label placement (no C)
+//   Recorder, ClearRendering (Cairo), Replay (no Cairo: ClearPictures), KioskApp
+//   CleartouchCommands the command line and the commands that need no device, window or
+//                      picture library (replay, test, inspect, convert, view, themes)
+//   cleartouch         the command, lean: those commands in process, the rest handed to
+//   cleartouch-devices every command, linking everything (docs/architecture.md)
 import PackageDescription
 
 // Test hooks (docs/libinput-backend.md, "Test hooks"): the commands' `--umockdev-barrier`
@@ -46,6 +50,7 @@ let package = Package(
     name: "ClearTouch",
     products: [
         .executable(name: "cleartouch", targets: ["cleartouch"]),
+        .executable(name: "cleartouch-devices", targets: ["cleartouch-devices"]),
         // The recognizer library carries the touch model its API speaks in: clients
         // import both GestureRecognition and TouchInput.
         .library(name: "GestureRecognition", targets: ["GestureRecognition", "TouchInput"]),
@@ -150,35 +155,55 @@ let package = Package(
             name: "Replay",
             dependencies: [
                 "Recordings", "ClearCore", "GestureRecognition", "TouchInput", "JSON",
-                "ClearRendering",
+                "ClearPictures",
                 "ToolSupport", "ListStore", "ClearSound", "GestureService", "CGLib",
             ],
             swiftSettings: uncheckedExclusivity),
+        // What the SVG picture of a replay and the `cleartouch view` page show, without
+        // Cairo: Replay (and so the lean `cleartouch`) draws nothing itself.
+        .target(
+            name: "ClearPictures", dependencies: ["ClearCore", "GestureRecognition", "TouchInput"]),
         .target(
             name: "ClearRendering",
-            dependencies: ["ClearCore", "GestureRecognition", "TouchInput", "JSON", "CCairo"],
+            dependencies: [
+                "ClearCore", "ClearPictures", "GestureRecognition", "TouchInput", "JSON", "CCairo",
+            ],
             // Cairo's pkg-config flags do not bring libm, which Double.rounded() needs.
             linkerSettings: [.linkedLibrary("m")]),
         .target(
             name: "KioskApp",
             dependencies: [
-                "ClearRendering", "ClearCore", "LibInputBackend", "Recordings", "TouchInput",
+                "ClearRendering", "ClearPictures", "ClearCore", "LibInputBackend", "Recordings",
+                "TouchInput",
                 "ToolSupport", "CSDL2", "ListStore", "ClearSound", "CSystemd", "GestureBus",
             ],
             swiftSettings: testHooks),
 
         // MARK: executables
-        .executableTarget(
-            name: "cleartouch",
+        // The command line and the lean commands (they link no Cairo, Pango, SDL, libinput,
+        // udev, libevdev or libsystemd); DeviceLibraries is what they take from the rest.
+        .target(
+            name: "CleartouchCommands",
             dependencies: [
-                "GestureService", "GestureBus",
+                "Replay", "GestureService", "Recordings", "ClearCore", "GestureRecognition",
+                "TouchInput", "JSON", "ToolSupport", "DescriptorIO", "ClearSound", "ListStore",
+            ],
+            // `ClearTouchVersion.current`, from debian/changelog.
+            plugins: ["VersionFromChangelog"]),
+        // What a user runs: the lean commands in process; the others, and options that need
+        // a device, window or picture library, handed to cleartouch-devices (execv).
+        .executableTarget(name: "cleartouch", dependencies: ["CleartouchCommands"]),
+        // Every command, linking everything; installed in /usr/libexec/cleartouch.
+        .executableTarget(
+            name: "cleartouch-devices",
+            dependencies: [
+                "CleartouchCommands", "GestureService", "GestureBus",
                 "Replay", "Recorder", "KioskApp", "ClearRendering", "Recordings",
                 "LibInputBackend", "ClearCore", "GestureRecognition", "TouchInput", "JSON",
                 "ToolSupport", "Umockdev", "DescriptorIO", "ClearSound",
             ],
-            swiftSettings: testHooks,
-            // `ClearTouchVersion.current`, from debian/changelog.
-            plugins: ["VersionFromChangelog"]),
+            path: "Sources/CleartouchDevices",
+            swiftSettings: testHooks),
         // Generates the `cleartouch --version` constant from debian/changelog.
         .plugin(
             name: "VersionFromChangelog", capability: .buildTool(),
@@ -192,7 +217,9 @@ let package = Package(
             name: "cleartouch-bench",
             dependencies: [
                 "Replay", "Recordings", "ClearCore", "GestureRecognition", "TouchInput",
-                "ClearRendering", "LibInputBackend", "Umockdev", "AllocationCounter", "ListStore",
+                "ClearRendering", "ClearPictures", "LibInputBackend", "Umockdev",
+                "AllocationCounter",
+                "ListStore",
                 "ToolSupport", "Evdev", "TouchScript", "KioskApp", "ClearSound",
                 "GestureService", "GestureBus", "CSystemd",
             ],
@@ -262,20 +289,24 @@ let package = Package(
         .testTarget(
             name: "ReplayTests",
             dependencies: [
-                "Replay", "Recordings", "ClearCore", "ClearRendering", "TouchInput", "TestSupport",
+                "Replay", "Recordings", "ClearCore", "ClearRendering", "ClearPictures",
+                "TouchInput",
+                "TestSupport",
                 "GestureRecognition",
             ]),
         .testTarget(
             name: "ClearRenderingTests",
-            dependencies: ["ClearRendering", "ClearCore", "TestSupport"]),
+            dependencies: ["ClearRendering", "ClearPictures", "ClearCore", "TestSupport"]),
         // The kiosk app's window under Xvfb and its live input under umockdev.
         .testTarget(
-            name: "KioskAppTests", dependencies: ["KioskApp", "ClearRendering", "TestSupport"]),
+            name: "KioskAppTests",
+            dependencies: ["KioskApp", "ClearRendering", "ClearPictures", "TestSupport"]),
         // The command layer and every subcommand, run as the built executable.
         .testTarget(
             name: "CleartouchTests",
             dependencies: [
-                "cleartouch", "Replay", "Recordings", "TouchInput", "Umockdev", "TestSupport",
+                "cleartouch", "cleartouch-devices", "CleartouchCommands", "Replay", "Recordings",
+                "TouchInput", "Umockdev", "TestSupport",
                 "TouchScript", "Evdev", "JSON", "ToolSupport", "ListStore",
             ]),
         .testTarget(name: "ToolSupportTests", dependencies: ["ToolSupport", "TestSupport"]),

@@ -1,4 +1,5 @@
 import ClearCore
+import ClearPictures
 
 /// Clear's look, measured in the iPhone's 320-point-wide units and scaled to the screen:
 /// one unit is W/320 pixels, so a 1080-pixel-wide kiosk draws 16-point text 54 pixels high.

@@ -1,4 +1,5 @@
 import ClearCore
+import ClearPictures
 
 /// Draws the on-screen keyboard in Clear's flat style: a near-black panel, dark keys with
 /// bold white labels, a pressed key in Clear's heat red, shift lit white while it is on,

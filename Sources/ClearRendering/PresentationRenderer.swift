@@ -1,5 +1,6 @@
 import CCairo
 import ClearCore
+import ClearPictures
 import TouchInput
 
 /// Draws a `Presentation` (the Clear core's picture of one moment) with Cairo and Pango.

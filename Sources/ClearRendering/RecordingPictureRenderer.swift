@@ -1,4 +1,5 @@
 import ClearCore
+import ClearPictures
 import GestureRecognition
 import JSON
 import TouchInput
@@ -34,12 +35,6 @@ public struct RecordingPictureRenderer {
     public static let contactPalette: [RGBAColor] = [
         0x00e5ff, 0xff4081, 0xffea00, 0x76ff03, 0xd500f9, 0xff9100, 0x2979ff, 0xffffff,
     ].map { RGBAColor(hex: $0) }
-    /// A gesture that caused an action.
-    public static let actionColor = RGBAColor(hex: 0x69f0ae)
-    /// A gesture that ended without causing anything.
-    public static let noActionColor = RGBAColor(hex: 0xbdbdbd)
-    /// A cancelled gesture.
-    public static let cancelledColor = RGBAColor(hex: 0xff1744)
     static let completeLineColor = RGBAColor(hex: 0x00ff00)
     static let deleteLineColor = RGBAColor(hex: 0xff0000)
     static let pullLineColor = RGBAColor(hex: 0xff5252)
@@ -137,7 +132,7 @@ public struct RecordingPictureRenderer {
                 // The row's origin must pass ±W/2, so the finger must cross start ± W/2:
                 // drawn on the side the finger went, at the screen edge when beyond it.
                 let rowTop = (pan.startPixels.y / H).rounded(.down) * H
-                let rightwards = Self.location(of: gesture.last).x >= pan.startPixels.x
+                let rightwards = RecordingPicture.location(of: gesture.last).x >= pan.startPixels.x
                 let (dx, color, label) =
                     rightwards
                     ? (width / 2, Self.completeLineColor, "complete")
@@ -273,7 +268,9 @@ public struct RecordingPictureRenderer {
 
     private static func color(of gesture: RecordingPicture.Gesture) -> RGBAColor {
         gesture.wasCancelled
-            ? cancelledColor : (gesture.actions.isEmpty ? noActionColor : actionColor)
+            ? RecordingPicture.cancelledColor
+            : (gesture.actions.isEmpty
+                ? RecordingPicture.noActionColor : RecordingPicture.actionColor)
     }
 
     private func describe(_ gesture: RecordingPicture.Gesture, withShortfall: Bool = true)
@@ -314,8 +311,8 @@ public struct RecordingPictureRenderer {
         let context = canvas.context
         let fontSize = max(9, picture.rowHeightPixels * 0.2)
         for gesture in picture.gestures {
-            let begin = Self.location(of: gesture.first)
-            let end = Self.location(of: gesture.last)
+            let begin = RecordingPicture.location(of: gesture.first)
+            let end = RecordingPicture.location(of: gesture.last)
             let color = Self.color(of: gesture)
             let s = fontSize * 0.5
             context.withSavedState {
@@ -346,16 +343,6 @@ public struct RecordingPictureRenderer {
             canvas.label(
                 describe(gesture), x: end.x + s + 4, baseline: end.y + s + fontSize,
                 fontPixels: fontSize, bold: true, color: color)
-        }
-    }
-
-    /// Where a gesture report was: the finger of a pan, the centre of a pinch.
-    public static func location(of event: GestureEvent) -> Point {
-        switch event.values {
-        case .pan(let pan), .scroll(let pan): pan.locationPixels
-        case .pull(let pull): pull.drag.locationPixels
-        case .pinch(let pinch): pinch.centroidPixels
-        case .tap(let location), .longPress(let location): location
         }
     }
 

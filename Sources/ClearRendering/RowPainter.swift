@@ -1,4 +1,5 @@
 import ClearCore
+import ClearPictures
 
 /// Draws Clear's cells in Clear's style: a row's fill, gloss, label, strikethrough and
 /// caret, and the tick and cross cues. One painter serves the PNG and window frames

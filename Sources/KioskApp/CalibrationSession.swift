@@ -1,4 +1,5 @@
 import CSDL2
+import ClearPictures
 import ClearRendering
 import Glibc
 import LibInputBackend

@@ -1,5 +1,6 @@
 import LibInputBackend
 import Recordings
+import ToolSupport
 import TouchInput
 import Umockdev
 
@@ -31,7 +32,7 @@ import Umockdev
 /// `notThroughLibinputStatus` and a line naming the device and why.
 public enum ViaLibinputCapture {
     /// The first argument that selects the child; not a command users see.
-    public static let childCommand = "__via-libinput-child"
+    public static let childCommand = InternalCommand.viaLibinputChild
     /// The flag before the nodes that asks for every device to go through libinput.
     public static let libinputOnlyFlag = "--libinput-only"
     /// The child's exit status when, with `libinputOnlyFlag`, libinput did not take a device.

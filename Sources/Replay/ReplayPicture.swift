@@ -1,5 +1,5 @@
 import ClearCore
-import ClearRendering
+import ClearPictures
 
 extension ReplayResult {
     /// What `cleartouch render` draws of this replay (`RecordingPictureRenderer`). The

@@ -1,5 +1,5 @@
 import ClearCore
-import ClearRendering
+import ClearPictures
 import GestureService
 import JSON
 import TouchInput
@@ -196,9 +196,9 @@ struct PageData {
             let caused = TraceViewer.actions(causedBy: gesture, in: result)
             let rgb =
                 gesture.outcome == .cancelled
-                ? RecordingPictureRenderer.cancelledColor
+                ? RecordingPicture.cancelledColor
                 : (caused.isEmpty
-                    ? RecordingPictureRenderer.noActionColor : RecordingPictureRenderer.actionColor)
+                    ? RecordingPicture.noActionColor : RecordingPicture.actionColor)
             return .object(fields: [
                 ("name", text("\(gesture.kind.rawValue) \(gesture.label)")),
                 ("outcome", .string(gesture.outcome.rawValue)),

@@ -1,5 +1,5 @@
 import ClearCore
-import ClearRendering
+import ClearPictures
 import GestureRecognition
 import GestureService
 import JSON
@@ -119,7 +119,7 @@ public struct TraceViewer {
             reports[report.id, default: []].append(
                 Report(
                     timeMicroseconds: relative, state: report.state,
-                    locationPixels: RecordingPictureRenderer.location(of: report)))
+                    locationPixels: RecordingPicture.location(of: report)))
         }
         let fps = framesPerSecond
         let frameSampler = FrameSampler(framesPerSecond: fps) {
@@ -156,12 +156,12 @@ public struct TraceViewer {
                 }
                 let caused = Self.actions(causedBy: gesture, in: result)
                 if report.state == .cancelled {
-                    color = RecordingPictureRenderer.cancelledColor
+                    color = RecordingPicture.cancelledColor
                 } else if caused.isEmpty {
-                    color = RecordingPictureRenderer.noActionColor
+                    color = RecordingPicture.noActionColor
                 } else {
                     text += " → " + caused.joined(separator: ", ")
-                    color = RecordingPictureRenderer.actionColor
+                    color = RecordingPicture.actionColor
                 }
             }
             texts.append((text, report.locationPixels, color))

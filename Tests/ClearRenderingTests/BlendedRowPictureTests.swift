@@ -1,4 +1,5 @@
 import ClearCore
+import ClearPictures
 import Testing
 import TouchInput
 

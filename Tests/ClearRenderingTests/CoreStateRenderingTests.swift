@@ -1,4 +1,5 @@
 import ClearCore
+import ClearPictures
 import ClearRendering
 import Testing
 import TouchInput

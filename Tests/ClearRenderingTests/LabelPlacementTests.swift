@@ -2,6 +2,7 @@ import ClearCore
 import TestSupport
 import Testing
 
+@testable import ClearPictures
 @testable import ClearRendering
 
 /// `LabelPlacement`, geometrically: no two placed boxes overlap, a box that collides with

@@ -1,4 +1,5 @@
 import ClearCore
+import ClearPictures
 import ClearRendering
 import Foundation
 import Testing

@@ -6,7 +6,8 @@ import Testing
 import ToolSupport
 import TouchInput
 
-@testable import cleartouch
+@testable import CleartouchCommands
+@testable import cleartouch_devices
 
 /// Every reader of a whole small file looks at it before reading it (docs/trace-format.md,
 /// "Ranges"): over its limit it fails at once naming the limit, a FIFO without a writer

@@ -3,7 +3,8 @@ import Testing
 import ToolSupport
 import TouchInput
 
-@testable import cleartouch
+@testable import CleartouchCommands
+@testable import cleartouch_devices
 
 /// The per-device calibration file `cleartouch calibrate` saves and the tools read.
 @Suite struct CalibrationFileTests {

@@ -6,7 +6,8 @@ import Testing
 import TouchInput
 import TouchScript
 
-@testable import cleartouch
+@testable import CleartouchCommands
+@testable import cleartouch_devices
 
 /// `--calibration`, `--rotate` and `cleartouch calibrate` as the command line sees them
 /// (issue 11, parts 3 and 4, and its "Bad input").

@@ -4,7 +4,8 @@ import TestSupport
 import Testing
 import TouchInput
 
-@testable import cleartouch
+@testable import CleartouchCommands
+@testable import cleartouch_devices
 
 /// The "Options" bullets of the hostile-input issue, one test each, for every subcommand.
 @Suite struct CommandLineBulletTests {

@@ -2,7 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import cleartouch
+@testable import CleartouchCommands
+@testable import cleartouch_devices
 
 /// An events-only evemu file read with a description that does not match its events is a
 /// warning naming the first such event's line (it once gave 0 contacts, exit 0, and

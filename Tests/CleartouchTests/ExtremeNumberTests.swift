@@ -3,7 +3,8 @@ import Recordings
 import TestSupport
 import Testing
 
-@testable import cleartouch
+@testable import CleartouchCommands
+@testable import cleartouch_devices
 
 /// Every number that enters the program is checked where it enters: out of its documented
 /// range it is `FILE:LINE: what is wrong` and exit 2; in range nothing traps (docs/trace-format.md,

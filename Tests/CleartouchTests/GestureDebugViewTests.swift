@@ -1,7 +1,8 @@
 import Testing
 import TouchInput
 
-@testable import cleartouch
+@testable import CleartouchCommands
+@testable import cleartouch_devices
 
 /// `debug-gestures`' view on its own, with the clock given: a resting finger's long-press
 /// appears from a tick while the finger rests, before any lift (no wall clock involved;

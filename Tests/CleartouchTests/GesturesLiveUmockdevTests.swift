@@ -8,7 +8,8 @@ import ToolSupport
 import TouchInput
 import Umockdev
 
-@testable import cleartouch
+@testable import CleartouchCommands
+@testable import cleartouch_devices
 
 /// Stands in for the gesture service's recognizers (which the live loop is given by
 /// `cleartouch gestures`): each finger down is a recognized tap, each cancelled finger a

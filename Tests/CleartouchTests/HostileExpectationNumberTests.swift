@@ -5,7 +5,8 @@ import TestSupport
 import Testing
 import ToolSupport
 
-@testable import cleartouch
+@testable import CleartouchCommands
+@testable import cleartouch_devices
 
 /// Every number of an expectation file, replaced in turn by an extreme value, is checked
 /// before anything converts it: `replay --expect` and `test` exit 0, 1 or 2 with a

@@ -6,7 +6,8 @@ import TestSupport
 import Testing
 import TouchInput
 
-@testable import cleartouch
+@testable import CleartouchCommands
+@testable import cleartouch_devices
 
 @Suite struct KeyboardCommandTests {
     static let cleartouch = PackagePaths.debugExecutable("cleartouch")

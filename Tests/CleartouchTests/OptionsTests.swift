@@ -4,7 +4,8 @@ import TestSupport
 import Testing
 import TouchInput
 
-@testable import cleartouch
+@testable import CleartouchCommands
+@testable import cleartouch_devices
 
 @Suite struct OptionsTests {
     @Test func parsesEveryReplayOption() throws {

@@ -3,7 +3,8 @@ import TestSupport
 import Testing
 import ToolSupport
 
-@testable import cleartouch
+@testable import CleartouchCommands
+@testable import cleartouch_devices
 
 /// A small recording every output test replays.
 enum OutputFixture {

@@ -3,7 +3,8 @@ import TestSupport
 import Testing
 import ToolSupport
 
-@testable import cleartouch
+@testable import CleartouchCommands
+@testable import cleartouch_devices
 
 /// No output of any command replaces one of its inputs (docs/output-files.md): every
 /// writer, every input role (the recording, `--list`, `--keyboard-layout`), every way of

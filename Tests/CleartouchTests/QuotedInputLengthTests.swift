@@ -4,7 +4,8 @@ import Testing
 import ToolSupport
 import TouchInput
 
-@testable import cleartouch
+@testable import CleartouchCommands
+@testable import cleartouch_devices
 
 /// Every message that quotes what the user gave is cut to a documented length
 /// (docs/trace-format.md, "Ranges": 80 scalars, a path 4096): a 1 MB argument, option

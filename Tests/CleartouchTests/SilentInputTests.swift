@@ -4,10 +4,11 @@ import JSON
 import Recordings
 import TestSupport
 import Testing
-@testable import ToolSupport
 
+@testable import CleartouchCommands
 @testable import Replay
-@testable import cleartouch
+@testable import ToolSupport
+@testable import cleartouch_devices
 
 /// Suspicious input is an error or a warning on stderr, never silence (issue 24, class 6):
 /// each case is tried in its variants, not only the reproducer.

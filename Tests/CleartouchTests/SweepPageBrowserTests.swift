@@ -2,7 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import cleartouch
+@testable import CleartouchCommands
+@testable import cleartouch_devices
 
 /// `cleartouch test --sweep ... --report DIR`'s DIR/sweep.html in a real headless
 /// Chromium, with scripts allowed and blocked: one point per value where the table says,

@@ -2,7 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import cleartouch
+@testable import CleartouchCommands
+@testable import cleartouch_devices
 
 /// `cleartouch test`: options, output, exit status, `--junit`, `--update`.
 @Suite struct TestCommandTests {

@@ -2,8 +2,9 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import CleartouchCommands
 @testable import Replay
-@testable import cleartouch
+@testable import cleartouch_devices
 
 /// `cleartouch test --via-libinput`: a suite's evdev recordings played through the real
 /// libinput under umockdev, side by side and unprivileged. The ones that keep their

@@ -3,7 +3,8 @@ import TestSupport
 import Testing
 import ToolSupport
 
-@testable import cleartouch
+@testable import CleartouchCommands
+@testable import cleartouch_devices
 
 /// Human-readable output escapes control characters; every command shows reader warnings;
 /// a byte-order mark does not hide a recording's format.

@@ -5,7 +5,8 @@ import KioskApp
 import TestSupport
 import Testing
 
-@testable import cleartouch
+@testable import CleartouchCommands
+@testable import cleartouch_devices
 
 /// `cleartouch themes [--json]` and `--theme NAME` (docs/themes.md).
 @Suite struct ThemesCommandTests {

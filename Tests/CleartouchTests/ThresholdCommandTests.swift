@@ -2,7 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import cleartouch
+@testable import CleartouchCommands
+@testable import cleartouch_devices
 
 /// `cleartouch test --list-thresholds`, `--set`, `--margins`, `--brittle`, `--sweep`, and
 /// `replay --set`.

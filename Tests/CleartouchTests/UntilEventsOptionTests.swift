@@ -1,6 +1,7 @@
 import Testing
 
-@testable import cleartouch
+@testable import CleartouchCommands
+@testable import cleartouch_devices
 
 /// `--until-events N`: the live commands stop after N input events, a stop that does not
 /// depend on timing (the umockdev tests use it instead of waiting for idleness).

@@ -2,7 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import cleartouch
+@testable import CleartouchCommands
+@testable import cleartouch_devices
 
 /// `cleartouch --version`: the top entry of debian/changelog, through the build plugin.
 struct VersionTests {

@@ -1,3 +1,4 @@
+import ClearPictures
 import ClearRendering
 import KioskApp
 import Testing

@@ -1,3 +1,4 @@
+import ClearPictures
 import ClearRendering
 import Foundation
 import TestSupport

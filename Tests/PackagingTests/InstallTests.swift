@@ -9,6 +9,7 @@ struct InstallTests {
     /// What `make install PREFIX=/usr` installs, and nothing else.
     static let expectedFiles: Set<String> = [
         "/usr/bin/cleartouch",
+        "/usr/libexec/cleartouch/cleartouch-devices",
         "/usr/share/man/man1/cleartouch.1",
         "/usr/share/bash-completion/completions/cleartouch",
         "/usr/lib/systemd/system/cleartouch-kiosk.service",
@@ -25,6 +26,10 @@ struct InstallTests {
         #expect(FileManager.default.isExecutableFile(atPath: binary))
         let run = try runCommand(executable: binary, arguments: ["--version"])
         #expect(run.standardOutput == "cleartouch \(try Packaging.version.get())\n")
+        // The installed front finds the installed cleartouch-devices (../libexec/cleartouch).
+        let handed = try runCommand(executable: binary, arguments: ["app", "--help"])
+        #expect(handed.status == 0, "\(handed.standardError)")
+        #expect(handed.standardOutput.hasPrefix("usage: cleartouch app "))
     }
 
     @Test func theUnitRunsTheInstalledBinaryAsTheKioskUser() throws {

@@ -1,4 +1,5 @@
 import CCairo
+import ClearPictures
 
 /// A Cairo drawing context (`cairo_t`) on an image or SVG surface.
 ///

@@ -1,4 +1,5 @@
 import CCairo
+import ClearPictures
 
 /// A Cairo image surface in `CAIRO_FORMAT_ARGB32` (or, for pictures that cover every
 /// pixel, `CAIRO_FORMAT_RGB24`): the pixels every frame is drawn into.

@@ -1,0 +1,201 @@
+import Foundation
+import JSON
+import Replay
+import ToolSupport
+
+/// `--set NAME=VALUE` of `replay` and `test`: one named threshold changed for the run.
+package enum SetOption {
+    /// The help lines (the replay's column).
+    package static let help = """
+          --set NAME=VALUE     change one named threshold of the recognizers or of Clear's
+                               rules for this run (may be repeated; `cleartouch test
+                               --list-thresholds` lists them with units, defaults, ranges)
+        """
+
+    /// Reads the value of `--set` into `thresholds`.
+    package static func parse(
+        _ option: String, from parser: inout OptionParser, into thresholds: inout Thresholds
+    ) throws(UsageError) {
+        let text = try parser.value(for: option)
+        do throws(UsageText) {
+            try thresholds.apply(assignment: text)
+        } catch {
+            throw UsageError(error.description)
+        }
+    }
+}
+
+/// The threshold options of `cleartouch test`: `--list-thresholds`, `--set`, `--margins`,
+/// `--brittle`, `--sweep` (`reportFolder` is `TestCommand`'s `--report DIR`, where the
+/// sweep's page goes). Kept apart from
+/// `TestCommand` so that its own options stay few.
+package struct TestThresholdOptions: Hashable, Sendable {
+    package var listThresholds = false
+    package var json = false
+    package var thresholds = Thresholds()
+    package var margins = false
+    package var brittle: Double?
+    package var sweep: ThresholdSweep?
+    package var reportFolder: String?
+
+    /// The help lines.
+    package static let help = """
+          --list-thresholds
+                           print every named threshold: name, unit, default, range, what
+                           it sets (with --json as {"thresholds": [...]}), and exit
+          --set NAME=VALUE change one threshold for this run (may be repeated): the
+                           failures show which recordings would change
+          --margins        print, for each recording, every decision against a threshold:
+                           its value, the threshold and the relative margin
+                           |value - threshold| / threshold (--json: {"recordings": [...]},
+                           the rest of the output on stderr)
+          --brittle R      fail each recording whose smallest relative margin is below R
+                           (0 to 1000), naming the rule, its value and its threshold
+          --sweep NAME=A:B:STEP
+                           run the suite once per value A, A+STEP, ... up to B (at most
+                           \(ThresholdSweep.maximumSteps) values) and print how many recordings pass at
+                           each; with --report DIR, also the plot DIR/sweep.html
+        """
+
+    /// `--brittle`'s range.
+    package static let brittleRange: ClosedRange<Double> = 0...1000
+
+    /// Reads `option` when it is one of these; false otherwise.
+    package mutating func parse(_ option: String, from parser: inout OptionParser)
+        throws(UsageError)
+        -> Bool
+    {
+        switch option {
+        case "--list-thresholds": listThresholds = true
+        case "--json": json = true
+        case "--margins": margins = true
+        case "--set": try SetOption.parse(option, from: &parser, into: &thresholds)
+        case "--brittle":
+            brittle = try parser.number(
+                for: option, in: Self.brittleRange, what: "a relative margin from 0 to 1000")
+        case "--sweep":
+            let text = try parser.value(for: option)
+            do throws(UsageText) {
+                sweep = try ThresholdSweep(parsing: text)
+            } catch {
+                throw UsageError(error.description)
+            }
+        default: return false
+        }
+        return true
+    }
+
+    /// The combinations that make no sense.
+    package func check(update: Bool, junit: Bool) throws(UsageError) {
+        if json && !margins && !listThresholds {
+            throw UsageError("--json goes with --margins or --list-thresholds")
+        }
+        if update && !thresholds.isDefault {
+            throw UsageError(
+                "--set is for one run: --update would write expectations that fail with Clear's thresholds"
+            )
+        }
+        guard let sweep else { return }
+        if update || margins || brittle != nil || junit {
+            throw UsageError("--sweep does not go with --update, --margins, --brittle or --junit")
+        }
+        if thresholds.value(of: sweep.threshold.key) != Thresholds().value(of: sweep.threshold.key)
+        {
+            throw UsageError(
+                "--sweep \(sweep.threshold.name) and --set \(sweep.threshold.name) both set it")
+        }
+    }
+
+    /// How the suite's cases replay.
+    package var runOptions: RegressionRunOptions {
+        RegressionRunOptions(thresholds: thresholds, observesDecisions: margins || brittle != nil)
+    }
+
+    /// Where the text of the run goes: stderr when stdout carries the margins' JSON.
+    package func textOutput(_ output: CommandOutput) -> CommandOutput {
+        guard margins && json else { return output }
+        return CommandOutput(
+            standardOutput: output.standardError, standardError: output.standardError)
+    }
+
+    /// `--list-thresholds`.
+    package func printThresholds(_ output: CommandOutput) {
+        guard json else { return output.standardOutput(Thresholds.table()) }
+        let entries = Thresholds.all.map { threshold in
+            JSONValue.object(fields: [
+                ("name", .string(threshold.name)), ("unit", .string(threshold.unit)),
+                ("default", .number(JSONNumber(threshold.defaultValue))),
+                ("minimum", .number(JSONNumber(threshold.range.lowerBound))),
+                ("maximum", .number(JSONNumber(threshold.range.upperBound))),
+                ("whole", .bool(threshold.isWhole)), ("sets", .string(threshold.sets)),
+                ("rule", threshold.rule.map(JSONValue.string) ?? .null),
+            ])
+        }
+        output.standardOutput(
+            JSONValue.object(fields: [("thresholds", .array(entries))]).encoded() + "\n")
+    }
+
+    /// Prints the margins (`--margins`) and the brittle recordings (`--brittle`); returns
+    /// `status`, made 1 when a recording is brittle and it was 0.
+    package func reportMargins(_ reports: [RegressionReport], status: Int32, output: CommandOutput)
+        -> Int32
+    {
+        if margins {
+            output.standardOutput(json ? SuiteMargins.json(reports) : SuiteMargins.text(reports))
+        }
+        guard let brittle else { return status }
+        var status = status
+        for report in reports {
+            guard let decision = SuiteMargins.brittleDecision(report, below: brittle) else {
+                continue
+            }
+            textOutput(output).printLine(
+                SuiteMargins.brittleLine(report, decision, ratio: brittle))
+            if status == 0 { status = 1 }
+        }
+        return status
+    }
+
+    /// `--sweep`: the suite once per value; the table, and `DIR/sweep.html` with
+    /// `--report DIR`. 0, or 2 when a case could not run or the page cannot be written.
+    package func runSweep(
+        _ sweep: ThresholdSweep, _ cases: [RegressionCase], jobs: Int, output: CommandOutput
+    )
+        -> Int32
+    {
+        var status: Int32 = 0
+        var points: [ThresholdSweep.Point] = []
+        for value in sweep.values {
+            var thresholds = self.thresholds
+            thresholds.set(sweep.threshold.key, to: value)
+            let reports = RegressionSuite.run(
+                cases, jobs: jobs, options: RegressionRunOptions(thresholds: thresholds))
+            for report in reports {
+                if case .error(let diagnostic) = report.outcome {
+                    output.printError(diagnostic.description)
+                    status = 2
+                }
+            }
+            points.append(
+                ThresholdSweep.Point(
+                    value: value, passed: reports.filter(\.passed).count, total: reports.count))
+        }
+        output.standardOutput(sweep.table(points))
+        if let folder = reportFolder {
+            let path = (folder.hasSuffix("/") ? folder : folder + "/") + "sweep.html"
+            do throws(Diagnostic) {
+                try OutputFile.createFolder(folder, naming: folder)
+                try TextFile.write(
+                    sweep.page(points), to: path,
+                    protecting: cases.flatMap {
+                        [$0.expectationPath] + [$0.recordingPath].compactMap { $0 }
+                    })
+                output.printError("wrote \(path)")
+            } catch {
+                output.printError(error.description)
+                status = 2
+            }
+        }
+        return status
+    }
+}
