@@ -63,10 +63,19 @@ package final class EvdevTouchDecoder {
     /// Calibration and rotation (`TouchTransform`); identity: positions map linearly onto
     /// `screen` exactly as before, without a detour through normalized coordinates.
     private let transform: TouchTransform
+    /// `transform.isIdentity`, asked for every contact (a call into TouchInput each time).
+    private let transformIsIdentity: Bool
+    // `dirtySlots`: the slots changed in this frame, in its first `dirtySlotCount` entries
+    // (room for every slot; a slot is in it once, while its `trackingChanged` or
+    // `positionChanged` is set), so that ending a frame neither searches nor empties a list.
+    // `contacts`: the frame being decoded. A frame handed out shares its buffer, which is
+    // emptied when the next frame ends, by when a reader has let that frame go: one buffer
+    // serves every frame (a new one for each frame was a fifth of the decoder's time).
     #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
         @exclusivity(unchecked) private var slots: [Slot]
         @exclusivity(unchecked) private var currentSlot = 0
-        @exclusivity(unchecked) private var dirtySlots: [Int] = []
+        @exclusivity(unchecked) private var dirtySlots: [Int]
+        @exclusivity(unchecked) private var dirtySlotCount = 0
         @exclusivity(unchecked) private var contacts: [TouchContact] = []
         @exclusivity(unchecked) private var dropping = false
         @exclusivity(unchecked) private var toolBits: UInt8 = 0
@@ -90,7 +99,8 @@ package final class EvdevTouchDecoder {
     #else
         private var slots: [Slot]
         private var currentSlot = 0
-        private var dirtySlots: [Int] = []
+        private var dirtySlots: [Int]
+        private var dirtySlotCount = 0
         private var contacts: [TouchContact] = []
         private var dropping = false
         private var toolBits: UInt8 = 0
@@ -121,6 +131,7 @@ package final class EvdevTouchDecoder {
         self.screen = screen
         transform = TouchTransform(
             calibration: calibration, rotation: rotation, uprightScreen: screen)
+        transformIsIdentity = transform.isIdentity
         let codes = device.positionAxisCodes
         xCode = codes.x
         yCode = codes.y
@@ -159,6 +170,7 @@ package final class EvdevTouchDecoder {
             slots = []
             slotMinimum = 0
         }
+        dirtySlots = Array(repeating: 0, count: slots.count)
         countsToolFingers = device.kind == .touchpad
         touchButton =
             device.has(EventType.key, EventCode.btnTouch)
@@ -169,7 +181,7 @@ package final class EvdevTouchDecoder {
     // MARK: coordinates
 
     private func pixels(_ x: Int32, _ y: Int32) -> Point {
-        if !transform.isIdentity {
+        if !transformIsIdentity {
             return transform.uprightPixels(
                 normalizedX: EvdevTouchDecoder.scale(x, axisX, 1),
                 normalizedY: EvdevTouchDecoder.scale(y, axisY, 1))
@@ -254,6 +266,7 @@ package final class EvdevTouchDecoder {
             }
             guard currentSlot >= 0, code >= EventCode.absMTSlot else { return }
             let index = currentSlot
+            let wasDirty = slots[index].trackingChanged || slots[index].positionChanged
             var touched = true
             switch code {
             case xCode:
@@ -270,7 +283,10 @@ package final class EvdevTouchDecoder {
                 slots[index].positionChanged = true
             default: touched = false
             }
-            if touched && !dirtySlots.contains(index) { dirtySlots.append(index) }
+            if touched && !wasDirty {
+                dirtySlots[dirtySlotCount] = index
+                dirtySlotCount += 1
+            }
         case .protocolA:
             switch code {
             case xCode:
@@ -337,11 +353,11 @@ package final class EvdevTouchDecoder {
 
     private func resynchronise() {
         dropping = false
-        for index in dirtySlots {
+        for index in dirtySlots[..<dirtySlotCount] {
             slots[index].trackingChanged = false
             slots[index].positionChanged = false
         }
-        dirtySlots.removeAll(keepingCapacity: true)
+        dirtySlotCount = 0
         pointsA.removeAll(keepingCapacity: true)
         pendingHasData = false
         touchButtonChanged = false
@@ -351,7 +367,13 @@ package final class EvdevTouchDecoder {
         hwheel = 0
     }
 
+    /// Empties `contacts` of the frame handed out last (see `contacts`).
+    private func startFrameContacts() {
+        if !contacts.isEmpty { contacts.removeAll(keepingCapacity: true) }
+    }
+
     private func endFrame(time: Int64, into out: inout [InputEvent]) {
+        startFrameContacts()
         switch mode {
         case .slots: endFrameSlots()
         case .protocolA: endFrameProtocolA()
@@ -365,7 +387,6 @@ package final class EvdevTouchDecoder {
                     TouchFrame(
                         device: id, timeMicroseconds: time, contacts: contacts, fingerCount: fingers
                     )))
-            contacts.removeAll(keepingCapacity: true)
         }
         lastFingerCount = fingers
         if relX != 0 || relY != 0 {
@@ -392,8 +413,8 @@ package final class EvdevTouchDecoder {
 
     private func endFrameSlots() {
         // One finger dirties one slot: sorting it was a call per frame.
-        if dirtySlots.count > 1 { dirtySlots.sort() }
-        for index in dirtySlots {
+        if dirtySlotCount > 1 { dirtySlots[..<dirtySlotCount].sort() }
+        for index in dirtySlots[..<dirtySlotCount] {
             var slot = slots[index]
             if slot.trackingChanged && slot.trackingID != slot.activeID {
                 if slot.activeID >= 0 {
@@ -443,7 +464,7 @@ package final class EvdevTouchDecoder {
             slot.positionChanged = false
             slots[index] = slot
         }
-        if !dirtySlots.isEmpty { dirtySlots.removeAll(keepingCapacity: true) }
+        dirtySlotCount = 0
     }
 
     private func reportContactA() {
@@ -543,6 +564,7 @@ package final class EvdevTouchDecoder {
 
     /// Cancels every contact still down (end of the recording); appends the frame, if any.
     package func finish(time: Int64, into out: inout [InputEvent]) {
+        startFrameContacts()
         for index in slots.indices where slots[index].activeID >= 0 && slots[index].seatSlot >= 0 {
             let slot = slots[index]
             contacts.append(
@@ -566,7 +588,6 @@ package final class EvdevTouchDecoder {
                 .touchFrame(
                     TouchFrame(
                         device: id, timeMicroseconds: time, contacts: contacts, fingerCount: 0)))
-            contacts.removeAll(keepingCapacity: true)
         }
     }
 }

@@ -9,6 +9,18 @@ extension EvemuParser {
     /// Nearly every line of a recording is one, and reading them through the general
     /// scanner was a fifth of a continuous-touch replay.
     static func parseCanonicalEvent(_ line: UnsafeBufferPointer<UInt8>) -> EvdevEvent? {
+        guard let (event, lineBytes) = parseCanonicalEvent(atStartOf: line),
+            lineBytes == line.count
+        else { return nil }
+        return event
+    }
+
+    /// The same for the line at the start of `bytes`, which ends at the first `\n` or at the
+    /// end of `bytes`: its event and its length without the `\n`. The reader parses lines
+    /// where they lie in its buffer this way, without finding each line's end first.
+    static func parseCanonicalEvent(atStartOf line: UnsafeBufferPointer<UInt8>) -> (
+        event: EvdevEvent, lineBytes: Int
+    )? {
         // "E: " 1 "." 6 " " 4 " " 4 " " 1: the shortest such line.
         let count = line.count
         guard count >= 23, line[0] == UInt8(ascii: "E"), line[1] == UInt8(ascii: ":"),
@@ -45,16 +57,18 @@ extension EvemuParser {
         // Ten digits hold every Int32; longer values (leading zeros) take the general path.
         while index < count, index - digitsStart < 10 {
             let digit = line[index] &- UInt8(ascii: "0")
-            guard digit < 10 else { return nil }
+            if digit >= 10 { break }
             value = value &* 10 &+ Int64(digit)
             index += 1
         }
-        guard index == count, index > digitsStart,
+        // Nothing after the value: the line ends here.
+        guard index == count || line[index] == UInt8(ascii: "\n"), index > digitsStart,
             let narrow = Int32(exactly: negative ? -value : value)
         else { return nil }
-        return EvdevEvent(
+        let event = EvdevEvent(
             timeMicroseconds: seconds &* 1_000_000 &+ micros, type: EventType(rawValue: type),
             code: EventCode(rawValue: code), value: narrow)
+        return (event, index)
     }
 
     /// Four hex digits (either case) at `index`, or nil.

@@ -133,35 +133,34 @@ public final class EvemuReader: RecordingEventSource {
         while output.isEmpty {
             if finished { return nil }
             try readMore()
-            output.reverse()
+            // Most lines end no frame, and most frames are one event.
+            if output.count > 1 { output.reverse() }
         }
-        return output.popLast()
+        return output.removeLast()
     }
 
     private func readMore() throws(RecordingError) {
-        if var event = pendingEvent {
+        if let event = pendingEvent {
             pendingEvent = nil
-            checkDeclared(event, line: pendingEventLine)
-            firstTime = event.timeMicroseconds
-            event.timeMicroseconds = 0
-            decoder.handle(event, into: &output)
+            decode(event, line: pendingEventLine)
         }
         while output.isEmpty {
+            // Fastest path: a line as evemu writes it, parsed where it lies in the buffer.
+            let unread = lines.unreadBytes
+            if let (event, lineBytes) = EvemuParser.parseCanonicalEvent(atStartOf: unread),
+                lineBytes < unread.count, lineBytes <= lines.maximumLineBytes
+            {
+                lines.skipLine(ofBytes: lineBytes)
+                decode(event, line: lines.lineNumber)
+                continue
+            }
             guard let line = try lines.nextLine() else {
                 finishStream()
                 return
             }
             // Fast path: an event line.
             if line.count > 2 && line[0] == 0x45 && line[1] == 0x3A {
-                var event = try EvemuParser.parseEvent(line, lines)
-                checkDeclared(event, line: lines.lineNumber)
-                if let first = firstTime {
-                    event.timeMicroseconds -= first
-                } else {
-                    firstTime = event.timeMicroseconds
-                    event.timeMicroseconds = 0
-                }
-                decoder.handle(event, into: &output)
+                decode(try EvemuParser.parseEvent(line, lines), line: lines.lineNumber)
                 continue
             }
             // Made only here: building (and destroying) its device for every frame was 5 % of
@@ -172,6 +171,19 @@ public final class EvemuReader: RecordingEventSource {
                 throw lines.error("device description line after the events")
             }
         }
+    }
+
+    /// Hands the event of line `line` to the decoder, its time relative to the first event's.
+    private func decode(_ event: EvdevEvent, line: Int) {
+        checkDeclared(event, line: line)
+        var event = event
+        if let first = firstTime {
+            event.timeMicroseconds -= first
+        } else {
+            firstTime = event.timeMicroseconds
+            event.timeMicroseconds = 0
+        }
+        decoder.handle(event, into: &output)
     }
 
     /// `codes` as a table by code (the highest code the kernel has is below 0x300).

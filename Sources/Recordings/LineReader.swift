@@ -110,6 +110,20 @@ final class LineReader {
         }
     }
 
+    /// The buffered bytes not yet read: the next line's start (its end, too, unless the line
+    /// runs past the buffer), for a parser that finds the end of its line itself.
+    var unreadBytes: UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: buffer + start, count: end - start)
+    }
+
+    /// Consumes the first line of `unreadBytes`, which its parser found to be `count` bytes
+    /// followed by a `\n` (no `\r`, at most `maximumLineBytes`): as `nextLine` would have.
+    func skipLine(ofBytes count: Int) {
+        bytesConsumed += count + 1
+        start += count + 1
+        lineNumber += 1
+    }
+
     /// The next line without its `\n` (and without a trailing `\r`), or nil at the end.
     /// The byte after the returned line in memory is always `\n`, `\r` or 0, so number
     /// parsers may stop on it. The view is valid until the next call.
