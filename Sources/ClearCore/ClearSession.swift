@@ -67,6 +67,15 @@ public final class ClearSession {
     #endif
     public var idleSleep = IdleSleep()
 
+    /// Which drag reports carry the finger's velocity (`GestureArena.dragVelocityReports`):
+    /// every one (the default), or only the final ones, all the controller reads (a
+    /// fling's release velocity). Set `.finalReportsOnly` when neither `onGesture` nor
+    /// `gestureEvents` is read for velocities: the fit is the costliest part of a drag frame.
+    public var dragVelocityReports: DragVelocityReports {
+        get { arena.dragVelocityReports }
+        set { arena.dragVelocityReports = newValue }
+    }
+
     /// Hears every decision against a threshold, the recognizers' (slop, tap, hold) and
     /// the rules' (pan, pull, pinch), as each is made (`cleartouch test --margins`).
     public var decisionObserver: (any ThresholdDecisionObserver)? {
