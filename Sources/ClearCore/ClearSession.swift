@@ -167,16 +167,20 @@ public final class ClearSession {
             forwardTouchpadEvents(event)
         case .touchFrame(let whole):
             // Touches on the on-screen keyboard are its own; the arena never sees them.
+            // The controller was advanced to `time` above; the keyboard's touches and a
+            // touch down (which stops a deceleration) may change it before the reports.
+            var untouched = !controller.hasKeyboard
             let frame = controller.takeKeyboardTouches(whole)
             if frame.contacts.isEmpty && !whole.contacts.isEmpty { return }
             if frame.contacts.contains(where: { $0.phase == .down }) {
                 controller.interruptScrolling(atMicroseconds: time)
+                untouched = false
             }
             arena.pull = controller.pullAvailability
             arena.gestureIDs = gestureIDs
             arena.handle(frame)
             gestureIDs = arena.gestureIDs
-            forwardArenaEvents()
+            forwardArenaEvents(justAdvanced: untouched)
         case .touchpadGesture, .pointerMotion, .pointerButton, .pointerScroll:
             forwardTouchpadEvents(event)
         case .key(let key):
@@ -210,8 +214,14 @@ public final class ClearSession {
         controller.advance(toMicroseconds: time)
     }
 
-    private func forwardArenaEvents() {
-        for gesture in arena.events { deliver(gesture) }
+    /// `justAdvanced`: the controller is at the reports' time with nothing changed since
+    /// its advance, so the first report need not advance it again.
+    private func forwardArenaEvents(justAdvanced: Bool = false) {
+        var justAdvanced = justAdvanced
+        for gesture in arena.events {
+            deliver(gesture, justAdvanced: justAdvanced)
+            justAdvanced = false
+        }
     }
 
     private func forwardTouchpadEvents(_ event: InputEvent) {
@@ -224,8 +234,8 @@ public final class ClearSession {
         for gesture in touchpad.events { deliver(gesture) }
     }
 
-    private func deliver(_ gesture: GestureEvent) {
-        controller.handle(gesture)
+    private func deliver(_ gesture: GestureEvent, justAdvanced: Bool = false) {
+        controller.handle(gesture, justAdvanced: justAdvanced)
         if keepsGestureHistory { gestureEvents.append(gesture) }
         onGesture?(gesture)
     }

@@ -376,7 +376,8 @@ final class NavigationInteraction: Interaction {
 
     func advance(to now: Int64, in controller: ClearController) {
         if let transition, !transition.progress.isRunning(at: now) { self.transition = nil }
-        if foldReturns.contains(where: { !$0.tween.isRunning(at: now) }) {
+        // `isEmpty` first: the closure's walk costs even on an empty array, every frame.
+        if !foldReturns.isEmpty, foldReturns.contains(where: { !$0.tween.isRunning(at: now) }) {
             foldReturns.removeAll { !$0.tween.isRunning(at: now) }
         }
     }

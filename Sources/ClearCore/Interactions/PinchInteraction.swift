@@ -89,7 +89,8 @@ final class PinchInteraction: Interaction {
     }
 
     func advance(to now: Int64, in controller: ClearController) {
-        if returns.contains(where: { !$0.delta.isRunning(at: now) }) {
+        // `isEmpty` first: the closure's walk costs even on an empty array, every frame.
+        if !returns.isEmpty, returns.contains(where: { !$0.delta.isRunning(at: now) }) {
             returns.removeAll { !$0.delta.isRunning(at: now) }
         }
     }

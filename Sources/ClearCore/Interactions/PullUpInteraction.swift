@@ -72,7 +72,8 @@ final class PullUpInteraction: Interaction {
     }
 
     func advance(to now: Int64, in controller: ClearController) {
-        if clearances.contains(where: { $0.endMicroseconds <= now }) {
+        // `isEmpty` first: the closure's walk costs even on an empty array, every frame.
+        if !clearances.isEmpty, clearances.contains(where: { $0.endMicroseconds <= now }) {
             clearances.removeAll { $0.endMicroseconds <= now }
         }
     }

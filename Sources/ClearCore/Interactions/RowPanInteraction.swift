@@ -91,7 +91,7 @@ final class RowPanInteraction: Interaction {
                 snapBacks.removeAll(keepingCapacity: true)
             }
         }
-        if shuffles.contains(where: { $0.endMicroseconds <= now }) {
+        if !shuffles.isEmpty, shuffles.contains(where: { $0.endMicroseconds <= now }) {
             shuffles.removeAll { $0.endMicroseconds <= now }
         }
     }

@@ -32,6 +32,8 @@ public struct OnScreenKeyboardSettings: Hashable, Sendable {
 extension ClearController {
     /// The on-screen keyboard; nil without one (`--keyboard off`).
     public var keyboard: OnScreenKeyboard? { keyboardInteraction.keyboard }
+    /// True with an on-screen keyboard (without copying it, as `keyboard` does).
+    var hasKeyboard: Bool { keyboardInteraction.keyboard != nil }
     /// When the on-screen keyboard shows (`configureKeyboard`).
     public var keyboardMode: OnScreenKeyboardMode { keyboardInteraction.mode }
 
