@@ -169,8 +169,10 @@ public final class ClearSession {
             // Touches on the on-screen keyboard are its own; the arena never sees them.
             // The controller was advanced to `time` above; the keyboard's touches and a
             // touch down (which stops a deceleration) may change it before the reports.
-            var untouched = !controller.hasKeyboard
-            let frame = controller.takeKeyboardTouches(whole)
+            let hasKeyboard = controller.hasKeyboard
+            var untouched = !hasKeyboard
+            // Without a keyboard the frame is the arena's whole (no call, no copy).
+            let frame = hasKeyboard ? controller.takeKeyboardTouches(whole) : whole
             if frame.contacts.isEmpty && !whole.contacts.isEmpty { return }
             if frame.contacts.contains(where: { $0.phase == .down }) {
                 controller.interruptScrolling(atMicroseconds: time)
