@@ -213,7 +213,18 @@ public final class ClearController {
 
     /// Applies one gesture report at its event time.
     public func handle(_ gesture: GestureEvent) {
-        advance(toMicroseconds: gesture.timeMicroseconds)
+        handle(gesture, justAdvanced: false)
+    }
+
+    /// `justAdvanced`: the caller advanced the controller to its current time and nothing
+    /// has changed it since (`ClearSession`'s first report of a frame). An advance of the
+    /// interactions to the time they were just advanced to finds nothing more to drop, so
+    /// it is skipped for a report no later than the clock (`ClearSessionAdvanceTests` holds
+    /// the session to one that advances before every report).
+    func handle(_ gesture: GestureEvent, justAdvanced: Bool) {
+        if !justAdvanced || gesture.timeMicroseconds > currentTimeMicroseconds {
+            advance(toMicroseconds: gesture.timeMicroseconds)
+        }
         switch gesture.state {
         case .began: begin(gesture)
         case .changed: change(gesture)

@@ -67,6 +67,15 @@ public final class ClearSession {
     #endif
     public var idleSleep = IdleSleep()
 
+    /// Which drag reports carry the finger's velocity (`GestureArena.dragVelocityReports`):
+    /// every one (the default), or only the final ones, all the controller reads (a
+    /// fling's release velocity). Set `.finalReportsOnly` when neither `onGesture` nor
+    /// `gestureEvents` is read for velocities: the fit is the costliest part of a drag frame.
+    public var dragVelocityReports: DragVelocityReports {
+        get { arena.dragVelocityReports }
+        set { arena.dragVelocityReports = newValue }
+    }
+
     /// Hears every decision against a threshold, the recognizers' (slop, tap, hold) and
     /// the rules' (pan, pull, pinch), as each is made (`cleartouch test --margins`).
     public var decisionObserver: (any ThresholdDecisionObserver)? {
@@ -158,16 +167,22 @@ public final class ClearSession {
             forwardTouchpadEvents(event)
         case .touchFrame(let whole):
             // Touches on the on-screen keyboard are its own; the arena never sees them.
-            let frame = controller.takeKeyboardTouches(whole)
+            // The controller was advanced to `time` above; the keyboard's touches and a
+            // touch down (which stops a deceleration) may change it before the reports.
+            let hasKeyboard = controller.hasKeyboard
+            var untouched = !hasKeyboard
+            // Without a keyboard the frame is the arena's whole (no call, no copy).
+            let frame = hasKeyboard ? controller.takeKeyboardTouches(whole) : whole
             if frame.contacts.isEmpty && !whole.contacts.isEmpty { return }
             if frame.contacts.contains(where: { $0.phase == .down }) {
                 controller.interruptScrolling(atMicroseconds: time)
+                untouched = false
             }
             arena.pull = controller.pullAvailability
             arena.gestureIDs = gestureIDs
             arena.handle(frame)
             gestureIDs = arena.gestureIDs
-            forwardArenaEvents()
+            forwardArenaEvents(justAdvanced: untouched)
         case .touchpadGesture, .pointerMotion, .pointerButton, .pointerScroll:
             forwardTouchpadEvents(event)
         case .key(let key):
@@ -201,8 +216,14 @@ public final class ClearSession {
         controller.advance(toMicroseconds: time)
     }
 
-    private func forwardArenaEvents() {
-        for gesture in arena.events { deliver(gesture) }
+    /// `justAdvanced`: the controller is at the reports' time with nothing changed since
+    /// its advance, so the first report need not advance it again.
+    private func forwardArenaEvents(justAdvanced: Bool = false) {
+        var justAdvanced = justAdvanced
+        for gesture in arena.events {
+            deliver(gesture, justAdvanced: justAdvanced)
+            justAdvanced = false
+        }
     }
 
     private func forwardTouchpadEvents(_ event: InputEvent) {
@@ -215,8 +236,8 @@ public final class ClearSession {
         for gesture in touchpad.events { deliver(gesture) }
     }
 
-    private func deliver(_ gesture: GestureEvent) {
-        controller.handle(gesture)
+    private func deliver(_ gesture: GestureEvent, justAdvanced: Bool = false) {
+        controller.handle(gesture, justAdvanced: justAdvanced)
         if keepsGestureHistory { gestureEvents.append(gesture) }
         onGesture?(gesture)
     }

@@ -86,6 +86,15 @@ public struct GestureArena {
         set { context.pull = newValue }
     }
 
+    /// Which reports of a one-finger drag (row pan, scroll, pull) carry its velocity:
+    /// every one (the default), or only the final one, the release velocity a fling needs.
+    /// The fit is most of a drag frame's cost; a client that reads only final velocities
+    /// (Clear's rules) skips it for the rest.
+    public var dragVelocityReports: DragVelocityReports {
+        get { context.dragVelocities }
+        set { context.dragVelocities = newValue }
+    }
+
     /// Where the arena's gesture ids come from. A client that also maps a touchpad lends
     /// one allocator to both (set before a call, read after it). Inlinable, as `events`.
     @inlinable public var gestureIDs: GestureIDAllocator {

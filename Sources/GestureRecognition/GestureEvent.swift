@@ -191,3 +191,14 @@ public struct GestureEvent: Hashable, Sendable {
         self.values = values
     }
 }
+
+/// Which reports of a one-finger drag (`pan`, `scroll`, `pull`) carry the finger's velocity
+/// (`PanValues.velocityPixelsPerSecond`, a least-squares fit over the recent samples).
+public enum DragVelocityReports: Hashable, Sendable {
+    /// Every report: `began`, `changed`, `ended` and `cancelled`.
+    case everyReport
+    /// Only the final report (`ended` or `cancelled`: the release velocity); the `began`
+    /// and `changed` reports carry zero. A final report's velocity is the same as with
+    /// `everyReport`.
+    case finalReportsOnly
+}

@@ -14,7 +14,9 @@ import TouchInput
 /// its edge) the pull is abandoned: it ends `cancelled`, and on the same frame a new
 /// `.scroll` gesture begins whose start is the finger's position on that frame, so its
 /// translation is measured from there. All reports carry the velocity (least squares
-/// over the last 100 ms); the `ended` one is the release velocity.
+/// over the last 100 ms); the `ended` one is the release velocity. With
+/// `DragVelocityReports.finalReportsOnly` only the `ended` and `cancelled` ones do (the
+/// fit is skipped for the others; where it runs its value is the same).
 ///
 /// States: idle → possible (touch down); possible → rowPan | pull | scroll (beyond the
 /// slop: began) | idle (lift or cancel first, or a long-press claimed the touch);
@@ -87,18 +89,28 @@ struct PanRecognizer: Recognizer {
         }
     }
 
+    /// The final report's values (a lift, a cancel or a claim): always with the velocity.
     @inline(__always)
     func runningReport(_ touch: TouchTrack, at time: Int64) -> RunningReport? {
+        runningReport(touch, at: time, withVelocity: true)
+    }
+
+    /// The running drag's id and values; the velocity is fitted only `withVelocity`
+    /// (else zero).
+    @inline(__always)
+    private func runningReport(_ touch: TouchTrack, at time: Int64, withVelocity: Bool)
+        -> RunningReport?
+    {
         switch state {
         case .idle, .possible: nil
-        case .rowPan(let drag): (drag.id, .pan(dragValues(drag, touch, time)))
-        case .scroll(let drag): (drag.id, .scroll(dragValues(drag, touch, time)))
+        case .rowPan(let drag): (drag.id, .pan(dragValues(drag, touch, time, withVelocity)))
+        case .scroll(let drag): (drag.id, .scroll(dragValues(drag, touch, time, withVelocity)))
         case .pull(let drag, let pulled):
             (
                 drag.id,
                 .pull(
                     PullValues(
-                        drag: dragValues(drag, touch, time),
+                        drag: dragValues(drag, touch, time, withVelocity),
                         pullDistancePixels: pullDistance(drag, pulled, touch)))
             )
         }
@@ -161,7 +173,8 @@ struct PanRecognizer: Recognizer {
         _ output: inout GestureOutput
     ) {
         let time = context.timeMicroseconds
-        guard let report = runningReport(touch, at: time) else {
+        let withVelocity = reported.isFinal || context.dragVelocities == .everyReport
+        guard let report = runningReport(touch, at: time, withVelocity: withVelocity) else {
             return recognizerBug(Self.name, "\(reported) report while \(phase)")
         }
         output.emit(report.id, reported, time, report.values)
@@ -172,11 +185,14 @@ struct PanRecognizer: Recognizer {
             translationY: touch.pixels.y - drag.startPixels.y, alreadyPulledPixels: pulled)
     }
 
-    private func dragValues(_ drag: Drag, _ touch: TouchTrack, _ time: Int64) -> PanValues {
+    private func dragValues(
+        _ drag: Drag, _ touch: TouchTrack, _ time: Int64, _ withVelocity: Bool
+    ) -> PanValues {
         PanValues(
             startPixels: drag.startPixels, locationPixels: touch.pixels,
             translationPixels: Point(
                 x: touch.pixels.x - drag.startPixels.x, y: touch.pixels.y - drag.startPixels.y),
-            velocityPixelsPerSecond: velocity.velocityPixelsPerSecond(atMicroseconds: time))
+            velocityPixelsPerSecond: withVelocity
+                ? velocity.velocityPixelsPerSecond(atMicroseconds: time) : .zero)
     }
 }

@@ -40,6 +40,8 @@ protocol RecognizerState {
     var timeMicroseconds: Int64 = .min
     /// Whether a vertical drag beginning now may be a pull (the client's say).
     @usableFromInline var pull = PullAvailability.atRest
+    /// Which drag reports carry the velocity (the client's say).
+    @usableFromInline var dragVelocities = DragVelocityReports.everyReport
 }
 
 /// One gesture recognizer: a state machine fed by the arena with the touch it watches;

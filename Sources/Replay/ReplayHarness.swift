@@ -118,6 +118,8 @@ public struct ReplayHarness {
         // Gesture reports are taken as they come, so memory does not grow with the session.
         session.keepsGestureHistory = false
         let onGesture = self.onGesture
+        // The collector reads no velocity, the controller only final ones.
+        if onGesture == nil { session.dragVelocityReports = .finalReportsOnly }
         session.onGesture = { report in
             collector.record(report)
             onGesture?(report, report.timeMicroseconds - collector.origin)

@@ -118,7 +118,7 @@ struct PresentationContext {
 struct GestureTracks<Track> {
     private(set) var entries: ContiguousArray<(id: GestureID, track: Track)> = []
 
-    var isEmpty: Bool { entries.isEmpty }
+    @inline(__always) var isEmpty: Bool { entries.isEmpty }
     /// The latest-begun gesture's entry.
     var latest: (id: GestureID, track: Track)? { entries.last }
 

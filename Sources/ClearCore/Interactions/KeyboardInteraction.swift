@@ -6,11 +6,23 @@ import TouchInput
 /// that land on it while a row is edited are its own (`takeTouches`), and what its keys
 /// type edits the row.
 final class KeyboardInteraction: Interaction {
-    /// The keyboard; nil without one (`--keyboard off`).
+    /// The keyboard; nil without one (`--keyboard off`). Set through `install`.
     #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
         @exclusivity(unchecked)
     #endif
-    var keyboard: OnScreenKeyboard?
+    private(set) var keyboard: OnScreenKeyboard?
+    /// `keyboard != nil`, kept apart: testing the optional copies the whole keyboard
+    /// (about 90 instructions), and it is asked at every frame and every advance.
+    #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
+        @exclusivity(unchecked)
+    #endif
+    private(set) var hasKeyboard = false
+
+    /// Gives the interaction its keyboard, or takes it away (nil).
+    func install(_ keyboard: OnScreenKeyboard?) {
+        self.keyboard = keyboard
+        hasKeyboard = keyboard != nil
+    }
     /// When it shows.
     var mode: OnScreenKeyboardMode = .off
     /// The physical keyboards attached (devices added, not removed), for `.auto`.
@@ -25,18 +37,23 @@ final class KeyboardInteraction: Interaction {
     /// True when the keyboard shows while a row is edited: mode `.on`, or `.auto` with no
     /// physical keyboard attached.
     var isEnabled: Bool {
-        guard keyboard != nil else { return false }
+        guard hasKeyboard else { return false }
         return mode == .on || (mode == .auto && physicalKeyboards.isEmpty)
     }
 
+    // The check inline (`visitInteractions` is), the work apart.
+    @inline(__always)
     func advance(to now: Int64, in controller: ClearController) {
-        guard keyboard != nil else { return }
+        if hasKeyboard { advanceKeyboard(to: now, in: controller) }
+    }
+
+    private func advanceKeyboard(to now: Int64, in controller: ClearController) {
         keyboard!.advance(toMicroseconds: now)
         applyOutputs(in: controller)
     }
 
     func isRunning(at time: Int64) -> Bool {
-        keyboard != nil && slide.isRunning(at: time)
+        hasKeyboard && slide.isRunning(at: time)
     }
 
     func finish(
@@ -81,7 +98,7 @@ final class KeyboardInteraction: Interaction {
     /// row was edited go to the keyboard; the rest are returned. A touch belongs to the
     /// keyboard from its down to its lift.
     func takeTouches(_ frame: TouchFrame, in controller: ClearController) -> TouchFrame {
-        guard keyboard != nil else { return frame }
+        guard hasKeyboard else { return frame }
         let time = controller.currentTimeMicroseconds
         let top = topPixels(at: time, in: controller)
         let accepting = controller.editing.isEditing && isEnabled && slide.to == 1
@@ -128,7 +145,7 @@ final class KeyboardInteraction: Interaction {
     }
 
     func hide(at time: Int64) {
-        guard keyboard != nil, slide.to != 0 else { return }
+        guard hasKeyboard, slide.to != 0 else { return }
         keyboard?.reset()
         retarget(to: 0, at: time)
     }

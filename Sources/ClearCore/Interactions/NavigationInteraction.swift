@@ -75,7 +75,15 @@ final class NavigationInteraction: Interaction {
     #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
         @exclusivity(unchecked)
     #endif
-    private var transition: Transition?
+    private var transition: Transition? {
+        didSet { hasTransition = transition != nil }
+    }
+    /// `transition != nil`, kept apart: testing the optional copies the whole transition,
+    /// and every advance asks.
+    #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
+        @exclusivity(unchecked)
+    #endif
+    private var hasTransition = false
     /// Gestures taken to do nothing (during a transition; other than taps, pulls and
     /// pinches at the menu and its pages).
     #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
@@ -374,7 +382,14 @@ final class NavigationInteraction: Interaction {
 
     // MARK: - Time
 
+    // The check inline (`visitInteractions` is), the work apart: most calls (one per
+    // frame) find nothing to drop.
+    @inline(__always)
     func advance(to now: Int64, in controller: ClearController) {
+        if hasTransition || !foldReturns.isEmpty { dropFinished(at: now) }
+    }
+
+    private func dropFinished(at now: Int64) {
         if let transition, !transition.progress.isRunning(at: now) { self.transition = nil }
         if foldReturns.contains(where: { !$0.tween.isRunning(at: now) }) {
             foldReturns.removeAll { !$0.tween.isRunning(at: now) }
@@ -419,7 +434,8 @@ final class NavigationInteraction: Interaction {
     /// While a pinch together could close the level: whether releasing it now would (the
     /// fingers' distance shrank by more than 2H); nil with no such pinch.
     func pinchTogetherCloses(in controller: ClearController) -> Bool? {
-        guard pinchTarget != nil, let latest = pinches.latest else { return nil }
+        // The pinch first: the cue asks after every event, mostly with none.
+        guard let latest = pinches.latest, pinchTarget != nil else { return nil }
         return latest.track.shrinkPixels
             > controller.rules.pinchTogetherRowHeights * controller.layout.rowHeightPixels
     }

@@ -88,7 +88,14 @@ final class PinchInteraction: Interaction {
         return true
     }
 
+    // The check inline (`visitInteractions` is), the work apart: most calls (one per
+    // frame) find nothing to drop.
+    @inline(__always)
     func advance(to now: Int64, in controller: ClearController) {
+        if !returns.isEmpty { dropFinished(at: now) }
+    }
+
+    private func dropFinished(at now: Int64) {
         if returns.contains(where: { !$0.delta.isRunning(at: now) }) {
             returns.removeAll { !$0.delta.isRunning(at: now) }
         }

@@ -71,7 +71,14 @@ final class PullUpInteraction: Interaction {
         return true
     }
 
+    // The check inline (`visitInteractions` is), the work apart: most calls (one per
+    // frame) find nothing to drop.
+    @inline(__always)
     func advance(to now: Int64, in controller: ClearController) {
+        if !clearances.isEmpty { dropFinished(at: now) }
+    }
+
+    private func dropFinished(at now: Int64) {
         if clearances.contains(where: { $0.endMicroseconds <= now }) {
             clearances.removeAll { $0.endMicroseconds <= now }
         }

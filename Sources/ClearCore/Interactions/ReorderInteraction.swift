@@ -120,7 +120,16 @@ final class ReorderInteraction: Interaction {
     /// Lets the auto-scroll run to `now` (every midpoint the held row crosses on the way
     /// moves the slot at the microsecond it is crossed, however `advance` is called),
     /// then drops finished slides and settles.
+    // The check inline (`visitInteractions` is), the work apart: most calls (one per
+    // frame) find nothing held and nothing to drop.
+    @inline(__always)
     func advance(to now: Int64, in controller: ClearController) {
+        if !holds.isEmpty || !slides.isEmpty || !settles.isEmpty {
+            runAutoScrollAndDropFinished(to: now, in: controller)
+        }
+    }
+
+    private func runAutoScrollAndDropFinished(to now: Int64, in controller: ClearController) {
         if case .autoScroll(let motion) = controller.scrolling.motion {
             for slot in holds.entries.indices {
                 var hold = holds[slot]
@@ -131,8 +140,7 @@ final class ReorderInteraction: Interaction {
                 holds[slot] = hold
             }
         }
-        // Nothing runs on most calls (one per gesture report and per frame): `isEmpty`
-        // first, as walking even an empty dictionary costs about 25 instructions.
+        // `isEmpty` first, as walking even an empty dictionary costs about 25 instructions.
         if !slides.isEmpty, slides.contains(where: { !$0.value.isRunning(at: now) }) {
             slides = slides.filter { $0.value.isRunning(at: now) }
         }

@@ -78,7 +78,14 @@ final class RowPanInteraction: Interaction {
         return true
     }
 
+    // The check inline (`visitInteractions` is), the work apart: most calls (one per
+    // frame) find nothing to drop.
+    @inline(__always)
     func advance(to now: Int64, in controller: ClearController) {
+        if !snapBacks.isEmpty || !shuffles.isEmpty { dropFinished(at: now) }
+    }
+
+    private func dropFinished(at now: Int64) {
         // Rebuilt only when something has finished (the common case on the replay path is
         // nothing: no allocation, no copy); `isEmpty` first, as walking even an empty
         // dictionary costs about 25 instructions.
@@ -91,7 +98,7 @@ final class RowPanInteraction: Interaction {
                 snapBacks.removeAll(keepingCapacity: true)
             }
         }
-        if shuffles.contains(where: { $0.endMicroseconds <= now }) {
+        if !shuffles.isEmpty, shuffles.contains(where: { $0.endMicroseconds <= now }) {
             shuffles.removeAll { $0.endMicroseconds <= now }
         }
     }

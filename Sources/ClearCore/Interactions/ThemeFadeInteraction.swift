@@ -30,7 +30,14 @@ final class ThemeFadeInteraction: Interaction {
     #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
         @exclusivity(unchecked)
     #endif
-    private(set) var fade: Fade?
+    private(set) var fade: Fade? {
+        didSet { isFading = fade != nil }
+    }
+    /// `fade != nil`, kept apart (`advance`).
+    #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
+        @exclusivity(unchecked)
+    #endif
+    private var isFading = false
 
     /// Shows `theme` at once (a start theme: nothing fades).
     func set(_ theme: Theme) {
@@ -53,7 +60,14 @@ final class ThemeFadeInteraction: Interaction {
         return fraction >= 1 ? theme : fade.from.mixed(with: theme, fraction: fraction)
     }
 
+    // The check inline (`visitInteractions` is): testing the optional copies the whole
+    // fade (two themes), and every advance asks.
+    @inline(__always)
     func advance(to now: Int64, in controller: ClearController) {
+        if isFading { dropFinished(at: now) }
+    }
+
+    private func dropFinished(at now: Int64) {
         if let fade, fade.fraction(at: now) >= 1 { self.fade = nil }
     }
 

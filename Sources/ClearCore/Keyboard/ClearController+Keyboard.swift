@@ -32,6 +32,8 @@ public struct OnScreenKeyboardSettings: Hashable, Sendable {
 extension ClearController {
     /// The on-screen keyboard; nil without one (`--keyboard off`).
     public var keyboard: OnScreenKeyboard? { keyboardInteraction.keyboard }
+    /// True with an on-screen keyboard (without copying it, as `keyboard` does).
+    var hasKeyboard: Bool { keyboardInteraction.hasKeyboard }
     /// When the on-screen keyboard shows (`configureKeyboard`).
     public var keyboardMode: OnScreenKeyboardMode { keyboardInteraction.mode }
 
@@ -42,12 +44,13 @@ extension ClearController {
     ) {
         keyboardInteraction.mode = settings.mode
         guard settings.mode != .off else {
-            keyboardInteraction.keyboard = nil
+            keyboardInteraction.install(nil)
             return
         }
-        keyboardInteraction.keyboard = OnScreenKeyboard(
-            layout: settings.layout, clearLayout: layout,
-            gestureConfiguration: gestureConfiguration)
+        keyboardInteraction.install(
+            OnScreenKeyboard(
+                layout: settings.layout, clearLayout: layout,
+                gestureConfiguration: gestureConfiguration))
     }
 
     /// True when the on-screen keyboard shows while a row is edited: mode `.on`, or
@@ -76,7 +79,7 @@ extension ClearController {
     /// keyboard while a row was edited go to the keyboard; the rest are returned for the
     /// gesture arena. A touch belongs to the keyboard from its down to its lift.
     public func takeKeyboardTouches(_ frame: TouchFrame) -> TouchFrame {
-        guard keyboard != nil else { return frame }
+        guard hasKeyboard else { return frame }
         advance(toMicroseconds: frame.timeMicroseconds)
         return keyboardInteraction.takeTouches(frame, in: self)
     }

@@ -1,0 +1,147 @@
+import ClearCore
+import GestureRecognition
+import TestSupport
+import Testing
+import TouchInput
+import TouchScript
+
+/// `ClearSession` advances the controller once per frame: a frame's first gesture report
+/// does not advance it again to the time it was just advanced to. These tests hold it to a
+/// session that does (the session as it was): the same presentations after every event,
+/// the same actions, the same list.
+@Suite("One advance per frame")
+struct ClearSessionAdvanceTests {
+    /// A session that advances the controller before every gesture report, built from the
+    /// public parts: an arena and a controller (touchscreen frames, keys and text).
+    final class AdvancingBeforeEveryReport {
+        let controller = ClearController(items: TodoList.swiftTutorialSamples, layout: smallLayout)
+        var arena = GestureArena()
+
+        func handle(_ event: InputEvent) {
+            let time = event.timeMicroseconds
+            advance(toMicroseconds: time)
+            switch event {
+            case .deviceAdded(let device, _):
+                controller.deviceAdded(device, at: time)
+                arena.deviceAdded(device)
+                forward()
+            case .touchFrame(let frame):
+                if frame.contacts.contains(where: { $0.phase == .down }) {
+                    controller.interruptScrolling(atMicroseconds: time)
+                }
+                arena.pull = controller.pullAvailability
+                arena.handle(frame)
+                forward()
+            case .key(let key):
+                guard key.pressed, !key.obfuscated else { return }
+                switch key.code {
+                case KeyboardKey.returnCode: controller.pressReturn(at: time)
+                case KeyboardKey.escapeCode: controller.pressEscape(at: time)
+                case KeyboardKey.backspaceCode: controller.deleteBackward(at: time)
+                default: break
+                }
+            case .text(let text): controller.insertText(text.text, at: time)
+            default: Issue.record("not scripted: \(event)")
+            }
+        }
+
+        func advance(toMicroseconds time: Int64) {
+            arena.advance(toMicroseconds: time)
+            forward()
+            controller.advance(toMicroseconds: time)
+        }
+
+        private func forward() {
+            for gesture in arena.events { controller.handle(gesture) }
+        }
+    }
+
+    /// Plays `script` through a session and the reference, comparing after every event.
+    static func expectSameAsAdvancingBeforeEveryReport(_ script: TouchScreenScript) {
+        let session = ClearSession(items: TodoList.swiftTutorialSamples, layout: smallLayout)
+        let reference = AdvancingBeforeEveryReport()
+        var differences = 0
+        for event in script.events {
+            session.handle(event)
+            reference.handle(event)
+            let time = session.controller.currentTimeMicroseconds
+            #expect(time == reference.controller.currentTimeMicroseconds)
+            if session.controller.presentation(atMicroseconds: time)
+                != reference.controller.presentation(atMicroseconds: time)
+                || session.controller.isAnimating(at: time)
+                    != reference.controller.isAnimating(at: time)
+            {
+                differences += 1
+            }
+        }
+        #expect(differences == 0)
+        #expect(session.controller.actions == reference.controller.actions)
+        #expect(session.controller.lists == reference.controller.lists)
+    }
+
+    /// Swipes, flings, pulls, taps, holds and pinches with pauses that leave animations
+    /// (snap backs, shuffles, flings, settles, edit transitions) running into the next one.
+    @Test func generatedSessionsMatchAdvancingBeforeEveryReport() {
+        var random = SplitMix64(seed: 0xADF4_2C3)
+        for _ in 0..<40 {
+            var script = TouchScreenScript()
+            for _ in 0..<12 {
+                let from = Point(
+                    x: Double.random(in: 20...300, using: &random),
+                    y: Double.random(in: 20...460, using: &random))
+                switch Int.random(in: 0..<10, using: &random) {
+                case 0..<5:
+                    let to = Point(
+                        x: from.x + Double.random(in: -260...260, using: &random),
+                        y: from.y + Double.random(in: -300...300, using: &random))
+                    script.drag(
+                        from: from, to: to, steps: Int.random(in: 2...30, using: &random),
+                        end: Int.random(in: 0..<6, using: &random) == 0 ? .cancel : .up)
+                case 5..<7: script.tap(from)
+                case 7:
+                    // A hold, then a move: a reorder.
+                    script.frame([(0, .down, from.x, from.y)])
+                    script.frame([(0, .move, from.x, from.y)], after: 600_000)
+                    for step in 1...10 {
+                        script.frame([(0, .move, from.x, from.y + Double(step) * 15)])
+                    }
+                    script.frame([(0, .up, from.x, from.y + 150)])
+                case 8:
+                    let spread = Double.random(in: -30...40, using: &random)
+                    script.frame([(0, .down, from.x, from.y)])
+                    script.frame([(1, .down, from.x + 20, from.y + 50)])
+                    for step in 1...6 {
+                        let d = Double(step) * spread / 6
+                        script.frame([
+                            (0, .move, from.x, from.y - d),
+                            (1, .move, from.x + 20, from.y + 50 + d),
+                        ])
+                    }
+                    script.frame([(0, .up, from.x, from.y), (1, .up, from.x + 20, from.y + 50)])
+                default:
+                    script.type("x")
+                    script.key(
+                        [
+                            KeyboardKey.returnCode, KeyboardKey.escapeCode,
+                            KeyboardKey.backspaceCode,
+                        ][
+                            Int.random(in: 0..<3, using: &random)])
+                }
+                script.wait(Int64.random(in: 0...700_000, using: &random))
+            }
+            Self.expectSameAsAdvancingBeforeEveryReport(script)
+        }
+    }
+
+    /// Just inside and past the end of a fling: the frame that lands on its last
+    /// microsecond and the one after it.
+    @Test func aFlingEndingAtAFrameMatches() {
+        for wait: Int64 in [0, 1, 100_000, 400_000, 1_000_000] {
+            var script = TouchScreenScript()
+            script.drag(from: Point(x: 100, y: 400), to: Point(x: 100, y: 100), steps: 4)
+            script.wait(wait)
+            script.drag(from: Point(x: 100, y: 300), to: Point(x: 110, y: 250), steps: 6)
+            Self.expectSameAsAdvancingBeforeEveryReport(script)
+        }
+    }
+}
