@@ -1,3 +1,4 @@
+import AllocationCounter
 import ClearCore
 import ClearRendering
 import Glibc
@@ -13,14 +14,25 @@ func runRenderBenchmarks() {
     let frameCount = 600
     let warmUpFrames = 30
     guard let renderer = uprightRenderer(screen, benchmark: "render") else { return }
+    var cpuByFrame: [Int64] = []
     let times = timeFrames(
         frameCount, warmUpFrames: warmUpFrames,
         prepare: { animatedPresentation(screen: screen, frame: $0, frameCount: frameCount) },
-        draw: { renderer.render($0) })
+        draw: { renderer.render($0) }, cpuByFrame: &cpuByFrame)
     var usage = rusage()
     getrusage(RUSAGE_SELF.rawValue, &usage)
     print("render: \(screen) frame, full list, running animations, \(times.cpu.count) frames")
     printFrameTimes(times)
+    // Every other frame dims all rows but the edited one (`animatedPresentation`).
+    for (name, parity) in [("rows opaque", 0), ("rows dimmed", 1)] {
+        let frames = cpuByFrame.indices.filter { ($0 + warmUpFrames) % 2 == parity }
+        print("    frames with the \(name): CPU \(FrameTimes(frames.map { cpuByFrame[$0] }))")
+    }
+    let slowest = cpuByFrame.indices.sorted { cpuByFrame[$0] > cpuByFrame[$1] }.prefix(8)
+    print(
+        "    slowest frames: "
+            + slowest.map { "\($0 + warmUpFrames) (\(FrameTimes.milliseconds(cpuByFrame[$0])))" }
+            .joined(separator: ", "))
     print(
         "  target upright p99 ≤ 2 ms (issue 22; CPU time): \(times.cpu.p99 <= 2_000_000 ? "met" : "NOT met")"
     )
@@ -76,6 +88,12 @@ func runRotatedRenderBenchmarks() {
     )
     runRotatedPresentBenchmark(screen: screen)
     runFirstFrameBenchmark(screen: screen)
+}
+
+/// "16.7".
+private func tenthsText(_ value: Double) -> String {
+    let tenths = Int((value * 10).rounded())
+    return "\(tenths / 10).\(tenths % 10)"
 }
 
 /// "1.03×".
@@ -177,6 +195,13 @@ private func runFirstFrameBenchmark(screen: ScreenSize) {
             "render-rotated: first frame after start, --rotate \(rotation.degrees): \(FrameTimes.milliseconds(best)) (wall, best of 3)"
         )
     }
+}
+
+/// The wall and CPU times of the frames drawn, and the allocations made while drawing them.
+private struct FrameTimings {
+    var wall: FrameTimes
+    var cpu: FrameTimes
+    var allocationsPerFrame: Double
 }
 
 /// Median, p99, mean and max of per-frame times.
@@ -495,27 +520,47 @@ private final class LevelDriver {
 /// are not counted.
 private func timeFrames<Picture>(
     _ frameCount: Int, warmUpFrames: Int, prepare: (Int) -> Picture, draw: (Picture) -> Void
-) -> (wall: FrameTimes, cpu: FrameTimes) {
-    var wallNanoseconds: [Int64] = []
+) -> FrameTimings {
     var cpuNanoseconds: [Int64] = []
+    return timeFrames(
+        frameCount, warmUpFrames: warmUpFrames, prepare: prepare, draw: draw,
+        cpuByFrame: &cpuNanoseconds)
+}
+
+/// `timeFrames`, leaving each counted frame's CPU time in `cpuByFrame` (in order).
+private func timeFrames<Picture>(
+    _ frameCount: Int, warmUpFrames: Int, prepare: (Int) -> Picture, draw: (Picture) -> Void,
+    cpuByFrame cpuNanoseconds: inout [Int64]
+) -> FrameTimings {
+    var wallNanoseconds: [Int64] = []
+    var allocations: UInt64 = 0
+    cpuNanoseconds.removeAll()
     for frame in 0..<frameCount {
         let picture = prepare(frame)
         let wallStart = MonotonicClock.nowNanoseconds()
         let cpuStart = threadCPUNanoseconds()
+        let allocationsBefore = cleartouch_allocation_count()
         draw(picture)
+        let allocated = cleartouch_allocation_count() - allocationsBefore
         if frame >= warmUpFrames {
+            allocations += allocated
             cpuNanoseconds.append(threadCPUNanoseconds() - cpuStart)
             wallNanoseconds.append(MonotonicClock.nowNanoseconds() - wallStart)
         }
     }
-    return (FrameTimes(wallNanoseconds), FrameTimes(cpuNanoseconds))
+    return FrameTimings(
+        wall: FrameTimes(wallNanoseconds), cpu: FrameTimes(cpuNanoseconds),
+        allocationsPerFrame: Double(allocations) / Double(max(1, cpuNanoseconds.count)))
 }
 
 /// Prints the wall and CPU figures of `times` and, when `judged`, whether p99 meets 8 ms
 /// of CPU time.
-private func printFrameTimes(_ times: (wall: FrameTimes, cpu: FrameTimes), judged: Bool = true) {
+private func printFrameTimes(_ times: FrameTimings, judged: Bool = true) {
     print("  wall time: \(times.wall)")
     print("  CPU time:  \(times.cpu)")
+    print(
+        "  allocations per frame drawn (the whole process: Cairo, pixman, Pango, SDL): \(tenthsText(times.allocationsPerFrame))"
+    )
     guard judged else {
         print(
             "  (drawing plus SDL's upload and present: depends on the GPU; not the target figure)")
@@ -567,4 +612,39 @@ func uprightRenderer(_ screen: ScreenSize, benchmark: String) -> PresentationRen
         return nil
     }
     return renderer
+}
+
+/// A digest of every frame of every scene `render-rotated` draws (upright, at the kiosk's
+/// size), one line per scene: a change to how the renderer draws, meant to leave the
+/// picture as it was, must leave every line as it was (run it before and after). Not
+/// timed, and run only when named (`cleartouch-bench render-digest`).
+func runRenderDigest() {
+    let screen = ScreenSize.defaultKiosk
+    for scene in RenderScene.all(screen: screen) {
+        guard let renderer = uprightRenderer(screen, benchmark: "render-digest") else { return }
+        let frames = scene.makeFrames()
+        var digest: UInt64 = 0xcbf2_9ce4_8422_2325
+        for frame in 0..<scene.frameCount {
+            renderer.render(frames(frame))
+            digest = frameDigest(renderer.surface, startingFrom: digest)
+        }
+        let hex = String(digest, radix: 16)
+        print(
+            "render-digest: \(scene.name), \(scene.frameCount) frames: \(String(repeating: "0", count: 16 - hex.count))\(hex)"
+        )
+    }
+}
+
+/// `digest` carried on over every pixel of `surface` (FNV-1a over 64-bit words).
+private func frameDigest(_ surface: ImageSurface, startingFrom digest: UInt64) -> UInt64 {
+    surface.withPixelData { data in
+        var hash = digest
+        let words = data.count / 8
+        for index in 0..<words {
+            hash =
+                (hash ^ data.load(fromByteOffset: index * 8, as: UInt64.self))
+                &* 0x100_0000_01b3
+        }
+        return hash
+    }
 }

@@ -47,9 +47,15 @@ func runSoakBenchmarks() {
     // After the day, a few turns of the idle loop (nothing to handle or draw).
     options.keepRunning = true
     var logLines = 0
+    var saves = 0
     let app: KioskApp
     do {
-        app = try KioskApp(options: options, log: { _ in logLines += 1 })
+        app = try KioskApp(
+            options: options,
+            log: { line in
+                logLines += 1
+                if line.hasPrefix("saved ") { saves += 1 }
+            })
     } catch {
         print("soak: the app did not start: \(error)")
         return
@@ -61,6 +67,7 @@ func runSoakBenchmarks() {
     let phases = PhaseAllocations()
     app.onPhase = { phases.enter($0) }
     var idleTurnsAfterDay = 0
+    var savesAtWarmUp = 0
     var turnStart = SoakTurn(app)
     app.onReplayTurn = { elapsed, finished in
         phases.leavingOut {
@@ -79,7 +86,10 @@ func runSoakBenchmarks() {
                 if idleTurnsAfterDay == SoakDay.idleTurnsAfterDay { raise(SIGTERM) }
             }
             guard samples.count < marks.count, progress >= marks[samples.count] else { return }
-            if samples.isEmpty { phases.reset() }
+            if samples.isEmpty {
+                phases.reset()
+                savesAtWarmUp = saves
+            }
             samples.append(
                 SoakSample(
                     share: progress, residentKilobytes: SoakSample.residentKilobytes(),
@@ -116,7 +126,8 @@ func runSoakBenchmarks() {
     print(
         "  after warm-up: \(frames) frames in \(turns) loop turns, \(String(format: "%.1f", Double(allocations) / Double(max(frames, 1)))) allocations/frame (the whole process), \(String(format: "%.2f", Double(cpu) / Double(max(frames, 1)) / 1e6)) ms CPU/frame (drawing, saving, the core); \(logLines) log lines for the day"
     )
-    phases.report(frames: frames, otherThreads: allocations - phases.dayTotal)
+    phases.report(
+        frames: frames, otherThreads: allocations - phases.dayTotal, saves: saves - savesAtWarmUp)
     do {
         let lists = try ListStore(path: listPath, clock: ListStore.systemClock).loadLists()
         let items = lists?.lists.flatMap(\.list.items) ?? []
@@ -146,12 +157,23 @@ private final class PhaseAllocations {
     private var phase = LoopPhase.waiting
     private var mark = cleartouch_thread_allocation_count()
     private var swiftMark = cleartouch_thread_swift_allocation_count()
+    private var processMark = cleartouch_allocation_count()
     private var turnAllocations: UInt64 = 0
+    /// All of this turn's allocations on the loop's thread, by phase.
+    private var turnAllByPhase = [UInt64](repeating: 0, count: LoopPhase.allCases.count)
+    /// The loop thread's allocations in turns that change nothing but positions, by phase
+    /// (C libraries' and Swift code's), and the other threads' during those turns.
+    private var touchByPhase = [UInt64](repeating: 0, count: LoopPhase.allCases.count)
+    private var touchOtherThreads: UInt64 = 0
+    /// Other threads' allocations during idle turns.
+    private var idleOtherThreads: UInt64 = 0
     /// Those of Swift code on our frame path in this turn.
     private var turnOurAllocations: UInt64 = 0
     private var turnOursByPhase = [UInt64](repeating: 0, count: LoopPhase.allCases.count)
     /// Our allocations in turns that change nothing but positions, by phase.
     private var unchangingByPhase = [UInt64](repeating: 0, count: LoopPhase.allCases.count)
+    /// Other threads' allocations in this turn (the process's, less the loop thread's).
+    private var turnOtherThreads: UInt64 = 0
     private var idleTurns = 0
     private var idleTurnAllocations: UInt64 = 0
     /// Turns that changed nothing but positions (no action, key, save or new row picture),
@@ -171,6 +193,7 @@ private final class PhaseAllocations {
         counts[phase.rawValue] += now - mark
         swiftCounts[phase.rawValue] += swiftNow - swiftMark
         turnAllocations += now - mark
+        turnAllByPhase[phase.rawValue] += now - mark
         if Self.ours.contains(where: { $0.phase == phase }) {
             turnOurAllocations += swiftNow - swiftMark
             turnOursByPhase[phase.rawValue] += swiftNow - swiftMark
@@ -183,9 +206,13 @@ private final class PhaseAllocations {
     /// Runs `body` (the benchmark's own bookkeeping) without counting what it allocates.
     func leavingOut(_ body: () -> Void) {
         enter(phase)
+        let process = cleartouch_allocation_count()
+        // The process's since the last turn ended, less the loop thread's in this turn.
+        turnOtherThreads = (process - processMark) - min(turnAllocations, process - processMark)
         body()
         mark = cleartouch_thread_allocation_count()
         swiftMark = cleartouch_thread_swift_allocation_count()
+        processMark = cleartouch_allocation_count()
     }
 
     /// A turn of the loop ended; `idle`: it handled no event and drew no frame; it drew
@@ -194,8 +221,11 @@ private final class PhaseAllocations {
         if idle {
             idleTurns += 1
             idleTurnAllocations += turnAllocations
+            idleOtherThreads += turnOtherThreads
         }
         if changes == 0 {
+            for index in turnAllByPhase.indices { touchByPhase[index] += turnAllByPhase[index] }
+            touchOtherThreads += turnOtherThreads
             unchangingTurns += 1
             unchangingFrames += frames
             unchangingAllocations += turnOurAllocations
@@ -209,8 +239,12 @@ private final class PhaseAllocations {
             changeCount += changes
         }
         turnAllocations = 0
+        turnOtherThreads = 0
         turnOurAllocations = 0
-        for index in turnOursByPhase.indices { turnOursByPhase[index] = 0 }
+        for index in turnOursByPhase.indices {
+            turnOursByPhase[index] = 0
+            turnAllByPhase[index] = 0
+        }
     }
 
     /// The warm-up is over: counting starts.
@@ -221,6 +255,9 @@ private final class PhaseAllocations {
         }
         idleTurns = 0
         idleTurnAllocations = 0
+        idleOtherThreads = 0
+        for index in touchByPhase.indices { touchByPhase[index] = 0 }
+        touchOtherThreads = 0
         (unchangingTurns, unchangingFrames, unchangingAllocations) = (0, 0, 0)
         for index in unchangingByPhase.indices { unchangingByPhase[index] = 0 }
         (changingTurns, changingFrames, changingAllocations, changeCount) = (0, 0, 0, 0)
@@ -234,7 +271,11 @@ private final class PhaseAllocations {
         dayTurns = (unchangingTurns, unchangingFrames, unchangingAllocations)
         dayUnchangingByPhase = unchangingByPhase.map { $0 }
         dayChangingTurns = (changingTurns, changingFrames, changingAllocations, changeCount)
+        dayTouchByPhase = touchByPhase.map { $0 }
+        dayTouchOtherThreads = touchOtherThreads
     }
+    private var dayTouchByPhase: [UInt64] = []
+    private var dayTouchOtherThreads: UInt64 = 0
     private var dayTurns = (turns: 0, frames: 0, allocations: UInt64(0))
     private var dayUnchangingByPhase: [UInt64] = []
     private var dayChangingTurns = (turns: 0, frames: 0, allocations: UInt64(0), changes: 0)
@@ -248,7 +289,7 @@ private final class PhaseAllocations {
         ("presentation", .presentation), ("drawing", .drawing), ("loop", .waiting),
     ]
 
-    func report(frames: Int, otherThreads: UInt64) {
+    func report(frames: Int, otherThreads: UInt64, saves: Int) {
         let perFrame = { (count: UInt64) in
             String(format: "%.1f", Double(count) / Double(max(frames, 1)))
         }
@@ -272,6 +313,29 @@ private final class PhaseAllocations {
         )
         print(
             "  idle: \(idleTurns) loop turns with no input and nothing to draw (\(SoakDay.idleTurnsAfterDay) of them after the day), \(idleTurnAllocations) allocations: \(idleTurnAllocations == 0 ? "met" : "NOT met")"
+        )
+        reportWholeProcess(otherThreads: otherThreads, saves: saves)
+    }
+
+    /// Per idle turn and per touch frame, the whole process: the loop's thread by part of
+    /// the turn, and the other threads apart (the list writer saves per change).
+    private func reportWholeProcess(otherThreads: UInt64, saves: Int) {
+        let touchFrames = max(dayTurns.frames, 1)
+        let perTouchFrame = { (count: UInt64) in
+            String(format: "%.1f", Double(count) / Double(touchFrames))
+        }
+        let touch = { (phase: LoopPhase) in self.dayTouchByPhase[phase.rawValue] }
+        let loopThread = dayTouchByPhase.reduce(0, +)
+        let elsewhere = Self.ours.filter { $0.phase != .drawing }.reduce(0) { $0 + touch($1.phase) }
+        print(
+            "  per touch frame, the whole process (the \(dayTurns.frames) frames of turns that change nothing but positions): \(perTouchFrame(loopThread)) on the loop's thread: \(perTouchFrame(touch(.drawing))) drawing (Cairo, pixman, Pango), \(perTouchFrame(touch(.present))) in the present (SDL, Mesa's GL), \(perTouchFrame(elsewhere)) elsewhere on the loop, \(perTouchFrame(touch(.readingRecording))) reading the recording (replay only); \(perTouchFrame(dayTouchOtherThreads)) on other threads meanwhile (the list writer finishing saves)"
+        )
+        let idleAll = idleTurnAllocations + idleOtherThreads
+        print(
+            "  per idle turn, the whole process: \(idleAll) allocations in \(idleTurns) turns (\(idleOtherThreads) of them on other threads): \(idleAll == 0 ? "met" : "NOT met")"
+        )
+        print(
+            "  the list writer's thread: \(otherThreads) allocations for \(saves) saves after warm-up, \(saves > 0 ? String(format: "%.0f", Double(otherThreads) / Double(saves)) : "-") per save: per change, not per frame"
         )
     }
 }

@@ -24,7 +24,11 @@ let groups: KeyValuePairs<String, () -> Void> = [
     "sound": runSoundBenchmarks,
     // A day of kiosk input through the app loop: memory, open files, allocations per frame.
     "soak": runSoakBenchmarks,
+    // Not a timing: one digest per render scene, to check a change leaves the frames alike.
+    "render-digest": runRenderDigest,
 ]
+/// Groups `make bench` leaves out: they run only when named.
+let namedOnly: Set<String> = ["render-digest"]
 let requested = Set(CommandLine.arguments.dropFirst())
 let unknown = requested.subtracting(groups.map(\.key))
 if !unknown.isEmpty {
@@ -33,4 +37,7 @@ if !unknown.isEmpty {
     )
     exit(2)
 }
-for (name, run) in groups where requested.isEmpty || requested.contains(name) { run() }
+for (name, run) in groups
+where requested.contains(name) || (requested.isEmpty && !namedOnly.contains(name)) {
+    run()
+}

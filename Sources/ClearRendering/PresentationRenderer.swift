@@ -24,6 +24,9 @@ public final class PresentationRenderer {
     // call changes two of them.
     /// The bands the background need not be painted in (`opaqueBands`).
     private var opaqueBandsBuffer: [RectPixels] = []
+    /// Opaque rows reaching one side only (`edgeCovers`), and the slabs between them.
+    private var edgeCoversBuffer: [RectPixels] = []
+    private var slabEdgesBuffer: [Double] = []
     /// The rows' and the placeholder's vertical reach (`isolatedTranslucentRows`).
     private var reachBuffer: [(index: Int, top: Double, bottom: Double)] = []
     /// The translucent rows alone in their band (`isolatedTranslucentRows`).
@@ -168,21 +171,71 @@ public final class PresentationRenderer {
                 RectPixels(x: 0, y: band.y, width: width, height: band.height))
         }
         opaqueBandsBuffer.sort { $0.y < $1.y }
+        Self.edgeCovers(presentation.rows, widthPixels: width, into: &edgeCoversBuffer)
         // The keyboard's panel covers what is below the list.
         var top = 0.0
         let bottom = listRect.maxY
         for band in opaqueBandsBuffer where band.maxY > top && band.y < bottom {
             if band.y > top {
-                context.fillRectangle(
-                    x: 0, y: top, width: width, height: min(band.y, bottom) - top,
-                    with: RGBAColor(presentation.backgroundColor))
+                fillUncovered(
+                    top: top, bottom: min(band.y, bottom), widthPixels: width,
+                    color: RGBAColor(presentation.backgroundColor))
             }
             top = max(top, band.maxY)
         }
         if top < bottom {
+            fillUncovered(
+                top: top, bottom: bottom, widthPixels: width,
+                color: RGBAColor(presentation.backgroundColor))
+        }
+    }
+
+    /// Fills the lines from `top` to `bottom` but what `edgeCoversBuffer` covers: each
+    /// slab between their tops and bottoms gets the stretch between the covers at its
+    /// left and right edges (a panned row leaves only the part it slid away from).
+    private func fillUncovered(
+        top: Double, bottom: Double, widthPixels width: Double, color: RGBAColor
+    ) {
+        slabEdgesBuffer.removeAll(keepingCapacity: true)
+        slabEdgesBuffer.append(top)
+        slabEdgesBuffer.append(bottom)
+        for cover in edgeCoversBuffer {
+            if cover.y > top && cover.y < bottom { slabEdgesBuffer.append(cover.y) }
+            if cover.maxY > top && cover.maxY < bottom { slabEdgesBuffer.append(cover.maxY) }
+        }
+        slabEdgesBuffer.sort()
+        for index in 1..<slabEdgesBuffer.count {
+            let slabTop = slabEdgesBuffer[index - 1]
+            let slabBottom = slabEdgesBuffer[index]
+            guard slabBottom > slabTop else { continue }
+            var left = 0.0
+            var right = width
+            for cover in edgeCoversBuffer where cover.y <= slabTop && cover.maxY >= slabBottom {
+                if cover.x <= 0 { left = max(left, cover.x + cover.width) }
+                if cover.x + cover.width >= width { right = min(right, cover.x) }
+            }
+            guard right > left else { continue }
             context.fillRectangle(
-                x: 0, y: top, width: width, height: bottom - top,
-                with: RGBAColor(presentation.backgroundColor))
+                x: left, y: slabTop, width: right - left, height: slabBottom - slabTop,
+                with: color)
+        }
+    }
+
+    /// The snapped frames of rows drawn opaque (as `opaqueBands` takes them) that reach
+    /// one side of the screen but not the other (panned, or narrower than the screen): the
+    /// background is painted only beside them. They replace what `covers` held.
+    static func edgeCovers(
+        _ rows: [RowPresentation], widthPixels: Double, into covers: inout [RectPixels]
+    ) {
+        covers.removeAll(keepingCapacity: true)
+        for row in rows
+        where row.alpha >= 1 && row.scale == 1 && row.shadowOpacity <= 0 {
+            let frame = snapped(row.framePixels)
+            guard frame.height > 0, frame.width > 0,
+                !spansTheWidth(row, widthPixels: widthPixels),
+                frame.x <= 0 || frame.x + frame.width >= widthPixels
+            else { continue }
+            covers.append(frame)
         }
     }
 

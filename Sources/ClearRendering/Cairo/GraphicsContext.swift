@@ -8,6 +8,16 @@ public final class GraphicsContext {
     let pointer: OpaquePointer
     /// The surface drawn on.
     public let surface: Surface
+    /// The alpha of `drawImage`'s direct composites (made once, set per call).
+    private lazy var alphaMask = PixmanAlphaMask()
+    /// How many `withSavedState` calls are open.
+    private var savedStateDepth = 0
+    /// The depth at which a clip other than one rectangle of whole pixels was set (nil:
+    /// none is in force): its extents are not the clip, so `drawImage` leaves it to Cairo.
+    private var unevenClipDepth: Int?
+    /// What the path holds: how many rectangles, and whether anything else.
+    private var pathRectangles = 0
+    private var pathHasOtherShapes = false
 
     /// A context drawing on `surface`.
     public init(surface: Surface) throws(CairoError) {
@@ -26,7 +36,13 @@ public final class GraphicsContext {
     /// Runs `body` between `cairo_save` and `cairo_restore`.
     public func withSavedState<Result>(_ body: () throws -> Result) rethrows -> Result {
         cairo_save(pointer)
-        defer { cairo_restore(pointer) }
+        savedStateDepth += 1
+        defer {
+            cairo_restore(pointer)
+            savedStateDepth -= 1
+            // The clip set inside is gone with it.
+            if let depth = unevenClipDepth, depth > savedStateDepth { unevenClipDepth = nil }
+        }
         return try body()
     }
 
@@ -48,8 +64,23 @@ public final class GraphicsContext {
         cairo_set_source_surface(pointer, surface.pointer, originX, originY)
     }
 
-    /// Composites `image` with its top-left corner at (x, y), at `alpha`.
+    /// Composites `image` with its top-left corner at (x, y), at `alpha`. Onto an image
+    /// surface at whole device pixels, outside a group and inside a clip of whole pixels
+    /// (`drawsImageDirectly`: how the renderer draws at the kiosk's size), pixman does it
+    /// directly through images made once (`PixmanImage`): the operation Cairo would ask of
+    /// pixman, without the pattern and the pixman image Cairo makes for every call.
     public func drawImage(_ image: ImageSurface, x: Double, y: Double, alpha: Double) {
+        guard alpha > 0 else { return }
+        if let place = directPlace(image, x: x, y: y),
+            compositeDirectly(image, at: place, alpha: alpha)
+        {
+            return
+        }
+        drawImageWithCairo(image, x: x, y: y, alpha: alpha)
+    }
+
+    /// `drawImage` as Cairo does it (every case `drawsImageDirectly` leaves to Cairo).
+    func drawImageWithCairo(_ image: ImageSurface, x: Double, y: Double, alpha: Double) {
         guard alpha > 0 else { return }
         cairo_set_source_surface(pointer, image.pointer, x, y)
         cairo_rectangle(pointer, x, y, Double(image.width), Double(image.height))
@@ -61,6 +92,71 @@ public final class GraphicsContext {
             cairo_paint_with_alpha(pointer, alpha)
             cairo_restore(pointer)
         }
+    }
+
+    /// Whether `drawImage(image, x: x, y: y, …)` composites through pixman directly: the
+    /// target is an image surface, no group is pushed, the user space is the device's moved
+    /// by whole pixels, (x, y) is a whole pixel, and every clip in force was set (`clip()`)
+    /// as one rectangle of whole pixels (so the clip is its extents).
+    func drawsImageDirectly(_ image: ImageSurface, x: Double, y: Double) -> Bool {
+        directPlace(image, x: x, y: y) != nil
+    }
+
+    /// Where a direct composite goes, in device pixels: the image's corner and the clip.
+    private struct DirectPlace {
+        var target: ImageSurface
+        var x: Int
+        var y: Int
+        var clip: (left: Int, top: Int, right: Int, bottom: Int)
+    }
+
+    private func directPlace(_ image: ImageSurface, x: Double, y: Double) -> DirectPlace? {
+        guard unevenClipDepth == nil, let target = surface as? ImageSurface,
+            cairo_get_group_target(pointer) == cairo_get_target(pointer)
+        else { return nil }
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(pointer, &matrix)
+        guard matrix.xx == 1, matrix.yy == 1, matrix.xy == 0, matrix.yx == 0 else { return nil }
+        var clip = (x0: 0.0, y0: 0.0, x1: 0.0, y1: 0.0)
+        cairo_clip_extents(pointer, &clip.x0, &clip.y0, &clip.x1, &clip.y1)
+        guard let deviceX = wholePixel(x + matrix.x0), let deviceY = wholePixel(y + matrix.y0),
+            let left = wholePixel(clip.x0 + matrix.x0), let top = wholePixel(clip.y0 + matrix.y0),
+            let right = wholePixel(clip.x1 + matrix.x0),
+            let bottom = wholePixel(clip.y1 + matrix.y0)
+        else { return nil }
+        return DirectPlace(
+            target: target, x: deviceX, y: deviceY, clip: (left, top, right, bottom))
+    }
+
+    /// Composites `image` at `place` with pixman; false (nothing drawn) when pixman has no
+    /// image of the pixels.
+    private func compositeDirectly(_ image: ImageSurface, at place: DirectPlace, alpha: Double)
+        -> Bool
+    {
+        let target = place.target
+        // The rectangle drawn: the image's, inside the clip and the target.
+        let left = max(place.x, place.clip.left, 0)
+        let top = max(place.y, place.clip.top, 0)
+        let right = min(place.x + image.width, place.clip.right, target.width)
+        let bottom = min(place.y + image.height, place.clip.bottom, target.height)
+        guard right > left, bottom > top else { return true }
+        guard let source = image.pixmanImage, let destination = target.pixmanImage else {
+            return false
+        }
+        var mask: OpaquePointer?
+        if alpha < 1 {
+            guard let alphaMask = alphaMask else { return false }
+            alphaMask.set(alpha: alpha)
+            mask = alphaMask.pointer
+        }
+        cairo_surface_flush(target.pointer)
+        pixman_image_composite32(
+            PIXMAN_OP_OVER, source.pointer, mask, destination.pointer,
+            Int32(left - place.x), Int32(top - place.y), 0, 0, Int32(left), Int32(top),
+            Int32(right - left), Int32(bottom - top))
+        cairo_surface_mark_dirty_rectangle(
+            target.pointer, Int32(left), Int32(top), Int32(right - left), Int32(bottom - top))
+        return true
     }
 
     /// Composites `image` stretched to fill `rect` (whole pixels), at `alpha`. Sampled
@@ -101,22 +197,66 @@ public final class GraphicsContext {
 
     public func addRectangle(x: Double, y: Double, width: Double, height: Double) {
         cairo_rectangle(pointer, x, y, width, height)
+        pathRectangles += 1
     }
 
-    public func fill() { cairo_fill(pointer) }
-    public func clip() { cairo_clip(pointer) }
-    public func moveTo(x: Double, y: Double) { cairo_move_to(pointer, x, y) }
+    public func fill() {
+        cairo_fill(pointer)
+        pathIsEmpty()
+    }
+
+    /// Clips to the current path. A clip other than one rectangle of whole device pixels
+    /// turns `drawImage`'s direct composites off until the state it was set in is restored.
+    public func clip() {
+        if unevenClipDepth == nil, !pathIsOneWholePixelRectangle() {
+            unevenClipDepth = savedStateDepth
+        }
+        cairo_clip(pointer)
+        pathIsEmpty()
+    }
+
+    public func moveTo(x: Double, y: Double) {
+        cairo_move_to(pointer, x, y)
+        pathHasOtherShapes = true
+    }
     /// Adds a straight line from the current point to (x, y).
-    public func lineTo(x: Double, y: Double) { cairo_line_to(pointer, x, y) }
+    public func lineTo(x: Double, y: Double) {
+        cairo_line_to(pointer, x, y)
+        pathHasOtherShapes = true
+    }
     /// Closes the current sub-path with a line back to its start.
     public func closePath() { cairo_close_path(pointer) }
     /// Strokes the current path with the current source, line width and dashes.
-    public func stroke() { cairo_stroke(pointer) }
+    public func stroke() {
+        cairo_stroke(pointer)
+        pathIsEmpty()
+    }
 
     /// Adds a full circle to the path (a new sub-path).
     public func addCircle(centreX: Double, centreY: Double, radius: Double) {
         cairo_new_sub_path(pointer)
         cairo_arc(pointer, centreX, centreY, radius, 0, 2 * Double.pi)
+        pathHasOtherShapes = true
+    }
+
+    /// Fill, stroke and clip use the path up.
+    private func pathIsEmpty() {
+        pathRectangles = 0
+        pathHasOtherShapes = false
+    }
+
+    /// Whether the path is one rectangle whose device corners are whole pixels.
+    private func pathIsOneWholePixelRectangle() -> Bool {
+        guard pathRectangles == 1, !pathHasOtherShapes else { return false }
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(pointer, &matrix)
+        guard matrix.xy == 0, matrix.yx == 0 else { return false }
+        var extents = (x0: 0.0, y0: 0.0, x1: 0.0, y1: 0.0)
+        cairo_path_extents(pointer, &extents.x0, &extents.y0, &extents.x1, &extents.y1)
+        return wholePixel(extents.x0 * matrix.xx + matrix.x0) != nil
+            && wholePixel(extents.y0 * matrix.yy + matrix.y0) != nil
+            && wholePixel(extents.x1 * matrix.xx + matrix.x0) != nil
+            && wholePixel(extents.y1 * matrix.yy + matrix.y0) != nil
     }
 
     /// Sets the stroke width and round caps and joins (the look of a finger's path).
@@ -200,4 +340,10 @@ public final class LinearGradient {
         cairo_pattern_add_color_stop_rgba(
             pointer, offset, color.red, color.green, color.blue, color.alpha)
     }
+}
+
+/// `value` as a whole number of pixels (within reach of `Int32`); nil between pixels.
+private func wholePixel(_ value: Double) -> Int? {
+    guard value.rounded() == value, abs(value) < 1e9 else { return nil }
+    return Int(value)
 }

@@ -7,6 +7,8 @@ public final class ImageSurface: Surface {
     /// Whether the surface has no alpha channel (`CAIRO_FORMAT_RGB24`): every pixel is
     /// opaque, so compositing it is a copy (pixman's fast paths) rather than a blend.
     public let isOpaque: Bool
+    /// pixman's image of these pixels, made on first use (`GraphicsContext.drawImage`).
+    lazy var pixmanImage = PixmanImage(on: self)
 
     /// A new surface of the given size, every pixel transparent black; with `opaque`, a
     /// surface without alpha whose pixels the caller covers before using it.

@@ -31,6 +31,9 @@ public final class TextLayout {
     public let text: String
     /// The font's size in pixels.
     public let fontPixels: Double
+    /// The last caret asked for: the caret is drawn every frame while a row is edited, and
+    /// Pango's lookup allocates (an iterator over the lines) each time.
+    private var lastCaret: (characterOffset: Int, x: Double)?
 
     /// A character (grapheme cluster) keeps at most this many scalars: the base and its
     /// first marks (Unicode's stream-safe text keeps 30 marks in a row). More marks stack
@@ -121,10 +124,13 @@ public final class TextLayout {
     /// The x position in pixels of the caret placed before the character (grapheme
     /// cluster) at `characterOffset`, clamped to the text.
     public func caretX(characterOffset: Int) -> Double {
+        if let lastCaret, lastCaret.characterOffset == characterOffset { return lastCaret.x }
         let clamped = max(0, min(characterOffset, text.count))
         let byteIndex = text[..<text.index(text.startIndex, offsetBy: clamped)].utf8.count
         var strong = PangoRectangle()
         pango_layout_get_cursor_pos(pointer, Int32(byteIndex), &strong, nil)
-        return Double(strong.x) / Double(PANGO_SCALE)
+        let x = Double(strong.x) / Double(PANGO_SCALE)
+        lastCaret = (characterOffset, x)
+        return x
     }
 }
