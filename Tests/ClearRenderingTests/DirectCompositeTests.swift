@@ -1,3 +1,4 @@
+import ClearPictures
 import Testing
 
 @testable import ClearRendering
