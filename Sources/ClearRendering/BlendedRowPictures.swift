@@ -63,7 +63,8 @@ final class BlendedRowPictures {
             return kept.image
         }
         guard let seen = seenOnce[key], frameNumber - seen <= Self.reuseWindowFrames else {
-            if seenOnce.count >= Self.seenOnceLimit { seenOnce.removeAll() }
+            // Its storage is kept: an animating alpha fills it again (no allocation).
+            if seenOnce.count >= Self.seenOnceLimit { seenOnce.removeAll(keepingCapacity: true) }
             seenOnce[key] = frameNumber
             return nil
         }

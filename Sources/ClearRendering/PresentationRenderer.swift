@@ -24,7 +24,7 @@ public final class PresentationRenderer {
     // call changes two of them.
     /// The bands the background need not be painted in (`opaqueBands`).
     private var opaqueBandsBuffer: [RectPixels] = []
-    /// Opaque rows reaching one side only (`edgeCovers`), and the slabs between them.
+    /// Opaque rows reaching one side only (`opaqueBands`), and the slabs between them.
     private var edgeCoversBuffer: [RectPixels] = []
     private var slabEdgesBuffer: [Double] = []
     /// The rows' and the placeholder's vertical reach (`isolatedTranslucentRows`).
@@ -33,8 +33,9 @@ public final class PresentationRenderer {
     private var isolatedRows: Set<Int> = []
     /// Those of them whose background is filled just before they are drawn.
     private var filledLateRows: Set<Int> = []
-    /// Row pictures drawn so far (each a row whose text, colour or size is new): drawing
-    /// one allocates; compositing a kept one does not (the soak benchmark tells them apart).
+    /// Row pictures drawn so far (each a row whose text, colour or size is new, or a
+    /// translucent row's picture blended at a new alpha): drawing one allocates;
+    /// compositing a kept one does not (the soak benchmark tells them apart).
     public private(set) var rowPicturesDrawn = 0
     /// Two screens of rows at the kiosk's size (about 0.7 MB each at 1080 wide).
     private static let rowImageCacheLimit = 32
@@ -164,14 +165,15 @@ public final class PresentationRenderer {
         context.setSource(RGBAColor(presentation.backgroundColor))
         guard isDrawingAtScreenSize else { return context.paintReplacing() }
         let width = Double(presentation.screen.widthPixels)
-        Self.opaqueBands(presentation.rows, widthPixels: width, into: &opaqueBandsBuffer)
+        Self.opaqueBands(
+            presentation.rows, widthPixels: width, into: &opaqueBandsBuffer,
+            edgeCovers: &edgeCoversBuffer)
         for index in filledLate {
             let band = Self.snapped(presentation.rows[index].framePixels)
             opaqueBandsBuffer.append(
                 RectPixels(x: 0, y: band.y, width: width, height: band.height))
         }
         opaqueBandsBuffer.sort { $0.y < $1.y }
-        Self.edgeCovers(presentation.rows, widthPixels: width, into: &edgeCoversBuffer)
         // The keyboard's panel covers what is below the list.
         var top = 0.0
         let bottom = listRect.maxY
@@ -221,37 +223,29 @@ public final class PresentationRenderer {
         }
     }
 
-    /// The snapped frames of rows drawn opaque (as `opaqueBands` takes them) that reach
-    /// one side of the screen but not the other (panned, or narrower than the screen): the
-    /// background is painted only beside them. They replace what `covers` held.
-    static func edgeCovers(
-        _ rows: [RowPresentation], widthPixels: Double, into covers: inout [RectPixels]
-    ) {
-        covers.removeAll(keepingCapacity: true)
-        for row in rows
-        where row.alpha >= 1 && row.scale == 1 && row.shadowOpacity <= 0 {
-            let frame = snapped(row.framePixels)
-            guard frame.height > 0, frame.width > 0,
-                !spansTheWidth(row, widthPixels: widthPixels),
-                frame.x <= 0 || frame.x + frame.width >= widthPixels
-            else { continue }
-            covers.append(frame)
-        }
-    }
-
-    /// The whole-pixel bands (y, height) that rows drawn opaque over the full width cover,
-    /// in order of y: rows at full alpha and scale, with no shadow, not panned. Every such
-    /// row paints each pixel of its snapped frame with its own opaque fill. They replace
-    /// what `bands` held (its capacity is kept).
+    /// What rows drawn opaque cover: rows at full alpha and scale, with no shadow, each
+    /// painting every pixel of its snapped frame with its own opaque fill. `bands`: the
+    /// whole-pixel bands (y, height) of those spanning the full width, in order of y;
+    /// `edgeCovers`: the snapped frames of those that reach one side of the screen but not
+    /// the other (panned, or narrower than the screen), beside which alone the background
+    /// is painted. They replace what the buffers held (their capacity is kept).
     static func opaqueBands(
-        _ rows: [RowPresentation], widthPixels: Double, into bands: inout [RectPixels]
+        _ rows: [RowPresentation], widthPixels: Double, into bands: inout [RectPixels],
+        edgeCovers: inout [RectPixels]
     ) {
         bands.removeAll(keepingCapacity: true)
+        edgeCovers.removeAll(keepingCapacity: true)
         for row in rows
         where row.alpha >= 1 && row.scale == 1 && row.shadowOpacity <= 0 {
             let frame = snapped(row.framePixels)
-            guard spansTheWidth(row, widthPixels: widthPixels) else { continue }
-            bands.append(RectPixels(x: 0, y: frame.y, width: widthPixels, height: frame.height))
+            if spansTheWidth(row, widthPixels: widthPixels) {
+                bands.append(
+                    RectPixels(x: 0, y: frame.y, width: widthPixels, height: frame.height))
+            } else if frame.height > 0, frame.width > 0,
+                frame.x <= 0 || frame.x + frame.width >= widthPixels
+            {
+                edgeCovers.append(frame)
+            }
         }
         bands.sort { $0.y < $1.y }
     }
@@ -491,6 +485,9 @@ public final class PresentationRenderer {
         let key = BlendedRowPictures.Key(
             row: rowKey, alpha: row.alpha, background: presentation.backgroundColor)
         return blendedRowPictures.picture(for: key) {
+            // A picture drawn anew, as a row's (the soak benchmark counts its allocations
+            // as a change's, not a frame's).
+            rowPicturesDrawn += 1
             guard let picture = rowImage(rowKey),
                 let image = try? ImageSurface(
                     width: rowKey.width, height: rowKey.height, opaque: true),
