@@ -69,7 +69,7 @@ demo: release
 # its source line anyway): 6 % less compiler time, and the suite must stay under ten
 # minutes on two cores. `swift build` and `swift test` by hand keep it; switching between
 # the two rebuilds. (The index store stays: SwiftPM's test discovery reads it.)
-# tools/run-tests builds it, runs the packaging tests' make deb beside it, and runs the
+# tools/run-tests builds it, starts the packaging tests' build beside it, and runs the
 # suite as three processes at once (its comment says why); `swift test` runs the same tests.
 TEST_BUILD_FLAGS = -Xswiftc -gnone
 test: bootstrap

@@ -70,18 +70,9 @@ enum Packaging {
         return run.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
     }.mapError { PackagingFailure("\($0)") }
 
-    /// The package `make deb` built: by tools/run-tests beside the suite's build, when it
-    /// says so (`CLEARTOUCH_TEST_DEB_OUTPUT`, the file holding that `make deb`'s standard
-    /// output, written only when it succeeded), or here.
+    /// The package `make deb` built.
     static let deb: Result<DebBuild, PackagingFailure> = Result {
         if let unavailableReason { throw PackagingFailure(unavailableReason) }
-        if let prebuilt = ProcessInfo.processInfo.environment["CLEARTOUCH_TEST_DEB_OUTPUT"],
-            let output = try? String(contentsOfFile: prebuilt, encoding: .utf8),
-            let path = output.split(separator: "\n").last.map(String.init),
-            FileManager.default.fileExists(atPath: path)
-        {
-            return DebBuild(path: path, output: output)
-        }
         let run = try Packaging.run(
             "make",
             [
@@ -104,10 +95,7 @@ enum Packaging {
             "cleartouch-install-\(UUID().uuidString)")
         let run = try Packaging.run(
             "make",
-            [
-                "-C", PackagePaths.root.path, "install", "DESTDIR=\(destination.path)",
-                "PREFIX=/usr",
-            ],
+            ["-C", PackagePaths.root.path, "install", "DESTDIR=\(destination.path)", "PREFIX=/usr"],
             environment: makeEnvironment)
         guard run.status == 0 else {
             throw PackagingFailure("make install failed (\(run.status)): \(run.standardError)")
