@@ -68,10 +68,14 @@ demo: release
 # both in Package.swift). It is built without debug information (a failing test names
 # its source line anyway): 6 % less compiler time, and the suite must stay under ten
 # minutes on two cores. `swift build` and `swift test` by hand keep it; switching between
-# the two rebuilds. (The index store stays: SwiftPM's test discovery reads it.)
+# the two rebuilds. (The index store stays: SwiftPM's test discovery reads it.) Each
+# module is compiled whole (-wmo, still -Onone): a batch-mode build type-checks every
+# file's declarations again in each batch, and on two cores whole-module compiles took
+# a fifth less compiler time (480 against 615 CPU-seconds). -num-threads gives one
+# object file per source file, as SwiftPM and its index store expect.
 # tools/run-tests builds it, starts the packaging tests' build beside it, and runs the
 # suite as three processes at once (its comment says why); `swift test` runs the same tests.
-TEST_BUILD_FLAGS = -Xswiftc -gnone
+TEST_BUILD_FLAGS = -Xswiftc -gnone -Xswiftc -wmo -Xswiftc -num-threads -Xswiftc $(shell nproc)
 test: bootstrap
 	SWIFT="$(SWIFT)" TEST_BUILD_FLAGS="$(TEST_BUILD_FLAGS)" tools/run-tests
 
