@@ -44,12 +44,14 @@ public final class Recording {
         /// a few, and hashing for every event was a sixth of a continuous-touch replay.
         @exclusivity(unchecked) private var eventsRead = 0
         @exclusivity(unchecked) private var latestTimes: [(device: DeviceID?, time: Int64)] = []
+        @exclusivity(unchecked) private var latestIndex = 0
         /// How often an event came before the latest time, and the first time it did.
         @exclusivity(unchecked) private var timeBackwards:
             (count: Int, firstEvent: Int, firstTime: Int64, latestBefore: Int64)?
     #else
         private var eventsRead = 0
         private var latestTimes: [(device: DeviceID?, time: Int64)] = []
+        private var latestIndex = 0
         private var timeBackwards:
             (count: Int, firstEvent: Int, firstTime: Int64, latestBefore: Int64)?
     #endif
@@ -126,10 +128,19 @@ public final class Recording {
 
     /// Keeps `device`'s latest time, counting a time before it.
     private func noteTime(_ time: Int64, of device: DeviceID?) {
-        guard let index = latestTimes.firstIndex(where: { $0.device == device }) else {
+        // The device of the event before, nearly always (a recording has a device or a few).
+        var found: Int? = nil
+        if latestIndex < latestTimes.count && latestTimes[latestIndex].device == device {
+            found = latestIndex
+        } else {
+            found = latestTimes.firstIndex(where: { $0.device == device })
+        }
+        guard let index = found else {
+            latestIndex = latestTimes.count
             latestTimes.append((device, time))
             return
         }
+        latestIndex = index
         let latest = latestTimes[index].time
         if time < latest {
             if var backwards = timeBackwards {
