@@ -193,6 +193,7 @@ package final class EvdevTouchDecoder {
 
     // MARK: coordinates
 
+    @inline(__always)
     private func pixels(_ x: Int32, _ y: Int32) -> Point {
         if !transformIsIdentity {
             return transform.uprightPixels(

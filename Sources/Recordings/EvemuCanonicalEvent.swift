@@ -130,7 +130,7 @@ extension EvemuParser {
         } else {
             let secondsDigits = Wordwise.leadingDigitCount(secondsWord)
             guard secondsDigits > 0, secondsDigits < 8 else { return nil }
-            dot = 3 + secondsDigits
+            dot = 3 &+ secondsDigits
             let microsWord = Wordwise.load64(raw, dot)
             guard microsWord & 0xFF00_0000_0000_00FF == 0x2000_0000_0000_002E,
                 Wordwise.digitBits(microsWord) & 0x0080_8080_8080_8000 == 0x0080_8080_8080_8000
@@ -141,15 +141,17 @@ extension EvemuParser {
             last = WordwiseTime(
                 secondsWord: secondsWord, dot: dot, microsWord: microsWord, microseconds: time)
         }
-        // The two 4-digit hex fields, "tttt cccc ", as one word of their 8 digits.
-        let hex = dot + 8
-        guard line[hex + 4] == UInt8(ascii: " "), line[hex + 9] == UInt8(ascii: " "),
+        // The two 4-digit hex fields, "tttt cccc ", as one word of their 8 digits. (Offsets
+        // add with `&+`: they stay below `wordwiseReadBytes`, and checking each for overflow
+        // was a tenth of the parse.)
+        let hex = dot &+ 8
+        guard line[hex &+ 4] == UInt8(ascii: " "), line[hex &+ 9] == UInt8(ascii: " "),
             let (type, code) = Wordwise.hexPair(
-                UInt64(Wordwise.load32(raw, hex)) | UInt64(Wordwise.load32(raw, hex + 5)) << 32)
+                UInt64(Wordwise.load32(raw, hex)) | UInt64(Wordwise.load32(raw, hex &+ 5)) << 32)
         else { return nil }
         // The value: an optional "-", 1 to 7 digits and the "\n".
-        let negative = line[hex + 10] == UInt8(ascii: "-")
-        let digitsStart = hex + 10 + (negative ? 1 : 0)
+        let negative = line[hex &+ 10] == UInt8(ascii: "-")
+        let digitsStart = hex &+ 10 &+ (negative ? 1 : 0)
         let valueWord = Wordwise.load64(raw, digitsStart)
         let valueDigits = Wordwise.leadingDigitCount(valueWord)
         guard valueDigits > 0, valueDigits < 8,
@@ -159,7 +161,7 @@ extension EvemuParser {
         let event = EvdevEvent(
             timeMicroseconds: time, type: EventType(rawValue: type),
             code: EventCode(rawValue: code), value: negative ? -magnitude : magnitude)
-        return (event, digitsStart + valueDigits)
+        return (event, digitsStart &+ valueDigits)
     }
 }
 

@@ -198,9 +198,9 @@ public final class EvemuReader: RecordingEventSource {
             let (event, lineBytes) = EvemuParser.parseCanonicalEventWordwise(
                 at: cursor, last: &wordwiseTime)
         {
-            cursor += lineBytes + 1
-            count += 1
-            decode(event, line: firstLine + count)
+            cursor += lineBytes &+ 1
+            count &+= 1
+            decode(event, line: firstLine &+ count)
             if !output.isEmpty { break }
         }
         lines.skipLines(count, ofBytes: cursor - start)

@@ -98,7 +98,15 @@ import TouchInput
         #expect(recording.bytesConsumed == text.utf8.count)
         #expect(recording.warnings.isEmpty)
 
-        // The same lines, each found by `nextLine` and parsed on its own, then decoded.
+        let expected = try Self.readLineByLine(path: path)
+        #expect(read.count == expected.count)
+        #expect(read == expected)
+        #expect(read.count > 40_000)
+    }
+
+    /// The events of the evemu file at `path` read the slow way: each line found by
+    /// `nextLine` and parsed on its own, then decoded.
+    static func readLineByLine(path: String) throws -> [InputEvent] {
         let (device, events) = try EvemuParser.read(path: path)
         let description = try #require(device)
         let decoder = EvdevTouchDecoder(
@@ -115,9 +123,7 @@ import TouchInput
         }
         decoder.finish(time: decoder.lastTime, into: &expected)
         expected.append(.deviceRemoved(DeviceID(1), timeMicroseconds: decoder.lastTime))
-        #expect(read.count == expected.count)
-        #expect(read == expected)
-        #expect(read.count > 40_000)
+        return expected
     }
 
     /// Lines taken where they lie still count: an error after them names its own line.

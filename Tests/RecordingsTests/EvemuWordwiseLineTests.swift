@@ -1,5 +1,4 @@
 import Evdev
-import EvdevDecoding
 import Foundation
 import TestSupport
 import Testing
@@ -222,20 +221,7 @@ import TouchInput
         #expect(recording.bytesConsumed == text.utf8.count)
         #expect(recording.warnings.isEmpty)
 
-        let (device, events) = try EvemuParser.read(path: path)
-        let decoder = EvdevTouchDecoder(
-            id: DeviceID(1), device: try #require(device), screen: .defaultKiosk, seat: SeatSlots())
-        var expected: [InputEvent] = [
-            .deviceAdded(
-                try #require(device).description(id: DeviceID(1), screen: .defaultKiosk),
-                timeMicroseconds: 0)
-        ]
-        for var event in events {
-            event.timeMicroseconds -= events[0].timeMicroseconds
-            decoder.handle(event, into: &expected)
-        }
-        decoder.finish(time: decoder.lastTime, into: &expected)
-        expected.append(.deviceRemoved(DeviceID(1), timeMicroseconds: decoder.lastTime))
+        let expected = try EvemuBufferedLineTests.readLineByLine(path: path)
         #expect(read == expected)
         #expect(touchFrames(read).count == 201)
     }
