@@ -214,15 +214,7 @@ import TouchInput
         }
         text += "E: 2.000000 0003 0039 -1\nE: 2.000000 0000 0000 0"
         if newline { text += "\n" }
-        let path = TestFiles.scratch(text, name: "end.evemu")
-        let recording = try Recording.open(path: path)
-        var read: [InputEvent] = []
-        while let event = try recording.next() { read.append(event) }
-        #expect(recording.bytesConsumed == text.utf8.count)
-        #expect(recording.warnings.isEmpty)
-
-        let expected = try EvemuBufferedLineTests.readLineByLine(path: path)
-        #expect(read == expected)
+        let read = try EvemuBufferedLineTests.expectTheReaderReadsLineByLine(text)
         #expect(touchFrames(read).count == 201)
     }
 
