@@ -65,18 +65,24 @@ package final class EvdevTouchDecoder {
     private let transform: TouchTransform
     /// `transform.isIdentity`, asked for every contact (a call into TouchInput each time).
     private let transformIsIdentity: Bool
-    // `dirtySlots`: the slots changed in this frame, in its first `dirtySlotCount` entries
-    // (room for every slot; a slot is in it once, while its `trackingChanged` or
-    // `positionChanged` is set), so that ending a frame neither searches nor empties a list.
-    // `contacts`: the frame being decoded. A frame handed out shares its buffer, which is
-    // emptied when the next frame ends, by when a reader has let that frame go: one buffer
-    // serves every frame (a new one for each frame was a fifth of the decoder's time).
+    /// The device's slots (`slotCount` of them, protocol B only), and the slots changed in
+    /// this frame, in the first `dirtySlotCount` entries of `dirtySlots` (room for every
+    /// slot; a slot is in it once, while its `trackingChanged` or `positionChanged` is set),
+    /// so that ending a frame neither searches nor empties a list. Fixed buffers owned by
+    /// the decoder: as arrays, every event paid for a uniqueness check and a bounds check.
+    private let slots: UnsafeMutablePointer<Slot>
+    private let slotCount: Int
+    private let dirtySlots: UnsafeMutablePointer<Int>
+    // `contacts`: the frame being decoded, its first `frameContactCount` entries written so
+    // far. A frame handed out shares its buffer, whose entries the next frame overwrites in
+    // place, by when a reader has let that frame go: one buffer serves every frame (a new one
+    // for each frame was a fifth of the decoder's time; emptying it and appending again, a
+    // tenth).
     #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
-        @exclusivity(unchecked) private var slots: [Slot]
         @exclusivity(unchecked) private var currentSlot = 0
-        @exclusivity(unchecked) private var dirtySlots: [Int]
         @exclusivity(unchecked) private var dirtySlotCount = 0
         @exclusivity(unchecked) private var contacts: [TouchContact] = []
+        @exclusivity(unchecked) private var frameContactCount = 0
         @exclusivity(unchecked) private var dropping = false
         @exclusivity(unchecked) private var toolBits: UInt8 = 0
         @exclusivity(unchecked) private var lastFingerCount = 0
@@ -97,11 +103,10 @@ package final class EvdevTouchDecoder {
         @exclusivity(unchecked) private var hwheel: Int32 = 0
         @exclusivity(unchecked) package private(set) var lastTime: Int64 = 0
     #else
-        private var slots: [Slot]
         private var currentSlot = 0
-        private var dirtySlots: [Int]
         private var dirtySlotCount = 0
         private var contacts: [TouchContact] = []
+        private var frameContactCount = 0
         private var dropping = false
         private var toolBits: UInt8 = 0
         private var lastFingerCount = 0
@@ -143,14 +148,14 @@ package final class EvdevTouchDecoder {
         if device.deviceClass == .penTablet {
             // A pen is no finger (the pen rule, docs/devices.md): a pen tablet gives no contacts.
             mode = .none
-            slots = []
+            slotCount = 0
             slotMinimum = 0
         } else if let count = device.slotCount,
             device.has(EventType.abs, EventCode.absMTSlot)
                 || device.absinfo[EventCode.absMTSlot] != nil
         {
             mode = .slots
-            slots = Array(repeating: Slot(), count: count)
+            slotCount = count
             slotMinimum = device.absinfo[EventCode.absMTSlot]?.minimum ?? 0
             if let initial = device.initialSlot {
                 let index = Int(Int64(initial) - Int64(slotMinimum))
@@ -158,19 +163,22 @@ package final class EvdevTouchDecoder {
             }
         } else if hasMT {
             mode = .protocolA
-            slots = []
+            slotCount = 0
             slotMinimum = 0
         } else if device.has(EventType.abs, EventCode.absX) || device.absinfo[EventCode.absX] != nil
         {
             mode = .singleTouch
-            slots = []
+            slotCount = 0
             slotMinimum = 0
         } else {
             mode = .none
-            slots = []
+            slotCount = 0
             slotMinimum = 0
         }
-        dirtySlots = Array(repeating: 0, count: slots.count)
+        slots = .allocate(capacity: slotCount)
+        slots.initialize(repeating: Slot(), count: slotCount)
+        dirtySlots = .allocate(capacity: slotCount)
+        dirtySlots.initialize(repeating: 0, count: slotCount)
         countsToolFingers = device.kind == .touchpad
         touchButton =
             device.has(EventType.key, EventCode.btnTouch)
@@ -178,8 +186,14 @@ package final class EvdevTouchDecoder {
             ? EventCode.btnTouch : EventCode.btnLeft
     }
 
+    deinit {
+        slots.deallocate()
+        dirtySlots.deallocate()
+    }
+
     // MARK: coordinates
 
+    @inline(__always)
     private func pixels(_ x: Int32, _ y: Int32) -> Point {
         if !transformIsIdentity {
             return transform.uprightPixels(
@@ -261,26 +275,27 @@ package final class EvdevTouchDecoder {
         case .slots:
             if code == EventCode.absMTSlot {
                 let index = Int(Int64(value) - Int64(slotMinimum))
-                currentSlot = index >= 0 && index < slots.count ? index : -1
+                currentSlot = index >= 0 && index < slotCount ? index : -1
                 return
             }
             guard currentSlot >= 0, code >= EventCode.absMTSlot else { return }
             let index = currentSlot
-            let wasDirty = slots[index].trackingChanged || slots[index].positionChanged
+            let slot = slots + index
+            let wasDirty = slot.pointee.trackingChanged || slot.pointee.positionChanged
             var touched = true
             switch code {
             case xCode:
-                slots[index].x = value
-                slots[index].positionChanged = true
+                slot.pointee.x = value
+                slot.pointee.positionChanged = true
             case yCode:
-                slots[index].y = value
-                slots[index].positionChanged = true
+                slot.pointee.y = value
+                slot.pointee.positionChanged = true
             case EventCode.absMTTrackingID:
-                slots[index].trackingID = value
-                slots[index].trackingChanged = true
+                slot.pointee.trackingID = value
+                slot.pointee.trackingChanged = true
             case EventCode.absMTToolType:
-                slots[index].toolType = value
-                slots[index].positionChanged = true
+                slot.pointee.toolType = value
+                slot.pointee.positionChanged = true
             default: touched = false
             }
             if touched && !wasDirty {
@@ -353,9 +368,9 @@ package final class EvdevTouchDecoder {
 
     private func resynchronise() {
         dropping = false
-        for index in dirtySlots[..<dirtySlotCount] {
-            slots[index].trackingChanged = false
-            slots[index].positionChanged = false
+        for position in 0..<dirtySlotCount {
+            slots[dirtySlots[position]].trackingChanged = false
+            slots[dirtySlots[position]].positionChanged = false
         }
         dirtySlotCount = 0
         pointsA.removeAll(keepingCapacity: true)
@@ -367,11 +382,31 @@ package final class EvdevTouchDecoder {
         hwheel = 0
     }
 
-    /// Empties `contacts` of the frame handed out last (see `contacts`).
+    /// Starts a frame's contacts (see `contacts`).
     private func startFrameContacts() {
-        if !contacts.isEmpty { contacts.removeAll(keepingCapacity: true) }
+        frameContactCount = 0
     }
 
+    /// Adds a contact to the frame: in place of the last frame's, while it had more.
+    private func add(_ contact: TouchContact) {
+        if frameContactCount < contacts.count {
+            contacts[frameContactCount] = contact
+        } else {
+            contacts.append(contact)
+        }
+        frameContactCount += 1
+    }
+
+    /// Ends a frame's contacts: drops what is left of the last frame's.
+    private func endFrameContacts() {
+        if contacts.count > frameContactCount {
+            contacts.removeLast(contacts.count - frameContactCount)
+        }
+    }
+
+    // Not inlined into `handle`: most events end no frame, and with it inlined each of
+    // them saved and restored every register the frame's code uses.
+    @inline(never)
     private func endFrame(time: Int64, into out: inout [InputEvent]) {
         startFrameContacts()
         switch mode {
@@ -380,6 +415,7 @@ package final class EvdevTouchDecoder {
         case .singleTouch: endFrameSingleTouch()
         case .none: break
         }
+        endFrameContacts()
         let fingers = max(activeCount, toolCount)
         if !contacts.isEmpty || (fingers != lastFingerCount && mode != .none) {
             out.append(
@@ -413,58 +449,75 @@ package final class EvdevTouchDecoder {
 
     private func endFrameSlots() {
         // One finger dirties one slot: sorting it was a call per frame.
-        if dirtySlotCount > 1 { dirtySlots[..<dirtySlotCount].sort() }
-        for index in dirtySlots[..<dirtySlotCount] {
-            var slot = slots[index]
-            if slot.trackingChanged && slot.trackingID != slot.activeID {
-                if slot.activeID >= 0 {
-                    if slot.seatSlot >= 0 {
-                        contacts.append(
-                            contact(
-                                .up, seatSlot: slot.seatSlot, deviceSlot: index, x: slot.x,
-                                y: slot.y))
-                        seat.release(slot.seatSlot)
-                        activeCount -= 1
-                    }
-                    slot.seatSlot = -1
-                    slot.activeID = -1
-                }
-                slot.suppressed = false
-                if slot.trackingID >= 0 {
-                    slot.activeID = slot.trackingID
-                    if slot.toolType == MTToolType.palm {
-                        slot.suppressed = true
-                    } else {
-                        slot.seatSlot = seat.take()
-                        activeCount += 1
-                        contacts.append(
-                            contact(
-                                .down, seatSlot: slot.seatSlot, deviceSlot: index, x: slot.x,
-                                y: slot.y))
-                    }
-                }
-            } else if slot.activeID >= 0 && !slot.suppressed && slot.positionChanged {
-                if slot.toolType == MTToolType.palm {
-                    contacts.append(
-                        contact(
-                            .cancel, seatSlot: slot.seatSlot, deviceSlot: index, x: slot.x,
-                            y: slot.y))
-                    seat.release(slot.seatSlot)
-                    activeCount -= 1
-                    slot.seatSlot = -1
-                    slot.suppressed = true
+        if dirtySlotCount > 1 {
+            var dirty = UnsafeMutableBufferPointer(start: dirtySlots, count: dirtySlotCount)
+            dirty.sort()
+        }
+        for position in 0..<dirtySlotCount {
+            let index = dirtySlots[position]
+            let slot = slots + index
+            if slot.pointee.trackingChanged && slot.pointee.trackingID != slot.pointee.activeID {
+                changeContact(ofSlot: index)
+            } else if slot.pointee.activeID >= 0 && !slot.pointee.suppressed
+                && slot.pointee.positionChanged
+            {
+                if slot.pointee.toolType == MTToolType.palm {
+                    cancelPalm(ofSlot: index)
                 } else {
-                    contacts.append(
+                    add(
                         contact(
-                            .move, seatSlot: slot.seatSlot, deviceSlot: index, x: slot.x, y: slot.y)
-                    )
+                            .move, seatSlot: slot.pointee.seatSlot, deviceSlot: index,
+                            x: slot.pointee.x, y: slot.pointee.y))
                 }
             }
-            slot.trackingChanged = false
-            slot.positionChanged = false
-            slots[index] = slot
+            slot.pointee.trackingChanged = false
+            slot.pointee.positionChanged = false
         }
         dirtySlotCount = 0
+    }
+
+    // Contacts that go down, lift or turn out to be palms, apart from the moves (nearly
+    // every frame): inlined, their code made each move save and restore more registers.
+
+    /// A new tracking id on slot `index`: its contact (if any) lifts, the new one goes down.
+    @inline(never)
+    private func changeContact(ofSlot index: Int) {
+        var slot = slots[index]
+        if slot.activeID >= 0 {
+            if slot.seatSlot >= 0 {
+                add(contact(.up, seatSlot: slot.seatSlot, deviceSlot: index, x: slot.x, y: slot.y))
+                seat.release(slot.seatSlot)
+                activeCount -= 1
+            }
+            slot.seatSlot = -1
+            slot.activeID = -1
+        }
+        slot.suppressed = false
+        if slot.trackingID >= 0 {
+            slot.activeID = slot.trackingID
+            if slot.toolType == MTToolType.palm {
+                slot.suppressed = true
+            } else {
+                slot.seatSlot = seat.take()
+                activeCount += 1
+                add(
+                    contact(.down, seatSlot: slot.seatSlot, deviceSlot: index, x: slot.x, y: slot.y)
+                )
+            }
+        }
+        slots[index] = slot
+    }
+
+    /// The contact of slot `index` became a palm: it is cancelled.
+    @inline(never)
+    private func cancelPalm(ofSlot index: Int) {
+        var slot = slots[index]
+        add(contact(.cancel, seatSlot: slot.seatSlot, deviceSlot: index, x: slot.x, y: slot.y))
+        seat.release(slot.seatSlot)
+        activeCount -= 1
+        slot.seatSlot = -1
+        slot.suppressed = true
+        slots[index] = slot
     }
 
     private func reportContactA() {
@@ -508,7 +561,7 @@ package final class EvdevTouchDecoder {
         var next: [ContactA] = []
         next.reserveCapacity(pointsA.count)
         for (old, previous) in contactsA.enumerated() where !matchedOld[old] {
-            contacts.append(
+            add(
                 contact(
                     .up, seatSlot: previous.seatSlot, deviceSlot: previous.deviceSlot,
                     x: previous.point.x,
@@ -518,7 +571,7 @@ package final class EvdevTouchDecoder {
         for (new, point) in pointsA.enumerated() where matchedNew[new] >= 0 {
             var kept = contactsA[matchedNew[new]]
             if kept.point.x != point.x || kept.point.y != point.y {
-                contacts.append(
+                add(
                     contact(
                         .move, seatSlot: kept.seatSlot, deviceSlot: kept.deviceSlot, x: point.x,
                         y: point.y))
@@ -531,7 +584,7 @@ package final class EvdevTouchDecoder {
             while next.contains(where: { $0.deviceSlot == deviceSlot }) { deviceSlot += 1 }
             let seatSlot = seat.take()
             next.append(ContactA(point: point, deviceSlot: deviceSlot, seatSlot: seatSlot))
-            contacts.append(
+            add(
                 contact(.down, seatSlot: seatSlot, deviceSlot: deviceSlot, x: point.x, y: point.y))
         }
         contactsA = next
@@ -549,14 +602,14 @@ package final class EvdevTouchDecoder {
             if touchDown && contactsA.isEmpty {
                 let seatSlot = seat.take()
                 contactsA = [ContactA(point: pendingA, deviceSlot: 0, seatSlot: seatSlot)]
-                contacts.append(contact(.down, seatSlot: seatSlot, deviceSlot: 0, x: x, y: y))
+                add(contact(.down, seatSlot: seatSlot, deviceSlot: 0, x: x, y: y))
             } else if !touchDown, let active = contactsA.first {
-                contacts.append(contact(.up, seatSlot: active.seatSlot, deviceSlot: 0, x: x, y: y))
+                add(contact(.up, seatSlot: active.seatSlot, deviceSlot: 0, x: x, y: y))
                 seat.release(active.seatSlot)
                 contactsA = []
             }
         } else if moved, let active = contactsA.first {
-            contacts.append(contact(.move, seatSlot: active.seatSlot, deviceSlot: 0, x: x, y: y))
+            add(contact(.move, seatSlot: active.seatSlot, deviceSlot: 0, x: x, y: y))
             contactsA[0].point = pendingA
         }
         activeCount = contactsA.count
@@ -565,16 +618,16 @@ package final class EvdevTouchDecoder {
     /// Cancels every contact still down (end of the recording); appends the frame, if any.
     package func finish(time: Int64, into out: inout [InputEvent]) {
         startFrameContacts()
-        for index in slots.indices where slots[index].activeID >= 0 && slots[index].seatSlot >= 0 {
+        for index in 0..<slotCount where slots[index].activeID >= 0 && slots[index].seatSlot >= 0 {
             let slot = slots[index]
-            contacts.append(
+            add(
                 contact(.cancel, seatSlot: slot.seatSlot, deviceSlot: index, x: slot.x, y: slot.y))
             seat.release(slot.seatSlot)
             slots[index].seatSlot = -1
             slots[index].activeID = -1
         }
         for active in contactsA {
-            contacts.append(
+            add(
                 contact(
                     .cancel, seatSlot: active.seatSlot, deviceSlot: active.deviceSlot,
                     x: active.point.x,
@@ -583,6 +636,7 @@ package final class EvdevTouchDecoder {
         }
         contactsA = []
         activeCount = 0
+        endFrameContacts()
         if !contacts.isEmpty {
             out.append(
                 .touchFrame(

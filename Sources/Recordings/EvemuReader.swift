@@ -35,6 +35,10 @@ public final class EvemuReader: RecordingEventSource {
         private var pendingEvent: EvdevEvent?
     #endif
     private let deviceID = DeviceID(1)
+    /// Canonical lines fit in a line (`parseCanonicalEventWordwise` reads lines shorter
+    /// than `wordwiseReadBytes`).
+    private let wordwiseLines: Bool
+    private var wordwiseTime = EvemuParser.WordwiseTime()
     /// The `EV_ABS` and `EV_KEY` codes the description declares, by code: an event of
     /// another code is one the decoder cannot use (a description for another device).
     private let declaredAbsoluteCodes: [Bool]
@@ -65,6 +69,7 @@ public final class EvemuReader: RecordingEventSource {
         calibration: CalibrationMatrix? = nil, rotation: Rotation = .none
     ) throws(RecordingError) {
         self.lines = lines
+        wordwiseLines = lines.maximumLineBytes >= EvemuParser.wordwiseReadBytes
         var description = EvemuParser.DescriptionState()
         // The main file's description section (up to the first event).
         var firstEvent: EvdevEvent? = nil
@@ -145,7 +150,12 @@ public final class EvemuReader: RecordingEventSource {
             decode(event, line: pendingEventLine)
         }
         while output.isEmpty {
-            // Fastest path: a line as evemu writes it, parsed where it lies in the buffer.
+            // Fastest path: lines as evemu writes them, eight bytes at a time.
+            if wordwiseLines {
+                decodeWordwise()
+                if !output.isEmpty { return }
+            }
+            // Then a line as evemu writes it, parsed where it lies in the buffer.
             let unread = lines.unreadBytes
             if let (event, lineBytes) = EvemuParser.parseCanonicalEvent(atStartOf: unread),
                 lineBytes < unread.count, lineBytes <= lines.maximumLineBytes
@@ -173,6 +183,29 @@ public final class EvemuReader: RecordingEventSource {
         }
     }
 
+    /// Decodes the canonical lines at the start of the buffer, where they lie, until the
+    /// decoder completes an event, a line is not one `parseCanonicalEventWordwise` takes, or
+    /// the buffer holds too few bytes for it to read; then consumes them all at once.
+    private func decodeWordwise() {
+        let unread = lines.unreadBytes
+        guard let start = unread.baseAddress, unread.count >= EvemuParser.wordwiseReadBytes
+        else { return }
+        let last = start + (unread.count - EvemuParser.wordwiseReadBytes)
+        let firstLine = lines.lineNumber
+        var cursor = start
+        var count = 0
+        while cursor <= last,
+            let (event, lineBytes) = EvemuParser.parseCanonicalEventWordwise(
+                at: cursor, last: &wordwiseTime)
+        {
+            cursor += lineBytes &+ 1
+            count &+= 1
+            decode(event, line: firstLine &+ count)
+            if !output.isEmpty { break }
+        }
+        lines.skipLines(count, ofBytes: cursor - start)
+    }
+
     /// Hands the event of line `line` to the decoder, its time relative to the first event's.
     private func decode(_ event: EvdevEvent, line: Int) {
         checkDeclared(event, line: line)
@@ -196,15 +229,17 @@ public final class EvemuReader: RecordingEventSource {
     }
 
     /// Counts an `EV_ABS` or `EV_KEY` event whose code the description does not declare.
+    @inline(__always)
     private func checkDeclared(_ event: EvdevEvent, line: Int) {
-        let table: [Bool]
+        let code = Int(event.code.rawValue)
+        // Read in place: a table taken as a local was a retain and a release for each event.
+        let declared: Bool
         switch event.type {
-        case .abs: table = declaredAbsoluteCodes
-        case .key: table = declaredKeyCodes
+        case .abs: declared = code < declaredAbsoluteCodes.count && declaredAbsoluteCodes[code]
+        case .key: declared = code < declaredKeyCodes.count && declaredKeyCodes[code]
         default: return
         }
-        let code = Int(event.code.rawValue)
-        guard code >= table.count || !table[code] else { return }
+        guard !declared else { return }
         undeclaredEvents += 1
         if firstUndeclared == nil {
             firstUndeclared = (line, event.type.rawValue, event.code.rawValue)

@@ -124,6 +124,14 @@ final class LineReader {
         lineNumber += 1
     }
 
+    /// Consumes `count` lines of `bytes` bytes in all (their `\n`s included) at the start of
+    /// `unreadBytes`, which their parser found to be lines `skipLine` would have taken.
+    func skipLines(_ count: Int, ofBytes bytes: Int) {
+        bytesConsumed += bytes
+        start += bytes
+        lineNumber += count
+    }
+
     /// The next line without its `\n` (and without a trailing `\r`), or nil at the end.
     /// The byte after the returned line in memory is always `\n`, `\r` or 0, so number
     /// parsers may stop on it. The view is valid until the next call.

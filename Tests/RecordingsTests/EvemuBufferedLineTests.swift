@@ -91,14 +91,28 @@ import TouchInput
     @Test func theReaderReadsWhatTheLineByLinePathReads() throws {
         let text = Self.generatedRecording(frames: 40_000)
         #expect(text.utf8.count > 3 * LineReader.chunkBytes)
+        let read = try Self.expectTheReaderReadsLineByLine(text)
+        #expect(read.count > 40_000)
+    }
+
+    /// The events the reader reads from an evemu file of `text`, having checked that they
+    /// are what the line-by-line path reads, that every byte was read and nothing warned.
+    static func expectTheReaderReadsLineByLine(_ text: String) throws -> [InputEvent] {
         let path = TestFiles.scratch(text, name: "generated.evemu")
         let recording = try Recording.open(path: path)
         var read: [InputEvent] = []
         while let event = try recording.next() { read.append(event) }
         #expect(recording.bytesConsumed == text.utf8.count)
         #expect(recording.warnings.isEmpty)
+        let expected = try readLineByLine(path: path)
+        #expect(read.count == expected.count)
+        #expect(read == expected)
+        return read
+    }
 
-        // The same lines, each found by `nextLine` and parsed on its own, then decoded.
+    /// The events of the evemu file at `path` read the slow way: each line found by
+    /// `nextLine` and parsed on its own, then decoded.
+    static func readLineByLine(path: String) throws -> [InputEvent] {
         let (device, events) = try EvemuParser.read(path: path)
         let description = try #require(device)
         let decoder = EvdevTouchDecoder(
@@ -115,9 +129,7 @@ import TouchInput
         }
         decoder.finish(time: decoder.lastTime, into: &expected)
         expected.append(.deviceRemoved(DeviceID(1), timeMicroseconds: decoder.lastTime))
-        #expect(read.count == expected.count)
-        #expect(read == expected)
-        #expect(read.count > 40_000)
+        return expected
     }
 
     /// Lines taken where they lie still count: an error after them names its own line.
