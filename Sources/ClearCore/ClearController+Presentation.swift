@@ -78,6 +78,12 @@ extension ClearController {
     /// placeholder in the prepare pass, in its order: the latest gesture's wins, and of one
     /// gesture the interaction visited last.
     public func thresholdCue(atMicroseconds time: Int64) -> ThresholdCue {
+        thresholdCueState(atMicroseconds: time).cue
+    }
+
+    /// `thresholdCue(atMicroseconds:)` with its label by identity: no string is built, and
+    /// two states compare as their cues do.
+    public func thresholdCueState(atMicroseconds time: Int64) -> ThresholdCueState {
         // As `PresentationContext.offerPlaceholder`, without an array per call.
         var latest = pullUp.placeholderLabel(in: self)
         if let offer = pinch.placeholderLabel(in: self), !(latest.map { $0.id > offer.id } ?? false)
@@ -88,7 +94,7 @@ extension ClearController {
         {
             latest = offer
         }
-        return ThresholdCue(
+        return ThresholdCueState(
             placeholderLabel: latest?.label,
             pinchTogetherCloses: navigation.pinchTogetherCloses(in: self))
     }

@@ -172,6 +172,10 @@ public final class ClearController {
     /// The edited item's text as typed so far.
     public var editingText: String? { editing.session?.text }
 
+    /// True when `takeActions()` has changes to give (asked from another module, a look
+    /// at `actions` would check exclusive access at run time).
+    public var hasActionsToTake: Bool { !actions.isEmpty }
+
     /// The changes since the last call (or since the start), oldest first; `actions` is
     /// left empty, so a long session that takes them keeps no history.
     public func takeActions() -> [Action] {

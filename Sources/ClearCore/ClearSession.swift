@@ -47,6 +47,13 @@ public final class ClearSession {
         @exclusivity(unchecked)
     #endif
     public var onGesture: ((GestureEvent) -> Void)?
+    /// False: `onGesture` hears only the `began`, `ended` and `cancelled` reports, for a
+    /// client that follows gestures from their first report to their last (a replay's
+    /// result). A drag's `changed` reports, one a frame, then cost no call.
+    #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
+        @exclusivity(unchecked)
+    #endif
+    public var onGestureHearsChanges = true
 
     /// Maps touchpad gestures, pointer motion, clicks and finger scrolling onto Clear's
     /// gestures (the pointer picks the row).
@@ -166,23 +173,7 @@ public final class ClearSession {
             // The touchpad mapping cancels a stroke or pinch of the removed device.
             forwardTouchpadEvents(event)
         case .touchFrame(let whole):
-            // Touches on the on-screen keyboard are its own; the arena never sees them.
-            // The controller was advanced to `time` above; the keyboard's touches and a
-            // touch down (which stops a deceleration) may change it before the reports.
-            let hasKeyboard = controller.hasKeyboard
-            var untouched = !hasKeyboard
-            // Without a keyboard the frame is the arena's whole (no call, no copy).
-            let frame = hasKeyboard ? controller.takeKeyboardTouches(whole) : whole
-            if frame.contacts.isEmpty && !whole.contacts.isEmpty { return }
-            if frame.contacts.contains(where: { $0.phase == .down }) {
-                controller.interruptScrolling(atMicroseconds: time)
-                untouched = false
-            }
-            arena.pull = controller.pullAvailability
-            arena.gestureIDs = gestureIDs
-            arena.handle(frame)
-            gestureIDs = arena.gestureIDs
-            forwardArenaEvents(justAdvanced: untouched)
+            handleAdmitted(whole)
         case .touchpadGesture, .pointerMotion, .pointerButton, .pointerScroll:
             forwardTouchpadEvents(event)
         case .key(let key):
@@ -198,6 +189,37 @@ public final class ClearSession {
         }
     }
 
+    /// A frame the idle sleep let through, at its time.
+    private func handleAdmitted(_ whole: TouchFrame) {
+        // Touches on the on-screen keyboard are its own; the arena never sees them.
+        // The controller was advanced to `time` above; the keyboard's touches and a
+        // touch down (which stops a deceleration) may change it before the reports.
+        var untouched = true
+        if controller.hasKeyboard {
+            untouched = false
+            let frame = controller.takeKeyboardTouches(whole)
+            if frame.contacts.isEmpty && !whole.contacts.isEmpty { return }
+            handleArenaFrame(frame, untouched: &untouched)
+        } else {
+            // Without a keyboard the frame is the arena's whole (no call, no copy).
+            handleArenaFrame(whole, untouched: &untouched)
+        }
+        forwardArenaEvents(justAdvanced: untouched)
+    }
+
+    private func handleArenaFrame(_ frame: TouchFrame, untouched: inout Bool) {
+        // By index: an iteration would retain the contacts for its length.
+        for index in frame.contacts.indices where frame.contacts[index].phase == .down {
+            controller.interruptScrolling(atMicroseconds: frame.timeMicroseconds)
+            untouched = false
+            break
+        }
+        arena.pull = controller.pullAvailability
+        arena.gestureIDs = gestureIDs
+        arena.handle(frame)
+        gestureIDs = arena.gestureIDs
+    }
+
     /// Lets time pass without input: long-press timers, animations, deceleration.
     public func advance(toMicroseconds time: Int64) {
         if let asleep = idleSleep.advance(toMicroseconds: time) {
@@ -209,20 +231,25 @@ public final class ClearSession {
     }
 
     private func advanceRecognizersAndController(toMicroseconds time: Int64) {
+        // Without a running timer the arena has nothing to report: a drag's frames only
+        // move its clock (`advanceReportingWhenTimed`, `ClearSessionAdvanceTests`).
         arena.gestureIDs = gestureIDs
-        arena.advance(toMicroseconds: time)
-        gestureIDs = arena.gestureIDs
-        forwardArenaEvents()
+        if arena.advanceReportingWhenTimed(toMicroseconds: time) {
+            gestureIDs = arena.gestureIDs
+            forwardArenaEvents()
+        }
         controller.advance(toMicroseconds: time)
     }
 
     /// `justAdvanced`: the controller is at the reports' time with nothing changed since
     /// its advance, so the first report need not advance it again.
     private func forwardArenaEvents(justAdvanced: Bool = false) {
-        var justAdvanced = justAdvanced
-        for gesture in arena.events {
-            deliver(gesture, justAdvanced: justAdvanced)
-            justAdvanced = false
+        // By index: an iteration would retain the reports' buffer for its length (the
+        // controller and `onGesture` never call the session back).
+        var index = 0
+        while index < arena.events.count {
+            deliver(arena.events[index], justAdvanced: justAdvanced && index == 0)
+            index += 1
         }
     }
 
@@ -239,6 +266,6 @@ public final class ClearSession {
     private func deliver(_ gesture: GestureEvent, justAdvanced: Bool = false) {
         controller.handle(gesture, justAdvanced: justAdvanced)
         if keepsGestureHistory { gestureEvents.append(gesture) }
-        onGesture?(gesture)
+        if onGestureHearsChanges || gesture.state != .changed { onGesture?(gesture) }
     }
 }

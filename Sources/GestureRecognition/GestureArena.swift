@@ -19,7 +19,7 @@ import TouchInput
 public struct GestureArena {
     /// What the arena is doing: the arbitration state. Primary touches are indices into
     /// `touches`.
-    enum State: Equatable {
+    @usableFromInline enum State: Equatable {
         /// No recognizer holds a touch.
         case idle
         /// Tap, long-press and pan all watch the primary touch.
@@ -32,6 +32,12 @@ public struct GestureArena {
         case rowPan(primary: Int)
         /// The pinch holds two touches; other fingers are ignored.
         case pinch
+
+        /// True while tap, long-press and pan all watch the primary touch (the
+        /// long-press timer runs).
+        @inlinable var isUndecided: Bool {
+            if case .undecided = self { true } else { false }
+        }
 
         var activity: ArbitrationActivity {
             switch self {
@@ -58,7 +64,7 @@ public struct GestureArena {
     public var configuration: GestureConfiguration { context.configuration }
     @usableFromInline var context: RecognizerContext
     @usableFromInline var output = GestureOutput()
-    private var state = State.idle
+    @usableFromInline private(set) var state = State.idle
     /// Ids of the added touchscreens: the only devices whose frames are handled.
     private var touchscreens: ContiguousArray<DeviceID> = []
     private var touches: ContiguousArray<TouchTrack>
@@ -143,6 +149,22 @@ public struct GestureArena {
         observe(time)
     }
 
+    /// `advance(toMicroseconds:)` for a client that reads `events` only when this returns
+    /// true. While no long-press timer runs (no touch is undecided) an advance can report
+    /// nothing: then only the clock moves, `events` keeps the last call's reports, and
+    /// this returns false. Otherwise it is `advance(toMicroseconds:)`. Inlinable: a drag
+    /// frame's advance is a comparison and a store (`ClearSession`; `SkippedAdvanceTests`).
+    @inlinable public mutating func advanceReportingWhenTimed(toMicroseconds time: Int64)
+        -> Bool
+    {
+        guard state.isUndecided else {
+            context.timeMicroseconds = max(context.timeMicroseconds, time)
+            return false
+        }
+        advance(toMicroseconds: time)
+        return true
+    }
+
     /// Handles one frame. Frames from devices never added, already removed, or not
     /// touchscreens are ignored (their time still counts).
     public mutating func handle(_ frame: TouchFrame) {
@@ -171,9 +193,18 @@ public struct GestureArena {
     // MARK: - Devices and frames
 
     private mutating func beginCall() {
-        // Most calls report nothing: emptying an empty array is not free (a call per event).
-        if !output.events.isEmpty { output.events.removeAll(keepingCapacity: true) }
+        // Most calls report nothing or one report (a drag frame's). `removeAll(keepingCapacity:)`
+        // goes through the general `replaceSubrange`, about 90 instructions a call; a few
+        // `removeLast()` cost a few each.
+        if output.events.count > Self.reportsRemovedOneByOne {
+            output.events.removeAll(keepingCapacity: true)
+        } else {
+            while !output.events.isEmpty { output.events.removeLast() }
+        }
     }
+
+    /// Up to this many reports left from the last call are removed one by one.
+    private static let reportsRemovedOneByOne = 4
 
     private mutating func addDevice(_ device: DeviceDescription) {
         touchscreens.removeAll { $0 == device.id }

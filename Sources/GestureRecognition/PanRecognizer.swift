@@ -193,6 +193,6 @@ struct PanRecognizer: Recognizer {
             translationPixels: Point(
                 x: touch.pixels.x - drag.startPixels.x, y: touch.pixels.y - drag.startPixels.y),
             velocityPixelsPerSecond: withVelocity
-                ? velocity.velocityPixelsPerSecond(atMicroseconds: time) : .zero)
+                ? velocity.velocityPixelsPerSecond(atMicroseconds: time) : Point(x: 0, y: 0))
     }
 }

@@ -37,7 +37,7 @@ protocol RecognizerState {
 @usableFromInline struct RecognizerContext {
     let configuration: GestureConfiguration
     /// The event time of the input being handled (never earlier than any before it).
-    var timeMicroseconds: Int64 = .min
+    @usableFromInline var timeMicroseconds: Int64 = .min
     /// Whether a vertical drag beginning now may be a pull (the client's say).
     @usableFromInline var pull = PullAvailability.atRest
     /// Which drag reports carry the velocity (the client's say).

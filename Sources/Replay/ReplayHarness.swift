@@ -119,7 +119,11 @@ public struct ReplayHarness {
         session.keepsGestureHistory = false
         let onGesture = self.onGesture
         // The collector reads no velocity, the controller only final ones.
-        if onGesture == nil { session.dragVelocityReports = .finalReportsOnly }
+        if onGesture == nil {
+            session.dragVelocityReports = .finalReportsOnly
+            // The collector keeps each gesture's first and last reports only.
+            session.onGestureHearsChanges = false
+        }
         session.onGesture = { report in
             collector.record(report)
             onGesture?(report, report.timeMicroseconds - collector.origin)
@@ -161,7 +165,8 @@ public struct ReplayHarness {
             if let sampler {
                 try Self.sample(sampler, session, origin: firstTime!, before: lastTime)
             }
-            // The session first lets time pass to the event (timers, animations).
+            // The session first lets time pass to the event (timers, animations). (The event
+            // is handed on whole: taking a frame out of it here costs copies of the event.)
             session.handle(event)
             collector.observe(event)
             collector.collect(session)
@@ -315,6 +320,8 @@ final class Collector {
 
     /// Takes the actions the controller recorded since the last call.
     func collect(_ session: ClearSession) {
+        // Most events make no action: no empty array taken.
+        guard session.controller.hasActionsToTake else { return }
         let done = session.controller.takeActions()
         guard !done.isEmpty else { return }
         let after = keepListsAfterActions ? session.controller.items.map(ExpectedItem.init) : []

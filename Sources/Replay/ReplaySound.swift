@@ -5,13 +5,18 @@ import ToolSupport
 /// The threshold ticks of a replay, from the presentation after each event.
 struct ThresholdTickCollector {
     private var ticks = ThresholdTicks()
+    /// The cue last given to `ticks`. A cue equal to the one before is no tick and leaves
+    /// `ticks` as it was, so only a changed one is given (and only then in words): the cue
+    /// changes where a threshold is crossed, not with every frame of a drag.
+    private var last: ThresholdCueState?
     /// Tick times from the first event, in order.
     private(set) var timesMicroseconds: [Int64] = []
 
     mutating func observe(_ session: ClearSession, atMicroseconds time: Int64, origin: Int64) {
-        if ticks.observe(session.controller.thresholdCue(atMicroseconds: time)) {
-            timesMicroseconds.append(time - origin)
-        }
+        let cue = session.controller.thresholdCueState(atMicroseconds: time)
+        guard cue != last else { return }
+        last = cue
+        if ticks.observe(cue.cue) { timesMicroseconds.append(time - origin) }
     }
 }
 

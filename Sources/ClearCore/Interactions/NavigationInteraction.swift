@@ -136,20 +136,20 @@ final class NavigationInteraction: Interaction {
     /// The cue of a pull at `distance` when the levels decide it (nil: the pull's own).
     func pullLabel(
         distancePixels distance: Double, rowHeightPixels height: Double, rules: ClearRules
-    ) -> String? {
+    ) -> PlaceholderLabel? {
         if pullGoesUp(distancePixels: distance, rowHeightPixels: height, rules: rules) {
             switch level {
-            case .items: return ClearController.releaseToCloseListLabel
-            case .lists: return ClearController.releaseForMenuLabel
-            case .menu: return ClearController.releaseForListsLabel
-            case .themes, .settings: return ClearController.releaseForMenuLabel
+            case .items: return .releaseToCloseList
+            case .lists: return .releaseForMenu
+            case .menu: return .releaseForLists
+            case .themes, .settings: return .releaseForMenu
             }
         }
-        if !rowsAreEditable { return ClearController.pullToGoBackLabel }
+        if !rowsAreEditable { return .pullToGoBack }
         if level == .lists {
             return distance > rules.pullAddRowHeights * height
-                ? ClearController.releaseToAddListLabel
-                : ClearController.pullToAddListLabel
+                ? .releaseToAddList
+                : .pullToAddList
         }
         return nil
     }

@@ -147,14 +147,18 @@ final class PinchInteraction: Interaction {
     // MARK: presentation
 
     /// The latest pinch's gesture and the label `prepare` gives its placeholder.
-    func placeholderLabel(in controller: ClearController) -> (id: GestureID, label: String?)? {
+    func placeholderLabel(in controller: ClearController) -> (
+        id: GestureID, label: PlaceholderLabel?
+    )? {
         guard let (id, pinch) = pinches.latest else { return nil }
         return (id, label(gapPixels: pinch.gapPixels, in: controller))
     }
 
-    private func label(gapPixels gap: Double, in controller: ClearController) -> String {
+    private func label(gapPixels gap: Double, in controller: ClearController)
+        -> PlaceholderLabel
+    {
         gap > controller.rules.pinchAddRowHeights * controller.layout.rowHeightPixels
-            ? ClearController.releaseLabel : ClearController.pinchLabel
+            ? .release : .pinch
     }
     /// The placeholder on the seam of the latest pinch; the returns as they are now.
     func prepare(_ context: inout PresentationContext, in controller: ClearController) {
@@ -179,7 +183,7 @@ final class PinchInteraction: Interaction {
             PlaceholderPresentation(
                 framePixels: frame, scaleY: min(pinch.gapPixels, height) / height,
                 alpha: min(1, pinch.gapPixels / height),
-                label: label(gapPixels: pinch.gapPixels, in: controller),
+                label: label(gapPixels: pinch.gapPixels, in: controller).text,
                 backgroundColor: context.theme.rowColor(
                     index: pinch.upperIndex, count: pinch.rowCount)),
             gesture: id)

@@ -81,23 +81,27 @@ final class PullInteraction: Interaction {
                     x: 0, y: -context.offsetPixels - height,
                     width: controller.layout.widthPixels, height: height),
                 scaleY: 1, alpha: min(1, pulled / height),
-                label: label(pulledPixels: pulled, in: controller),
+                label: label(pulledPixels: pulled, in: controller).text,
                 backgroundColor: context.theme.top),
             gesture: id)
     }
 
     /// The latest pull's gesture and the label `prepare` gives its placeholder.
-    func placeholderLabel(in controller: ClearController) -> (id: GestureID, label: String?)? {
+    func placeholderLabel(in controller: ClearController) -> (
+        id: GestureID, label: PlaceholderLabel?
+    )? {
         guard let (id, distance) = pulls.latest else { return nil }
         return (id, label(pulledPixels: max(0, distance), in: controller))
     }
 
-    private func label(pulledPixels pulled: Double, in controller: ClearController) -> String {
+    private func label(pulledPixels pulled: Double, in controller: ClearController)
+        -> PlaceholderLabel
+    {
         let height = controller.layout.rowHeightPixels
         return controller.navigation.pullLabel(
             distancePixels: pulled, rowHeightPixels: height, rules: controller.rules)
             ?? (pulled > controller.rules.pullAddRowHeights * height
-                ? ClearController.releaseLabel : ClearController.pullLabel)
+                ? .release : .pull)
     }
 
     /// The list follows a pull 1:1; a negative distance means the list is scrolled down

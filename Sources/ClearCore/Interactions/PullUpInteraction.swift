@@ -154,29 +154,31 @@ final class PullUpInteraction: Interaction {
             framePixels: RectPixels(
                 x: 0, y: Double(list.count) * height - context.offsetPixels,
                 width: controller.layout.widthPixels, height: height),
-            scaleY: 1, alpha: min(1, pulled / height), label: label,
+            scaleY: 1, alpha: min(1, pulled / height), label: label.text,
             backgroundColor: list.completedCount > 0
                 ? context.theme.completed : context.theme.background)
     }
 
     /// The latest drag's gesture and the label of the cue `prepare` shows for it (nil: no
     /// cue, the placeholder hidden).
-    func placeholderLabel(in controller: ClearController) -> (id: GestureID, label: String?)? {
+    func placeholderLabel(in controller: ClearController) -> (
+        id: GestureID, label: PlaceholderLabel?
+    )? {
         guard let (id, drag) = drags.latest else { return nil }
         return (id, cueLabel(distancePixels: drag.distancePixels, in: controller))
     }
 
     /// The cue's label `distance` past the end, or nil when there is no cue.
     private func cueLabel(distancePixels distance: Double, in controller: ClearController)
-        -> String?
+        -> PlaceholderLabel?
     {
         let pulled = max(0, distance)
         guard pulled > 0 else { return nil }
         let height = controller.layout.rowHeightPixels
         return controller.list.completedCount == 0
-            ? ClearController.nothingToClearLabel
+            ? .nothingToClear
             : (pulled > controller.rules.clearCompletedRowHeights * height
-                ? ClearController.releaseToClearLabel : ClearController.pullToClearLabel)
+                ? .releaseToClear : .pullToClear)
     }
 
     // MARK: rules
