@@ -76,23 +76,6 @@ import TouchInput
         #expect(image.lines == nil)
     }
 
-    /// A frame with something under every pixel, some of it translucent.
-    static func frame() throws -> (ImageSurface, GraphicsContext) {
-        let surface = try ImageSurface(width: 64, height: 48)
-        let context = try GraphicsContext(surface: surface)
-        context.fillRectangle(
-            x: 0, y: 0, width: 64, height: 48,
-            with: RGBAColor(red: 0.2, green: 0.5, blue: 0.9, alpha: 1))
-        context.fillRectangle(
-            x: 10, y: 0, width: 20, height: 48,
-            with: RGBAColor(red: 1, green: 0.1, blue: 0, alpha: 0.6))
-        return (surface, context)
-    }
-
-    static func bytes(_ surface: ImageSurface) -> [UInt8] {
-        surface.withPixelData { Array($0) }
-    }
-
     /// Inside; the ink just inside, then just outside, the left and right edges of the
     /// frame; over the bottom right corner; over the top edge; wholly outside.
     static let places: [(Double, Double)] = [
@@ -100,41 +83,43 @@ import TouchInput
         (64 - 10, 3), (64 - 11, 3), (40, 35), (3, -6), (70, 3),
     ]
 
+    /// Whether `picture()` with its lines kept, drawn at (`x`, `y`) and `alpha` into a
+    /// frame `prepare` sets up, leaves the frame Cairo's own composite of it leaves.
+    static func leavesCairosFrame(
+        x: Double, y: Double, alpha: Double, prepare: (GraphicsContext) -> Void = { _ in }
+    ) throws -> Bool {
+        let withLines = try picture()
+        withLines.keepLines()
+        let plain = try picture()
+        let (direct, directContext) = try DirectCompositeTests.frame()
+        let (reference, referenceContext) = try DirectCompositeTests.frame()
+        prepare(directContext)
+        prepare(referenceContext)
+        #expect(directContext.drawsImageDirectly(withLines, x: x, y: y))
+        directContext.drawImage(withLines, x: x, y: y, alpha: alpha)
+        referenceContext.drawImageWithCairo(plain, x: x, y: y, alpha: alpha)
+        directContext.flush()
+        referenceContext.flush()
+        return DirectCompositeTests.bytes(direct) == DirectCompositeTests.bytes(reference)
+    }
+
     @Test(arguments: places)
     func aCopyByLinesLeavesTheFramePixmansCopyWould(x: Double, y: Double) throws {
-        let withLines = try Self.picture()
-        withLines.keepLines()
-        let plain = try Self.picture()
         for alpha in [1.0, 0.999, 0.5] {
-            let (direct, directContext) = try Self.frame()
-            let (reference, referenceContext) = try Self.frame()
-            #expect(directContext.drawsImageDirectly(withLines, x: x, y: y))
-            directContext.drawImage(withLines, x: x, y: y, alpha: alpha)
-            referenceContext.drawImageWithCairo(plain, x: x, y: y, alpha: alpha)
-            directContext.flush()
-            referenceContext.flush()
-            #expect(Self.bytes(direct) == Self.bytes(reference), "at (\(x), \(y)), alpha \(alpha)")
+            #expect(
+                try Self.leavesCairosFrame(x: x, y: y, alpha: alpha),
+                "at (\(x), \(y)), alpha \(alpha)")
         }
     }
 
     @Test func aClipOfWholePixelsAndATranslationAreKept() throws {
-        let withLines = try Self.picture()
-        withLines.keepLines()
-        let plain = try Self.picture()
-        let (direct, directContext) = try Self.frame()
-        let (reference, referenceContext) = try Self.frame()
-        for context in [directContext, referenceContext] {
+        let same = try Self.leavesCairosFrame(x: 4, y: 5, alpha: 1) { context in
             context.translate(x: 3, y: -2)
             // The clip's right edge cuts through the ink.
             context.addRectangle(x: 0, y: 0, width: 30, height: 15)
             context.clip()
         }
-        #expect(directContext.drawsImageDirectly(withLines, x: 4, y: 5))
-        directContext.drawImage(withLines, x: 4, y: 5, alpha: 1)
-        referenceContext.drawImageWithCairo(plain, x: 4, y: 5, alpha: 1)
-        directContext.flush()
-        referenceContext.flush()
-        #expect(Self.bytes(direct) == Self.bytes(reference))
+        #expect(same)
     }
 
     /// A copy into an opaque picture (a blended row's) is left to pixman.
@@ -152,7 +137,7 @@ import TouchInput
             context.drawImage(image, x: 5, y: 7, alpha: 1)
             context.flush()
         }
-        #expect(Self.bytes(direct) == Self.bytes(reference))
+        #expect(DirectCompositeTests.bytes(direct) == DirectCompositeTests.bytes(reference))
     }
 
     // MARK: The renderer's frames
@@ -166,7 +151,9 @@ import TouchInput
         for (index, frame) in frames.enumerated() {
             byLine.render(frame)
             reference.render(frame)
-            let same = Self.bytes(byLine.surface) == Self.bytes(reference.surface)
+            let same =
+                DirectCompositeTests.bytes(byLine.surface)
+                == DirectCompositeTests.bytes(reference.surface)
             #expect(same, "\(comment), frame \(index)")
         }
     }
