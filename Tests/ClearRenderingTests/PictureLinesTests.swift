@@ -42,6 +42,18 @@ import TouchInput
         context.fillRectangle(x: 0, y: 12, width: 1, height: 1, with: ink)
         context.fillRectangle(x: Double(width - 1), y: 13, width: 1, height: 1, with: ink)
         context.flush()
+        // An RGB24 pixel's top byte is unused and holds whatever was stored last (Cairo's
+        // fills leave 255, pixman's general path 0): 0 on every other line here, so the
+        // copy must set alpha 255 itself, as pixman's does.
+        image.withPixelData { data in
+            let pixels = UnsafeMutableRawPointer(mutating: data.baseAddress!)
+            for y in stride(from: 0, to: height, by: 2) {
+                for x in 0..<width {
+                    pixels.storeBytes(
+                        of: 0, toByteOffset: y * image.strideBytes + x * 4 + 3, as: UInt8.self)
+                }
+            }
+        }
         return image
     }
 
