@@ -46,6 +46,10 @@ public final class PresentationRenderer {
     private var keepsRowPictures = true
     /// H of the presentation drawn: a row of another height is folding or squeezed.
     private var rowHeightPixels = 0.0
+    /// Whether the pictures made keep their lines (`PictureLines`), so that copying one
+    /// into the frame writes each line's colour and reads only its ink; false (for the
+    /// tests' reference frames) leaves every copy to pixman.
+    var copiesPicturesByLine = true
     struct RowImageKey: Hashable {
         var text: String
         var color: RGBColor
@@ -499,6 +503,7 @@ public final class PresentationRenderer {
                 with: RGBAColor(key.background))
             imageContext.drawImage(picture, x: 0, y: 0, alpha: key.alpha)
             imageContext.flush()
+            if copiesPicturesByLine { image.keepLines() }
             return image
         }
     }
@@ -537,6 +542,8 @@ public final class PresentationRenderer {
             strikethrough: key.strikethrough,
             caretCharacterOffset: nil, trailingLabel: key.trailingLabel)
         imageContext.flush()
+        // Finished: copied into frames line by line (`PictureLines`).
+        if copiesPicturesByLine { image.keepLines() }
         return image
     }
 

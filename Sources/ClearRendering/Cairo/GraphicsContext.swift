@@ -140,6 +140,16 @@ public final class GraphicsContext {
         let right = min(place.x + image.width, place.clip.right, target.width)
         let bottom = min(place.y + image.height, place.clip.bottom, target.height)
         guard right > left, bottom > top else { return true }
+        if alpha >= 1, !target.isOpaque, let lines = image.lines {
+            cairo_surface_flush(target.pointer)
+            lines.copy(
+                image, x: place.x, y: place.y, into: target, columns: left, right,
+                lines: top, bottom)
+            cairo_surface_mark_dirty_rectangle(
+                target.pointer, Int32(left), Int32(top), Int32(right - left),
+                Int32(bottom - top))
+            return true
+        }
         guard let source = image.pixmanImage, let destination = target.pixmanImage else {
             return false
         }

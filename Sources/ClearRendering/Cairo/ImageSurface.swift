@@ -9,6 +9,16 @@ public final class ImageSurface: Surface {
     public let isOpaque: Bool
     /// pixman's image of these pixels, made on first use (`GraphicsContext.drawImage`).
     lazy var pixmanImage = PixmanImage(on: self)
+    /// The picture's lines (`keepLines()`), for its copies into frames.
+    private(set) var lines: PictureLines?
+
+    /// Reads the finished picture's lines once, so that `GraphicsContext.drawImage` copies
+    /// it at full alpha into an ARGB32 image by writing each line's colour and reading only
+    /// its ink (`PictureLines`). Nothing may be drawn into the surface afterwards. An image
+    /// with alpha keeps none.
+    func keepLines() {
+        lines = PictureLines(of: self)
+    }
 
     /// A new surface of the given size, every pixel transparent black; with `opaque`, a
     /// surface without alpha whose pixels the caller covers before using it.

@@ -1,0 +1,97 @@
+import CCairo
+
+/// An opaque picture seen line by line: each line one colour but for one stretch of
+/// columns, its ink (issue 22).
+///
+/// A row's picture is its fill under the gloss, which changes only from line to line, and
+/// the label, strikethrough or count over it: most of its lines are one colour throughout,
+/// and the others are one colour beside their text. Copying such a picture into a frame
+/// as each line's colour written out and only its ink read from the picture gives the same
+/// pixels as the copy pixman makes, while reading a fraction of them: the row pictures
+/// read from memory every frame were most of a frame's time (docs/performance.md).
+///
+/// Made from a finished picture (`ImageSurface.keepLines()`): drawing into the picture
+/// afterwards would leave it out of date.
+struct PictureLines {
+    /// One line: its colour as pixman writes it into an ARGB32 frame (alpha 255), and its
+    /// ink, the columns from its first to its last pixel not of that colour (none when
+    /// `inkStart == inkEnd`).
+    struct Line: Equatable {
+        var color: UInt32
+        var inkStart: Int
+        var inkEnd: Int
+    }
+    /// The picture's lines, top to bottom.
+    let lines: [Line]
+
+    /// The alpha byte pixman sets when it copies an RGB24 pixel into an ARGB32 frame (the
+    /// RGB24 pixel's own top byte is unused, whatever it holds).
+    static let opaqueAlpha: UInt32 = 0xFF00_0000
+
+    /// The lines of `surface` (an opaque picture, drawn and flushed); nil for a picture with
+    /// alpha, whose copy is a blend.
+    init?(of surface: ImageSurface) {
+        guard surface.isOpaque, surface.width > 0, surface.height > 0 else { return nil }
+        var lines: [Line] = []
+        lines.reserveCapacity(surface.height)
+        let width = surface.width
+        surface.withPixelData { data in
+            for y in 0..<surface.height {
+                let line = data.baseAddress!.advanced(by: y * surface.strideBytes)
+                    .assumingMemoryBound(to: UInt32.self)
+                let color = line[0] | Self.opaqueAlpha
+                var start = 0
+                while start < width && line[start] | Self.opaqueAlpha == color { start += 1 }
+                var end = width
+                while end > start && line[end - 1] | Self.opaqueAlpha == color { end -= 1 }
+                lines.append(Line(color: color, inkStart: start, inkEnd: end))
+            }
+        }
+        self.lines = lines
+    }
+
+    /// How many pixels are ink (read from the picture by `copy`), for the tests.
+    var inkPixels: Int {
+        lines.reduce(0) { $0 + $1.inkEnd - $1.inkStart }
+    }
+
+    /// Writes `picture` (the surface these are the lines of), its top-left corner at
+    /// (`x`, `y`) of `target` (an ARGB32 image, flushed), into the target's columns `left`
+    /// up to `right` and lines `top` up to `bottom` (inside both): the pixels pixman's copy
+    /// of it would leave (each RGB24 pixel with alpha 255).
+    func copy(
+        _ picture: ImageSurface, x: Int, y: Int, into target: ImageSurface,
+        columns left: Int, _ right: Int, lines top: Int, _ bottom: Int
+    ) {
+        guard let sourceData = cairo_image_surface_get_data(picture.pointer),
+            let targetData = cairo_image_surface_get_data(target.pointer)
+        else { return }
+        let sourceStride = picture.strideBytes
+        let targetStride = target.strideBytes
+        for targetLine in top..<bottom {
+            let line = targetLine - y
+            let color = lines[line].color
+            let frameLine = UnsafeMutableRawPointer(targetData + targetLine * targetStride)
+                .assumingMemoryBound(to: UInt32.self)
+            let inkLeft = min(max(lines[line].inkStart + x, left), right)
+            let inkRight = max(min(lines[line].inkEnd + x, right), inkLeft)
+            Self.fill(frameLine + left, color, count: inkLeft - left)
+            if inkRight > inkLeft {
+                let source =
+                    UnsafeRawPointer(sourceData + line * sourceStride)
+                    .assumingMemoryBound(to: UInt32.self) + (inkLeft - x)
+                let destination = frameLine + inkLeft
+                for column in 0..<(inkRight - inkLeft) {
+                    destination[column] = source[column] | Self.opaqueAlpha
+                }
+            }
+            Self.fill(frameLine + inkRight, color, count: right - inkRight)
+        }
+    }
+
+    /// `count` pixels of `color` from `start`.
+    private static func fill(_ start: UnsafeMutablePointer<UInt32>, _ color: UInt32, count: Int) {
+        guard count > 0 else { return }
+        start.update(repeating: color, count: count)
+    }
+}
