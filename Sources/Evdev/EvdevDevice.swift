@@ -80,10 +80,13 @@ public struct EvdevDevice: Hashable, Sendable {
         return nil
     }
 
-    /// The number of multi-touch slots, when the device says (`ABS_MT_SLOT`'s range).
+    /// The number of multi-touch slots, when the device says (`ABS_MT_SLOT`'s range), and
+    /// nil for a range `slotRangeProblem` refuses: the readers refuse it first, and a
+    /// device built otherwise must not size the decoder's slots by it either (a minimum of
+    /// −2^31 was billions of slots).
     public var slotCount: Int? {
-        guard let slot = absinfo[.absMTSlot], slot.maximum >= slot.minimum,
-            slot.maximum < Self.maximumSlotCount
+        guard let slot = absinfo[.absMTSlot],
+            Self.slotRangeProblem(minimum: slot.minimum, maximum: slot.maximum) == nil
         else {
             return nil
         }

@@ -29,6 +29,20 @@ struct EvdevTests {
         #expect(device.bitmask(.rel).isEmpty)
     }
 
+    /// `slotCount` takes exactly the ranges `slotRangeProblem` accepts: 0...1023 at most.
+    @Test(arguments: [
+        (Int32(0), Int32(0), 1 as Int?), (0, 9, 10), (0, 1023, 1024), (0, 1024, nil),
+        (-1, 9, nil), (Int32.min, 9, nil), (5, 4, nil), (3, 3, 1),
+    ])
+    func slotCountIsOnlyForAnAcceptedRange(minimum: Int32, maximum: Int32, count: Int?) {
+        var device = EvdevDevice()
+        device.absinfo[.absMTSlot] = AbsoluteAxisInfo(minimum: minimum, maximum: maximum)
+        #expect(device.slotCount == count)
+        #expect(
+            (EvdevDevice.slotRangeProblem(minimum: minimum, maximum: maximum) == nil)
+                == (count != nil))
+    }
+
     @Test func evemuLinesAreEvemuRecordsOrPlain() {
         let event = EvdevEvent(
             timeMicroseconds: 12_000_015, type: .abs, code: .absMTTrackingID, value: -1)
