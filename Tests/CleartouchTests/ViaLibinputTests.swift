@@ -16,7 +16,7 @@ import Testing
     /// exactly the expected ones. Times cannot be, and no fixed tolerance is safe: umockdev
     /// plays the script in real time, and a frame it delivers late (by ~1 ms per frame
     /// normally, by far more on a loaded machine) stays late. The fix-up preload dates each
-    /// frame "now" when it is read but never earlier than the scripted spacing allows, so
+    /// frame "now" as it is sent but never earlier than the scripted spacing allows, so
     /// the shift between the recording's clock and libinput's starts at 0 at the first
     /// frame (the devices are dated at the first input event, so start-up does not count)
     /// and only grows. So the test checks that shape, which holds however late umockdev

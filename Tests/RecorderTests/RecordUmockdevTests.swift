@@ -89,9 +89,9 @@ struct RecordUmockdevTests {
                 #expect(abs(a.positionPixels.y - b.positionPixels.y) < 0.01)
             }
         }
-        // Frame spacing: the preload dates a frame "now" when read but never earlier than its
-        // scripted spacing allows, so an interval can stretch when umockdev delivers late (it
-        // drifts about 1 ms per frame, more under load) but never shrinks.
+        // Frame spacing: the preload dates a frame "now" as umockdev sends it but never earlier
+        // than its scripted spacing allows, so an interval can stretch when umockdev sends late
+        // (it drifts about 1 ms per frame, more under load) but never shrinks.
         if got.count == want.count {
             for index in got.indices.dropFirst() {
                 let recorded = got[index].timeMicroseconds - got[index - 1].timeMicroseconds

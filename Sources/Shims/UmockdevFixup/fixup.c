@@ -10,9 +10,16 @@
  *    emulated major:minor, read from the $UMOCKDEV_DIR/dev/.ptymap/<pty> symlink.
  * 2. udev_device_get_is_initialized(): umockdev 0.17.16 writes no udev database, so
  *    every mocked device looks uninitialized. Inside a testbed we answer 1.
- * 3. read(): event times in a script are a synthetic timeline; libinput's timers
- *    compare them with CLOCK_MONOTONIC. We shift each frame so that it is dated "now"
- *    when read, keeping the scripted spacing, never dating a frame in the past.
+ * 3. Event times: a script's times are a synthetic timeline, and libinput's timers
+ *    compare them with CLOCK_MONOTONIC. The kernel dates an event when it happens, not
+ *    when a program reads it, so in the process that plays the scripts (umockdev-run,
+ *    or a program on libumockdev's API) write() dates each frame it sends to an
+ *    emulated evdev node's pty master "now", keeping the scripted spacing and never
+ *    dating a frame in the past. A reader that falls behind (a busy program under load)
+ *    then sees the frames spaced as they were sent: dating them when read instead
+ *    stretched the gap before the first frame read late, which turned a pan into a long
+ *    press. That process leaves a marker in the testbed; where there is none (the player
+ *    runs without this library), read() dates the frames as they are read.
  *    CLEARTOUCH_FIXUP_RETIME=0 keeps the file's times.
  * 4. The end of a script: every script Umockdev writes ends with one end-marker event
  *    (EV_PWR, code 0x7e, value 0x454e44 "END"; Umockdev's BarrierScript.endMarker),
@@ -28,6 +35,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <time.h>
@@ -120,35 +128,118 @@ int udev_device_get_is_initialized(struct udev_device *device) {
     return real_is_initialized(device);
 }
 
-/* Per-descriptor retiming state. kind: 0 not yet checked, 1 emulated evdev, -1 other. */
+/* Per-descriptor retiming state. kind: 0 not yet checked, 1 an emulated evdev node (read
+ * side), 2 the pty master behind one (the player's write side), -1 anything else. */
+enum { KIND_UNCHECKED = 0, KIND_EMULATED_EVDEV = 1, KIND_EMULATED_EVDEV_MASTER = 2, KIND_OTHER = -1 };
 static struct {
     signed char kind;
     char has_offset;
     char inside_frame;
+    /* Write side: bytes of a partly written event (never retimed). */
+    unsigned char partial_event_bytes;
     long long offset_microseconds;
 } descriptors[TRACKED_FDS];
 
-static int is_emulated_evdev(int fd) {
-    if (fd < 0 || fd >= TRACKED_FDS)
+/* The marker the player leaves in the testbed once it dates frames as it writes them. */
+static void writer_marker_path(char *path, size_t size) {
+    snprintf(path, size, "%s/.cleartouch-fixup-dates-writes", testbed_dir());
+}
+
+/* Whether the process playing this testbed's scripts dates frames as it writes them. It
+ * leaves the marker before it writes its first frame, so a reader holding events finds it;
+ * once found, it stays. */
+static int player_dates_writes(void) {
+    static int found;
+    if (__atomic_load_n(&found, __ATOMIC_ACQUIRE))
+        return 1;
+    char path[512];
+    writer_marker_path(path, sizeof path);
+    int saved_errno = errno;
+    if (access(path, F_OK) == 0)
+        __atomic_store_n(&found, 1, __ATOMIC_RELEASE);
+    errno = saved_errno;
+    return __atomic_load_n(&found, __ATOMIC_ACQUIRE);
+}
+
+static long long monotonic_now_microseconds(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (long long)now.tv_sec * 1000000LL + now.tv_nsec / 1000;
+}
+
+/* The emulated device number behind a pty master (the player's end of a node), or 0. */
+static dev_t emulated_device_number_of_master(int fd) {
+    const char *dir = testbed_dir();
+    char slave[128], map_link[512], major_minor[32];
+    if (dir == NULL || ptsname_r(fd, slave, sizeof slave) != 0)
         return 0;
-    if (descriptors[fd].kind == 0) {
+    for (char *c = slave; *c != '\0'; c++)
+        if (*c == '/')
+            *c = '_';
+    snprintf(map_link, sizeof map_link, "%s/dev/.ptymap/%s", dir, slave);
+    ssize_t length = readlink(map_link, major_minor, sizeof major_minor - 1);
+    unsigned maj, min;
+    if (length <= 0)
+        return 0;
+    major_minor[length] = '\0';
+    return sscanf(major_minor, "%u:%u", &maj, &min) == 2 ? makedev(maj, min) : 0;
+}
+
+/* What fd is (see the kinds above), worked out once per descriptor. */
+static int descriptor_kind(int fd) {
+    if (fd < 0 || fd >= TRACKED_FDS)
+        return KIND_OTHER;
+    if (descriptors[fd].kind == KIND_UNCHECKED) {
         static int (*real_fstat)(int, struct stat *);
         if (real_fstat == NULL)
             real_fstat = (int (*)(int, struct stat *))dlsym(RTLD_NEXT, "fstat");
         struct stat st;
         int saved_errno = errno;
-        dev_t emulated = real_fstat(fd, &st) == 0 ? emulated_device_number(fd, &st) : 0;
+        int kind = KIND_OTHER;
+        if (real_fstat(fd, &st) == 0) {
+            dev_t emulated = emulated_device_number(fd, &st);
+            if (emulated != 0 && major(emulated) == EVDEV_MAJOR)
+                kind = KIND_EMULATED_EVDEV;
+            else if (emulated == 0 && S_ISCHR(st.st_mode) && major(st.st_rdev) != PTY_MAJOR) {
+                dev_t behind = emulated_device_number_of_master(fd);
+                if (behind != 0 && major(behind) == EVDEV_MAJOR)
+                    kind = KIND_EMULATED_EVDEV_MASTER;
+            }
+        }
         errno = saved_errno;
-        descriptors[fd].kind = (emulated != 0 && major(emulated) == EVDEV_MAJOR) ? 1 : -1;
+        descriptors[fd].kind = (signed char)kind;
         descriptors[fd].has_offset = 0;
         descriptors[fd].inside_frame = 0;
+        descriptors[fd].partial_event_bytes = 0;
     }
-    return descriptors[fd].kind == 1;
+    return descriptors[fd].kind;
 }
+
+static int is_emulated_evdev(int fd) { return descriptor_kind(fd) == KIND_EMULATED_EVDEV; }
 
 static int retiming_enabled(void) {
     const char *setting = getenv("CLEARTOUCH_FIXUP_RETIME");
     return setting == NULL || setting[0] != '0';
+}
+
+/* Dates fd's frames "now" while keeping their scripted spacing: at a frame's first event
+ * the offset from the scripted timeline is raised to now if the frame would otherwise be
+ * dated in the past (umockdev's pacing drifts by about 1 ms per frame, more under load),
+ * never lowered, so a frame is never dated earlier than its scripted spacing allows. */
+static void date_frames(int fd, struct input_event *events, size_t event_count) {
+    long long now = monotonic_now_microseconds();
+    for (size_t i = 0; i < event_count; i++) {
+        long long time = (long long)events[i].input_event_sec * 1000000LL + events[i].input_event_usec;
+        if (!descriptors[fd].inside_frame &&
+            (!descriptors[fd].has_offset || time + descriptors[fd].offset_microseconds < now)) {
+            descriptors[fd].offset_microseconds = now - time;
+            descriptors[fd].has_offset = 1;
+        }
+        descriptors[fd].inside_frame = !(events[i].type == EV_SYN && events[i].code == SYN_REPORT);
+        time += descriptors[fd].offset_microseconds;
+        events[i].input_event_sec = time / 1000000LL;
+        events[i].input_event_usec = time % 1000000LL;
+    }
 }
 
 ssize_t read(int fd, void *buffer, size_t count) {
@@ -160,28 +251,54 @@ ssize_t read(int fd, void *buffer, size_t count) {
         !is_emulated_evdev(fd))
         return result;
     count_end_markers(buffer, (size_t)result / sizeof(struct input_event));
-    if (!retiming_enabled())
+    if (!retiming_enabled() || player_dates_writes())
         return result;
-    struct timespec now_ts;
-    clock_gettime(CLOCK_MONOTONIC, &now_ts);
-    long long now = (long long)now_ts.tv_sec * 1000000LL + now_ts.tv_nsec / 1000;
-    struct input_event *events = buffer;
-    size_t event_count = (size_t)result / sizeof *events;
-    for (size_t i = 0; i < event_count; i++) {
-        long long time = (long long)events[i].input_event_sec * 1000000LL + events[i].input_event_usec;
-        /* At a frame's first event: keep the scripted spacing unless that would date
-         * the frame in the past (umockdev's pacing drifts by about 1 ms per frame). */
-        if (!descriptors[fd].inside_frame &&
-            (!descriptors[fd].has_offset || time + descriptors[fd].offset_microseconds < now)) {
-            descriptors[fd].offset_microseconds = now - time;
-            descriptors[fd].has_offset = 1;
-        }
-        descriptors[fd].inside_frame = !(events[i].type == EV_SYN && events[i].code == SYN_REPORT);
-        time += descriptors[fd].offset_microseconds;
-        events[i].input_event_sec = time / 1000000LL;
-        events[i].input_event_usec = time % 1000000LL;
-    }
+    date_frames(fd, buffer, (size_t)result / sizeof(struct input_event));
     return result;
+}
+
+/* The player's side (see the header comment, point 3): each frame written to an emulated
+ * evdev node's pty master is dated as it is written (date_frames), as the kernel dates an
+ * event when it happens, not when it is read. Writes that are not whole events go out
+ * unchanged. */
+ssize_t write(int fd, const void *buffer, size_t count) {
+    static ssize_t (*real_write)(int, const void *, size_t);
+    if (real_write == NULL)
+        real_write = (ssize_t(*)(int, const void *, size_t))dlsym(RTLD_NEXT, "write");
+    if (testbed_dir() == NULL || !retiming_enabled() ||
+        descriptor_kind(fd) != KIND_EMULATED_EVDEV_MASTER)
+        return real_write(fd, buffer, count);
+    if (count % sizeof(struct input_event) != 0 || descriptors[fd].partial_event_bytes != 0) {
+        ssize_t written = real_write(fd, buffer, count);
+        if (written > 0)
+            descriptors[fd].partial_event_bytes =
+                (unsigned char)((descriptors[fd].partial_event_bytes + (size_t)written) %
+                                sizeof(struct input_event));
+        return written;
+    }
+    static int marker_left;
+    if (!__atomic_load_n(&marker_left, __ATOMIC_ACQUIRE)) {
+        char path[512];
+        writer_marker_path(path, sizeof path);
+        int saved_errno = errno;
+        int marker = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
+        if (marker >= 0) {
+            close(marker);
+            __atomic_store_n(&marker_left, 1, __ATOMIC_RELEASE);
+        }
+        errno = saved_errno;
+    }
+    struct input_event *events = malloc(count);
+    if (events == NULL)
+        return real_write(fd, buffer, count);
+    memcpy(events, buffer, count);
+    date_frames(fd, events, count / sizeof *events);
+    ssize_t written = real_write(fd, events, count);
+    free(events);
+    if (written > 0)
+        descriptors[fd].partial_event_bytes =
+            (unsigned char)((size_t)written % sizeof(struct input_event));
+    return written;
 }
 
 int close(int fd) {
