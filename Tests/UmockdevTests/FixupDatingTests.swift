@@ -5,17 +5,26 @@ import Testing
 import Umockdev
 
 /// How the fix-up preload dates the frames umockdev plays (docs/libinput-backend.md,
-/// "Tests under umockdev"): as they are sent, like the kernel, so a program that falls
-/// behind (a busy app on a loaded machine) still sees them spaced as scripted. Dating them
-/// when read instead put the whole delay before the first frame read late: a pan's first
-/// move came half a second after its touch-down, a long press.
+/// "Tests under umockdev"). A touchscreen's as they are sent, like the kernel, so a program
+/// that falls behind (a busy app on a loaded machine) still sees them spaced as scripted:
+/// dating them when read put the whole delay before the first frame read late, and a pan's
+/// first move came half a second after its touch-down, a long press. A touchpad's when
+/// they are read, so that libinput's tap and gesture timers, armed from event times, never
+/// fire before frames that came first.
 @Suite(
     .enabled(
         if: UmockdevHarness.runs,
         "\(UmockdevHarness.unavailableReason ?? "")"))
 struct FixupDatingTests {
     static let python = "/usr/bin/python3"
-    static let session = "ts-pinch.evemu"
+
+    /// An emulated device and the session it plays.
+    struct Played {
+        var description: String
+        var session: String
+        static let touchscreen = Played(description: "touchscreen.evemu", session: "ts-pinch.evemu")
+        static let touchpad = Played(description: "touchpad.evemu", session: "tp-pinch.evemu")
+    }
 
     /// What `slow-reader.py` saw, in microseconds on CLOCK_MONOTONIC.
     struct SlowRead {
@@ -40,21 +49,21 @@ struct FixupDatingTests {
     }
 
     /// The scripted session's events and its frames' times.
-    static func scripted() throws -> (events: [EvdevEvent], frameTimes: [Int64]) {
+    static func scripted(_ played: Played) throws -> (events: [EvdevEvent], frameTimes: [Int64]) {
         let (_, events) = try UmockdevTestbed.parseFile(
-            UmockdevHarness.fixtures.appendingPathComponent(session).path)
+            UmockdevHarness.fixtures.appendingPathComponent(played.session).path)
         return (events, events.filter(\.isSynReport).map(\.timeMicroseconds))
     }
 
-    /// Plays the session on an emulated touchscreen to `slow-reader.py`. `readerOnly` puts
-    /// the preload in the reader alone, not in umockdev-run, which plays the script.
-    static func playToASlowReader(readerOnly: Bool) throws -> SlowRead {
+    /// Plays `played` to `slow-reader.py`. `readerOnly` puts the preload in the reader
+    /// alone, not in umockdev-run, which plays the script.
+    static func playToASlowReader(_ played: Played, readerOnly: Bool = false) throws -> SlowRead {
         guard FileManager.default.isExecutableFile(atPath: python) else {
             try RequiredInput.missing("\(python) is not installed (tools/bootstrap installs it)")
         }
-        let (events, frameTimes) = try scripted()
+        let (events, frameTimes) = try scripted(played)
         let device = UmockdevHarness.Device(
-            description: "touchscreen.evemu", eventNumber: 50, session: session)
+            description: played.description, eventNumber: 50, session: played.session)
         let (directory, testbed) = try UmockdevHarness.prepare([device])
         defer { try? FileManager.default.removeItem(at: directory) }
         let reader = [
@@ -75,17 +84,12 @@ struct FixupDatingTests {
         return try SlowRead(run.standardOutput)
     }
 
-    @Test func framesAreDatedAsSentSoAReaderThatFallsBehindSeesTheScriptedSpacing() throws {
-        let read = try Self.playToASlowReader(readerOnly: false)
-        let scripted = try Self.scripted().frameTimes
+    /// Every frame read, the first dated while the reader waited for it, and no gap
+    /// shorter than scripted (umockdev sends late, never early).
+    static func expectScriptedSpacing(_ read: SlowRead, _ played: Played) throws {
+        let scripted = try Self.scripted(played).frameTimes
         try #require(read.frameTimes.count == scripted.count)
-        // On CLOCK_MONOTONIC: the first frame is dated while the reader waited for it.
         #expect(read.firstAsked <= read.frameTimes[0] && read.frameTimes[0] <= read.firstHad)
-        // The reader stopped for the whole rest of the script, yet the next frame is dated
-        // as it was sent, well within the stall; dated when read, it came after all of it.
-        let firstGap = read.frameTimes[1] - read.frameTimes[0]
-        #expect(firstGap < read.stall, "first gap \(firstGap) µs, stall \(read.stall) µs")
-        // Never closer than scripted: umockdev sends late, never early.
         for index in scripted.indices.dropFirst() {
             #expect(
                 read.frameTimes[index] - read.frameTimes[index - 1]
@@ -94,18 +98,27 @@ struct FixupDatingTests {
         }
     }
 
-    @Test func withoutThePreloadInThePlayerFramesAreDatedWhenRead() throws {
-        let read = try Self.playToASlowReader(readerOnly: true)
-        let scripted = try Self.scripted().frameTimes
-        try #require(read.frameTimes.count == scripted.count)
-        #expect(read.firstAsked <= read.frameTimes[0] && read.frameTimes[0] <= read.firstHad)
+    @Test func aTouchscreensFramesAreDatedAsSentSoAReaderThatFallsBehindKeepsTheirSpacing()
+        throws
+    {
+        let read = try Self.playToASlowReader(.touchscreen)
+        try Self.expectScriptedSpacing(read, .touchscreen)
+        // The reader stopped for the whole rest of the script, yet the next frame is dated
+        // as it was sent, well within the stall; dated when read, it came after all of it.
+        let firstGap = read.frameTimes[1] - read.frameTimes[0]
+        #expect(firstGap < read.stall, "first gap \(firstGap) µs, stall \(read.stall) µs")
+    }
+
+    @Test func aTouchpadsFramesAreDatedWhenRead() throws {
+        let read = try Self.playToASlowReader(.touchpad)
+        try Self.expectScriptedSpacing(read, .touchpad)
         // The frame read after the stall is dated then: the gap holds all of the stall.
         #expect(read.frameTimes[1] - read.frameTimes[0] > read.stall)
-        for index in scripted.indices.dropFirst() {
-            #expect(
-                read.frameTimes[index] - read.frameTimes[index - 1]
-                    >= scripted[index] - scripted[index - 1],
-                "frame \(index)")
-        }
+    }
+
+    @Test func withoutThePreloadInThePlayerATouchscreensFramesAreDatedWhenRead() throws {
+        let read = try Self.playToASlowReader(.touchscreen, readerOnly: true)
+        try Self.expectScriptedSpacing(read, .touchscreen)
+        #expect(read.frameTimes[1] - read.frameTimes[0] > read.stall)
     }
 }

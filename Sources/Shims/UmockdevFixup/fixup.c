@@ -11,15 +11,18 @@
  * 2. udev_device_get_is_initialized(): umockdev 0.17.16 writes no udev database, so
  *    every mocked device looks uninitialized. Inside a testbed we answer 1.
  * 3. Event times: a script's times are a synthetic timeline, and libinput's timers
- *    compare them with CLOCK_MONOTONIC. The kernel dates an event when it happens, not
- *    when a program reads it, so in the process that plays the scripts (umockdev-run,
- *    or a program on libumockdev's API) write() dates each frame it sends to an
- *    emulated evdev node's pty master "now", keeping the scripted spacing and never
- *    dating a frame in the past. A reader that falls behind (a busy program under load)
- *    then sees the frames spaced as they were sent: dating them when read instead
- *    stretched the gap before the first frame read late, which turned a pan into a long
- *    press. That process leaves a marker in the testbed; where there is none (the player
- *    runs without this library), read() dates the frames as they are read.
+ *    compare them with CLOCK_MONOTONIC, so each frame is dated "now", keeping the
+ *    scripted spacing and never dating a frame in the past. When: on a direct-touch
+ *    device (INPUT_PROP_DIRECT: touchscreens), as umockdev sends it. In the process that
+ *    plays the scripts (umockdev-run, or a program on libumockdev's API), write() to
+ *    such a node's pty master dates the frame, as the kernel does, so a program that
+ *    falls behind still reads the frames spaced as sent; dating them when read put its
+ *    whole delay before the first frame it read late, and a pan's first move came after
+ *    a long press's time. Every other device (touchpads, keyboards) is dated when read:
+ *    libinput arms a touchpad's tap and gesture timers from event times, and frames dated
+ *    long before libinput reads them have those timers fire before the frames that came
+ *    first. The player leaves a marker in the testbed; where there is none (the player
+ *    runs without this library), read() dates direct devices' frames too.
  *    CLEARTOUCH_FIXUP_RETIME=0 keeps the file's times.
  * 4. The end of a script: every script Umockdev writes ends with one end-marker event
  *    (EV_PWR, code 0x7e, value 0x454e44 "END"; Umockdev's BarrierScript.endMarker),
@@ -133,6 +136,8 @@ int udev_device_get_is_initialized(struct udev_device *device) {
 enum { KIND_UNCHECKED = 0, KIND_EMULATED_EVDEV = 1, KIND_EMULATED_EVDEV_MASTER = 2, KIND_OTHER = -1 };
 static struct {
     signed char kind;
+    /* The node is a direct-touch device, whose frames the player dates as it sends them. */
+    char direct_touch;
     char has_offset;
     char inside_frame;
     /* Write side: bytes of a partly written event (never retimed). */
@@ -140,14 +145,15 @@ static struct {
     long long offset_microseconds;
 } descriptors[TRACKED_FDS];
 
-/* The marker the player leaves in the testbed once it dates frames as it writes them. */
+/* The marker the player leaves in the testbed once it dates direct-touch frames as it
+ * writes them. */
 static void writer_marker_path(char *path, size_t size) {
     snprintf(path, size, "%s/.cleartouch-fixup-dates-writes", testbed_dir());
 }
 
-/* Whether the process playing this testbed's scripts dates frames as it writes them. It
- * leaves the marker before it writes its first frame, so a reader holding events finds it;
- * once found, it stays. */
+/* Whether the process playing this testbed's scripts dates direct-touch frames as it
+ * writes them. It leaves the marker before it writes its first frame, so a reader holding
+ * events finds it; once found, it stays. */
 static int player_dates_writes(void) {
     static int found;
     if (__atomic_load_n(&found, __ATOMIC_ACQUIRE))
@@ -185,6 +191,24 @@ static dev_t emulated_device_number_of_master(int fd) {
     return sscanf(major_minor, "%u:%u", &maj, &min) == 2 ? makedev(maj, min) : 0;
 }
 
+/* Whether the emulated evdev node `device` is a direct-touch device: INPUT_PROP_DIRECT in
+ * its input device's sysfs `properties` (a hex bitmap), read from the testbed. */
+static int is_direct_touch(dev_t device) {
+    char path[512];
+    snprintf(path, sizeof path, "%s/sys/dev/char/%u:%u/../properties", testbed_dir(),
+             major(device), minor(device));
+    int saved_errno = errno;
+    unsigned long bits = 0;
+    FILE *file = fopen(path, "re");
+    if (file != NULL) {
+        if (fscanf(file, "%lx", &bits) != 1)
+            bits = 0;
+        fclose(file);
+    }
+    errno = saved_errno;
+    return (bits >> INPUT_PROP_DIRECT) & 1;
+}
+
 /* What fd is (see the kinds above), worked out once per descriptor. */
 static int descriptor_kind(int fd) {
     if (fd < 0 || fd >= TRACKED_FDS)
@@ -196,14 +220,15 @@ static int descriptor_kind(int fd) {
         struct stat st;
         int saved_errno = errno;
         int kind = KIND_OTHER;
+        descriptors[fd].direct_touch = 0;
         if (real_fstat(fd, &st) == 0) {
             dev_t emulated = emulated_device_number(fd, &st);
-            if (emulated != 0 && major(emulated) == EVDEV_MAJOR)
-                kind = KIND_EMULATED_EVDEV;
-            else if (emulated == 0 && S_ISCHR(st.st_mode) && major(st.st_rdev) != PTY_MAJOR) {
-                dev_t behind = emulated_device_number_of_master(fd);
-                if (behind != 0 && major(behind) == EVDEV_MAJOR)
-                    kind = KIND_EMULATED_EVDEV_MASTER;
+            if (emulated == 0 && S_ISCHR(st.st_mode) && major(st.st_rdev) != PTY_MAJOR)
+                emulated = emulated_device_number_of_master(fd);
+            if (emulated != 0 && major(emulated) == EVDEV_MAJOR) {
+                kind = major(st.st_rdev) == PTY_MAJOR ? KIND_EMULATED_EVDEV
+                                                      : KIND_EMULATED_EVDEV_MASTER;
+                descriptors[fd].direct_touch = (char)is_direct_touch(emulated);
             }
         }
         errno = saved_errno;
@@ -251,22 +276,21 @@ ssize_t read(int fd, void *buffer, size_t count) {
         !is_emulated_evdev(fd))
         return result;
     count_end_markers(buffer, (size_t)result / sizeof(struct input_event));
-    if (!retiming_enabled() || player_dates_writes())
+    if (!retiming_enabled() || (descriptors[fd].direct_touch && player_dates_writes()))
         return result;
     date_frames(fd, buffer, (size_t)result / sizeof(struct input_event));
     return result;
 }
 
-/* The player's side (see the header comment, point 3): each frame written to an emulated
- * evdev node's pty master is dated as it is written (date_frames), as the kernel dates an
- * event when it happens, not when it is read. Writes that are not whole events go out
- * unchanged. */
+/* The player's side (see the header comment, point 3): each frame written to a direct-touch
+ * node's pty master is dated as it is written (date_frames), as the kernel dates an event
+ * when it happens, not when it is read. Writes that are not whole events go out unchanged. */
 ssize_t write(int fd, const void *buffer, size_t count) {
     static ssize_t (*real_write)(int, const void *, size_t);
     if (real_write == NULL)
         real_write = (ssize_t(*)(int, const void *, size_t))dlsym(RTLD_NEXT, "write");
     if (testbed_dir() == NULL || !retiming_enabled() ||
-        descriptor_kind(fd) != KIND_EMULATED_EVDEV_MASTER)
+        descriptor_kind(fd) != KIND_EMULATED_EVDEV_MASTER || !descriptors[fd].direct_touch)
         return real_write(fd, buffer, count);
     if (count % sizeof(struct input_event) != 0 || descriptors[fd].partial_event_bytes != 0) {
         ssize_t written = real_write(fd, buffer, count);
