@@ -19,8 +19,8 @@ import Umockdev
 /// - ours: from taking the event off libinput's queue to the end of its conversion, the
 ///   gesture arena or touchpad mapping, and the Clear controller (what ClearTouch adds);
 /// - delivery: from the event's time to libinput handing it over (kernel stand-in: the
-///   umockdev pty, the fix-up preload dating each frame as it is sent; then libinput's own
-///   processing);
+///   umockdev pty, the fix-up preload dating a touchscreen's frames as they are sent and a
+///   touchpad's as they are read; then libinput's own processing);
 /// - total: from the event's time to its gestures and actions being known.
 func runLibinputLatencyBenchmarks() {
     print("## Live input (libinput under umockdev)")

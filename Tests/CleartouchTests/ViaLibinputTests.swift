@@ -16,10 +16,10 @@ import Testing
     /// exactly the expected ones. Times cannot be, and no fixed tolerance is safe: umockdev
     /// plays the script in real time, and a frame it delivers late (by ~1 ms per frame
     /// normally, by far more on a loaded machine) stays late. The fix-up preload dates each
-    /// frame "now" as it is sent but never earlier than the scripted spacing allows, so
-    /// the shift between the recording's clock and libinput's starts at 0 at the first
-    /// frame (the devices are dated at the first input event, so start-up does not count)
-    /// and only grows. So the test checks that shape, which holds however late umockdev
+    /// frame "now" (a touchscreen's as it is sent, another device's as it is read) but
+    /// never earlier than the scripted spacing allows, so the shift between the
+    /// recording's clock and libinput's starts at 0 at the first frame (the devices are
+    /// dated at the first input event, so start-up does not count) and only grows. So the test checks that shape, which holds however late umockdev
     /// is: taken in recorded order, every gesture start and end and every action comes no
     /// earlier through libinput than recorded, and the shift never shrinks from one to the
     /// next (the order is kept). A gesture or action at the wrong frame breaks it.
