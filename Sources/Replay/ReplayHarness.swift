@@ -151,8 +151,7 @@ public struct ReplayHarness {
         repeat {
             recording.nextBatch(&batch)
             for index in 0..<batch.events.count {
-                let event = batch.events.event(at: index, contactsBuffer: &contactsBuffer)
-                let time = event.timeMicroseconds
+                let time = batch.events.timeMicroseconds(at: index)
                 if firstTime == nil {
                     firstTime = time
                     lastTime = time
@@ -174,7 +173,9 @@ public struct ReplayHarness {
                     try Self.sample(sampler, session, origin: firstTime!, before: lastTime)
                 }
                 // The session first lets time pass to the event (timers, animations). (The event
-                // is handed on whole: taking a frame out of it here costs copies of the event.)
+                // is handed on whole: taking a frame out of it here costs copies of the event;
+                // built only here, it lives across no call it could be copied for.)
+                let event = batch.events.event(at: index, contactsBuffer: &contactsBuffer)
                 session.handle(event)
                 collector.observe(event)
                 collector.collect(session)

@@ -14,27 +14,30 @@
 /// ```
 public struct InputEventBatch: Sendable {
     /// One event: a touch frame held flat, or the index of another event in `others`.
+    @usableFromInline
     struct Entry: Sendable {
-        var device: DeviceID
-        var timeMicroseconds: Int64
+        @usableFromInline var device: DeviceID
+        @usableFromInline var timeMicroseconds: Int64
         /// The end of the frame's contacts in `contacts` (they start where the frame
         /// before ended); for another event, the end of the frame before.
-        var contactsEnd: Int32
+        @usableFromInline var contactsEnd: Int32
         /// The frame's finger count, −1 for none; for another event, unused.
-        var fingerCount: Int32
+        @usableFromInline var fingerCount: Int32
         /// The event in `others`, −1 for a touch frame.
-        var otherIndex: Int32
+        @usableFromInline var otherIndex: Int32
     }
 
-    private var entries: [Entry] = []
-    private var contacts: [TouchContact] = []
-    private var others: [InputEvent] = []
+    // Inlinable (`event(at:contactsBuffer:)`, `count`): the replay builds every frame it
+    // handles with them, and as calls into this module they cost a fifth of reading it.
+    @usableFromInline var entries: [Entry] = []
+    @usableFromInline var contacts: [TouchContact] = []
+    @usableFromInline var others: [InputEvent] = []
 
     /// An empty batch.
     public init() {}
 
     /// The number of events.
-    public var count: Int { entries.count }
+    @inlinable public var count: Int { entries.count }
 
     /// True when the batch holds no event.
     public var isEmpty: Bool { entries.isEmpty }
@@ -67,7 +70,9 @@ public struct InputEventBatch: Sendable {
         device: DeviceID, timeMicroseconds: Int64, contacts frameContacts: [TouchContact],
         fingerCount: Int?
     ) {
-        contacts.append(contentsOf: frameContacts)
+        // One by one: nearly every frame has one contact, and appending a whole array (a
+        // generic call) cost more than the rest of the frame's append.
+        for contact in frameContacts { contacts.append(contact) }
         entries.append(
             Entry(
                 device: device, timeMicroseconds: timeMicroseconds,
@@ -84,10 +89,16 @@ public struct InputEventBatch: Sendable {
         }
     }
 
+    /// The time of the event at `index`, in microseconds, read without building the event
+    /// (asked of an `InputEvent`, its payload is copied out for the switch).
+    @inlinable
+    public func timeMicroseconds(at index: Int) -> Int64 { entries[index].timeMicroseconds }
+
     /// The event at `index`, in `0..<count`. A touch frame's contacts are written into
     /// `contactsBuffer`, which the frame shares: pass the same buffer for every event, and
     /// once the event before is gone it is overwritten in place (no array made per frame).
     /// A frame still held elsewhere keeps its contacts: the buffer is then copied first.
+    @inlinable
     public func event(at index: Int, contactsBuffer: inout [TouchContact]) -> InputEvent {
         let entry = entries[index]
         if entry.otherIndex >= 0 { return others[Int(entry.otherIndex)] }
