@@ -18,6 +18,8 @@ public final class ReadAheadInput: ReplayInput {
     private var currentIndex = 0
     private var currentContacts: [TouchContact] = []
     private var latestProgress: Double?
+    /// Set when no thread could be started: `nextBatch` reads on the replay's thread.
+    private var inline: ReaderWork?
 
     /// Opens the recording of `source` (its errors thrown here, as `RecordingInput`'s) and
     /// starts reading it: batches of `batchEvents` events (the first one smaller, so the
@@ -26,10 +28,12 @@ public final class ReadAheadInput: ReplayInput {
         try self.init(source, batchEvents: replayBatchEvents, batches: 2)
     }
 
-    /// See `init(_:)`; tests choose small batches to put their edges anywhere.
-    init(_ source: ReplaySource, batchEvents: Int, batches: Int, firstBatchEvents: Int? = nil)
-        throws(ReplayError)
-    {
+    /// See `init(_:)`; tests choose small batches to put their edges anywhere, and
+    /// `onThread: false` reads on the caller's thread, as when no thread can be started.
+    init(
+        _ source: ReplaySource, batchEvents: Int, batches: Int, firstBatchEvents: Int? = nil,
+        onThread: Bool = true
+    ) throws(ReplayError) {
         let recording = try Recording.open(
             path: source.path, descPath: source.descPath,
             format: source.format.flatMap(RecordingFormat.init(rawValue:)),
@@ -41,9 +45,12 @@ public final class ReadAheadInput: ReplayInput {
             recording: recording, handOff: handOff, fileBytes: size > 0 ? Int(size) : nil,
             batchEvents: max(1, batchEvents),
             firstBatchEvents: max(1, firstBatchEvents ?? min(batchEvents, Self.firstBatchEvents)))
+        // pthread passes the thread one raw pointer: `work`, retained once for the thread,
+        // which takes that retain back as it starts (and drops it when it ends).
         let context = Unmanaged.passRetained(work).toOpaque()
         threadStarted =
-            pthread_create(
+            onThread
+            && pthread_create(
                 &thread, nil,
                 { context in
                     Unmanaged<ReaderWork>.fromOpaque(context!).takeRetainedValue().run()
@@ -52,16 +59,12 @@ public final class ReadAheadInput: ReplayInput {
         if !threadStarted {
             // No thread to be had: read on this one, batch by batch, as the reader would.
             Unmanaged<ReaderWork>.fromOpaque(context).release()
-            work.runWithoutThread = true
             inline = work
         }
     }
 
     /// Events in the first batch: the replay waits for it while its session starts.
     static let firstBatchEvents = 512
-
-    /// Set when no thread could be started: `nextBatch` reads on the replay's thread.
-    private var inline: ReaderWork?
 
     deinit {
         handOff.stop()
@@ -104,7 +107,6 @@ private final class ReaderWork: @unchecked Sendable {
     let fileBytes: Int?
     let batchEvents: Int
     var nextLimit: Int
-    var runWithoutThread = false
 
     init(
         recording: Recording, handOff: BatchHandOff, fileBytes: Int?, batchEvents: Int,

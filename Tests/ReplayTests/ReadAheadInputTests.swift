@@ -33,14 +33,14 @@ import TouchInput
 
     /// Through the reader thread, batch by batch (`nextBatch`, what the harness reads) or
     /// one event at a time (`next`).
-    static func readAhead(_ path: String, batchEvents: Int, batches: Int, byBatch: Bool)
-        -> Reading
-    {
+    static func readAhead(
+        _ path: String, batchEvents: Int, batches: Int, byBatch: Bool, onThread: Bool = true
+    ) -> Reading {
         var reading = Reading()
         do throws(ReplayError) {
             let input = try ReadAheadInput(
                 ReplaySource(path: path), batchEvents: batchEvents, batches: batches,
-                firstBatchEvents: batchEvents)
+                firstBatchEvents: batchEvents, onThread: onThread)
             if byBatch {
                 var batch = RecordingBatch()
                 var contacts: [TouchContact] = []
@@ -62,10 +62,11 @@ import TouchInput
         return reading
     }
 
-    /// The shapes of hand-off compared: batch sizes, batches in flight, both ways to read.
-    static let shapes: [(batchEvents: Int, batches: Int, byBatch: Bool)] = [
-        (1, 1, true), (2, 2, true), (3, 3, true), (1, 2, false), (3, 1, false),
-        (replayBatchEvents, 2, true),
+    /// The shapes of hand-off compared: batch sizes, batches in flight, both ways to read,
+    /// and reading without a thread (what happens when none can be started).
+    static let shapes: [(batchEvents: Int, batches: Int, byBatch: Bool, onThread: Bool)] = [
+        (1, 1, true, true), (2, 2, true, true), (3, 3, true, true), (1, 2, false, true),
+        (3, 1, false, true), (replayBatchEvents, 2, true, true), (2, 2, true, false),
     ]
 
     static func expectSameAsSequential(
@@ -75,7 +76,7 @@ import TouchInput
         for shape in shapes {
             let got = readAhead(
                 path, batchEvents: shape.batchEvents, batches: shape.batches,
-                byBatch: shape.byBatch)
+                byBatch: shape.byBatch, onThread: shape.onThread)
             #expect(got == expected, "\(path), \(shape)", sourceLocation: sourceLocation)
         }
     }
