@@ -63,9 +63,12 @@ func timeUntilLogLine(
 }
 
 /// Runs `arguments` to its end with stdout and stderr on /dev/null; returns its CPU time
-/// (user + system, every thread; `wait4`'s usage) in seconds and its exit status, or nil
-/// when it cannot be started.
-func childProcessCPUSeconds(_ arguments: [String]) -> (seconds: Double, status: Int32)? {
+/// (user + system, every thread; `wait4`'s usage) in seconds, its wall time from the spawn
+/// to its end (a replay that reads on a second thread takes less wall than CPU time), and
+/// its exit status, or nil when it cannot be started.
+func childProcessCPUSeconds(_ arguments: [String]) -> (
+    seconds: Double, wallSeconds: Double, status: Int32
+)? {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -74,13 +77,15 @@ func childProcessCPUSeconds(_ arguments: [String]) -> (seconds: Double, status: 
     var argv = arguments.map { strdup($0) } + [nil]
     defer { for pointer in argv { free(pointer) } }
     var pid: pid_t = 0
+    let start = MonotonicClock.nowNanoseconds()
     guard posix_spawn(&pid, arguments[0], &actions, nil, &argv, environ) == 0 else { return nil }
     var status: Int32 = 0
     var usage = rusage()
     while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+    let wallSeconds = Double(MonotonicClock.nowNanoseconds() - start) / 1e9
     let seconds =
         Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
         + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
     // WEXITSTATUS, which Glibc's Swift overlay does not import.
-    return (seconds, (status >> 8) & 0xFF)
+    return (seconds, wallSeconds, (status >> 8) & 0xFF)
 }

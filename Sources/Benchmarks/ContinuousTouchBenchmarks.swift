@@ -49,7 +49,7 @@ func runContinuousTouchBenchmarks() {
 
 /// The same file replayed by the command as a user runs it, `cleartouch replay FILE
 /// --json` (start-up, reading, the core, the threshold ticks, the JSON): the child's CPU
-/// time, best of 3; and, to tell start-up from the replay, `cleartouch --version`'s (the
+/// time and its wall time, best of 5 each; and, to tell start-up from the replay, `cleartouch --version`'s (the
 /// dynamic loader binding the libraries the lean front links, and nothing else). The
 /// binary is CLEARTOUCH_BENCH_FRONT's, the static-stdlib release build `make bench`
 /// makes (the one the package ships), else the dynamic release build beside the benchmark.
@@ -63,16 +63,20 @@ func printWholeProcessReplay(path: String, recordedSeconds: Double) {
         given == nil
         ? "the dynamic release build beside the benchmark"
         : "the --static-swift-stdlib release build, as packaged"
-    guard let best = bestChildCPUSeconds([cleartouch, "replay", path, "--json"]),
-        let startUp = bestChildCPUSeconds([cleartouch, "--version"])
+    guard let (best, bestWall) = bestChildSeconds([cleartouch, "replay", path, "--json"]),
+        let (startUp, _) = bestChildSeconds([cleartouch, "--version"])
     else {
         print("whole process: cleartouch replay --json failed")
         return
     }
     let times = recordedSeconds / best
+    let wallTimes = recordedSeconds / bestWall
+    // CPU counts both threads (the reader reads ahead on the second core); the issue's
+    // figure is the wall time.
     print(
         "whole process, cleartouch replay --json (\(build)): CPU \(String(format: "%.3f", best)) s, "
-            + "× real time \(String(format: "%.0f", times)) (target >= 20000: \(times >= 20_000 ? "met" : "NOT met"))"
+            + "× real time by CPU \(String(format: "%.0f", times)); wall \(String(format: "%.3f", bestWall)) s, "
+            + "× real time by wall \(String(format: "%.0f", wallTimes)) (target >= 20000: \(wallTimes >= 20_000 ? "met" : "NOT met"))"
     )
     print(
         "  of which start-up (cleartouch --version): CPU \(String(format: "%.3f", startUp)) s; "
@@ -80,12 +84,12 @@ func printWholeProcessReplay(path: String, recordedSeconds: Double) {
     )
 }
 
-/// The least CPU time of 3 runs of `arguments`, nil when one fails.
-func bestChildCPUSeconds(_ arguments: [String]) -> Double? {
-    var best = Double.infinity
-    for _ in 0..<3 {
+/// The least CPU time and the least wall time of 5 runs of `arguments`, nil when one fails.
+func bestChildSeconds(_ arguments: [String]) -> (cpu: Double, wall: Double)? {
+    var best = (cpu: Double.infinity, wall: Double.infinity)
+    for _ in 0..<5 {
         guard let run = childProcessCPUSeconds(arguments), run.status == 0 else { return nil }
-        best = min(best, run.seconds)
+        best = (min(best.cpu, run.seconds), min(best.wall, run.wallSeconds))
     }
     return best
 }

@@ -138,6 +138,9 @@ package enum ReplayCommandOf<Libraries: DeviceLibraries>: Subcommand {
                 harness.openInput = { source throws(Diagnostic) in
                     try Libraries.throughLibinput(source, output: output)
                 }
+            } else {
+                // The file is read on a second thread while the session runs (docs/replay.md).
+                harness.openInput = { source throws(Diagnostic) in try ReadAheadInput(source) }
             }
             var progress = ProgressBar(label: "replay")
             var pacer = options.speed.map { Pacer(speed: $0, clock: SleepingClock()) }

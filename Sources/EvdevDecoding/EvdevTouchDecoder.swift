@@ -243,6 +243,18 @@ package final class EvdevTouchDecoder {
 
     /// Feeds one kernel event; appends what it completes to `out`.
     package func handle(_ event: EvdevEvent, into out: inout [InputEvent]) {
+        decode(event, into: &out)
+    }
+
+    /// Feeds one kernel event; appends what it completes to `out`, touch frames held flat
+    /// (the readers' batches: no array made per frame).
+    package func handle(_ event: EvdevEvent, into out: inout InputEventBatch) {
+        decode(event, into: &out)
+    }
+
+    // Generic over where events go, specialized for both (one module).
+    @inline(__always)
+    private func decode<Out: DecodedEvents>(_ event: EvdevEvent, into out: inout Out) {
         lastTime = event.timeMicroseconds
         if dropping {
             if event.type == EventType.syn && event.code == EventCode.synReport { resynchronise() }
@@ -328,7 +340,7 @@ package final class EvdevTouchDecoder {
         }
     }
 
-    private func handleKey(_ event: EvdevEvent, into out: inout [InputEvent]) {
+    private func handleKey<Out: DecodedEvents>(_ event: EvdevEvent, into out: inout Out) {
         let code = event.code
         let pressed = event.value != 0
         if event.value == 2 { return }  // key repeat, as libinput replay skips it
@@ -407,7 +419,7 @@ package final class EvdevTouchDecoder {
     // Not inlined into `handle`: most events end no frame, and with it inlined each of
     // them saved and restored every register the frame's code uses.
     @inline(never)
-    private func endFrame(time: Int64, into out: inout [InputEvent]) {
+    private func endFrame<Out: DecodedEvents>(time: Int64, into out: inout Out) {
         startFrameContacts()
         switch mode {
         case .slots: endFrameSlots()
@@ -418,11 +430,8 @@ package final class EvdevTouchDecoder {
         endFrameContacts()
         let fingers = max(activeCount, toolCount)
         if !contacts.isEmpty || (fingers != lastFingerCount && mode != .none) {
-            out.append(
-                .touchFrame(
-                    TouchFrame(
-                        device: id, timeMicroseconds: time, contacts: contacts, fingerCount: fingers
-                    )))
+            out.appendTouchFrame(
+                device: id, timeMicroseconds: time, contacts: contacts, fingerCount: fingers)
         }
         lastFingerCount = fingers
         if relX != 0 || relY != 0 {
@@ -617,6 +626,15 @@ package final class EvdevTouchDecoder {
 
     /// Cancels every contact still down (end of the recording); appends the frame, if any.
     package func finish(time: Int64, into out: inout [InputEvent]) {
+        finishContacts(time: time, into: &out)
+    }
+
+    /// `finish`, the frame held flat.
+    package func finish(time: Int64, into out: inout InputEventBatch) {
+        finishContacts(time: time, into: &out)
+    }
+
+    private func finishContacts<Out: DecodedEvents>(time: Int64, into out: inout Out) {
         startFrameContacts()
         for index in 0..<slotCount where slots[index].activeID >= 0 && slots[index].seatSlot >= 0 {
             let slot = slots[index]
@@ -638,10 +656,31 @@ package final class EvdevTouchDecoder {
         activeCount = 0
         endFrameContacts()
         if !contacts.isEmpty {
-            out.append(
-                .touchFrame(
-                    TouchFrame(
-                        device: id, timeMicroseconds: time, contacts: contacts, fingerCount: 0)))
+            out.appendTouchFrame(
+                device: id, timeMicroseconds: time, contacts: contacts, fingerCount: 0)
         }
     }
 }
+
+/// Where the decoder appends what it completes: an array of events, or a batch.
+protocol DecodedEvents {
+    mutating func append(_ event: InputEvent)
+    mutating func appendTouchFrame(
+        device: DeviceID, timeMicroseconds: Int64, contacts: [TouchContact], fingerCount: Int?)
+}
+
+extension Array: DecodedEvents where Element == InputEvent {
+    // The frame shares the decoder's contacts buffer (see `contacts`).
+    @inline(__always)
+    mutating func appendTouchFrame(
+        device: DeviceID, timeMicroseconds: Int64, contacts: [TouchContact], fingerCount: Int?
+    ) {
+        append(
+            .touchFrame(
+                TouchFrame(
+                    device: device, timeMicroseconds: timeMicroseconds, contacts: contacts,
+                    fingerCount: fingerCount)))
+    }
+}
+
+extension InputEventBatch: DecodedEvents {}

@@ -22,14 +22,19 @@ public final class EvemuReader: RecordingEventSource {
     private let lines: LineReader
     private let decoder: EvdevTouchDecoder
     #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
-        /// The decoded events not yet handed out, the next one last: `popLast` moves it out,
-        /// with no copy and nothing left to destroy.
-        @exclusivity(unchecked) private var output: [InputEvent] = []
+        /// The decoded events, those from `outputIndex` on not yet handed out by `next`
+        /// (`readBatch` decodes straight into its caller's batch instead).
+        @exclusivity(unchecked) private var output = InputEventBatch()
+        @exclusivity(unchecked) private var outputIndex = 0
+        /// The contacts of the frame `next` handed out last (`InputEventBatch.event`).
+        @exclusivity(unchecked) private var handedContacts: [TouchContact] = []
         @exclusivity(unchecked) private var firstTime: Int64?
         @exclusivity(unchecked) private var finished = false
         @exclusivity(unchecked) private var pendingEvent: EvdevEvent?
     #else
-        private var output: [InputEvent] = []
+        private var output = InputEventBatch()
+        private var outputIndex = 0
+        private var handedContacts: [TouchContact] = []
         private var firstTime: Int64?
         private var finished = false
         private var pendingEvent: EvdevEvent?
@@ -135,25 +140,44 @@ public final class EvemuReader: RecordingEventSource {
 
     /// The next event, or nil at the end.
     public func next() throws(RecordingError) -> InputEvent? {
-        while output.isEmpty {
+        while outputIndex == output.count {
             if finished { return nil }
-            try readMore()
-            // Most lines end no frame, and most frames are one event.
-            if output.count > 1 { output.reverse() }
+            output.removeAll()
+            outputIndex = 0
+            try readMore(until: 1)
         }
-        return output.removeLast()
+        outputIndex += 1
+        return output.event(at: outputIndex - 1, contactsBuffer: &handedContacts)
     }
 
-    private func readMore() throws(RecordingError) {
+    /// Appends the next events to `events` until it holds `limit` or more; false when the
+    /// file ended first. A line that cannot be read throws, the events before it appended.
+    func readBatch(into events: inout InputEventBatch, limit: Int) throws(RecordingError) -> Bool {
+        // Events decoded for `next` and not handed out yet (the device at the start) first.
+        if outputIndex < output.count { events.append(contentsOf: output, from: outputIndex) }
+        output.removeAll()
+        outputIndex = 0
+        // Decoded straight into the caller's batch: swapped in, and out again, also on a throw.
+        swap(&output, &events)
+        defer { swap(&output, &events) }
+        while output.count < limit {
+            if finished { return false }
+            try readMore(until: limit)
+        }
+        return true
+    }
+
+    /// Reads lines until `output` holds `target` events or the file ends.
+    private func readMore(until target: Int) throws(RecordingError) {
         if let event = pendingEvent {
             pendingEvent = nil
             decode(event, line: pendingEventLine)
         }
-        while output.isEmpty {
+        while output.count < target {
             // Fastest path: lines as evemu writes them, eight bytes at a time.
             if wordwiseLines {
-                decodeWordwise()
-                if !output.isEmpty { return }
+                decodeWordwise(until: target)
+                if output.count >= target { return }
             }
             // Then a line as evemu writes it, parsed where it lies in the buffer.
             let unread = lines.unreadBytes
@@ -183,10 +207,10 @@ public final class EvemuReader: RecordingEventSource {
         }
     }
 
-    /// Decodes the canonical lines at the start of the buffer, where they lie, until the
-    /// decoder completes an event, a line is not one `parseCanonicalEventWordwise` takes, or
-    /// the buffer holds too few bytes for it to read; then consumes them all at once.
-    private func decodeWordwise() {
+    /// Decodes the canonical lines at the start of the buffer, where they lie, until
+    /// `output` holds `target` events, a line is not one `parseCanonicalEventWordwise` takes,
+    /// or the buffer holds too few bytes for it to read; then consumes them all at once.
+    private func decodeWordwise(until target: Int) {
         let unread = lines.unreadBytes
         guard let start = unread.baseAddress, unread.count >= EvemuParser.wordwiseReadBytes
         else { return }
@@ -201,7 +225,7 @@ public final class EvemuReader: RecordingEventSource {
             cursor += lineBytes &+ 1
             count &+= 1
             decode(event, line: firstLine &+ count)
-            if !output.isEmpty { break }
+            if output.count >= target { break }
         }
         lines.skipLines(count, ofBytes: cursor - start)
     }

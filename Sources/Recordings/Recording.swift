@@ -3,8 +3,47 @@ import TouchInput
 /// A source of events read from a file: each reader conforms.
 protocol RecordingEventSource: AnyObject {
     func next() throws(RecordingError) -> InputEvent?
+    /// Appends events to `events` until it holds `limit` or more; false when the file ended
+    /// first. A line that cannot be read throws, the events before it appended.
+    func readBatch(into events: inout InputEventBatch, limit: Int) throws(RecordingError) -> Bool
     var warnings: [RecordingError] { get }
     var bytesConsumed: Int { get }
+}
+
+extension RecordingEventSource {
+    /// One event at a time, for the readers that decode none in bulk.
+    func readBatch(into events: inout InputEventBatch, limit: Int) throws(RecordingError) -> Bool {
+        while events.count < limit {
+            guard let event = try next() else { return false }
+            events.append(event)
+        }
+        return true
+    }
+}
+
+/// Events read from a recording in bulk (`Recording.readBatch`): the events, then what
+/// ended them, if anything. An unreadable line comes after the events before it, so a
+/// reader of batches handles those first and fails where `Recording.next` would have.
+public struct RecordingBatch: Sendable {
+    /// The events, in order.
+    public var events = InputEventBatch()
+    /// The error the batch ends with: the line after its last event cannot be read.
+    public var failure: RecordingError?
+    /// True when nothing follows the batch (the recording ended, or `failure`).
+    public var isLast = false
+    /// The share of the input consumed by the end of the batch, when known (progress bars).
+    public var progress: Double?
+
+    /// An empty batch.
+    public init() {}
+
+    /// Empties the batch, keeping its memory for the next events.
+    public mutating func removeAll() {
+        events.removeAll()
+        failure = nil
+        isLast = false
+        progress = nil
+    }
 }
 
 extension TraceReader: RecordingEventSource {}
@@ -131,6 +170,29 @@ public final class Recording {
         eventsRead += 1
         if let (device, time) = event.deviceTime { noteTime(time, of: device) }
         return event
+    }
+
+    /// Reads the next events into `batch`, emptied first: about `limit` of them (a frame's
+    /// last kernel event can complete more than one), fewer at the end or before an
+    /// unreadable line (`RecordingBatch.failure`). The same events as `next`, in bulk: one
+    /// batch can be decoded while the one before is being handled (docs/replay.md).
+    public func readBatch(into batch: inout RecordingBatch, limit: Int) {
+        batch.removeAll()
+        do throws(RecordingError) {
+            batch.isLast = !(try source.readBatch(into: &batch.events, limit: limit))
+        } catch {
+            batch.failure = error
+            batch.isLast = true
+        }
+        for index in 0..<batch.events.count {
+            eventsRead += 1
+            switch batch.events.peek(at: index) {
+            case .touchFrame(let device, let time, let contactsAllCancelled):
+                if !contactsAllCancelled { noteTime(time, of: device) }
+            case .other(let event):
+                if let (device, time) = event.deviceTime { noteTime(time, of: device) }
+            }
+        }
     }
 
     /// Keeps `device`'s latest time, counting a time before it.

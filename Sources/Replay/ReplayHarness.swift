@@ -143,36 +143,49 @@ public struct ReplayHarness {
         // The Settings page may turn the sound on later, so ticks are watched from the start.
         let soundOnAtStart = session.controller.soundOn
         var ticks = watchesThresholdTicks ? ThresholdTickCollector() : nil
-        while let event = try recording.next() {
-            let time = event.timeMicroseconds
-            if firstTime == nil {
-                firstTime = time
-                lastTime = time
-                collector.origin = time
-                // The devices present at the start, also when the file has no `added` event for
-                // them (adding a device twice just replaces its description).
-                for device in recording.header.devices {
-                    session.handle(.deviceAdded(device, timeMicroseconds: time))
+        // Read in batches (a reader thread may decode the next one meanwhile: docs/replay.md,
+        // "Reading ahead"); each frame is built from its batch in one contacts buffer, which
+        // the frame before has let go of by then.
+        var batch = RecordingBatch()
+        var contactsBuffer: [TouchContact] = []
+        repeat {
+            recording.nextBatch(&batch)
+            for index in 0..<batch.events.count {
+                let time = batch.events.timeMicroseconds(at: index)
+                if firstTime == nil {
+                    firstTime = time
+                    lastTime = time
+                    collector.origin = time
+                    // The devices present at the start, also when the file has no `added` event for
+                    // them (adding a device twice just replaces its description).
+                    for device in recording.header.devices {
+                        session.handle(.deviceAdded(device, timeMicroseconds: time))
+                    }
+                    if keepTouchPaths {
+                        result.initialPresentation = session.controller.presentation(
+                            atMicroseconds: time)
+                    }
                 }
-                if keepTouchPaths {
-                    result.initialPresentation = session.controller.presentation(
-                        atMicroseconds: time)
+                // Relative times and pacing follow the latest time (a file whose times run backwards).
+                lastTime = max(lastTime, time)
+                hook?(lastTime - firstTime!, batch.progress)
+                if let sampler {
+                    try Self.sample(sampler, session, origin: firstTime!, before: lastTime)
                 }
+                // The session first lets time pass to the event (timers, animations). (The event
+                // is handed on whole: taking a frame out of it here costs copies of the event;
+                // built only here, it lives across no call it could be copied for.)
+                let event = batch.events.event(at: index, contactsBuffer: &contactsBuffer)
+                session.handle(event)
+                collector.observe(event)
+                collector.collect(session)
+                ticks?.observe(session, atMicroseconds: time, origin: firstTime!)
+                result.eventCount += 1
             }
-            // Relative times and pacing follow the latest time (a file whose times run backwards).
-            lastTime = max(lastTime, time)
-            hook?(lastTime - firstTime!, recording.progress)
-            if let sampler {
-                try Self.sample(sampler, session, origin: firstTime!, before: lastTime)
-            }
-            // The session first lets time pass to the event (timers, animations). (The event
-            // is handed on whole: taking a frame out of it here costs copies of the event.)
-            session.handle(event)
-            collector.observe(event)
-            collector.collect(session)
-            ticks?.observe(session, atMicroseconds: time, origin: firstTime!)
-            result.eventCount += 1
-        }
+            // An unreadable line fails the replay after the events before it, as one
+            // read at a time did.
+            if let failure = batch.failure { throw failure }
+        } while !batch.isLast
         if let firstTime {
             // A contact still down at the end of the file: the touch is withdrawn,
             // as when a device goes away, so nothing half-done commits.

@@ -10,6 +10,9 @@ public protocol ReplayInput: AnyObject {
     var header: RecordingHeader { get }
     /// The next event, or nil at the end.
     func next() throws(ReplayError) -> InputEvent?
+    /// The next events in bulk, into `batch` (emptied first; `RecordingBatch`): what the
+    /// replay reads. `next` and `nextBatch` are two ways to read, one per input.
+    func nextBatch(_ batch: inout RecordingBatch)
     /// The share of the input consumed so far, when known (progress bars).
     var progress: Double? { get }
     /// What the reader warned about so far (complete once `next` has returned nil).
@@ -19,7 +22,29 @@ public protocol ReplayInput: AnyObject {
 extension ReplayInput {
     /// No warnings, for inputs that have none.
     public var warnings: [ReplayError] { [] }
+
+    /// `next`, up to `replayBatchEvents` times, for inputs that read no batch of their own.
+    public func nextBatch(_ batch: inout RecordingBatch) {
+        batch.removeAll()
+        do throws(ReplayError) {
+            while batch.events.count < replayBatchEvents {
+                guard let event = try next() else {
+                    batch.isLast = true
+                    break
+                }
+                batch.events.append(event)
+            }
+        } catch {
+            batch.failure = error
+            batch.isLast = true
+        }
+        batch.progress = progress
+    }
 }
+
+/// Events in a batch a replay reads at once: enough that handing one over costs nothing
+/// beside them, few enough that the first arrives soon (docs/performance.md).
+let replayBatchEvents = 4096
 
 /// A recording file, opened with `Recording.open` and read one event at a time.
 public final class RecordingInput: ReplayInput {
@@ -39,6 +64,11 @@ public final class RecordingInput: ReplayInput {
 
     public func next() throws(ReplayError) -> InputEvent? {
         try recording.next()
+    }
+
+    public func nextBatch(_ batch: inout RecordingBatch) {
+        recording.readBatch(into: &batch, limit: replayBatchEvents)
+        batch.progress = progress
     }
 
     public var progress: Double? { fileBytes.map { Double(recording.bytesConsumed) / Double($0) } }

@@ -7,6 +7,7 @@ import TouchInput
 public func fuzzEvemu(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     checkWordwiseLines(data, size)
     let path = fuzzInputPath(data, size, suffix: ".evemu")
+    checkBatchesMatch(path, limit: 1 + size % 5)
     guard
         let recording = try? Recording.open(path: path, format: .evemu, maximumLineBytes: 1 << 16),
         let events = drain(recording)
@@ -52,5 +53,40 @@ func checkWordwiseLines(_ data: UnsafePointer<UInt8>, _ size: Int) {
             }
             start = newline + 1
         }
+    }
+}
+
+/// Reading in batches of `limit` events (`Recording.readBatch`, what a replay reads) gives
+/// the events, then the error or the warnings, of reading one event at a time.
+func checkBatchesMatch(_ path: String, limit: Int) {
+    func open() -> Recording? {
+        try? Recording.open(path: path, format: .evemu, maximumLineBytes: 1 << 16)
+    }
+    guard let one = open(), let bulk = open() else { return }
+    var expected: [InputEvent] = []
+    var expectedError: RecordingError?
+    do throws(RecordingError) {
+        while let event = try one.next(), expected.count <= 20_000 { expected.append(event) }
+    } catch {
+        expectedError = error
+    }
+    var got: [InputEvent] = []
+    var gotError: RecordingError?
+    var batch = RecordingBatch()
+    var contacts: [TouchContact] = []
+    repeat {
+        bulk.readBatch(into: &batch, limit: limit)
+        for index in 0..<batch.events.count {
+            got.append(batch.events.event(at: index, contactsBuffer: &contacts))
+        }
+        gotError = batch.failure
+    } while !batch.isLast && got.count <= 20_000
+    let compared = min(expected.count, got.count, 20_000)
+    precondition(expected.prefix(compared) == got.prefix(compared), "batched events differ")
+    guard expected.count <= 20_000, got.count <= 20_000 else { return }
+    precondition(expected.count == got.count, "batched event count differs")
+    precondition(expectedError == gotError, "batched error differs")
+    if expectedError == nil {
+        precondition(one.warnings == bulk.warnings, "batched warnings differ")
     }
 }
