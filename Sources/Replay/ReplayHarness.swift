@@ -354,6 +354,14 @@ final class Collector {
     func observe(_ event: InputEvent) {
         switch event {
         case .touchFrame(let frame):
+            // Most frames of a drag: the one contact down moves (nothing to look up).
+            if !keepTouchPaths, frame.contacts.count == 1, live.count == 1,
+                frame.contacts[0].phase == .move, live[0].device == frame.device,
+                live[0].contact.seatSlot == frame.contacts[0].seatSlot
+            {
+                live[0].contact = frame.contacts[0]
+                return
+            }
             for contact in frame.contacts {
                 let key = ContactKey(device: frame.device, seatSlot: contact.seatSlot)
                 let index =
