@@ -72,6 +72,9 @@ public final class ClearController {
         @exclusivity(unchecked)
     #endif
     var routes = GestureRoutes()
+    /// False: every report goes round the interactions (`offer`); tests hold the routes
+    /// to that.
+    var routesLaterReports = true
 
     // The interactions, registered in `visitInteractions`.
     let navigation = NavigationInteraction()

@@ -83,6 +83,9 @@ public struct GestureArena {
     private var longPress = LongPressRecognizer()
     private var pan: PanRecognizer
     private var pinch = PinchRecognizer()
+    /// False: a won drag's moves take the general way too (`dragMoved`); tests hold the
+    /// short way to the general one.
+    var takesDragLane = true
 
     /// An arena with no devices; `configuration` holds every threshold.
     public init(configuration: GestureConfiguration = .clear) {
@@ -232,7 +235,9 @@ public struct GestureArena {
     private mutating func handleFrame(_ frame: TouchFrame) {
         observe(frame.timeMicroseconds)
         guard touchscreens.contains(frame.device) else { return }
-        if frame.contacts.count == 1, dragMoved(frame.contacts[0], device: frame.device) {
+        if takesDragLane, frame.contacts.count == 1,
+            dragMoved(frame.contacts[0], device: frame.device)
+        {
             return
         }
         for contact in frame.contacts {

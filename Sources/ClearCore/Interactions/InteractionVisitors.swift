@@ -41,13 +41,17 @@ extension ClearController {
     /// others would only have said no. Without a route (`GestureRoutes` forgot it) every
     /// interaction is asked, as for a beginning.
     func offer(_ step: GestureStep, _ gesture: GestureEvent) -> Bool {
-        if step != .begin, let route = routes.route(of: gesture.id) {
+        if step != .begin, routesLaterReports, let route = routes.route(of: gesture.id) {
             if step != .change { routes.forget(gesture.id) }
             return offer(step, gesture, to: route)
         }
         var visitor = GestureVisitor(step: step, gesture: gesture)
         visitInteractions(&visitor)
-        if step == .begin, let taker = visitor.taker { routes.note(taker, for: gesture.id) }
+        if step == .begin, let taker = visitor.taker {
+            routes.note(taker, for: gesture.id)
+        } else if step == .end || step == .cancel {
+            routes.forget(gesture.id)
+        }
         return visitor.taken
     }
 

@@ -168,7 +168,9 @@ final class PullUpInteraction: Interaction {
         to labels: inout PlaceholderLabelOffers, in controller: ClearController
     ) {
         guard let latest = drags.latest else { return }
-        labels.offer(cueLabel(distancePixels: latest.track.distancePixels, in: controller), gesture: latest.id)
+        labels.offer(
+            cueLabel(distancePixels: latest.track.distancePixels, in: controller),
+            gesture: latest.id)
     }
 
     /// The cue's label `distance` past the end, or nil when there is no cue.
