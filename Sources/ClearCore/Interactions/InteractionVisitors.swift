@@ -74,11 +74,12 @@ extension ClearController {
         }
     }
 
+    // No `holds` first: with one interaction asked, its own answer (false, nothing done,
+    // for a gesture not its) is the same and the id is looked up once.
     @inline(__always)
     private func offer<Each: Interaction>(
         _ step: GestureStep, _ gesture: GestureEvent, to interaction: Each
     ) -> Bool {
-        guard interaction.holds(gesture.id) else { return false }
         switch step {
         case .begin: return false
         case .change: return interaction.change(gesture, in: self)
