@@ -31,10 +31,8 @@ struct DragLaneTests {
                 lane.advance(toMicroseconds: time)
                 general.advance(toMicroseconds: time)
             case .offset(let offset):
-                let pull: PullAvailability =
-                    offset <= 0 ? .available(alreadyPulledPixels: -offset) : .unavailable
-                lane.pull = pull
-                general.pull = pull
+                lane.pull = Self.pull(offset: offset)
+                general.pull = lane.pull
                 continue
             case .add(let id):
                 lane.deviceAdded(TouchScript.touchscreen(id))
@@ -47,6 +45,11 @@ struct DragLaneTests {
             reports += lane.events.count
         }
         return (steps.count, differing, reports)
+    }
+
+    /// What a list scrolled to `offset` offers (`PropertyTests.Step.offset`).
+    static func pull(offset: Double) -> PullAvailability {
+        offset <= 0 ? .available(alreadyPulledPixels: -offset) : .unavailable
     }
 
     final class Decisions: ThresholdDecisionObserver {
