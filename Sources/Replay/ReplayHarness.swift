@@ -319,9 +319,14 @@ final class Collector {
     }
 
     /// Takes the actions the controller recorded since the last call.
+    @inline(__always)
     func collect(_ session: ClearSession) {
-        // Most events make no action: no empty array taken.
+        // Most events make no action: no call, and no empty array taken.
         guard session.controller.hasActionsToTake else { return }
+        takeActions(session)
+    }
+
+    private func takeActions(_ session: ClearSession) {
         let done = session.controller.takeActions()
         guard !done.isEmpty else { return }
         let after = keepListsAfterActions ? session.controller.items.map(ExpectedItem.init) : []
