@@ -84,18 +84,14 @@ extension ClearController {
     /// `thresholdCue(atMicroseconds:)` with its label by identity: no string is built, and
     /// two states compare as their cues do.
     public func thresholdCueState(atMicroseconds time: Int64) -> ThresholdCueState {
-        // As `PresentationContext.offerPlaceholder`, without an array per call.
-        var latest = pullUp.placeholderLabel(in: self)
-        if let offer = pinch.placeholderLabel(in: self), !(latest.map { $0.id > offer.id } ?? false)
-        {
-            latest = offer
-        }
-        if let offer = pull.placeholderLabel(in: self), !(latest.map { $0.id > offer.id } ?? false)
-        {
-            latest = offer
-        }
+        // As `PresentationContext.offerPlaceholder`, in the prepare pass's order, without an
+        // array or an optional tuple per call.
+        var labels = PlaceholderLabelOffers()
+        pullUp.offerPlaceholderLabel(to: &labels, in: self)
+        pinch.offerPlaceholderLabel(to: &labels, in: self)
+        pull.offerPlaceholderLabel(to: &labels, in: self)
         return ThresholdCueState(
-            placeholderLabel: latest?.label,
+            placeholderLabel: labels.label,
             pinchTogetherCloses: navigation.pinchTogetherCloses(in: self))
     }
 

@@ -67,6 +67,14 @@ public final class ClearController {
         @exclusivity(unchecked)
     #endif
     private var ignored: ContiguousArray<GestureID> = []
+    /// The interaction that took each gesture still going (`offer`).
+    #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
+        @exclusivity(unchecked)
+    #endif
+    var routes = GestureRoutes()
+    /// False: every report goes round the interactions (`offer`); tests hold the routes
+    /// to that.
+    var routesLaterReports = true
 
     // The interactions, registered in `visitInteractions`.
     let navigation = NavigationInteraction()

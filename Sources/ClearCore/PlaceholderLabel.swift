@@ -1,3 +1,5 @@
+import GestureRecognition
+
 /// The placeholder's labels, the cues of pulls, pull-ups and pinches, by identity: the
 /// interactions decide one, a presentation shows its `text`, and the sound's threshold
 /// ticks compare them without a string (a replay asks after every event).
@@ -49,5 +51,20 @@ public struct ThresholdCueState: Hashable, Sendable {
     public var cue: ThresholdCue {
         ThresholdCue(
             placeholderLabel: placeholderLabel?.text, pinchTogetherCloses: pinchTogetherCloses)
+    }
+}
+
+/// The placeholder labels the interactions offer for the threshold cue
+/// (`ClearController.thresholdCueState`), as `PresentationContext.offerPlaceholder` takes
+/// placeholders: the latest gesture's wins, and of one gesture the one offered last.
+struct PlaceholderLabelOffers {
+    private var latest: GestureID?
+    /// The label that won so far (nil: none offered, or the winner shows none).
+    private(set) var label: PlaceholderLabel?
+
+    @inline(__always) mutating func offer(_ label: PlaceholderLabel?, gesture id: GestureID) {
+        if let latest, latest > id { return }
+        latest = id
+        self.label = label
     }
 }

@@ -63,9 +63,12 @@ enum ArbitrationDecision: String, Hashable, Sendable, CaseIterable {
 
 /// One row of an arbitration table: this arena's (`ArbitrationRule`) and the
 /// multi-finger arena's (`MultiFingerRule`) are made of these.
-struct ArbitrationTableRule<
-    Activity: Hashable & Sendable, Input: Hashable & Sendable, Decision: Hashable & Sendable
->:
+///
+/// The type asks nothing of its parameters but `Sendable` (which has no witness table);
+/// the look-up needs `Equatable` of them only in its extension. A constraint here would
+/// make the table's first use look each conformance up at run time, about 360,000
+/// instructions apiece in a static binary (a replay's start-up, docs/performance.md).
+struct ArbitrationTableRule<Activity: Sendable, Input: Sendable, Decision: Sendable>:
     Sendable, CustomStringConvertible
 {
     /// The row's number in docs/gestures.md; nil for the unnumbered rows ("—").
@@ -80,11 +83,13 @@ struct ArbitrationTableRule<
     /// The test that shows the row holds (in GestureRecognitionTests).
     let test: StaticString
 
+    var description: String { "row \(row.map(String.init) ?? "—"): \(situation)" }
+}
+
+extension ArbitrationTableRule where Activity: Equatable, Input: Equatable {
     func applies(to activity: Activity, _ input: Input) -> Bool {
         self.input == input && (self.activity == nil || self.activity == activity)
     }
-
-    var description: String { "row \(row.map(String.init) ?? "—"): \(situation)" }
 
     /// The decision of the first of `rules` that applies; nil when none does (a bug).
     static func decision(in rules: [Self], _ activity: Activity, _ input: Input) -> Decision? {

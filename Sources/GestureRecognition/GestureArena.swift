@@ -50,6 +50,15 @@ public struct GestureArena {
             }
         }
 
+        /// The primary touch of a won one-finger drag (a scroll, a pull or a row pan):
+        /// its moves go to the pan alone.
+        @inline(__always) var dragPrimary: Int? {
+            switch self {
+            case .verticalDrag(let primary), .rowPan(let primary): primary
+            case .idle, .undecided, .longPress, .pinch: nil
+            }
+        }
+
         var primary: Int? {
             switch self {
             case .undecided(let primary), .longPress(let primary), .verticalDrag(let primary),
@@ -74,6 +83,9 @@ public struct GestureArena {
     private var longPress = LongPressRecognizer()
     private var pan: PanRecognizer
     private var pinch = PinchRecognizer()
+    /// False: a won drag's moves take the general way too (`dragMoved`); tests hold the
+    /// short way to the general one.
+    var takesDragLane = true
 
     /// An arena with no devices; `configuration` holds every threshold.
     public init(configuration: GestureConfiguration = .clear) {
@@ -223,6 +235,11 @@ public struct GestureArena {
     private mutating func handleFrame(_ frame: TouchFrame) {
         observe(frame.timeMicroseconds)
         guard touchscreens.contains(frame.device) else { return }
+        if takesDragLane, frame.contacts.count == 1,
+            dragMoved(frame.contacts[0], device: frame.device)
+        {
+            return
+        }
         for contact in frame.contacts {
             switch contact.phase {
             case .down: touchDown(contact, device: frame.device)
@@ -274,6 +291,23 @@ public struct GestureArena {
         case .pinch: pinch.touchMoved(touch, context, &output)
         case .ignored: break
         }
+    }
+
+    /// The one move of a won drag's touch, most frames of a drag: it goes to the pan with
+    /// the touch's new position, as `touchMoved` and `primaryMoved` would send it, without
+    /// looking the touch up or copying it. False (and nothing changed) for any other
+    /// contact; the frame then takes the general way.
+    @inline(__always)
+    private mutating func dragMoved(_ contact: TouchContact, device: DeviceID) -> Bool {
+        guard contact.phase == .move, let primary = state.dragPrimary,
+            touches[primary].seatSlot == contact.seatSlot, touches[primary].device == device,
+            touches[primary].isLive, contact.positionPixels.isFinite
+        else { return false }
+        touches[primary].pixels = contact.positionPixels
+        touches[primary].millimetres = finiteOrNil(contact.positionMillimetres)
+        if output.decisionObserver != nil { touches[primary].noteFarthest() }
+        pan.dragMoved(to: contact.positionPixels, context, &output)
+        return true
     }
 
     /// Moves go to the recognizers that hold the touch: all three while undecided,

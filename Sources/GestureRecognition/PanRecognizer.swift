@@ -80,38 +80,51 @@ struct PanRecognizer: Recognizer {
     mutating func touchMoved(
         _ touch: TouchTrack, _ context: RecognizerContext, _ output: inout GestureOutput
     ) {
-        velocity.add(timeMicroseconds: context.timeMicroseconds, pixels: touch.pixels)
         switch state {
-        case .idle: recognizerBug(Self.name, "move while idle")
-        case .possible: possibleMoved(touch, context, &output)
-        case .rowPan(let drag), .scroll(let drag): runningMoved(drag, touch, context, &output)
-        case .pull(let drag, let pulled): pullMoved(drag, pulled, touch, context, &output)
+        case .possible:
+            velocity.add(timeMicroseconds: context.timeMicroseconds, pixels: touch.pixels)
+            possibleMoved(touch, context, &output)
+        case .idle, .rowPan, .pull, .scroll: dragMoved(to: touch.pixels, context, &output)
+        }
+    }
+
+    /// The touch moved to `pixels` while the drag runs (the arena's way for a drag that
+    /// has won its touch: only the position is read).
+    @inline(__always)
+    mutating func dragMoved(
+        to pixels: Point, _ context: RecognizerContext, _ output: inout GestureOutput
+    ) {
+        velocity.add(timeMicroseconds: context.timeMicroseconds, pixels: pixels)
+        switch state {
+        case .idle, .possible: recognizerBug(Self.name, "drag move while \(phase)")
+        case .rowPan, .scroll: report(.changed, pixels, context, &output)
+        case .pull(let drag, let pulled): pullMoved(drag, pulled, pixels, context, &output)
         }
     }
 
     /// The final report's values (a lift, a cancel or a claim): always with the velocity.
     @inline(__always)
     func runningReport(_ touch: TouchTrack, at time: Int64) -> RunningReport? {
-        runningReport(touch, at: time, withVelocity: true)
+        runningReport(touch.pixels, at: time, withVelocity: true)
     }
 
-    /// The running drag's id and values; the velocity is fitted only `withVelocity`
-    /// (else zero).
+    /// The running drag's id and values with the finger at `pixels`; the velocity is
+    /// fitted only `withVelocity` (else zero).
     @inline(__always)
-    private func runningReport(_ touch: TouchTrack, at time: Int64, withVelocity: Bool)
+    private func runningReport(_ pixels: Point, at time: Int64, withVelocity: Bool)
         -> RunningReport?
     {
         switch state {
         case .idle, .possible: nil
-        case .rowPan(let drag): (drag.id, .pan(dragValues(drag, touch, time, withVelocity)))
-        case .scroll(let drag): (drag.id, .scroll(dragValues(drag, touch, time, withVelocity)))
+        case .rowPan(let drag): (drag.id, .pan(dragValues(drag, pixels, time, withVelocity)))
+        case .scroll(let drag): (drag.id, .scroll(dragValues(drag, pixels, time, withVelocity)))
         case .pull(let drag, let pulled):
             (
                 drag.id,
                 .pull(
                     PullValues(
-                        drag: dragValues(drag, touch, time, withVelocity),
-                        pullDistancePixels: pullDistance(drag, pulled, touch)))
+                        drag: dragValues(drag, pixels, time, withVelocity),
+                        pullDistancePixels: pullDistance(drag, pulled, pixels)))
             )
         }
     }
@@ -133,65 +146,58 @@ struct PanRecognizer: Recognizer {
         } else {
             transition(to: .scroll(drag))
         }
-        report(.began, touch, context, &output)
+        report(.began, touch.pixels, context, &output)
     }
 
     // MARK: running
 
-    private mutating func runningMoved(
-        _ drag: Drag, _ touch: TouchTrack, _ context: RecognizerContext,
-        _ output: inout GestureOutput
-    ) {
-        report(.changed, touch, context, &output)
-    }
-
     private mutating func pullMoved(
-        _ drag: Drag, _ pulled: Double, _ touch: TouchTrack,
+        _ drag: Drag, _ pulled: Double, _ pixels: Point,
         _ context: RecognizerContext, _ output: inout GestureOutput
     ) {
-        if pullDistance(drag, pulled, touch) < 0 {
-            abandonPull(touch, context, &output)
+        if pullDistance(drag, pulled, pixels) < 0 {
+            abandonPull(pixels, context, &output)
         } else {
-            report(.changed, touch, context, &output)
+            report(.changed, pixels, context, &output)
         }
     }
 
     /// The pull went back above the list's top: it is cancelled, and the rest of the
     /// drag is a new scroll starting where the finger is now.
     private mutating func abandonPull(
-        _ touch: TouchTrack, _ context: RecognizerContext, _ output: inout GestureOutput
+        _ pixels: Point, _ context: RecognizerContext, _ output: inout GestureOutput
     ) {
-        report(.cancelled, touch, context, &output)
-        transition(to: .scroll(Drag(id: output.nextID(), startPixels: touch.pixels)))
-        report(.began, touch, context, &output)
+        report(.cancelled, pixels, context, &output)
+        transition(to: .scroll(Drag(id: output.nextID(), startPixels: pixels)))
+        report(.began, pixels, context, &output)
     }
 
     // MARK: values
 
     private func report(
-        _ reported: GestureState, _ touch: TouchTrack, _ context: RecognizerContext,
+        _ reported: GestureState, _ pixels: Point, _ context: RecognizerContext,
         _ output: inout GestureOutput
     ) {
         let time = context.timeMicroseconds
         let withVelocity = reported.isFinal || context.dragVelocities == .everyReport
-        guard let report = runningReport(touch, at: time, withVelocity: withVelocity) else {
+        guard let report = runningReport(pixels, at: time, withVelocity: withVelocity) else {
             return recognizerBug(Self.name, "\(reported) report while \(phase)")
         }
         output.emit(report.id, reported, time, report.values)
     }
 
-    private func pullDistance(_ drag: Drag, _ pulled: Double, _ touch: TouchTrack) -> Double {
+    private func pullDistance(_ drag: Drag, _ pulled: Double, _ pixels: Point) -> Double {
         DragRules.pullDistance(
-            translationY: touch.pixels.y - drag.startPixels.y, alreadyPulledPixels: pulled)
+            translationY: pixels.y - drag.startPixels.y, alreadyPulledPixels: pulled)
     }
 
     private func dragValues(
-        _ drag: Drag, _ touch: TouchTrack, _ time: Int64, _ withVelocity: Bool
+        _ drag: Drag, _ pixels: Point, _ time: Int64, _ withVelocity: Bool
     ) -> PanValues {
         PanValues(
-            startPixels: drag.startPixels, locationPixels: touch.pixels,
+            startPixels: drag.startPixels, locationPixels: pixels,
             translationPixels: Point(
-                x: touch.pixels.x - drag.startPixels.x, y: touch.pixels.y - drag.startPixels.y),
+                x: pixels.x - drag.startPixels.x, y: pixels.y - drag.startPixels.y),
             velocityPixelsPerSecond: withVelocity
                 ? velocity.velocityPixelsPerSecond(atMicroseconds: time) : Point(x: 0, y: 0))
     }

@@ -49,6 +49,8 @@ struct VelocityEstimator {
         count = 0
     }
 
+    // Inlined: every frame of a drag adds a sample.
+    @inline(__always)
     mutating func add(timeMicroseconds: Int64, pixels: Point) {
         newest = newest + 1 == samples.count ? 0 : newest + 1
         samples[newest] = Sample(timeMicroseconds: timeMicroseconds, x: pixels.x, y: pixels.y)

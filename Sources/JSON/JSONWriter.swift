@@ -58,18 +58,30 @@ extension JSONValue {
         for (position, element) in elements.enumerated() {
             if position > 0 { out += "," }
             if expanded {
-                out += "\n" + inner
+                out += "\n"
+                out += inner
             } else if position > 0 {
                 out += " "
             }
             writeElement(element, &out, inner)
         }
-        if expanded { out += "\n" + indent }
+        if expanded {
+            out += "\n"
+            out += indent
+        }
         out += close
     }
 
     private static func writeQuoted(_ text: String, into out: inout String) {
         out += "\""
+        // Most strings need no escape: appended whole (scalar by scalar costs some hundred
+        // instructions each, most of a `--json` output's writing). Every character escaped
+        // below is ASCII, so its byte is never part of another character's UTF-8.
+        guard text.utf8.contains(where: { $0 == 0x22 || $0 == 0x5C || $0 < 0x20 }) else {
+            out += text
+            out += "\""
+            return
+        }
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""

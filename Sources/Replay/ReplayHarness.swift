@@ -332,9 +332,14 @@ final class Collector {
     }
 
     /// Takes the actions the controller recorded since the last call.
+    @inline(__always)
     func collect(_ session: ClearSession) {
-        // Most events make no action: no empty array taken.
+        // Most events make no action: no call, and no empty array taken.
         guard session.controller.hasActionsToTake else { return }
+        takeActions(session)
+    }
+
+    private func takeActions(_ session: ClearSession) {
         let done = session.controller.takeActions()
         guard !done.isEmpty else { return }
         let after = keepListsAfterActions ? session.controller.items.map(ExpectedItem.init) : []
@@ -367,6 +372,14 @@ final class Collector {
     func observe(_ event: InputEvent) {
         switch event {
         case .touchFrame(let frame):
+            // Most frames of a drag: the one contact down moves (nothing to look up).
+            if !keepTouchPaths, frame.contacts.count == 1, live.count == 1,
+                frame.contacts[0].phase == .move, live[0].device == frame.device,
+                live[0].contact.seatSlot == frame.contacts[0].seatSlot
+            {
+                live[0].contact = frame.contacts[0]
+                return
+            }
             for contact in frame.contacts {
                 let key = ContactKey(device: frame.device, seatSlot: contact.seatSlot)
                 let index =

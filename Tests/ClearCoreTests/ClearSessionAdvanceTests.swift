@@ -84,51 +84,7 @@ struct ClearSessionAdvanceTests {
     @Test func generatedSessionsMatchAdvancingBeforeEveryReport() {
         var random = SplitMix64(seed: 0xADF4_2C3)
         for _ in 0..<40 {
-            var script = TouchScreenScript()
-            for _ in 0..<12 {
-                let from = Point(
-                    x: Double.random(in: 20...300, using: &random),
-                    y: Double.random(in: 20...460, using: &random))
-                switch Int.random(in: 0..<10, using: &random) {
-                case 0..<5:
-                    let to = Point(
-                        x: from.x + Double.random(in: -260...260, using: &random),
-                        y: from.y + Double.random(in: -300...300, using: &random))
-                    script.drag(
-                        from: from, to: to, steps: Int.random(in: 2...30, using: &random),
-                        end: Int.random(in: 0..<6, using: &random) == 0 ? .cancel : .up)
-                case 5..<7: script.tap(from)
-                case 7:
-                    // A hold, then a move: a reorder.
-                    script.frame([(0, .down, from.x, from.y)])
-                    script.frame([(0, .move, from.x, from.y)], after: 600_000)
-                    for step in 1...10 {
-                        script.frame([(0, .move, from.x, from.y + Double(step) * 15)])
-                    }
-                    script.frame([(0, .up, from.x, from.y + 150)])
-                case 8:
-                    let spread = Double.random(in: -30...40, using: &random)
-                    script.frame([(0, .down, from.x, from.y)])
-                    script.frame([(1, .down, from.x + 20, from.y + 50)])
-                    for step in 1...6 {
-                        let d = Double(step) * spread / 6
-                        script.frame([
-                            (0, .move, from.x, from.y - d),
-                            (1, .move, from.x + 20, from.y + 50 + d),
-                        ])
-                    }
-                    script.frame([(0, .up, from.x, from.y), (1, .up, from.x + 20, from.y + 50)])
-                default:
-                    script.type("x")
-                    script.key(
-                        [
-                            KeyboardKey.returnCode, KeyboardKey.escapeCode,
-                            KeyboardKey.backspaceCode,
-                        ][
-                            Int.random(in: 0..<3, using: &random)])
-                }
-                script.wait(Int64.random(in: 0...700_000, using: &random))
-            }
+            let script = TouchScreenScript.generated(&random)
             Self.expectSameAsAdvancingBeforeEveryReport(script)
         }
     }

@@ -24,6 +24,17 @@ import Testing
         #expect(try JSONParser.parse(JSONValue.string(text).encoded()) == .string(text))
     }
 
+    /// A string with nothing to escape is written whole; one escaped character anywhere
+    /// (first, last, among other scripts' characters) takes the character-by-character way.
+    @Test(arguments: [
+        ("plain", #""plain""#), ("", #""""#), ("é😀 ok", #""é😀 ok""#),
+        ("\"first", #""\"first""#), ("last\\", #""last\\""#), ("é\n😀", #""é\n😀""#),
+        ("\u{1F}\t\r", #""\u001f\t\r""#), ("a\u{7F}b", "\"a\u{7F}b\""),
+    ])
+    func quotingWritesWholeOrEscaped(text: String, quoted: String) {
+        #expect(JSONValue.string(text).encoded() == quoted)
+    }
+
     @Test func millisecondsAreExact() {
         #expect(JSONNumber.milliseconds(0).text == "0.000")
         #expect(JSONNumber.milliseconds(1_234_567).text == "1234.567")

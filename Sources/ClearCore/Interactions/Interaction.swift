@@ -15,6 +15,10 @@ import GestureRecognition
 /// stored properties read on every event or every row skip the run-time exclusivity check,
 /// as the controller's do (the figure is at `ClearController`).
 protocol Interaction: AnyObject {
+    /// Names the interaction in `ClearController`'s routes (a gesture's later reports go
+    /// straight to the one that took it).
+    static var route: InteractionRoute { get }
+
     /// Takes a gesture that begins (true), or leaves it to the next interaction.
     func begin(_ gesture: GestureEvent, in controller: ClearController) -> Bool
     /// True when gesture `id` is one it took (asked before its later reports are given:
@@ -142,4 +146,46 @@ struct GestureTracks<Track> {
         guard let index = index(of: id) else { return nil }
         return entries.remove(at: index).track
     }
+}
+
+/// Names one of the controller's interactions (`Interaction.route`), one case each.
+enum InteractionRoute: Hashable {
+    case themeFade, navigation, reorder, pullUp, editing, rowPan, pinch, pull, scrolling
+    case keyboard
+}
+
+/// Which interaction took each gesture that is still going: its later reports are handed
+/// to that one only (`ClearController.offer`). A few at a time, searched in place; a
+/// gesture whose last report never came is forgotten once `capacity` newer ones begin,
+/// and its reports then go round every interaction again, as before the routes.
+struct GestureRoutes {
+    private var entries: ContiguousArray<(id: GestureID, route: InteractionRoute)> = []
+    /// The most routes kept.
+    static let capacity = 8
+
+    init() { entries.reserveCapacity(Self.capacity) }
+
+    @inline(__always) func route(of id: GestureID) -> InteractionRoute? {
+        // The latest first: a drag's frames report the gesture begun last.
+        var index = entries.endIndex
+        while index > entries.startIndex {
+            index -= 1
+            if entries[index].id == id { return entries[index].route }
+        }
+        return nil
+    }
+
+    mutating func note(_ route: InteractionRoute, for id: GestureID) {
+        forget(id)
+        if entries.count == Self.capacity { entries.removeFirst() }
+        entries.append((id, route))
+    }
+
+    mutating func forget(_ id: GestureID) {
+        guard let index = entries.firstIndex(where: { $0.id == id }) else { return }
+        entries.remove(at: index)
+    }
+
+    /// The number of routes kept (tests).
+    var count: Int { entries.count }
 }

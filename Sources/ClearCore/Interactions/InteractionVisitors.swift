@@ -35,11 +35,57 @@ extension ClearController {
         visitor.visit(keyboardInteraction, in: self)
     }
 
-    /// Offers one report to the interactions until one takes it; true if one did.
+    /// Offers one report to the interactions until one takes it; true if one did. A
+    /// later report of a gesture goes straight to the interaction that took its `began`
+    /// (`routes`): at most one holds a gesture, as each takes ids only in `begin`, so the
+    /// others would only have said no. Without a route (`GestureRoutes` forgot it) every
+    /// interaction is asked, as for a beginning.
     func offer(_ step: GestureStep, _ gesture: GestureEvent) -> Bool {
+        if step != .begin, routesLaterReports, let route = routes.route(of: gesture.id) {
+            if step != .change { routes.forget(gesture.id) }
+            return offer(step, gesture, to: route)
+        }
         var visitor = GestureVisitor(step: step, gesture: gesture)
         visitInteractions(&visitor)
+        if step == .begin, let taker = visitor.taker {
+            routes.note(taker, for: gesture.id)
+        } else if step == .end || step == .cancel {
+            routes.forget(gesture.id)
+        }
         return visitor.taken
+    }
+
+    /// A later report to the interaction `route` names; true if it took it (it holds the
+    /// gesture). One case per interaction registered in `visitInteractions`.
+    private func offer(_ step: GestureStep, _ gesture: GestureEvent, to route: InteractionRoute)
+        -> Bool
+    {
+        switch route {
+        case .themeFade: offer(step, gesture, to: themeFade)
+        case .navigation: offer(step, gesture, to: navigation)
+        case .reorder: offer(step, gesture, to: reorder)
+        case .pullUp: offer(step, gesture, to: pullUp)
+        case .editing: offer(step, gesture, to: editing)
+        case .rowPan: offer(step, gesture, to: rowPan)
+        case .pinch: offer(step, gesture, to: pinch)
+        case .pull: offer(step, gesture, to: pull)
+        case .scrolling: offer(step, gesture, to: scrolling)
+        case .keyboard: offer(step, gesture, to: keyboardInteraction)
+        }
+    }
+
+    // No `holds` first: with one interaction asked, its own answer (false, nothing done,
+    // for a gesture not its) is the same and the id is looked up once.
+    @inline(__always)
+    private func offer<Each: Interaction>(
+        _ step: GestureStep, _ gesture: GestureEvent, to interaction: Each
+    ) -> Bool {
+        switch step {
+        case .begin: return false
+        case .change: return interaction.change(gesture, in: self)
+        case .end: return interaction.end(gesture, in: self)
+        case .cancel: return interaction.cancel(gesture, in: self)
+        }
     }
 
     /// True while any interaction's animation (or the list's motion) runs at `time`.
@@ -64,6 +110,8 @@ struct GestureVisitor: InteractionVisitor {
     let step: GestureStep
     let gesture: GestureEvent
     var taken = false
+    /// The interaction that took a beginning gesture.
+    var taker: InteractionRoute?
 
     // Inlined so the report is not copied for each interaction (`visitInteractions`).
     @inline(__always)
@@ -71,6 +119,7 @@ struct GestureVisitor: InteractionVisitor {
         guard !taken else { return }
         if step == .begin {
             taken = interaction.begin(gesture, in: controller)
+            if taken { taker = Each.route }
             return
         }
         // The id first: only the interaction that holds the gesture is handed the report.

@@ -5,6 +5,8 @@ import GestureRecognition
 /// placeholder on the seam; released with the gap past H, a new item is added between
 /// them and edited; otherwise the rows return.
 final class PinchInteraction: Interaction {
+    static var route: InteractionRoute { .pinch }
+
     struct Pinch: Hashable {
         var upperItem: ItemID
         var lowerItem: ItemID
@@ -146,12 +148,14 @@ final class PinchInteraction: Interaction {
 
     // MARK: presentation
 
-    /// The latest pinch's gesture and the label `prepare` gives its placeholder.
-    func placeholderLabel(in controller: ClearController) -> (
-        id: GestureID, label: PlaceholderLabel?
-    )? {
-        guard let (id, pinch) = pinches.latest else { return nil }
-        return (id, label(gapPixels: pinch.gapPixels, in: controller))
+    /// Offers the latest pinch's label, the one `prepare` gives its placeholder, to the
+    /// threshold cue (`ClearController.thresholdCueState`).
+    @inline(__always)
+    func offerPlaceholderLabel(
+        to labels: inout PlaceholderLabelOffers, in controller: ClearController
+    ) {
+        guard let latest = pinches.latest else { return }
+        labels.offer(label(gapPixels: latest.track.gapPixels, in: controller), gesture: latest.id)
     }
 
     private func label(gapPixels gap: Double, in controller: ClearController)

@@ -9,6 +9,8 @@ import GestureRecognition
 /// Whether a drag is a pull is the recognizers' to report but the list's to say: a pull
 /// is offered while the list is at or past its top (`ClearController.pullAvailability`).
 final class PullInteraction: Interaction {
+    static var route: InteractionRoute { .pull }
+
     /// Each pull's distance past the top.
     #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
         @exclusivity(unchecked)
@@ -86,12 +88,14 @@ final class PullInteraction: Interaction {
             gesture: id)
     }
 
-    /// The latest pull's gesture and the label `prepare` gives its placeholder.
-    func placeholderLabel(in controller: ClearController) -> (
-        id: GestureID, label: PlaceholderLabel?
-    )? {
-        guard let (id, distance) = pulls.latest else { return nil }
-        return (id, label(pulledPixels: max(0, distance), in: controller))
+    /// Offers the latest pull's label, the one `prepare` gives its placeholder, to the
+    /// threshold cue (`ClearController.thresholdCueState`).
+    @inline(__always)
+    func offerPlaceholderLabel(
+        to labels: inout PlaceholderLabelOffers, in controller: ClearController
+    ) {
+        guard let latest = pulls.latest else { return }
+        labels.offer(label(pulledPixels: max(0, latest.track), in: controller), gesture: latest.id)
     }
 
     private func label(pulledPixels pulled: Double, in controller: ClearController)

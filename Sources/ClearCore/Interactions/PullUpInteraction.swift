@@ -5,6 +5,8 @@ import GestureRecognition
 /// content up past the end; released more than H past it, every completed item goes at
 /// once, falling away and fading while the rest close the gaps. See docs/clear-core.md.
 final class PullUpInteraction: Interaction {
+    static var route: InteractionRoute { .pullUp }
+
     struct Drag {
         /// The offset at the drag's start (the list's end).
         var startOffsetPixels: Double
@@ -159,13 +161,16 @@ final class PullUpInteraction: Interaction {
                 ? context.theme.completed : context.theme.background)
     }
 
-    /// The latest drag's gesture and the label of the cue `prepare` shows for it (nil: no
-    /// cue, the placeholder hidden).
-    func placeholderLabel(in controller: ClearController) -> (
-        id: GestureID, label: PlaceholderLabel?
-    )? {
-        guard let (id, drag) = drags.latest else { return nil }
-        return (id, cueLabel(distancePixels: drag.distancePixels, in: controller))
+    /// Offers the latest pull up's label, the one `prepare` gives its placeholder, to the
+    /// threshold cue (`ClearController.thresholdCueState`).
+    @inline(__always)
+    func offerPlaceholderLabel(
+        to labels: inout PlaceholderLabelOffers, in controller: ClearController
+    ) {
+        guard let latest = drags.latest else { return }
+        labels.offer(
+            cueLabel(distancePixels: latest.track.distancePixels, in: controller),
+            gesture: latest.id)
     }
 
     /// The cue's label `distance` past the end, or nil when there is no cue.
