@@ -23,14 +23,7 @@ struct RoutedReportsTests {
         for event in script.events {
             routed.handle(event)
             asking.handle(event)
-            let time = routed.controller.currentTimeMicroseconds
-            if routed.controller.presentation(atMicroseconds: time)
-                != asking.controller.presentation(atMicroseconds: time)
-                || routed.controller.isAnimating(at: time)
-                    != asking.controller.isAnimating(at: time)
-            {
-                differences += 1
-            }
+            if showDifferently(routed.controller, asking.controller) { differences += 1 }
         }
         #expect(differences == 0)
         #expect(routed.controller.actions == asking.controller.actions)
