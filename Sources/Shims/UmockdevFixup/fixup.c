@@ -13,16 +13,18 @@
  * 3. Event times: a script's times are a synthetic timeline, and libinput's timers
  *    compare them with CLOCK_MONOTONIC, so each frame is dated "now", keeping the
  *    scripted spacing and never dating a frame in the past. When: on a direct-touch
- *    device (INPUT_PROP_DIRECT: touchscreens), as umockdev sends it. In the process that
- *    plays the scripts (umockdev-run, or a program on libumockdev's API), write() to
- *    such a node's pty master dates the frame, as the kernel does, so a program that
- *    falls behind still reads the frames spaced as sent; dating them when read put its
- *    whole delay before the first frame it read late, and a pan's first move came after
- *    a long press's time. Every other device (touchpads, keyboards) is dated when read:
- *    libinput arms a touchpad's tap and gesture timers from event times, and frames dated
- *    long before libinput reads them have those timers fire before the frames that came
- *    first. The player leaves a marker in the testbed; where there is none (the player
- *    runs without this library), read() dates direct devices' frames too.
+ *    device (INPUT_PROP_DIRECT: touchscreens) whose script waits for the program's
+ *    barrier token, as umockdev sends it. In the process that plays the scripts
+ *    (umockdev-run, or a program on libumockdev's API), once the token has been read,
+ *    write() to the node's pty master dates each frame, as the kernel does, so a program
+ *    that falls behind still reads the frames spaced as sent; dating them when read put
+ *    its whole delay before the first frame it read late, and a pan's first move came
+ *    after a long press's time. (Without a barrier the frames may be sent before the
+ *    program opens the node, and are dated when read.) Every other device (touchpads,
+ *    keyboards) is dated when read: libinput arms a touchpad's tap and gesture timers
+ *    from event times, and frames dated long before libinput reads them have those
+ *    timers fire before the frames that came first. The player leaves a marker per node in the testbed; where there is none (the
+ *    player runs without this library, or no barrier), read() dates the frames.
  *    CLEARTOUCH_FIXUP_RETIME=0 keeps the file's times.
  * 4. The end of a script: every script Umockdev writes ends with one end-marker event
  *    (EV_PWR, code 0x7e, value 0x454e44 "END"; Umockdev's BarrierScript.endMarker),
@@ -136,35 +138,43 @@ int udev_device_get_is_initialized(struct udev_device *device) {
 enum { KIND_UNCHECKED = 0, KIND_EMULATED_EVDEV = 1, KIND_EMULATED_EVDEV_MASTER = 2, KIND_OTHER = -1 };
 static struct {
     signed char kind;
-    /* The node is a direct-touch device, whose frames the player dates as it sends them. */
+    /* The node is a direct-touch device (INPUT_PROP_DIRECT). */
     char direct_touch;
+    /* Player side: the program under test has written to the node (its barrier token), so
+     * it has the node open and the frames can be dated as sent. Reader side: the player
+     * dates this node's frames as it sends them (its marker was found). */
+    char dated_as_sent;
     char has_offset;
     char inside_frame;
     /* Write side: bytes of a partly written event (never retimed). */
     unsigned char partial_event_bytes;
     long long offset_microseconds;
+    dev_t device;
+    /* Write side: the dated bytes a short write left unsent, followed by the caller's
+     * original bytes for them (the caller writes those again). */
+    unsigned char *unsent;
+    size_t unsent_length;
 } descriptors[TRACKED_FDS];
 
-/* The marker the player leaves in the testbed once it dates direct-touch frames as it
- * writes them. */
-static void writer_marker_path(char *path, size_t size) {
-    snprintf(path, size, "%s/.cleartouch-fixup-dates-writes", testbed_dir());
+/* The marker the player leaves in the testbed once it dates a node's frames as it sends
+ * them, one per node. */
+static void writer_marker_path(dev_t device, char *path, size_t size) {
+    snprintf(path, size, "%s/.cleartouch-fixup-dates-writes-%u:%u", testbed_dir(), major(device),
+             minor(device));
 }
 
-/* Whether the process playing this testbed's scripts dates direct-touch frames as it
- * writes them. It leaves the marker before it writes its first frame, so a reader holding
- * events finds it; once found, it stays. */
-static int player_dates_writes(void) {
-    static int found;
-    if (__atomic_load_n(&found, __ATOMIC_ACQUIRE))
+/* Whether the process playing this testbed's scripts dates fd's frames as it sends them.
+ * It leaves the node's marker before the first such frame, so a reader holding events
+ * finds it; once found, it stays. */
+static int player_dates_writes(int fd) {
+    if (descriptors[fd].dated_as_sent)
         return 1;
     char path[512];
-    writer_marker_path(path, sizeof path);
+    writer_marker_path(descriptors[fd].device, path, sizeof path);
     int saved_errno = errno;
-    if (access(path, F_OK) == 0)
-        __atomic_store_n(&found, 1, __ATOMIC_RELEASE);
+    descriptors[fd].dated_as_sent = access(path, F_OK) == 0;
     errno = saved_errno;
-    return __atomic_load_n(&found, __ATOMIC_ACQUIRE);
+    return descriptors[fd].dated_as_sent;
 }
 
 static long long monotonic_now_microseconds(void) {
@@ -221,6 +231,11 @@ static int descriptor_kind(int fd) {
         int saved_errno = errno;
         int kind = KIND_OTHER;
         descriptors[fd].direct_touch = 0;
+        descriptors[fd].dated_as_sent = 0;
+        descriptors[fd].device = 0;
+        free(descriptors[fd].unsent);
+        descriptors[fd].unsent = NULL;
+        descriptors[fd].unsent_length = 0;
         if (real_fstat(fd, &st) == 0) {
             dev_t emulated = emulated_device_number(fd, &st);
             if (emulated == 0 && S_ISCHR(st.st_mode) && major(st.st_rdev) != PTY_MAJOR)
@@ -229,6 +244,7 @@ static int descriptor_kind(int fd) {
                 kind = major(st.st_rdev) == PTY_MAJOR ? KIND_EMULATED_EVDEV
                                                       : KIND_EMULATED_EVDEV_MASTER;
                 descriptors[fd].direct_touch = (char)is_direct_touch(emulated);
+                descriptors[fd].device = emulated;
             }
         }
         errno = saved_errno;
@@ -240,7 +256,6 @@ static int descriptor_kind(int fd) {
     return descriptors[fd].kind;
 }
 
-static int is_emulated_evdev(int fd) { return descriptor_kind(fd) == KIND_EMULATED_EVDEV; }
 
 static int retiming_enabled(void) {
     const char *setting = getenv("CLEARTOUCH_FIXUP_RETIME");
@@ -272,26 +287,61 @@ ssize_t read(int fd, void *buffer, size_t count) {
     if (real_read == NULL)
         real_read = (ssize_t(*)(int, void *, size_t))dlsym(RTLD_NEXT, "read");
     ssize_t result = real_read(fd, buffer, count);
-    if (result < (ssize_t)sizeof(struct input_event) || testbed_dir() == NULL ||
-        !is_emulated_evdev(fd))
+    if (result <= 0 || testbed_dir() == NULL)
+        return result;
+    int kind = descriptor_kind(fd);
+    if (kind == KIND_EMULATED_EVDEV_MASTER) {
+        /* The player reads what the program under test wrote: its barrier token. */
+        descriptors[fd].dated_as_sent = 1;
+        return result;
+    }
+    if (kind != KIND_EMULATED_EVDEV || result < (ssize_t)sizeof(struct input_event))
         return result;
     count_end_markers(buffer, (size_t)result / sizeof(struct input_event));
-    if (!retiming_enabled() || (descriptors[fd].direct_touch && player_dates_writes()))
+    if (!retiming_enabled() || (descriptors[fd].direct_touch && player_dates_writes(fd)))
         return result;
     date_frames(fd, buffer, (size_t)result / sizeof(struct input_event));
     return result;
 }
 
-/* The player's side (see the header comment, point 3): each frame written to a direct-touch
- * node's pty master is dated as it is written (date_frames), as the kernel dates an event
- * when it happens, not when it is read. Writes that are not whole events go out unchanged. */
+/* Writes what a short write of dated bytes left unsent, when the caller writes the rest of
+ * its own bytes again (as a writer does after a short write); anything else drops it. */
+static ssize_t write_unsent(int fd, const void *buffer, size_t count,
+                            ssize_t (*real_write)(int, const void *, size_t), int *handled) {
+    size_t length = descriptors[fd].unsent_length;
+    unsigned char *unsent = descriptors[fd].unsent;
+    *handled = count == length && memcmp(buffer, unsent + length, length) == 0;
+    ssize_t written = *handled ? real_write(fd, unsent, length) : 0;
+    if (*handled && written > 0 && (size_t)written < length) {
+        memmove(unsent, unsent + written, length - (size_t)written);
+        memmove(unsent + length - written, unsent + length + written, length - (size_t)written);
+        descriptors[fd].unsent_length = length - (size_t)written;
+    } else if (!*handled || written > 0) {
+        free(unsent);
+        descriptors[fd].unsent = NULL;
+        descriptors[fd].unsent_length = 0;
+    }
+    return written;
+}
+
+/* The player's side (see the header comment, point 3): once the program under test has the
+ * node open (it wrote the barrier token), each frame written to a direct-touch node's pty
+ * master is dated as it is written (date_frames), as the kernel dates an event when it
+ * happens, not when it is read. Writes that are not whole events go out unchanged. */
 ssize_t write(int fd, const void *buffer, size_t count) {
     static ssize_t (*real_write)(int, const void *, size_t);
     if (real_write == NULL)
         real_write = (ssize_t(*)(int, const void *, size_t))dlsym(RTLD_NEXT, "write");
     if (testbed_dir() == NULL || !retiming_enabled() ||
-        descriptor_kind(fd) != KIND_EMULATED_EVDEV_MASTER || !descriptors[fd].direct_touch)
+        descriptor_kind(fd) != KIND_EMULATED_EVDEV_MASTER || !descriptors[fd].direct_touch ||
+        !descriptors[fd].dated_as_sent)
         return real_write(fd, buffer, count);
+    if (descriptors[fd].unsent != NULL) {
+        int handled;
+        ssize_t written = write_unsent(fd, buffer, count, real_write, &handled);
+        if (handled)
+            return written;
+    }
     if (count % sizeof(struct input_event) != 0 || descriptors[fd].partial_event_bytes != 0) {
         ssize_t written = real_write(fd, buffer, count);
         if (written > 0)
@@ -300,28 +350,31 @@ ssize_t write(int fd, const void *buffer, size_t count) {
                                 sizeof(struct input_event));
         return written;
     }
-    static int marker_left;
-    if (!__atomic_load_n(&marker_left, __ATOMIC_ACQUIRE)) {
-        char path[512];
-        writer_marker_path(path, sizeof path);
-        int saved_errno = errno;
-        int marker = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
-        if (marker >= 0) {
+    char marker_path[512];
+    writer_marker_path(descriptors[fd].device, marker_path, sizeof marker_path);
+    int saved_errno = errno;
+    if (access(marker_path, F_OK) != 0) {
+        int marker = open(marker_path, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
+        if (marker >= 0)
             close(marker);
-            __atomic_store_n(&marker_left, 1, __ATOMIC_RELEASE);
-        }
-        errno = saved_errno;
     }
-    struct input_event *events = malloc(count);
-    if (events == NULL)
+    errno = saved_errno;
+    unsigned char *dated = malloc(2 * count);
+    if (dated == NULL)
         return real_write(fd, buffer, count);
-    memcpy(events, buffer, count);
-    date_frames(fd, events, count / sizeof *events);
-    ssize_t written = real_write(fd, events, count);
-    free(events);
-    if (written > 0)
-        descriptors[fd].partial_event_bytes =
-            (unsigned char)((size_t)written % sizeof(struct input_event));
+    memcpy(dated, buffer, count);
+    date_frames(fd, (struct input_event *)dated, count / sizeof(struct input_event));
+    ssize_t written = real_write(fd, dated, count);
+    if (written > 0 && (size_t)written < count) {
+        /* Kept: the dated rest, then the caller's bytes for it. */
+        size_t rest = count - (size_t)written;
+        memmove(dated, dated + written, rest);
+        memcpy(dated + rest, (const unsigned char *)buffer + written, rest);
+        descriptors[fd].unsent = dated;
+        descriptors[fd].unsent_length = rest;
+    } else {
+        free(dated);
+    }
     return written;
 }
 
