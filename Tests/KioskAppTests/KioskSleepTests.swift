@@ -125,9 +125,9 @@ import Testing
             app.map { "'\($0)'" }.joined(separator: " ")
             + "; status=$?; cat /sys/class/backlight/panel/brightness > '\(afterExit)'; exit $status"
         let run = try AppProcess(
-            command: [
+            command: UmockdevHarness.inForeground([
                 UmockdevHarness.umockdevRun, "-d", description, "--", "/bin/sh", "-c", script,
-            ],
+            ]),
             environment: ["LD_PRELOAD": UmockdevHarness.preload], logPath: folder.file("app.log"))
         #expect(run.waitForLog("backlight panel: brightness 420"), "\(run.log)")
         #expect(

@@ -31,7 +31,8 @@ final class UmockdevApp {
                 "--list", folder.file("list.json"),
             ] + arguments + devices.map(\.node), devices)
         app = try AppProcess(
-            command: [UmockdevHarness.umockdevRun] + umockdev + ["--"] + command,
+            command: UmockdevHarness.inForeground(
+                [UmockdevHarness.umockdevRun] + umockdev + ["--"] + command),
             environment: ["DISPLAY": display.display, "LD_PRELOAD": UmockdevHarness.preload],
             logPath: folder.file("app.log"))
     }

@@ -19,8 +19,10 @@ public final class HotplugTestbed {
         guard FileManager.default.createFile(atPath: errorsPath, contents: nil),
             let errors = FileHandle(forWritingAtPath: errorsPath)
         else { throw ProgramFailure(description: "\(errorsPath): cannot create the log") }
-        process.executableURL = URL(fileURLWithPath: helper)
-        process.arguments = [initialPrefix, initialNode, "--"] + command
+        let prioritized = UmockdevHarness.inForeground(
+            [helper, initialPrefix, initialNode, "--"] + command)
+        process.executableURL = URL(fileURLWithPath: prioritized[0])
+        process.arguments = Array(prioritized.dropFirst())
         process.environment = ProcessInfo.processInfo.environment.merging(
             UmockdevHarness.environment
         ) { $1 }.merging(environment) { $1 }

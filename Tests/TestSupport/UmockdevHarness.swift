@@ -117,6 +117,16 @@ public enum UmockdevHarness {
     /// The fix-up preload.
     public static var environment: [String: String] { ["LD_PRELOAD": preload] }
 
+    /// `command` at a higher priority than the rest of the suite (`nice -n -10`) where this
+    /// process may raise it (as root, which CI is), unchanged elsewhere. The kiosk app under
+    /// test stands for a kiosk's foreground program: it must read its frames as they come,
+    /// not after the suite's other parts have had their turn of the two cores, since a
+    /// late reader changes what libinput makes of a touchpad's frames
+    /// (docs/libinput-backend.md, "Tests under umockdev").
+    public static func inForeground(_ command: [String]) -> [String] {
+        geteuid() == 0 ? ["/usr/bin/nice", "-n", "-10"] + command : command
+    }
+
     /// `command` (`cleartouch SUBCOMMAND ...`) told which nodes' barrier scripts wait for
     /// libinput to open them: the test hook is an option the test passes, never the
     /// environment.
