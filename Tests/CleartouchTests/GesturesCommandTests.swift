@@ -55,9 +55,17 @@ import Testing
             "\(run.standardOutput)")
     }
 
-    @Test func withoutAConfigurationEveryGestureIsReportedUnbound() throws {
+    /// A configuration of no bindings, not "none at all": no test can count on
+    /// /etc/cleartouch/gestures.yaml being absent, since the packaging tests install the
+    /// package (and it) while the suite runs, as a developer's machine may have it. The
+    /// order of the default paths, down to none, is `theDefaultPathIsXDGThenEtc`'s.
+    @Test func withAConfigurationOfNoBindingsEveryGestureIsReportedUnbound() throws {
+        let folder = ScratchFolder("gestures")
+        let configuration = folder.file("gestures.yaml")
+        try "gestures: []\n".write(toFile: configuration, atomically: true, encoding: .utf8)
         let run = try Self.gestures([
-            "--replay", Self.recording("gestures-swipe-3-left.evemu"), "--json",
+            "--config", configuration, "--replay", Self.recording("gestures-swipe-3-left.evemu"),
+            "--json",
         ])
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.standardOutput.contains(#""outcome": "recognized", "binding": null"#))
