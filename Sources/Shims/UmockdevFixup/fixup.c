@@ -144,6 +144,8 @@ static struct {
      * it has the node open and the frames can be dated as sent. Reader side: the player
      * dates this node's frames as it sends them (its marker was found). */
     char dated_as_sent;
+    /* Player side: the node's marker is in the testbed. */
+    char marker_left;
     char has_offset;
     char inside_frame;
     /* Write side: bytes of a partly written event (never retimed). */
@@ -232,6 +234,7 @@ static int descriptor_kind(int fd) {
         int kind = KIND_OTHER;
         descriptors[fd].direct_touch = 0;
         descriptors[fd].dated_as_sent = 0;
+        descriptors[fd].marker_left = 0;
         descriptors[fd].device = 0;
         free(descriptors[fd].unsent);
         descriptors[fd].unsent = NULL;
@@ -350,15 +353,17 @@ ssize_t write(int fd, const void *buffer, size_t count) {
                                 sizeof(struct input_event));
         return written;
     }
-    char marker_path[512];
-    writer_marker_path(descriptors[fd].device, marker_path, sizeof marker_path);
-    int saved_errno = errno;
-    if (access(marker_path, F_OK) != 0) {
+    if (!descriptors[fd].marker_left) {
+        char marker_path[512];
+        writer_marker_path(descriptors[fd].device, marker_path, sizeof marker_path);
+        int saved_errno = errno;
         int marker = open(marker_path, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
-        if (marker >= 0)
+        if (marker >= 0) {
             close(marker);
+            descriptors[fd].marker_left = 1;
+        }
+        errno = saved_errno;
     }
-    errno = saved_errno;
     unsigned char *dated = malloc(2 * count);
     if (dated == NULL)
         return real_write(fd, buffer, count);
