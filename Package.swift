@@ -176,6 +176,7 @@ let package = Package(
                 "ClearRendering", "ClearPictures", "ClearCore", "LibInputBackend", "Recordings",
                 "TouchInput",
                 "ToolSupport", "CSDL2", "ListStore", "ClearSound", "CSystemd", "GestureBus",
+                "DescriptorIO",
             ],
             swiftSettings: testHooks),
 

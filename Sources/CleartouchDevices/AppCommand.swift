@@ -78,7 +78,10 @@ enum AppCommand: Subcommand {
         """
 
     static func run(_ options: KioskOptions, output: CommandOutput) -> Int32 {
-        let log: (String) -> Void = { line in output.printError("cleartouch app: \(line)") }
+        // Lines name files and devices: shown as every message shows them (`\xHH`).
+        let log: (String) -> Void = { line in
+            output.printError("cleartouch app: \(TerminalText.lines(line))")
+        }
         let app: KioskApp
         do {
             app = try KioskApp(

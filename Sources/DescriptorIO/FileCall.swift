@@ -66,6 +66,27 @@ public enum FileCall {
         PathName.withCString(path) { Glibc.mkdir($0, mode) }
     }
 
+    /// `mkdir -p`: `path` and every missing folder above it, each with `mode`. Returns 0
+    /// when `path` is a folder at the end (made here or already there), else -1 with
+    /// `errno` from the call that failed (`ENOTDIR` when something on the way is a file).
+    public static func makeFolders(_ path: String, _ mode: mode_t) -> Int32 {
+        if isFolder(path) { return 0 }
+        // Each folder on the way, from the top down; the components are the name's own
+        // (a name split at "/" keeps every other byte as it is).
+        var prefix = path.hasPrefix("/") ? "/" : ""
+        for component in path.split(separator: "/") {
+            prefix += component
+            if !isFolder(prefix) {
+                if makeFolder(prefix, mode) != 0 && !(errno == EEXIST && isFolder(prefix)) {
+                    if errno == EEXIST { errno = ENOTDIR }
+                    return -1
+                }
+            }
+            prefix += "/"
+        }
+        return 0
+    }
+
     /// `realpath(3)`: the absolute path without links, or nil.
     public static func realPath(_ path: String) -> String? {
         guard let real = PathName.withCString(path, { Glibc.realpath($0, nil) }) else { return nil }

@@ -1,4 +1,5 @@
 import ClearCore
+import DescriptorIO
 import Foundation
 import ListStore
 
@@ -20,8 +21,12 @@ struct ListPersistence {
     /// starts from the samples.
     init(path: String, log: (String) -> Void) throws(ListStoreError) {
         store = ListStore(path: path, clock: ListStore.systemClock)
-        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
-        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        // The folder through `FileCall`, so that a name that is not UTF-8 is made with its
+        // exact bytes; a folder that cannot be made shows as the store's error on the
+        // first save.
+        if let slash = path.lastIndex(of: "/"), slash != path.startIndex {
+            _ = FileCall.makeFolders(String(path[..<slash]), 0o777)
+        }
         do {
             if let lists = try store.loadLists() {
                 savedLists = lists

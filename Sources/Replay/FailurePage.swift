@@ -1,6 +1,7 @@
 import ClearCore
 import GestureService
 import JSON
+import ToolSupport
 
 /// The page `cleartouch test --report DIR` writes for a failing recording (docs/replay.md,
 /// "Failure pages"): the viewer's page of its replay with the expectation beside what
@@ -223,8 +224,10 @@ public struct FailurePage {
             return .object(fields: fields)
         }
         return .object(fields: [
-            ("expectation", .string(expectationPath)),
-            ("recording", .string(viewer.source.path)),
+            // Shown to a person, as messages show them (`\xHH` for a byte of a name that
+            // is not UTF-8).
+            ("expectation", .string(TerminalText.escaped(expectationPath))),
+            ("recording", .string(TerminalText.escaped(viewer.source.path))),
             ("t", .number(.milliseconds(summary.momentMicroseconds))),
             ("atEnd", .bool(summary.atEnd)),
             ("part", .string(summary.first.part.rawValue)),

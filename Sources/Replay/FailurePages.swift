@@ -152,7 +152,8 @@ public enum FailurePages {
     /// `index.html`: the summary line, then every recording that did not pass, linked to
     /// its page when it has one. No script and no style: nothing for a policy to allow.
     static func indexPage(_ reports: [RegressionReport], pages: [Int: String]) -> String {
-        let escaped = HTMLPage.escapedText
+        // Names as messages show them, then escaped for HTML.
+        let escaped = { (text: String) in HTMLPage.escapedText(TerminalText.escaped(text)) }
         var rows = ""
         for (index, report) in reports.enumerated() where !report.passed {
             let path = report.testCase.recordingPath ?? report.testCase.expectationPath

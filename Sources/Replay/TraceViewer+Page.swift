@@ -1,3 +1,5 @@
+import ToolSupport
+
 /// The page around the data: `Resources/trace-viewer/viewer.html` with its style
 /// (`viewer.css`), the data and its script (`viewer.js`) inline, built into the program
 /// (`TraceViewer+EmbeddedPage.swift`, written by tools/embed-viewer-page), put together by
@@ -9,12 +11,13 @@ extension TraceViewer {
     static let dataElementID = "trace-data"
 
     /// `style` and `script` go after the viewer's own, in the same elements (a failure
-    /// page's), so the one hash of the script covers both.
+    /// page's), so the one hash of the script covers both. `title` (a file name) is shown
+    /// as messages show it: a byte of a name that is not UTF-8 as `\xHH`.
     static func page(title: String, data: String, style: String = "", script: String = "")
         -> String
     {
         HTMLPage.filled(
-            pageFile("viewer.html"), texts: ["TITLE": title],
+            pageFile("viewer.html"), texts: ["TITLE": TerminalText.escaped(title)],
             styles: ["STYLE": pageFile("viewer.css") + style],
             data: ["DATA": (id: dataElementID, json: data)],
             scripts: ["SCRIPT": pageFile("viewer.js") + script])

@@ -98,6 +98,87 @@ import Testing
             Self.hostileNames.map { folder + [0x2F] + $0.bytes + Array(".trace".utf8) })
         #expect(Set(paths.map(PathName.bytes)) == expected, "\(paths)")
     }
+    /// `app --list` in folders not made yet, their names not UTF-8: the app makes them with
+    /// their exact bytes and saves the list there.
+    @Test func theAppMakesTheListsFoldersUnderTheirExactNames() throws {
+        let cleartouch = try #require(cleartouchExecutable(), "build cleartouch first")
+        let scratch = ByteScratch()
+        defer { scratch.remove() }
+        let outer = Array("lists-".utf8) + [0xFF]
+        let inner = Array("inner-".utf8) + [0xC3, 0x28]
+        let list = scratch.path + [0x2F] + outer + [0x2F] + inner + Array("/list.json".utf8)
+        let recording = PackagePaths.root.appendingPathComponent(
+            "Recordings/pan-complete-above.trace"
+        ).path
+        let run = try runBytes(
+            cleartouch,
+            [
+                "app", "--offscreen", "--sound", "off", "--list", list, "--replay", recording,
+                "--speed", "0",
+            ])
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(scratch.entries() == [outer], "\(scratch.entries())")
+        let saved = try #require(readBytes(list), "no list saved at its exact name")
+        let object = try JSONSerialization.jsonObject(with: Data(saved)) as? [String: Any]
+        #expect(object?["version"] as? Int == 2, "\(String(decoding: saved, as: UTF8.self))")
+        // Logged as messages show names: each byte that is not UTF-8 as \xHH.
+        #expect(
+            run.standardError.contains(#"lists-\xFF/inner-\xC3(/list.json"#), "\(run.standardError)"
+        )
+    }
+
+    /// `test --report` over recordings whose names are not UTF-8: the index links to pages
+    /// that are there, and every page shows the names as messages do (`\xHH`), never the
+    /// escape's reserved characters.
+    @Test func reportPagesShowSuchNamesAsMessagesDoAndTheirLinksResolve() throws {
+        let cleartouch = try #require(cleartouchExecutable(), "build cleartouch first")
+        let scratch = ByteScratch()
+        defer { scratch.remove() }
+        let folder = scratch.path + [0x2F] + Array("suite-".utf8) + [0xFF]
+        #expect(PathName.withCString(PathName.string(folder)) { mkdir($0, 0o755) } == 0)
+        let recordings = PackagePaths.root.appendingPathComponent("Recordings").path
+        // The recording of one, the expectation of another: it fails.
+        let stem = folder + Array("/bad-".utf8) + [0xFE]
+        _ = try scratch.copy(recordings + "/uncomplete.trace", toPath: stem + Array(".trace".utf8))
+        _ = try scratch.copy(
+            recordings + "/pan-direction-tie.expect.json", toPath: stem + Array(".expect.json".utf8)
+        )
+        let report = scratch.path + Array("/report-".utf8) + [0xFD]
+        let test = try runBytes(cleartouch, ["test", folder, "--report", report])
+        #expect(test.status == 1, "\(test.standardOutput)\n\(test.standardError)")
+
+        let index = try #require(readBytes(report + Array("/index.html".utf8)), "no index")
+        let indexText = String(decoding: index, as: UTF8.self)
+        #expect(indexText.contains(#"suite-\xFF/bad-\xFE.trace"#), "\(indexText)")
+        let links = indexText.components(separatedBy: "href=\"").dropFirst().compactMap {
+            $0.split(separator: "\"").first.map(String.init)
+        }
+        #expect(links.count == 1, "\(indexText)")
+        for link in links {
+            let page = try #require(
+                readBytes(report + [0x2F] + Array(link.utf8)), "the link \(link) leads nowhere")
+            let pageText = String(decoding: page, as: UTF8.self)
+            #expect(pageText.contains(#"<title>FAIL bad-\xFE.trace"#), "\(pageText.prefix(400))")
+            #expect(pageText.contains(#"bad-\\xFE.expect.json"#))
+            #expect(!pageText.unicodeScalars.contains(where: PathName.isEscapedByte))
+        }
+        #expect(!indexText.unicodeScalars.contains(where: PathName.isEscapedByte))
+    }
+}
+
+/// The whole file at `path` (bytes), or nil when it cannot be read.
+private func readBytes(_ path: [UInt8]) -> [UInt8]? {
+    let fd = FileCall.open(PathName.string(path), O_RDONLY)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65536)
+    while true {
+        let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        if count < 0 && errno == EINTR { continue }
+        guard count > 0 else { return count == 0 ? bytes : nil }
+        bytes += chunk[..<count]
+    }
 }
 
 /// A scratch folder whose entries are listed and removed as bytes (Foundation's
