@@ -7,6 +7,8 @@ import Testing
 /// binary with argv's bytes as given: every command opens, lists, writes and names them
 /// (docs/output-files.md, "File names").
 @Suite struct NonUTF8FileNameTests {
+    static let recordings = PackagePaths.root.appendingPathComponent("Recordings").path
+
     /// Names as bytes: a lone 0xFF, a lead byte alone (0xC3), an overlong slash (0xC0 0xAF)
     /// and valid UTF-8 that encodes one of the escape's reserved scalars (U+10FF80).
     static let hostileNames: [(bytes: [UInt8], shown: String)] = [
@@ -68,9 +70,8 @@ import Testing
         let cleartouch = try #require(cleartouchExecutable(), "build cleartouch first")
         let scratch = ByteScratch()
         defer { scratch.remove() }
-        let folder = scratch.path + [0x2F] + Array("suite-".utf8) + [0xFF]
-        #expect(PathName.withCString(PathName.string(folder)) { mkdir($0, 0o755) } == 0)
-        let recordings = PackagePaths.root.appendingPathComponent("Recordings").path
+        let folder = try scratch.makeFolder(Array("suite-".utf8) + [0xFF])
+        let recordings = Self.recordings
         for (index, name) in Self.hostileNames.enumerated() {
             let stem = folder + [0x2F] + name.bytes
             let source = index % 2 == 0 ? "uncomplete" : "pan-direction-tie"
@@ -134,9 +135,8 @@ import Testing
         let cleartouch = try #require(cleartouchExecutable(), "build cleartouch first")
         let scratch = ByteScratch()
         defer { scratch.remove() }
-        let folder = scratch.path + [0x2F] + Array("suite-".utf8) + [0xFF]
-        #expect(PathName.withCString(PathName.string(folder)) { mkdir($0, 0o755) } == 0)
-        let recordings = PackagePaths.root.appendingPathComponent("Recordings").path
+        let folder = try scratch.makeFolder(Array("suite-".utf8) + [0xFF])
+        let recordings = Self.recordings
         // The recording of one, the expectation of another: it fails.
         let stem = folder + Array("/bad-".utf8) + [0xFE]
         _ = try scratch.copy(recordings + "/uncomplete.trace", toPath: stem + Array(".trace".utf8))
@@ -191,6 +191,15 @@ private struct ByteScratch {
             Array("/tmp/cleartouch-bytes-XXXXXX".utf8).map { CChar(bitPattern: $0) } + [0]
         let made = mkdtemp(&template)!
         path = Array(String(cString: made).utf8)
+    }
+
+    /// Makes the folder `name` in the folder; returns its path.
+    func makeFolder(_ name: [UInt8]) throws -> [UInt8] {
+        let folder = path + [0x2F] + name
+        guard PathName.withCString(PathName.string(folder), { mkdir($0, 0o755) }) == 0 else {
+            throw ProgramFailure(description: "cannot make \(folder)")
+        }
+        return folder
     }
 
     /// Copies the file at `source` to `name` in the folder; returns its path.
