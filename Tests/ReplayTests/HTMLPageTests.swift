@@ -2,6 +2,7 @@ import Foundation
 import JSON
 import TestSupport
 import Testing
+import ToolSupport
 
 @testable import Replay
 
@@ -48,8 +49,9 @@ import Testing
         #expect(page.lowercased().components(separatedBy: "<script").count == 3)
         #expect(page.lowercased().components(separatedBy: "</script").count == 3)
         #expect(!page.contains("<!--"))
-        // The title is text, in <title> and <h1>.
-        let title = HTMLPage.escapedText(texts[0])
+        // The title is text, in <title> and <h1>; a file name, so shown as messages show
+        // one (control characters written visibly, `TerminalText`).
+        let title = HTMLPage.escapedText(TerminalText.escaped(texts[0]))
         #expect(!title.contains("<") && !title.contains("\""))
         #expect(page.contains("<h1>\(title)</h1>"))
     }
