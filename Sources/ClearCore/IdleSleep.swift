@@ -96,24 +96,7 @@ public struct IdleSleep: Sendable {
             }
             return .pass
         case .touchFrame(let frame):
-            track(frame)
-            switch state {
-            case .awake:
-                state = .awake(idleSinceMicroseconds: time)
-                return .pass
-            case .asleep:
-                // A frame that only lifts or cancels (a finger down before sleep) wakes nothing.
-                guard frame.contacts.contains(where: { $0.phase == .down }) else {
-                    return .swallow
-                }
-                state = contactsDown.isEmpty ? .awake(idleSinceMicroseconds: time) : .waking
-                return .wake
-            case .waking:
-                if contactsDown.isEmpty && !strokeDown {
-                    state = .awake(idleSinceMicroseconds: time)
-                }
-                return .swallow
-            }
+            return admit(frame)
         case .touchpadGesture(let gesture):
             return admitStroke(ending: gesture.stage == .end, at: time)
         case .pointerScroll(let scroll):
@@ -130,6 +113,31 @@ public struct IdleSleep: Sendable {
                 state = .awake(idleSinceMicroseconds: time)
                 return .wake
             }
+        }
+    }
+
+    /// Decides what happens to a touch frame: `admit(.touchFrame(frame))`, for a caller
+    /// that holds the frame alone.
+    public mutating func admit(_ frame: TouchFrame) -> Verdict {
+        guard idleMicroseconds > 0 else { return .pass }
+        let time = frame.timeMicroseconds
+        track(frame)
+        switch state {
+        case .awake:
+            state = .awake(idleSinceMicroseconds: time)
+            return .pass
+        case .asleep:
+            // A frame that only lifts or cancels (a finger down before sleep) wakes nothing.
+            guard frame.contacts.contains(where: { $0.phase == .down }) else {
+                return .swallow
+            }
+            state = contactsDown.isEmpty ? .awake(idleSinceMicroseconds: time) : .waking
+            return .wake
+        case .waking:
+            if contactsDown.isEmpty && !strokeDown {
+                state = .awake(idleSinceMicroseconds: time)
+            }
+            return .swallow
         }
     }
 
