@@ -70,8 +70,16 @@ public struct IdleSleep: Sendable {
 
     /// Lets event time reach `time`; returns the moment the kiosk went to sleep when
     /// the idle time ran out by then (exactly at the deadline, whenever it is noticed).
+    /// (Inlined: a session that never sleeps, every replay without `--idle-seconds`, asks
+    /// at every event, and the call cost more than the answer.)
+    @inline(__always)
     public mutating func advance(toMicroseconds time: Int64) -> Int64? {
         guard idleMicroseconds > 0 else { return nil }
+        return advanceCountingIdleTime(toMicroseconds: time)
+    }
+
+    /// `advance(toMicroseconds:)` of a session that sleeps.
+    private mutating func advanceCountingIdleTime(toMicroseconds time: Int64) -> Int64? {
         if case .awake(nil) = state {
             state = .awake(idleSinceMicroseconds: time)
             return nil
@@ -117,9 +125,15 @@ public struct IdleSleep: Sendable {
     }
 
     /// Decides what happens to a touch frame: `admit(.touchFrame(frame))`, for a caller
-    /// that holds the frame alone.
+    /// that holds the frame alone. (Inlined, as `advance(toMicroseconds:)`.)
+    @inline(__always)
     public mutating func admit(_ frame: TouchFrame) -> Verdict {
         guard idleMicroseconds > 0 else { return .pass }
+        return admitCountingIdleTime(frame)
+    }
+
+    /// `admit(_: TouchFrame)` in a session that sleeps.
+    private mutating func admitCountingIdleTime(_ frame: TouchFrame) -> Verdict {
         let time = frame.timeMicroseconds
         track(frame)
         switch state {
