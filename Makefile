@@ -30,9 +30,15 @@ CLEARTOUCH_PACKAGE_OPTIMIZATION ?=
 # LIBEXECDIR/cleartouch; the front looks for it in ../libexec/cleartouch from its own
 # folder, so LIBEXECDIR is BINDIR's sibling.
 LIBEXECDIR ?= $(PREFIX)/libexec
+# Optimized, generic types' metadata is made by calling their accessors, not from mangled
+# names: the runtime then checks no conformance of a generic argument by scanning the
+# binary's every conformance record (some 210,000 instructions a type, 3.7 M of a replay;
+# docs/performance.md, "pass six").
+STATIC_METADATA_ACCESS = -Xswiftc -Xfrontend \
+	-Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
 STATIC_BUILD = -c release --static-swift-stdlib --disable-local-rpath \
 	-Xlinker -z -Xlinker now -Xlinker -z -Xlinker relro \
-	$(if $(CLEARTOUCH_PACKAGE_OPTIMIZATION),-Xswiftc $(CLEARTOUCH_PACKAGE_OPTIMIZATION)) \
+	$(if $(CLEARTOUCH_PACKAGE_OPTIMIZATION),-Xswiftc $(CLEARTOUCH_PACKAGE_OPTIMIZATION),$(STATIC_METADATA_ACCESS)) \
 	--scratch-path .build/static$(CLEARTOUCH_PACKAGE_OPTIMIZATION)
 # What `make static` makes: the two binaries, the man page and bash completion.
 DIST = .build/dist

@@ -189,6 +189,20 @@ public final class ClearSession {
         }
     }
 
+    /// Applies one touch frame at its timestamp: `handle(.touchFrame(frame))`, for a caller
+    /// that holds the frame alone (a replay builds each frame from its batch: wrapped in an
+    /// `InputEvent`, the event was copied and destroyed through its value witnesses at every
+    /// frame). `TouchFrameHandlingTests` holds the two to the same session.
+    public func handle(_ frame: TouchFrame) {
+        let time = frame.timeMicroseconds
+        advance(toMicroseconds: time)
+        switch idleSleep.admit(frame) {
+        case .pass: handleAdmitted(frame)
+        case .wake: controller.record(Action(timeMicroseconds: time, kind: .wake, index: 0))
+        case .swallow: return
+        }
+    }
+
     /// A frame the idle sleep let through, at its time.
     private func handleAdmitted(_ whole: TouchFrame) {
         // Touches on the on-screen keyboard are its own; the arena never sees them.

@@ -70,8 +70,16 @@ public struct IdleSleep: Sendable {
 
     /// Lets event time reach `time`; returns the moment the kiosk went to sleep when
     /// the idle time ran out by then (exactly at the deadline, whenever it is noticed).
+    /// (Inlined: a session that never sleeps, every replay without `--idle-seconds`, asks
+    /// at every event, and the call cost more than the answer.)
+    @inline(__always)
     public mutating func advance(toMicroseconds time: Int64) -> Int64? {
         guard idleMicroseconds > 0 else { return nil }
+        return advanceCountingIdleTime(toMicroseconds: time)
+    }
+
+    /// `advance(toMicroseconds:)` of a session that sleeps.
+    private mutating func advanceCountingIdleTime(toMicroseconds time: Int64) -> Int64? {
         if case .awake(nil) = state {
             state = .awake(idleSinceMicroseconds: time)
             return nil
@@ -96,24 +104,7 @@ public struct IdleSleep: Sendable {
             }
             return .pass
         case .touchFrame(let frame):
-            track(frame)
-            switch state {
-            case .awake:
-                state = .awake(idleSinceMicroseconds: time)
-                return .pass
-            case .asleep:
-                // A frame that only lifts or cancels (a finger down before sleep) wakes nothing.
-                guard frame.contacts.contains(where: { $0.phase == .down }) else {
-                    return .swallow
-                }
-                state = contactsDown.isEmpty ? .awake(idleSinceMicroseconds: time) : .waking
-                return .wake
-            case .waking:
-                if contactsDown.isEmpty && !strokeDown {
-                    state = .awake(idleSinceMicroseconds: time)
-                }
-                return .swallow
-            }
+            return admit(frame)
         case .touchpadGesture(let gesture):
             return admitStroke(ending: gesture.stage == .end, at: time)
         case .pointerScroll(let scroll):
@@ -130,6 +121,37 @@ public struct IdleSleep: Sendable {
                 state = .awake(idleSinceMicroseconds: time)
                 return .wake
             }
+        }
+    }
+
+    /// Decides what happens to a touch frame: `admit(.touchFrame(frame))`, for a caller
+    /// that holds the frame alone. (Inlined, as `advance(toMicroseconds:)`.)
+    @inline(__always)
+    public mutating func admit(_ frame: TouchFrame) -> Verdict {
+        guard idleMicroseconds > 0 else { return .pass }
+        return admitCountingIdleTime(frame)
+    }
+
+    /// `admit(_: TouchFrame)` in a session that sleeps.
+    private mutating func admitCountingIdleTime(_ frame: TouchFrame) -> Verdict {
+        let time = frame.timeMicroseconds
+        track(frame)
+        switch state {
+        case .awake:
+            state = .awake(idleSinceMicroseconds: time)
+            return .pass
+        case .asleep:
+            // A frame that only lifts or cancels (a finger down before sleep) wakes nothing.
+            guard frame.contacts.contains(where: { $0.phase == .down }) else {
+                return .swallow
+            }
+            state = contactsDown.isEmpty ? .awake(idleSinceMicroseconds: time) : .waking
+            return .wake
+        case .waking:
+            if contactsDown.isEmpty && !strokeDown {
+                state = .awake(idleSinceMicroseconds: time)
+            }
+            return .swallow
         }
     }
 

@@ -172,12 +172,18 @@ public struct ReplayHarness {
                 if let sampler {
                     try Self.sample(sampler, session, origin: firstTime!, before: lastTime)
                 }
-                // The session first lets time pass to the event (timers, animations). (The event
-                // is handed on whole: taking a frame out of it here costs copies of the event;
-                // built only here, it lives across no call it could be copied for.)
-                let event = batch.events.event(at: index, contactsBuffer: &contactsBuffer)
-                session.handle(event)
-                collector.observe(event)
+                // The session first lets time pass to the event (timers, animations). A touch
+                // frame is built and handed on without an `InputEvent` around it (the event was
+                // copied and destroyed through its value witnesses at every frame).
+                if batch.events.isTouchFrame(at: index) {
+                    let frame = batch.events.touchFrame(at: index, contactsBuffer: &contactsBuffer)
+                    session.handle(frame)
+                    collector.observe(frame)
+                } else {
+                    let event = batch.events.event(at: index, contactsBuffer: &contactsBuffer)
+                    session.handle(event)
+                    collector.observe(event)
+                }
                 collector.collect(session)
                 ticks?.observe(session, atMicroseconds: time, origin: firstTime!)
                 result.eventCount += 1
@@ -372,45 +378,7 @@ final class Collector {
     func observe(_ event: InputEvent) {
         switch event {
         case .touchFrame(let frame):
-            // Most frames of a drag: the one contact down moves (nothing to look up).
-            if !keepTouchPaths, frame.contacts.count == 1, live.count == 1,
-                frame.contacts[0].phase == .move, live[0].device == frame.device,
-                live[0].contact.seatSlot == frame.contacts[0].seatSlot
-            {
-                live[0].contact = frame.contacts[0]
-                return
-            }
-            for contact in frame.contacts {
-                let key = ContactKey(device: frame.device, seatSlot: contact.seatSlot)
-                let index =
-                    live.count <= Self.contactsSearchedInPlace
-                    ? live.firstIndex {
-                        $0.device == frame.device && $0.contact.seatSlot == contact.seatSlot
-                    } : liveIndex[key]
-                switch contact.phase {
-                case .down, .move:
-                    if let index {
-                        live[index].contact = contact
-                    } else {
-                        liveIndex[key] = live.count
-                        live.append((frame.device, contact))
-                    }
-                case .up, .cancel:
-                    if let index { removeLive(at: index) }
-                }
-                guard keepTouchPaths else { continue }
-                let sample = TouchPath.Sample(
-                    timeMicroseconds: frame.timeMicroseconds - origin,
-                    positionPixels: contact.positionPixels,
-                    phase: contact.phase)
-                if contact.phase == .down || openPaths[key] == nil {
-                    openPaths[key] = paths.count
-                    paths.append(
-                        TouchPath(device: frame.device, seatSlot: contact.seatSlot, samples: []))
-                }
-                paths[openPaths[key]!].samples.append(sample)
-                if contact.phase == .up || contact.phase == .cancel { openPaths[key] = nil }
-            }
+            observe(frame)
         case .deviceRemoved(let device, let time):
             let removed = live.filter { $0.device == device }.map(\.contact)
             for contact in removed.sorted(by: { $0.seatSlot < $1.seatSlot }) where keepTouchPaths {
@@ -430,6 +398,49 @@ final class Collector {
             }
         default:
             break
+        }
+    }
+
+    /// Follows a frame's contacts: `observe(.touchFrame(frame))`.
+    func observe(_ frame: TouchFrame) {
+        // Most frames of a drag: the one contact down moves (nothing to look up).
+        if !keepTouchPaths, frame.contacts.count == 1, live.count == 1,
+            frame.contacts[0].phase == .move, live[0].device == frame.device,
+            live[0].contact.seatSlot == frame.contacts[0].seatSlot
+        {
+            live[0].contact = frame.contacts[0]
+            return
+        }
+        for contact in frame.contacts {
+            let key = ContactKey(device: frame.device, seatSlot: contact.seatSlot)
+            let index =
+                live.count <= Self.contactsSearchedInPlace
+                ? live.firstIndex {
+                    $0.device == frame.device && $0.contact.seatSlot == contact.seatSlot
+                } : liveIndex[key]
+            switch contact.phase {
+            case .down, .move:
+                if let index {
+                    live[index].contact = contact
+                } else {
+                    liveIndex[key] = live.count
+                    live.append((frame.device, contact))
+                }
+            case .up, .cancel:
+                if let index { removeLive(at: index) }
+            }
+            guard keepTouchPaths else { continue }
+            let sample = TouchPath.Sample(
+                timeMicroseconds: frame.timeMicroseconds - origin,
+                positionPixels: contact.positionPixels,
+                phase: contact.phase)
+            if contact.phase == .down || openPaths[key] == nil {
+                openPaths[key] = paths.count
+                paths.append(
+                    TouchPath(device: frame.device, seatSlot: contact.seatSlot, samples: []))
+            }
+            paths[openPaths[key]!].samples.append(sample)
+            if contact.phase == .up || contact.phase == .cancel { openPaths[key] = nil }
         }
     }
 

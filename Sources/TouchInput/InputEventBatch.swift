@@ -94,6 +94,11 @@ public struct InputEventBatch: Sendable {
     @inlinable
     public func timeMicroseconds(at index: Int) -> Int64 { entries[index].timeMicroseconds }
 
+    /// True when the event at `index`, in `0..<count`, is a touch frame
+    /// (`touchFrame(at:contactsBuffer:)` builds it without its `InputEvent`).
+    @inlinable
+    public func isTouchFrame(at index: Int) -> Bool { entries[index].otherIndex < 0 }
+
     /// The event at `index`, in `0..<count`. A touch frame's contacts are written into
     /// `contactsBuffer`, which the frame shares: pass the same buffer for every event, and
     /// once the event before is gone it is overwritten in place (no array made per frame).
@@ -102,6 +107,18 @@ public struct InputEventBatch: Sendable {
     public func event(at index: Int, contactsBuffer: inout [TouchContact]) -> InputEvent {
         let entry = entries[index]
         if entry.otherIndex >= 0 { return others[Int(entry.otherIndex)] }
+        return .touchFrame(touchFrame(at: index, contactsBuffer: &contactsBuffer))
+    }
+
+    /// The touch frame at `index`, where `isTouchFrame(at:)` is true: `event(at:)`'s frame,
+    /// built the same way in `contactsBuffer`, without the enum around it (a replay hands
+    /// a frame on as it is: an `InputEvent` was copied and destroyed through its value
+    /// witnesses at every frame). Always inlined: called, the frame came back through
+    /// memory and the caller copied and destroyed it once more.
+    @inlinable @inline(__always)
+    public func touchFrame(at index: Int, contactsBuffer: inout [TouchContact]) -> TouchFrame {
+        let entry = entries[index]
+        precondition(entry.otherIndex < 0, "the event at \(index) is not a touch frame")
         let start = index == 0 ? 0 : Int(entries[index - 1].contactsEnd)
         let end = Int(entry.contactsEnd)
         let count = end - start
@@ -114,11 +131,10 @@ public struct InputEventBatch: Sendable {
         } else if kept < count {
             contactsBuffer.append(contentsOf: contacts[(start + kept)..<end])
         }
-        return .touchFrame(
-            TouchFrame(
-                device: entry.device, timeMicroseconds: entry.timeMicroseconds,
-                contacts: contactsBuffer,
-                fingerCount: entry.fingerCount >= 0 ? Int(entry.fingerCount) : nil))
+        return TouchFrame(
+            device: entry.device, timeMicroseconds: entry.timeMicroseconds,
+            contacts: contactsBuffer,
+            fingerCount: entry.fingerCount >= 0 ? Int(entry.fingerCount) : nil)
     }
 
     /// The event at `index` as its reader sees it before the session: a touch frame's
