@@ -14,7 +14,8 @@ public final class PresentationRenderer {
     public let surface: ImageSurface
     let context: GraphicsContext
     private let painter: RowPainter
-    private let keyboardPainter: KeyboardPainter
+    /// Draws the on-screen keyboard (kept as a picture while it holds still).
+    let keyboardPainter: KeyboardPainter
     private var rowImageCache: [RowImageKey: ImageSurface] = [:]
     /// Translucent rows alone over the background, as opaque pictures.
     let blendedRowPictures = BlendedRowPictures()
@@ -154,7 +155,9 @@ public final class PresentationRenderer {
             }
             // The on-screen keyboard covers the list's bottom (the edited row is above it).
             if let keyboard = presentation.keyboard {
-                keyboardPainter.draw(keyboard, in: context)
+                keyboardPainter.draw(
+                    keyboard, in: context, screenHeightPixels: presentation.screen.heightPixels,
+                    atScreenSize: isDrawingAtScreenSize, keepsLines: copiesPicturesByLine)
             }
         }
         context.flush()

@@ -172,13 +172,31 @@ public final class GraphicsContext {
     /// Composites `image` stretched to fill `rect` (whole pixels), at `alpha`. Sampled
     /// nearest: each line of `rect` is one line of `image`, on pixman's scaled-copy fast
     /// path (bilinear sampling costs about twice the time of a whole frame of folding
-    /// rows, docs/performance.md).
+    /// rows, docs/performance.md). An opaque picture with its lines (`PictureLines`) as
+    /// wide as `rect`, at full alpha, where `drawImage(_:x:y:alpha:)` would composite
+    /// directly, is copied line by line instead: each line the picture's line Cairo would
+    /// sample (`StretchedLines`), its colour written and its ink read.
     public func drawImage(
         _ image: ImageSurface, in rect: (x: Double, y: Double, width: Double, height: Double),
         alpha: Double
     ) {
         guard alpha > 0, rect.width > 0, rect.height > 0, image.width > 0, image.height > 0
         else { return }
+        if alpha >= 1, stretchesByLine, stretchByLine(image, in: rect) { return }
+        stretch(image, in: rect, alpha: alpha)
+    }
+
+    /// Whether `drawImage(_:in:alpha:)` may copy stretched pictures line by line (false,
+    /// for the tests' reference frames, leaves every stretch to Cairo).
+    var stretchesByLine = true
+    /// The lines Cairo samples for a stretch (made on first use).
+    private lazy var stretchedLines = StretchedLines()
+
+    /// `drawImage(_:in:alpha:)` as Cairo does it.
+    func stretch(
+        _ image: ImageSurface, in rect: (x: Double, y: Double, width: Double, height: Double),
+        alpha: Double
+    ) {
         cairo_save(pointer)
         defer { cairo_restore(pointer) }
         cairo_rectangle(pointer, rect.x, rect.y, rect.width, rect.height)
@@ -195,6 +213,41 @@ public final class GraphicsContext {
         } else {
             cairo_paint_with_alpha(pointer, alpha)
         }
+    }
+
+    /// The stretch of an opaque picture with its lines, as wide as `rect` and reaching
+    /// the target's column 0, copied line by line into an ARGB32 image; false (nothing
+    /// drawn) when it is not such a stretch.
+    private func stretchByLine(
+        _ image: ImageSurface, in rect: (x: Double, y: Double, width: Double, height: Double)
+    ) -> Bool {
+        guard let lines = image.lines, rect.width == Double(image.width),
+            let height = wholePixel(rect.height),
+            let place = directPlace(image, x: rect.x, y: rect.y), !place.target.isOpaque,
+            place.x <= 0, place.x + image.width > 0
+        else { return false }
+        let target = place.target
+        let left = max(place.x, place.clip.left, 0)
+        let top = max(place.y, place.clip.top, 0)
+        let right = min(place.x + image.width, place.clip.right, target.width)
+        let bottom = min(place.y + height, place.clip.bottom, target.height)
+        guard right > left, bottom > top else { return true }
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(pointer, &matrix)
+        guard
+            stretchedLines.find(
+                sourceHeight: image.height, rect: rect, matrix: matrix,
+                clipTop: max(place.clip.top, 0), clipBottom: min(place.clip.bottom, target.height),
+                targetHeight: target.height, lines: top, bottom)
+        else { return false }
+        cairo_surface_flush(target.pointer)
+        let sourceLines = stretchedLines.sourceLines
+        lines.copy(image, x: place.x, into: target, columns: left, right, lines: top, bottom) {
+            min(max(sourceLines[$0 - top], 0), image.height - 1)
+        }
+        cairo_surface_mark_dirty_rectangle(
+            target.pointer, Int32(left), Int32(top), Int32(right - left), Int32(bottom - top))
+        return true
     }
 
     /// Replaces every pixel (clip permitting) with the current source.
@@ -320,9 +373,13 @@ public final class GraphicsContext {
         try body()
     }
 
-    /// Draws `layout` with its top-left corner at the current point.
+    /// Draws `layout` with its top-left corner at the current point, which it uses up:
+    /// the path is empty afterwards (a `moveTo` left in it would make the next `clip()`
+    /// of one rectangle look uneven, and every `drawImage` under it go through Cairo).
     public func show(_ layout: TextLayout) {
         pango_cairo_show_layout(pointer, layout.pointer)
+        cairo_new_path(pointer)
+        pathIsEmpty()
     }
 
     /// Flushes pending drawing to the surface.

@@ -63,13 +63,23 @@ struct PictureLines {
         _ picture: ImageSurface, x: Int, y: Int, into target: ImageSurface,
         columns left: Int, _ right: Int, lines top: Int, _ bottom: Int
     ) {
+        copy(picture, x: x, into: target, columns: left, right, lines: top, bottom) { $0 - y }
+    }
+
+    /// `copy`, each of the target's lines showing the picture's line `sourceLine(line)`
+    /// (a picture stretched vertically, sampled nearest: `StretchedLines`).
+    func copy(
+        _ picture: ImageSurface, x: Int, into target: ImageSurface,
+        columns left: Int, _ right: Int, lines top: Int, _ bottom: Int,
+        sourceLine: (Int) -> Int
+    ) {
         guard let sourceData = cairo_image_surface_get_data(picture.pointer),
             let targetData = cairo_image_surface_get_data(target.pointer)
         else { return }
         let sourceStride = picture.strideBytes
         let targetStride = target.strideBytes
         for targetLine in top..<bottom {
-            let line = targetLine - y
+            let line = sourceLine(targetLine)
             let color = lines[line].color
             let frameLine = UnsafeMutableRawPointer(targetData + targetLine * targetStride)
                 .assumingMemoryBound(to: UInt32.self)
