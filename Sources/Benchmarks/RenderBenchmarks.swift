@@ -356,12 +356,26 @@ func runLevelTransitionRenderBenchmark() {
     guard let renderer = uprightRenderer(screen, benchmark: "render-levels") else { return }
     for move in LevelMove.all(screen: screen) {
         let (frames, seen) = levelFrames(screen: screen, move)
+        var cpuByFrame: [Int64] = []
+        var picturesByFrame: [Int] = []
         let times = timeFrames(
-            1240, warmUpFrames: 40, prepare: frames, draw: { renderer.render($0) })
+            1240, warmUpFrames: 40, prepare: frames,
+            draw: {
+                let before = renderer.rowPicturesDrawn
+                renderer.render($0)
+                picturesByFrame.append(renderer.rowPicturesDrawn - before)
+            }, cpuByFrame: &cpuByFrame)
         print(
             "render-levels: \(screen) frame during \(move.name), \(times.cpu.count) frames (\(seen.foldedFrames) of all 1240 with rows folded or squeezed; levels \(seen.levels.sorted().joined(separator: ", ")))"
         )
         printFrameTimes(times)
+        // The frames that drew row pictures anew (a level's rows first seen, or seen again
+        // once evicted) against the others.
+        let counted = Array(picturesByFrame.suffix(cpuByFrame.count))
+        let drawing = cpuByFrame.indices.filter { counted[$0] > 0 }
+        print(
+            "    row pictures drawn: \(counted.reduce(0, +)), in \(drawing.count) frames"
+                + (drawing.isEmpty ? "" : " (CPU \(FrameTimes(drawing.map { cpuByFrame[$0] })))"))
     }
 }
 

@@ -13,7 +13,8 @@ public final class PresentationRenderer {
     /// The pixels drawn into.
     public let surface: ImageSurface
     let context: GraphicsContext
-    private let painter: RowPainter
+    /// Draws the cells (rows, the placeholder, the cues).
+    let painter: RowPainter
     /// Draws the on-screen keyboard (kept as a picture while it holds still).
     let keyboardPainter: KeyboardPainter
     private var rowImageCache: [RowImageKey: ImageSurface] = [:]

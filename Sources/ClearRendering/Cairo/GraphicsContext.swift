@@ -79,6 +79,65 @@ public final class GraphicsContext {
         drawImageWithCairo(image, x: x, y: y, alpha: alpha)
     }
 
+    /// The rectangle of `image`'s size at (x, y) filled with the opaque `color`, then
+    /// `image` composited over it at full alpha: `fillRectangle` and `drawImage`. Where
+    /// every line of `image` is one colour (`lineColors`: the gloss tile) and it would be
+    /// composited directly, only one column is filled by Cairo, and each line's colour is
+    /// blended once over the fill's pixel, as pixman's `OVER` blends each pixel, and
+    /// written across the line: the same pixels, written once, where pixman blended every
+    /// pixel (issue 22: that blend over every row was most of a theme cross-fade's frame).
+    public func fillRectangle(
+        x: Double, y: Double, with color: RGBAColor, under image: ImageSurface
+    ) {
+        let width = Double(image.width)
+        let height = Double(image.height)
+        guard color.alpha >= 1, let colors = image.lineColors,
+            let place = directPlace(image, x: x, y: y)
+        else {
+            fillRectangle(x: x, y: y, width: width, height: height, with: color)
+            return drawImage(image, x: x, y: y, alpha: 1)
+        }
+        let target = place.target
+        let left = max(place.x, place.clip.left, 0)
+        let top = max(place.y, place.clip.top, 0)
+        let right = min(place.x + image.width, place.clip.right, target.width)
+        let bottom = min(place.y + image.height, place.clip.bottom, target.height)
+        guard right > left, bottom > top else { return }
+        // The fill's own pixel, in the first column drawn (user space: device moved by
+        // whole pixels).
+        let offsetX = Double(place.x) - x
+        let offsetY = Double(place.y) - y
+        fillRectangle(
+            x: Double(left) - offsetX, y: Double(top) - offsetY, width: 1,
+            height: Double(bottom - top), with: color)
+        guard let data = cairo_image_surface_get_data(target.pointer) else { return }
+        cairo_surface_flush(target.pointer)
+        let stride = target.strideBytes
+        for line in top..<bottom {
+            let pixels =
+                UnsafeMutableRawPointer(data + line * stride)
+                .assumingMemoryBound(to: UInt32.self) + left
+            let blended = Self.over(colors[line - place.y], pixels[0])
+            pixels.update(repeating: blended, count: right - left)
+        }
+        cairo_surface_mark_dirty_rectangle(
+            target.pointer, Int32(left), Int32(top), Int32(right - left), Int32(bottom - top))
+    }
+
+    /// `source` over `destination` (premultiplied ARGB32 words), as pixman's `OVER`
+    /// computes it: each channel s + d·(255 − sα)/255, the product rounded as pixman
+    /// rounds it ((x + 128)·257 >> 16) and the sum saturated.
+    static func over(_ source: UInt32, _ destination: UInt32) -> UInt32 {
+        let inverseAlpha = 255 - (source >> 24)
+        var result: UInt32 = 0
+        for shift: UInt32 in [0, 8, 16, 24] {
+            let product = ((destination >> shift) & 0xFF) * inverseAlpha + 0x80
+            let scaled = (product * 0x101) >> 16
+            result |= min(255, ((source >> shift) & 0xFF) + scaled) << shift
+        }
+        return result
+    }
+
     /// `drawImage` as Cairo does it (every case `drawsImageDirectly` leaves to Cairo).
     func drawImageWithCairo(_ image: ImageSurface, x: Double, y: Double, alpha: Double) {
         guard alpha > 0 else { return }
