@@ -36,9 +36,12 @@ public final class PresentationRenderer {
     /// Those of them whose background is filled just before they are drawn.
     private var filledLateRows: Set<Int> = []
     /// Row pictures drawn so far (each a row whose text, colour or size is new, or a
-    /// translucent row's picture blended at a new alpha): drawing one allocates;
-    /// compositing a kept one does not (the soak benchmark tells them apart).
-    public private(set) var rowPicturesDrawn = 0
+    /// translucent row's picture blended at a new alpha), and the keyboard's pictures
+    /// (`KeyboardPainter`): drawing one allocates; compositing a kept one does not (the
+    /// soak benchmark tells them apart).
+    public var rowPicturesDrawn: Int { rowPicturesMade + keyboardPainter.picturesMade }
+    /// The row pictures of `rowPicturesDrawn`.
+    private var rowPicturesMade = 0
     /// Two screens of rows at the kiosk's size (about 0.7 MB each at 1080 wide).
     private static let rowImageCacheLimit = 32
     /// True when one presentation pixel is one surface pixel (cached row pictures are exact).
@@ -495,7 +498,7 @@ public final class PresentationRenderer {
         return blendedRowPictures.picture(for: key) {
             // A picture drawn anew, as a row's (the soak benchmark counts its allocations
             // as a change's, not a frame's).
-            rowPicturesDrawn += 1
+            rowPicturesMade += 1
             guard let picture = rowImage(rowKey),
                 let image = try? ImageSurface(
                     width: rowKey.width, height: rowKey.height, opaque: true),
@@ -533,7 +536,7 @@ public final class PresentationRenderer {
 
     /// A row's picture: its cell drawn into an opaque image of its size.
     private func drawRowPicture(_ key: RowImageKey) -> ImageSurface? {
-        rowPicturesDrawn += 1
+        rowPicturesMade += 1
         guard key.width > 0, key.height > 0,
             // The row's fill covers it: opaque pictures composite as copies.
             let image = try? ImageSurface(width: key.width, height: key.height, opaque: true),

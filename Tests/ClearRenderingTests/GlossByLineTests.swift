@@ -39,15 +39,7 @@ import TouchInput
 
     /// A frame `opaque` or not, one colour with a translucent band over part of it.
     static func frame(opaque: Bool) throws -> (ImageSurface, GraphicsContext) {
-        let surface = try ImageSurface(width: 64, height: 300, opaque: opaque)
-        let context = try GraphicsContext(surface: surface)
-        context.fillRectangle(
-            x: 0, y: 0, width: 64, height: 300,
-            with: RGBAColor(red: 0.2, green: 0.5, blue: 0.9, alpha: 1))
-        context.fillRectangle(
-            x: 10, y: 0, width: 20, height: 300,
-            with: RGBAColor(red: 1, green: 0.1, blue: 0, alpha: 0.6))
-        return (surface, context)
+        try DirectCompositeTests.frame(width: 64, height: 300, opaque: opaque)
     }
 
     /// Whether `tile` over a fill of `color` at (x, y), by line and by pixman, leave the

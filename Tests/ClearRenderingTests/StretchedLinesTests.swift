@@ -42,14 +42,9 @@ import TouchInput
         return image
     }
 
-    /// A frame of the picture's width, one colour.
+    /// A frame of the picture's width, one colour with a translucent band.
     static func frame() throws -> (ImageSurface, GraphicsContext) {
-        let surface = try ImageSurface(width: width, height: frameHeight)
-        let context = try GraphicsContext(surface: surface)
-        context.fillRectangle(
-            x: 0, y: 0, width: Double(width), height: Double(frameHeight),
-            with: RGBAColor(red: 0.2, green: 0.5, blue: 0.9, alpha: 1))
-        return (surface, context)
+        try DirectCompositeTests.frame(width: width, height: frameHeight)
     }
 
     /// Whether lines `lines` (inside the frame) of `a` and `b` hold the same bytes.
