@@ -55,6 +55,13 @@ public final class PresentationRenderer {
     /// into the frame writes each line's colour and reads only its ink; false (for the
     /// tests' reference frames) leaves every copy to pixman.
     var copiesPicturesByLine = true
+    /// Whether a translucent row over the band of background just filled under it is
+    /// blended line by line (`GraphicsContext.drawImageOverBand`: while its alpha moves,
+    /// as rows fade in and out during the menu's transitions); false, for the tests'
+    /// reference frames, leaves the blend to pixman.
+    var blendsOverBandByLine = true
+    /// True while the row drawn has the band under it just filled with the background.
+    private var isDrawingOverBand = false
     struct RowImageKey: Hashable {
         var text: String
         var color: RGBColor
@@ -151,7 +158,9 @@ public final class PresentationRenderer {
                             with: RGBAColor(presentation.backgroundColor))
                     }
                     // A Themes page row is drawn in its own theme, not the presentation's.
+                    isDrawingOverBand = filledLate.contains(index)
                     drawRow(row, editing: presentation.editing, textColor: textColor)
+                    isDrawingOverBand = false
                 }
                 if let cues = presentation.cues {
                     drawCues(cues)
@@ -425,7 +434,12 @@ public final class PresentationRenderer {
         let fullHeight = Int(clampingForDrawing: rowHeightPixels.rounded())
         guard key.height != fullHeight, fullHeight > 0 else {
             if isDrawingAtScreenSize, keepsRowPictures, let image = rowImage(key) {
-                context.drawImage(image, x: frame.x, y: frame.y, alpha: row.alpha)
+                if isDrawingOverBand, blendsOverBandByLine {
+                    // The band under it was just filled with the background.
+                    context.drawImageOverBand(image, x: frame.x, y: frame.y, alpha: row.alpha)
+                } else {
+                    context.drawImage(image, x: frame.x, y: frame.y, alpha: row.alpha)
+                }
             } else {
                 context.withGroup(alpha: row.alpha, bounds: bounds(frame)) {
                     painter.drawRowBody(

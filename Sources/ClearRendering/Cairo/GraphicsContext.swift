@@ -129,13 +129,43 @@ public final class GraphicsContext {
     /// rounds it ((x + 128)·257 >> 16) and the sum saturated.
     static func over(_ source: UInt32, _ destination: UInt32) -> UInt32 {
         let inverseAlpha = 255 - (source >> 24)
-        var result: UInt32 = 0
-        for shift: UInt32 in [0, 8, 16, 24] {
-            let product = ((destination >> shift) & 0xFF) * inverseAlpha + 0x80
-            let scaled = (product * 0x101) >> 16
-            result |= min(255, ((source >> shift) & 0xFF) + scaled) << shift
-        }
-        return result
+        return overChannel(source, inverseAlpha, destination, 0)
+            | overChannel(source, inverseAlpha, destination, 8)
+            | overChannel(source, inverseAlpha, destination, 16)
+            | overChannel(source, inverseAlpha, destination, 24)
+    }
+
+    /// The channel at `shift` of `over`.
+    @inline(__always)
+    private static func overChannel(
+        _ source: UInt32, _ inverseAlpha: UInt32, _ destination: UInt32, _ shift: UInt32
+    ) -> UInt32 {
+        let product = ((destination >> shift) & 0xFF) * inverseAlpha + 0x80
+        let scaled = (product * 0x101) >> 16
+        return min(255, ((source >> shift) & 0xFF) + scaled) << shift
+    }
+
+    /// `drawImage(image, x: x, y: y, alpha: alpha)` where the target under the image is one
+    /// colour in each line (a band the caller has just filled): an opaque picture with its
+    /// lines at an alpha below 1, composited directly into an ARGB32 image, is blended line
+    /// by line (`PictureLines.blend`: each line's colour once, its ink pixel by pixel), the
+    /// pixels pixman's blend leaves; else `drawImage`.
+    public func drawImageOverBand(_ image: ImageSurface, x: Double, y: Double, alpha: Double) {
+        guard alpha > 0, alpha < 1, let lines = image.lines,
+            let place = directPlace(image, x: x, y: y), !place.target.isOpaque
+        else { return drawImage(image, x: x, y: y, alpha: alpha) }
+        let target = place.target
+        let left = max(place.x, place.clip.left, 0)
+        let top = max(place.y, place.clip.top, 0)
+        let right = min(place.x + image.width, place.clip.right, target.width)
+        let bottom = min(place.y + image.height, place.clip.bottom, target.height)
+        guard right > left, bottom > top else { return }
+        cairo_surface_flush(target.pointer)
+        lines.blend(
+            image, x: place.x, y: place.y, mask: UInt32(PixmanAlphaMask.level(alpha: alpha)),
+            into: target, columns: left, right, lines: top, bottom)
+        cairo_surface_mark_dirty_rectangle(
+            target.pointer, Int32(left), Int32(top), Int32(right - left), Int32(bottom - top))
     }
 
     /// `drawImage` as Cairo does it (every case `drawsImageDirectly` leaves to Cairo).
