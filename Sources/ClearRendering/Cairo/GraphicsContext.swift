@@ -98,11 +98,10 @@ public final class GraphicsContext {
             return drawImage(image, x: x, y: y, alpha: 1)
         }
         let target = place.target
-        let left = max(place.x, place.clip.left, 0)
-        let top = max(place.y, place.clip.top, 0)
-        let right = min(place.x + image.width, place.clip.right, target.width)
-        let bottom = min(place.y + image.height, place.clip.bottom, target.height)
-        guard right > left, bottom > top else { return }
+        guard let drawn = place.drawn(width: image.width, height: image.height) else {
+            return
+        }
+        let (left, top, right, bottom) = drawn
         // The fill's own pixel, in the first column drawn (user space: device moved by
         // whole pixels).
         let offsetX = Double(place.x) - x
@@ -155,11 +154,10 @@ public final class GraphicsContext {
             let place = directPlace(image, x: x, y: y), !place.target.isOpaque
         else { return drawImage(image, x: x, y: y, alpha: alpha) }
         let target = place.target
-        let left = max(place.x, place.clip.left, 0)
-        let top = max(place.y, place.clip.top, 0)
-        let right = min(place.x + image.width, place.clip.right, target.width)
-        let bottom = min(place.y + image.height, place.clip.bottom, target.height)
-        guard right > left, bottom > top else { return }
+        guard let drawn = place.drawn(width: image.width, height: image.height) else {
+            return
+        }
+        let (left, top, right, bottom) = drawn
         cairo_surface_flush(target.pointer)
         lines.blend(
             image, x: place.x, y: place.y, mask: UInt32(PixmanAlphaMask.level(alpha: alpha)),
@@ -197,6 +195,17 @@ public final class GraphicsContext {
         var x: Int
         var y: Int
         var clip: (left: Int, top: Int, right: Int, bottom: Int)
+
+        /// The device rectangle a `width` × `height` image drawn here covers: the image's,
+        /// inside the clip and the target; nil when empty.
+        func drawn(width: Int, height: Int) -> (left: Int, top: Int, right: Int, bottom: Int)? {
+            let left = max(x, clip.left, 0)
+            let top = max(y, clip.top, 0)
+            let right = min(x + width, clip.right, target.width)
+            let bottom = min(y + height, clip.bottom, target.height)
+            guard right > left, bottom > top else { return nil }
+            return (left, top, right, bottom)
+        }
     }
 
     private func directPlace(_ image: ImageSurface, x: Double, y: Double) -> DirectPlace? {
@@ -223,12 +232,10 @@ public final class GraphicsContext {
         -> Bool
     {
         let target = place.target
-        // The rectangle drawn: the image's, inside the clip and the target.
-        let left = max(place.x, place.clip.left, 0)
-        let top = max(place.y, place.clip.top, 0)
-        let right = min(place.x + image.width, place.clip.right, target.width)
-        let bottom = min(place.y + image.height, place.clip.bottom, target.height)
-        guard right > left, bottom > top else { return true }
+        guard let drawn = place.drawn(width: image.width, height: image.height) else {
+            return true
+        }
+        let (left, top, right, bottom) = drawn
         if alpha >= 1, !target.isOpaque, let lines = image.lines {
             cairo_surface_flush(target.pointer)
             lines.copy(
@@ -316,11 +323,10 @@ public final class GraphicsContext {
             place.x <= 0, place.x + image.width > 0
         else { return false }
         let target = place.target
-        let left = max(place.x, place.clip.left, 0)
-        let top = max(place.y, place.clip.top, 0)
-        let right = min(place.x + image.width, place.clip.right, target.width)
-        let bottom = min(place.y + height, place.clip.bottom, target.height)
-        guard right > left, bottom > top else { return true }
+        guard let drawn = place.drawn(width: image.width, height: height) else {
+            return true
+        }
+        let (left, top, right, bottom) = drawn
         var matrix = cairo_matrix_t()
         cairo_get_matrix(pointer, &matrix)
         guard
