@@ -356,12 +356,34 @@ func runLevelTransitionRenderBenchmark() {
     guard let renderer = uprightRenderer(screen, benchmark: "render-levels") else { return }
     for move in LevelMove.all(screen: screen) {
         let (frames, seen) = levelFrames(screen: screen, move)
+        var cpuByFrame: [Int64] = []
+        var picturesByFrame: [Int] = []
+        var kindsByFrame: [LevelFrameKind] = []
         let times = timeFrames(
-            1240, warmUpFrames: 40, prepare: frames, draw: { renderer.render($0) })
+            1240, warmUpFrames: 40, prepare: frames,
+            draw: {
+                let before = renderer.rowPicturesDrawn
+                renderer.render($0)
+                picturesByFrame.append(renderer.rowPicturesDrawn - before)
+                kindsByFrame.append(LevelFrameKind($0))
+            }, cpuByFrame: &cpuByFrame)
         print(
             "render-levels: \(screen) frame during \(move.name), \(times.cpu.count) frames (\(seen.foldedFrames) of all 1240 with rows folded or squeezed; levels \(seen.levels.sorted().joined(separator: ", ")))"
         )
         printFrameTimes(times)
+        // The frames that drew row pictures anew (a level's rows first seen, or seen again
+        // once evicted) against the others.
+        let counted = Array(picturesByFrame.suffix(cpuByFrame.count))
+        let drawing = cpuByFrame.indices.filter { counted[$0] > 0 }
+        print(
+            "    row pictures drawn: \(counted.reduce(0, +)), in \(drawing.count) frames"
+                + (drawing.isEmpty ? "" : " (CPU \(FrameTimes(drawing.map { cpuByFrame[$0] })))"))
+        let kinds = Array(kindsByFrame.suffix(cpuByFrame.count))
+        let slowest = cpuByFrame.indices.sorted { cpuByFrame[$0] > cpuByFrame[$1] }.prefix(6)
+        print(
+            "    slowest frames: "
+                + slowest.map { "\(FrameTimes.milliseconds(cpuByFrame[$0])) (\(kinds[$0]))" }
+                .joined(separator: ", "))
     }
 }
 
@@ -391,6 +413,29 @@ private struct LevelMove {
                     { $0.pull() }, { $0.tap(row: 0) },
                 ], level: .lists),
         ]
+    }
+}
+
+/// What one frame of a level scene holds that costs more than copying row pictures.
+private struct LevelFrameKind: CustomStringConvertible {
+    var rows = 0
+    var translucent = 0
+    var translucentFolded = 0
+    var placeholder = "none"
+
+    init(_ presentation: Presentation) {
+        rows = presentation.rows.count
+        for row in presentation.rows where row.alpha < 1 {
+            translucent += 1
+            if row.framePixels.height != presentation.rowHeightPixels { translucentFolded += 1 }
+        }
+        if let shown = presentation.placeholder {
+            placeholder = shown.scaleY == 1 ? "alpha \(tenthsText(shown.alpha))" : "scaled"
+        }
+    }
+
+    var description: String {
+        "\(rows) rows, \(translucent) translucent, \(translucentFolded) of them folded, placeholder \(placeholder)"
     }
 }
 

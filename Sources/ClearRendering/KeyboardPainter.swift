@@ -38,47 +38,139 @@ final class KeyboardPainter {
         self.layoutContext = layoutContext
     }
 
-    /// Draws `keyboard` into `context`.
-    func draw(_ keyboard: KeyboardPresentation, in context: GraphicsContext) {
+    /// The panel and its keys, none pressed and without the popup, as an opaque picture
+    /// (`keyboardPicture`): the keyboard it was made of and the picture.
+    private var picture: (keyboard: KeyboardPresentation, image: ImageSurface)?
+    /// The keyboard of the frame before (a picture is made once it holds still).
+    private var previousKeyboard: KeyboardPresentation?
+    /// Whether a keyboard that holds still is copied from its picture (false, for the
+    /// tests' reference frames, draws every key every frame).
+    var keepsPicture = true
+    /// Pictures made so far (each a keyboard that came to rest, or changed at rest).
+    private(set) var picturesMade = 0
+
+    /// Draws `keyboard` into `context`. At the screen's size (`atScreenSize`), a keyboard
+    /// whose panel spans the width down to the bottom of the `screenHeightPixels` screen
+    /// from a whole pixel and is the same as the frame before's is copied from a picture of
+    /// its panel and keys, kept while they stay the same (the panel's fill and some forty
+    /// labels drawn with Pango were most of such a frame: docs/performance.md); the keys
+    /// under a finger and the popup are drawn over it.
+    func draw(
+        _ keyboard: KeyboardPresentation, in context: GraphicsContext,
+        screenHeightPixels: Int? = nil, atScreenSize: Bool = false, keepsLines: Bool = true
+    ) {
+        defer { previousKeyboard = keyboard }
+        guard keepsPicture, atScreenSize, let screenHeightPixels,
+            let image = keyboardPicture(
+                keyboard, screenHeightPixels: screenHeightPixels, keepsLines: keepsLines)
+        else { return drawDirectly(keyboard, in: context) }
+        context.drawImage(image, x: keyboard.framePixels.x, y: keyboard.framePixels.y, alpha: 1)
+        for key in keyboard.keys where key.isPressed {
+            drawKey(key, of: keyboard, in: context)
+        }
+        drawPopup(keyboard, in: context)
+    }
+
+    /// Every part of `keyboard` drawn in turn.
+    private func drawDirectly(_ keyboard: KeyboardPresentation, in context: GraphicsContext) {
         let panel = keyboard.framePixels
         context.fillRectangle(
             x: panel.x, y: panel.y, width: panel.width, height: panel.height,
             with: RGBAColor(Self.panelColor))
         for key in keyboard.keys {
-            let fill: RGBColor
-            var text = RGBColor.white
-            if key.isPressed {
-                fill = Self.pressedKeyColor
-            } else if key.isActive {
-                fill = Self.activeKeyColor
-                text = .black
-            } else {
-                fill = key.isCharacter ? Self.characterKeyColor : Self.functionKeyColor
-            }
-            let fraction =
-                key.isCharacter
-                ? Self.characterLabelHeightFraction : Self.functionLabelHeightFraction
-            drawCell(
-                key.label, in: key.framePixels, fill: fill, text: text,
-                fontPixels: (key.framePixels.height * fraction).rounded(), context: context)
-            if key.action == .shift && keyboard.isCapsLocked {
-                // Caps lock: a bar under the arrow.
-                let frame = key.framePixels
-                context.fillRectangle(
-                    x: frame.x + frame.width * 0.3, y: frame.y + frame.height * 0.8,
-                    width: frame.width * 0.4, height: max(1, frame.height * 0.05),
-                    with: RGBAColor(.black))
-            }
+            drawKey(key, of: keyboard, in: context)
         }
-        if let popup = keyboard.popup {
-            for (index, cell) in popup.cellsPixels.enumerated() {
-                drawCell(
-                    popup.labels[index], in: cell,
-                    fill: index == popup.selectedIndex ? Self.pressedKeyColor : Self.popupColor,
-                    text: .white,
-                    fontPixels: (cell.height * Self.characterLabelHeightFraction).rounded(),
-                    context: context)
-            }
+        drawPopup(keyboard, in: context)
+    }
+
+    /// The picture of `keyboard`'s panel and keys, none pressed, down to the screen's
+    /// bottom: the kept one while they stay the same, a new one when they changed but are
+    /// as in the frame before (a sliding keyboard is drawn directly); nil otherwise.
+    private func keyboardPicture(
+        _ keyboard: KeyboardPresentation, screenHeightPixels: Int, keepsLines: Bool
+    ) -> ImageSurface? {
+        let panel = keyboard.framePixels
+        guard panel.x == 0, panel.y.rounded() == panel.y, panel.y >= 0,
+            panel.width.rounded() == panel.width, panel.width >= 1,
+            panel.maxY >= Double(screenHeightPixels), panel.y < Double(screenHeightPixels)
+        else { return nil }
+        if let picture, Self.samePicture(picture.keyboard, keyboard) { return picture.image }
+        guard let previousKeyboard, Self.samePicture(previousKeyboard, keyboard) else {
+            return nil
+        }
+        var unpressed = keyboard
+        for index in unpressed.keys.indices { unpressed.keys[index].isPressed = false }
+        unpressed.popup = nil
+        guard
+            let image = try? ImageSurface(
+                width: Int(panel.width), height: screenHeightPixels - Int(panel.y), opaque: true),
+            let imageContext = try? GraphicsContext(surface: image)
+        else { return nil }
+        picturesMade += 1
+        // Drawn as into the frame, moved up by whole pixels: the same pixels.
+        imageContext.translate(x: 0, y: -panel.y)
+        drawDirectly(unpressed, in: imageContext)
+        imageContext.flush()
+        if keepsLines { image.keepLines() }
+        picture = (keyboard, image)
+        return image
+    }
+
+    /// Whether `a` and `b` have the same picture: the same panel and keys, whichever are
+    /// pressed and whatever the popup.
+    static func samePicture(_ a: KeyboardPresentation, _ b: KeyboardPresentation) -> Bool {
+        guard a.framePixels == b.framePixels, a.layoutName == b.layoutName, a.layer == b.layer,
+            a.isCapsLocked == b.isCapsLocked, a.keys.count == b.keys.count
+        else { return false }
+        for (keyA, keyB) in zip(a.keys, b.keys) {
+            guard keyA.framePixels == keyB.framePixels, keyA.label == keyB.label,
+                keyA.action == keyB.action, keyA.isActive == keyB.isActive
+            else { return false }
+        }
+        return true
+    }
+
+    /// One key: its cell in its colours, and caps lock's bar on shift.
+    private func drawKey(
+        _ key: KeyboardKeyPresentation, of keyboard: KeyboardPresentation,
+        in context: GraphicsContext
+    ) {
+        let fill: RGBColor
+        var text = RGBColor.white
+        if key.isPressed {
+            fill = Self.pressedKeyColor
+        } else if key.isActive {
+            fill = Self.activeKeyColor
+            text = .black
+        } else {
+            fill = key.isCharacter ? Self.characterKeyColor : Self.functionKeyColor
+        }
+        let fraction =
+            key.isCharacter
+            ? Self.characterLabelHeightFraction : Self.functionLabelHeightFraction
+        drawCell(
+            key.label, in: key.framePixels, fill: fill, text: text,
+            fontPixels: (key.framePixels.height * fraction).rounded(), context: context)
+        if key.action == .shift && keyboard.isCapsLocked {
+            // Caps lock: a bar under the arrow.
+            let frame = key.framePixels
+            context.fillRectangle(
+                x: frame.x + frame.width * 0.3, y: frame.y + frame.height * 0.8,
+                width: frame.width * 0.4, height: max(1, frame.height * 0.05),
+                with: RGBAColor(.black))
+        }
+    }
+
+    /// The accent popup, while one is open.
+    private func drawPopup(_ keyboard: KeyboardPresentation, in context: GraphicsContext) {
+        guard let popup = keyboard.popup else { return }
+        for (index, cell) in popup.cellsPixels.enumerated() {
+            drawCell(
+                popup.labels[index], in: cell,
+                fill: index == popup.selectedIndex ? Self.pressedKeyColor : Self.popupColor,
+                text: .white,
+                fontPixels: (cell.height * Self.characterLabelHeightFraction).rounded(),
+                context: context)
         }
     }
 

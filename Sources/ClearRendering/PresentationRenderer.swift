@@ -13,8 +13,10 @@ public final class PresentationRenderer {
     /// The pixels drawn into.
     public let surface: ImageSurface
     let context: GraphicsContext
-    private let painter: RowPainter
-    private let keyboardPainter: KeyboardPainter
+    /// Draws the cells (rows, the placeholder, the cues).
+    let painter: RowPainter
+    /// Draws the on-screen keyboard (kept as a picture while it holds still).
+    let keyboardPainter: KeyboardPainter
     private var rowImageCache: [RowImageKey: ImageSurface] = [:]
     /// Translucent rows alone over the background, as opaque pictures.
     let blendedRowPictures = BlendedRowPictures()
@@ -34,9 +36,12 @@ public final class PresentationRenderer {
     /// Those of them whose background is filled just before they are drawn.
     private var filledLateRows: Set<Int> = []
     /// Row pictures drawn so far (each a row whose text, colour or size is new, or a
-    /// translucent row's picture blended at a new alpha): drawing one allocates;
-    /// compositing a kept one does not (the soak benchmark tells them apart).
-    public private(set) var rowPicturesDrawn = 0
+    /// translucent row's picture blended at a new alpha), and the keyboard's pictures
+    /// (`KeyboardPainter`): drawing one allocates; compositing a kept one does not (the
+    /// soak benchmark tells them apart).
+    public var rowPicturesDrawn: Int { rowPicturesMade + keyboardPainter.picturesMade }
+    /// The row pictures of `rowPicturesDrawn`.
+    private var rowPicturesMade = 0
     /// Two screens of rows at the kiosk's size (about 0.7 MB each at 1080 wide).
     private static let rowImageCacheLimit = 32
     /// True when one presentation pixel is one surface pixel (cached row pictures are exact).
@@ -50,6 +55,13 @@ public final class PresentationRenderer {
     /// into the frame writes each line's colour and reads only its ink; false (for the
     /// tests' reference frames) leaves every copy to pixman.
     var copiesPicturesByLine = true
+    /// Whether a translucent row over the band of background just filled under it is
+    /// blended line by line (`GraphicsContext.drawImageOverBand`: while its alpha moves,
+    /// as rows fade in and out during the menu's transitions); false, for the tests'
+    /// reference frames, leaves the blend to pixman.
+    var blendsOverBandByLine = true
+    /// True while the row drawn has the band under it just filled with the background.
+    private var isDrawingOverBand = false
     struct RowImageKey: Hashable {
         var text: String
         var color: RGBColor
@@ -146,7 +158,9 @@ public final class PresentationRenderer {
                             with: RGBAColor(presentation.backgroundColor))
                     }
                     // A Themes page row is drawn in its own theme, not the presentation's.
+                    isDrawingOverBand = filledLate.contains(index)
                     drawRow(row, editing: presentation.editing, textColor: textColor)
+                    isDrawingOverBand = false
                 }
                 if let cues = presentation.cues {
                     drawCues(cues)
@@ -154,7 +168,9 @@ public final class PresentationRenderer {
             }
             // The on-screen keyboard covers the list's bottom (the edited row is above it).
             if let keyboard = presentation.keyboard {
-                keyboardPainter.draw(keyboard, in: context)
+                keyboardPainter.draw(
+                    keyboard, in: context, screenHeightPixels: presentation.screen.heightPixels,
+                    atScreenSize: isDrawingAtScreenSize, keepsLines: copiesPicturesByLine)
             }
         }
         context.flush()
@@ -418,7 +434,12 @@ public final class PresentationRenderer {
         let fullHeight = Int(clampingForDrawing: rowHeightPixels.rounded())
         guard key.height != fullHeight, fullHeight > 0 else {
             if isDrawingAtScreenSize, keepsRowPictures, let image = rowImage(key) {
-                context.drawImage(image, x: frame.x, y: frame.y, alpha: row.alpha)
+                if isDrawingOverBand, blendsOverBandByLine {
+                    // The band under it was just filled with the background.
+                    context.drawImageOverBand(image, x: frame.x, y: frame.y, alpha: row.alpha)
+                } else {
+                    context.drawImage(image, x: frame.x, y: frame.y, alpha: row.alpha)
+                }
             } else {
                 context.withGroup(alpha: row.alpha, bounds: bounds(frame)) {
                     painter.drawRowBody(
@@ -491,7 +512,7 @@ public final class PresentationRenderer {
         return blendedRowPictures.picture(for: key) {
             // A picture drawn anew, as a row's (the soak benchmark counts its allocations
             // as a change's, not a frame's).
-            rowPicturesDrawn += 1
+            rowPicturesMade += 1
             guard let picture = rowImage(rowKey),
                 let image = try? ImageSurface(
                     width: rowKey.width, height: rowKey.height, opaque: true),
@@ -529,7 +550,7 @@ public final class PresentationRenderer {
 
     /// A row's picture: its cell drawn into an opaque image of its size.
     private func drawRowPicture(_ key: RowImageKey) -> ImageSurface? {
-        rowPicturesDrawn += 1
+        rowPicturesMade += 1
         guard key.width > 0, key.height > 0,
             // The row's fill covers it: opaque pictures composite as copies.
             let image = try? ImageSurface(width: key.width, height: key.height, opaque: true),

@@ -19,6 +19,10 @@ final class RowPainter {
     private var countFont: FontDescription
     private var layoutCache: [LayoutKey: TextLayout] = [:]
     private var glossTileCache: ImageSurface?
+    /// Whether the gloss is blended over a row's fill once per line
+    /// (`GraphicsContext.fillRectangle(x:y:with:under:)`); false, for the tests' reference frames,
+    /// leaves every pixel's blend to pixman.
+    var blendsGlossByLine = true
     /// Enough for every label of a long list plus cues; beyond it the cache starts over.
     private static let layoutCacheLimit = 512
 
@@ -112,18 +116,26 @@ final class RowPainter {
         textColor: RGBColor, strikethrough: Bool,
         caretCharacterOffset: Int?, trailingLabel: String? = nil
     ) {
-        target.fillRectangle(
-            x: frame.x, y: frame.y, width: frame.width, height: frame.height, with: RGBAColor(color)
-        )
         if isRaster {
-            // The gloss is the same for every row of a size: drawn once, then composited.
-            if let tile = glossTile(
+            // The gloss is the same for every row of a size: drawn once, then composited
+            // over the fill.
+            let tile = glossTile(
                 width: Int(clampingForDrawing: frame.width),
                 height: Int(clampingForDrawing: frame.height))
+            if let tile, blendsGlossByLine, Double(tile.width) == frame.width,
+                Double(tile.height) == frame.height
             {
-                target.drawImage(tile, x: frame.x, y: frame.y, alpha: 1)
+                target.fillRectangle(x: frame.x, y: frame.y, with: RGBAColor(color), under: tile)
+            } else {
+                target.fillRectangle(
+                    x: frame.x, y: frame.y, width: frame.width, height: frame.height,
+                    with: RGBAColor(color))
+                if let tile { target.drawImage(tile, x: frame.x, y: frame.y, alpha: 1) }
             }
         } else {
+            target.fillRectangle(
+                x: frame.x, y: frame.y, width: frame.width, height: frame.height,
+                with: RGBAColor(color))
             target.setSource(Self.gloss(top: frame.minY, bottom: frame.maxY))
             target.addRectangle(x: frame.x, y: frame.y, width: frame.width, height: frame.height)
             target.fill()

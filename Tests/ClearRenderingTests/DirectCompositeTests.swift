@@ -27,15 +27,18 @@ import Testing
         return image
     }
 
-    /// A frame with something under every pixel: the picture is blended over it.
-    static func frame() throws -> (ImageSurface, GraphicsContext) {
-        let surface = try ImageSurface(width: 64, height: 48)
+    /// A frame with something under every pixel: the picture is blended over it (one
+    /// colour, a translucent band over columns 10 up to 30); `opaque`, without alpha.
+    static func frame(width: Int = 64, height: Int = 48, opaque: Bool = false) throws -> (
+        ImageSurface, GraphicsContext
+    ) {
+        let surface = try ImageSurface(width: width, height: height, opaque: opaque)
         let context = try GraphicsContext(surface: surface)
         context.fillRectangle(
-            x: 0, y: 0, width: 64, height: 48,
+            x: 0, y: 0, width: Double(width), height: Double(height),
             with: RGBAColor(red: 0.2, green: 0.5, blue: 0.9, alpha: 1))
         context.fillRectangle(
-            x: 10, y: 0, width: 20, height: 48,
+            x: 10, y: 0, width: 20, height: Double(height),
             with: RGBAColor(red: 1, green: 0.1, blue: 0, alpha: 0.6))
         return (surface, context)
     }

@@ -79,6 +79,93 @@ public final class GraphicsContext {
         drawImageWithCairo(image, x: x, y: y, alpha: alpha)
     }
 
+    /// The rectangle of `image`'s size at (x, y) filled with the opaque `color`, then
+    /// `image` composited over it at full alpha: `fillRectangle` and `drawImage`. Where
+    /// every line of `image` is one colour (`lineColors`: the gloss tile) and it would be
+    /// composited directly, only one column is filled by Cairo, and each line's colour is
+    /// blended once over the fill's pixel, as pixman's `OVER` blends each pixel, and
+    /// written across the line: the same pixels, written once, where pixman blended every
+    /// pixel (issue 22: that blend over every row was most of a theme cross-fade's frame).
+    public func fillRectangle(
+        x: Double, y: Double, with color: RGBAColor, under image: ImageSurface
+    ) {
+        let width = Double(image.width)
+        let height = Double(image.height)
+        guard color.alpha >= 1, let colors = image.lineColors,
+            let place = directPlace(image, x: x, y: y)
+        else {
+            fillRectangle(x: x, y: y, width: width, height: height, with: color)
+            return drawImage(image, x: x, y: y, alpha: 1)
+        }
+        let target = place.target
+        guard let drawn = place.drawn(width: image.width, height: image.height) else {
+            return
+        }
+        let (left, top, right, bottom) = drawn
+        // The fill's own pixel, in the first column drawn (user space: device moved by
+        // whole pixels).
+        let offsetX = Double(place.x) - x
+        let offsetY = Double(place.y) - y
+        fillRectangle(
+            x: Double(left) - offsetX, y: Double(top) - offsetY, width: 1,
+            height: Double(bottom - top), with: color)
+        guard let data = cairo_image_surface_get_data(target.pointer) else { return }
+        cairo_surface_flush(target.pointer)
+        let stride = target.strideBytes
+        for line in top..<bottom {
+            let pixels =
+                UnsafeMutableRawPointer(data + line * stride)
+                .assumingMemoryBound(to: UInt32.self) + left
+            let blended = Self.over(colors[line - place.y], pixels[0])
+            pixels.update(repeating: blended, count: right - left)
+        }
+        cairo_surface_mark_dirty_rectangle(
+            target.pointer, Int32(left), Int32(top), Int32(right - left), Int32(bottom - top))
+    }
+
+    /// `source` over `destination` (premultiplied ARGB32 words), as pixman's `OVER`
+    /// computes it: each channel s + d·(255 − sα)/255, the product rounded as pixman
+    /// rounds it ((x + 128)·257 >> 16) and the sum saturated.
+    static func over(_ source: UInt32, _ destination: UInt32) -> UInt32 {
+        let inverseAlpha = 255 - (source >> 24)
+        return overChannel(source, inverseAlpha, destination, 0)
+            | overChannel(source, inverseAlpha, destination, 8)
+            | overChannel(source, inverseAlpha, destination, 16)
+            | overChannel(source, inverseAlpha, destination, 24)
+    }
+
+    /// The channel at `shift` of `over`.
+    @inline(__always)
+    private static func overChannel(
+        _ source: UInt32, _ inverseAlpha: UInt32, _ destination: UInt32, _ shift: UInt32
+    ) -> UInt32 {
+        let product = ((destination >> shift) & 0xFF) * inverseAlpha + 0x80
+        let scaled = (product * 0x101) >> 16
+        return min(255, ((source >> shift) & 0xFF) + scaled) << shift
+    }
+
+    /// `drawImage(image, x: x, y: y, alpha: alpha)` where the target under the image is one
+    /// colour in each line (a band the caller has just filled): an opaque picture with its
+    /// lines at an alpha below 1, composited directly into an ARGB32 image, is blended line
+    /// by line (`PictureLines.blend`: each line's colour once, its ink pixel by pixel), the
+    /// pixels pixman's blend leaves; else `drawImage`.
+    public func drawImageOverBand(_ image: ImageSurface, x: Double, y: Double, alpha: Double) {
+        guard alpha > 0, alpha < 1, let lines = image.lines,
+            let place = directPlace(image, x: x, y: y), !place.target.isOpaque
+        else { return drawImage(image, x: x, y: y, alpha: alpha) }
+        let target = place.target
+        guard let drawn = place.drawn(width: image.width, height: image.height) else {
+            return
+        }
+        let (left, top, right, bottom) = drawn
+        cairo_surface_flush(target.pointer)
+        lines.blend(
+            image, x: place.x, y: place.y, mask: UInt32(PixmanAlphaMask.level(alpha: alpha)),
+            into: target, columns: left, right, lines: top, bottom)
+        cairo_surface_mark_dirty_rectangle(
+            target.pointer, Int32(left), Int32(top), Int32(right - left), Int32(bottom - top))
+    }
+
     /// `drawImage` as Cairo does it (every case `drawsImageDirectly` leaves to Cairo).
     func drawImageWithCairo(_ image: ImageSurface, x: Double, y: Double, alpha: Double) {
         guard alpha > 0 else { return }
@@ -108,6 +195,17 @@ public final class GraphicsContext {
         var x: Int
         var y: Int
         var clip: (left: Int, top: Int, right: Int, bottom: Int)
+
+        /// The device rectangle a `width` × `height` image drawn here covers: the image's,
+        /// inside the clip and the target; nil when empty.
+        func drawn(width: Int, height: Int) -> (left: Int, top: Int, right: Int, bottom: Int)? {
+            let left = max(x, clip.left, 0)
+            let top = max(y, clip.top, 0)
+            let right = min(x + width, clip.right, target.width)
+            let bottom = min(y + height, clip.bottom, target.height)
+            guard right > left, bottom > top else { return nil }
+            return (left, top, right, bottom)
+        }
     }
 
     private func directPlace(_ image: ImageSurface, x: Double, y: Double) -> DirectPlace? {
@@ -134,12 +232,10 @@ public final class GraphicsContext {
         -> Bool
     {
         let target = place.target
-        // The rectangle drawn: the image's, inside the clip and the target.
-        let left = max(place.x, place.clip.left, 0)
-        let top = max(place.y, place.clip.top, 0)
-        let right = min(place.x + image.width, place.clip.right, target.width)
-        let bottom = min(place.y + image.height, place.clip.bottom, target.height)
-        guard right > left, bottom > top else { return true }
+        guard let drawn = place.drawn(width: image.width, height: image.height) else {
+            return true
+        }
+        let (left, top, right, bottom) = drawn
         if alpha >= 1, !target.isOpaque, let lines = image.lines {
             cairo_surface_flush(target.pointer)
             lines.copy(
@@ -172,13 +268,31 @@ public final class GraphicsContext {
     /// Composites `image` stretched to fill `rect` (whole pixels), at `alpha`. Sampled
     /// nearest: each line of `rect` is one line of `image`, on pixman's scaled-copy fast
     /// path (bilinear sampling costs about twice the time of a whole frame of folding
-    /// rows, docs/performance.md).
+    /// rows, docs/performance.md). An opaque picture with its lines (`PictureLines`) as
+    /// wide as `rect`, at full alpha, where `drawImage(_:x:y:alpha:)` would composite
+    /// directly, is copied line by line instead: each line the picture's line Cairo would
+    /// sample (`StretchedLines`), its colour written and its ink read.
     public func drawImage(
         _ image: ImageSurface, in rect: (x: Double, y: Double, width: Double, height: Double),
         alpha: Double
     ) {
         guard alpha > 0, rect.width > 0, rect.height > 0, image.width > 0, image.height > 0
         else { return }
+        if alpha >= 1, stretchesByLine, stretchByLine(image, in: rect) { return }
+        stretch(image, in: rect, alpha: alpha)
+    }
+
+    /// Whether `drawImage(_:in:alpha:)` may copy stretched pictures line by line (false,
+    /// for the tests' reference frames, leaves every stretch to Cairo).
+    var stretchesByLine = true
+    /// The lines Cairo samples for a stretch (made on first use).
+    private lazy var stretchedLines = StretchedLines()
+
+    /// `drawImage(_:in:alpha:)` as Cairo does it.
+    func stretch(
+        _ image: ImageSurface, in rect: (x: Double, y: Double, width: Double, height: Double),
+        alpha: Double
+    ) {
         cairo_save(pointer)
         defer { cairo_restore(pointer) }
         cairo_rectangle(pointer, rect.x, rect.y, rect.width, rect.height)
@@ -195,6 +309,40 @@ public final class GraphicsContext {
         } else {
             cairo_paint_with_alpha(pointer, alpha)
         }
+    }
+
+    /// The stretch of an opaque picture with its lines, as wide as `rect` and reaching
+    /// the target's column 0, copied line by line into an ARGB32 image; false (nothing
+    /// drawn) when it is not such a stretch.
+    private func stretchByLine(
+        _ image: ImageSurface, in rect: (x: Double, y: Double, width: Double, height: Double)
+    ) -> Bool {
+        guard let lines = image.lines, rect.width == Double(image.width),
+            let height = wholePixel(rect.height),
+            let place = directPlace(image, x: rect.x, y: rect.y), !place.target.isOpaque,
+            place.x <= 0, place.x + image.width > 0
+        else { return false }
+        let target = place.target
+        guard let drawn = place.drawn(width: image.width, height: height) else {
+            return true
+        }
+        let (left, top, right, bottom) = drawn
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(pointer, &matrix)
+        guard
+            stretchedLines.find(
+                sourceHeight: image.height, rect: rect, matrix: matrix,
+                clipTop: max(place.clip.top, 0), clipBottom: min(place.clip.bottom, target.height),
+                targetHeight: target.height, lines: top, bottom)
+        else { return false }
+        cairo_surface_flush(target.pointer)
+        let sourceLines = stretchedLines.sourceLines
+        lines.copy(image, x: place.x, into: target, columns: left, right, lines: top, bottom) {
+            min(max(sourceLines[$0 - top], 0), image.height - 1)
+        }
+        cairo_surface_mark_dirty_rectangle(
+            target.pointer, Int32(left), Int32(top), Int32(right - left), Int32(bottom - top))
+        return true
     }
 
     /// Replaces every pixel (clip permitting) with the current source.
@@ -320,9 +468,13 @@ public final class GraphicsContext {
         try body()
     }
 
-    /// Draws `layout` with its top-left corner at the current point.
+    /// Draws `layout` with its top-left corner at the current point, which it uses up:
+    /// the path is empty afterwards (a `moveTo` left in it would make the next `clip()`
+    /// of one rectangle look uneven, and every `drawImage` under it go through Cairo).
     public func show(_ layout: TextLayout) {
         pango_cairo_show_layout(pointer, layout.pointer)
+        cairo_new_path(pointer)
+        pathIsEmpty()
     }
 
     /// Flushes pending drawing to the surface.

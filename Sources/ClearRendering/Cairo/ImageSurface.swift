@@ -12,6 +12,27 @@ public final class ImageSurface: Surface {
     /// The picture's lines (`keepLines()`), for its copies into frames.
     private(set) var lines: PictureLines?
 
+    /// The colour of each line, when every line is one colour throughout (the gloss tile,
+    /// a vertical gradient), read once on first use: nil when some line is not. Nothing may
+    /// be drawn into the surface afterwards.
+    lazy var lineColors: [UInt32]? = Self.lineColors(of: self)
+
+    private static func lineColors(of surface: ImageSurface) -> [UInt32]? {
+        guard surface.width > 0, surface.height > 0 else { return nil }
+        return surface.withPixelData { data -> [UInt32]? in
+            var colors: [UInt32] = []
+            colors.reserveCapacity(surface.height)
+            for y in 0..<surface.height {
+                let line = data.baseAddress!.advanced(by: y * surface.strideBytes)
+                    .assumingMemoryBound(to: UInt32.self)
+                let color = line[0]
+                for x in 1..<surface.width where line[x] != color { return nil }
+                colors.append(color)
+            }
+            return colors
+        }
+    }
+
     /// Reads the finished picture's lines once, so that `GraphicsContext.drawImage` copies
     /// it at full alpha into an ARGB32 image by writing each line's colour and reading only
     /// its ink (`PictureLines`). Nothing may be drawn into the surface afterwards. An image

@@ -63,13 +63,23 @@ struct PictureLines {
         _ picture: ImageSurface, x: Int, y: Int, into target: ImageSurface,
         columns left: Int, _ right: Int, lines top: Int, _ bottom: Int
     ) {
+        copy(picture, x: x, into: target, columns: left, right, lines: top, bottom) { $0 - y }
+    }
+
+    /// `copy`, each of the target's lines showing the picture's line `sourceLine(line)`
+    /// (a picture stretched vertically, sampled nearest: `StretchedLines`).
+    func copy(
+        _ picture: ImageSurface, x: Int, into target: ImageSurface,
+        columns left: Int, _ right: Int, lines top: Int, _ bottom: Int,
+        sourceLine: (Int) -> Int
+    ) {
         guard let sourceData = cairo_image_surface_get_data(picture.pointer),
             let targetData = cairo_image_surface_get_data(target.pointer)
         else { return }
         let sourceStride = picture.strideBytes
         let targetStride = target.strideBytes
         for targetLine in top..<bottom {
-            let line = targetLine - y
+            let line = sourceLine(targetLine)
             let color = lines[line].color
             let frameLine = UnsafeMutableRawPointer(targetData + targetLine * targetStride)
                 .assumingMemoryBound(to: UInt32.self)
@@ -87,6 +97,64 @@ struct PictureLines {
             }
             Self.fill(frameLine + inkRight, color, count: right - inkRight)
         }
+    }
+
+    /// Blends `picture` (the surface these are the lines of), its top-left corner at
+    /// (`x`, `y`) of `target` (an ARGB32 image, flushed), at the 8-bit alpha `mask` into
+    /// the target's columns `left` up to `right` and lines `top` up to `bottom` (inside
+    /// both), where each of those lines of the target is one colour (a band just filled):
+    /// the pixels pixman's `OVER` of the RGB24 picture through a solid mask leaves, each
+    /// line's colour blended once and only its ink pixel by pixel.
+    func blend(
+        _ picture: ImageSurface, x: Int, y: Int, mask: UInt32, into target: ImageSurface,
+        columns left: Int, _ right: Int, lines top: Int, _ bottom: Int
+    ) {
+        guard let sourceData = cairo_image_surface_get_data(picture.pointer),
+            let targetData = cairo_image_surface_get_data(target.pointer)
+        else { return }
+        let sourceStride = picture.strideBytes
+        let targetStride = target.strideBytes
+        for targetLine in top..<bottom {
+            let line = targetLine - y
+            let frameLine = UnsafeMutableRawPointer(targetData + targetLine * targetStride)
+                .assumingMemoryBound(to: UInt32.self)
+            let under = frameLine[left]
+            let color = Self.inOver(lines[line].color, mask: mask, under)
+            let inkLeft = min(max(lines[line].inkStart + x, left), right)
+            let inkRight = max(min(lines[line].inkEnd + x, right), inkLeft)
+            Self.fill(frameLine + left, color, count: inkLeft - left)
+            if inkRight > inkLeft {
+                let source =
+                    UnsafeRawPointer(sourceData + line * sourceStride)
+                    .assumingMemoryBound(to: UInt32.self) + (inkLeft - x)
+                let destination = frameLine + inkLeft
+                for column in 0..<(inkRight - inkLeft) {
+                    destination[column] = Self.inOver(source[column], mask: mask, under)
+                }
+            }
+            Self.fill(frameLine + inkRight, color, count: right - inkRight)
+        }
+    }
+
+    /// An RGB24 pixel (alpha 255) through the 8-bit `mask`, over `destination`
+    /// (premultiplied ARGB32), as pixman computes it: each channel s·m/255 + d·(255 − m)/255,
+    /// both products rounded as pixman rounds them ((x + 128)·257 >> 16), the sum saturated.
+    static func inOver(_ source: UInt32, mask: UInt32, _ destination: UInt32) -> UInt32 {
+        let opaque = source | opaqueAlpha
+        return inOverChannel(opaque, mask, destination, 0)
+            | inOverChannel(opaque, mask, destination, 8)
+            | inOverChannel(opaque, mask, destination, 16)
+            | inOverChannel(opaque, mask, destination, 24)
+    }
+
+    /// The channel at `shift` of `inOver`, in place.
+    @inline(__always)
+    private static func inOverChannel(
+        _ source: UInt32, _ mask: UInt32, _ destination: UInt32, _ shift: UInt32
+    ) -> UInt32 {
+        let masked = ((((source >> shift) & 0xFF) * mask + 0x80) * 0x101) >> 16
+        let kept = ((((destination >> shift) & 0xFF) * (255 - mask) + 0x80) * 0x101) >> 16
+        return min(255, masked + kept) << shift
     }
 
     /// `count` pixels of `color` from `start`.

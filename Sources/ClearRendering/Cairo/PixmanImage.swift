@@ -50,7 +50,12 @@ final class PixmanAlphaMask {
     /// Sets the level to Cairo's for `alpha`: its 16-bit colour channel (alpha · 65535,
     /// rounded) cut to 8 bits, as pixman takes a solid colour.
     func set(alpha: Double) {
+        UnsafeMutableRawPointer(pixel).storeBytes(of: Self.level(alpha: alpha), as: UInt8.self)
+    }
+
+    /// The 8-bit level Cairo's `alpha` comes to.
+    static func level(alpha: Double) -> UInt8 {
         let short = UInt16(min(max(alpha, 0), 1) * 65535 + 0.5)
-        UnsafeMutableRawPointer(pixel).storeBytes(of: UInt8(short >> 8), as: UInt8.self)
+        return UInt8(short >> 8)
     }
 }

@@ -1,0 +1,181 @@
+import ClearCore
+import ClearPictures
+import Testing
+import TouchInput
+
+@testable import ClearRendering
+
+/// An opaque picture stretched vertically (a folded or squeezed row) and copied line by
+/// line (`StretchedLines`, `PictureLines`, issue 22): each line of the frame must be the
+/// line Cairo's stretched copy samples, to the bit, at every height just below and above
+/// the picture's, anywhere in the frame, clipped or not.
+@Suite struct StretchedLinesTests {
+    static let width = 40
+    /// As tall as a row at the kiosk's size.
+    static let pictureHeight = 169
+    static let frameHeight = 1920
+
+    /// An opaque picture whose every line has a colour of its own, with ink in lines 60 up
+    /// to 110 (as a label's), one pixel of ink at the left edge of line 5 and one at the
+    /// right edge of line 6.
+    static func picture() throws -> ImageSurface {
+        let image = try ImageSurface(width: width, height: pictureHeight, opaque: true)
+        let context = try GraphicsContext(surface: image)
+        for y in 0..<pictureHeight {
+            context.fillRectangle(
+                x: 0, y: Double(y), width: Double(width), height: 1,
+                with: RGBAColor(
+                    red: Double(y) / Double(pictureHeight), green: Double(y % 7) / 7,
+                    blue: 1 - Double(y) / 400, alpha: 1))
+        }
+        for y in 60..<110 {
+            for x in 12..<(12 + y % 20) {
+                context.fillRectangle(
+                    x: Double(x), y: Double(y), width: 1, height: 1,
+                    with: RGBAColor(red: 1, green: Double(x) / 40, blue: 0.5, alpha: 1))
+            }
+        }
+        let ink = RGBAColor(red: 1, green: 1, blue: 1, alpha: 1)
+        context.fillRectangle(x: 0, y: 5, width: 1, height: 1, with: ink)
+        context.fillRectangle(x: Double(width - 1), y: 6, width: 1, height: 1, with: ink)
+        context.flush()
+        return image
+    }
+
+    /// A frame of the picture's width, one colour with a translucent band.
+    static func frame() throws -> (ImageSurface, GraphicsContext) {
+        try DirectCompositeTests.frame(width: width, height: frameHeight)
+    }
+
+    /// Whether lines `lines` (inside the frame) of `a` and `b` hold the same bytes.
+    static func sameLines(_ a: ImageSurface, _ b: ImageSurface, _ lines: Range<Int>) -> Bool {
+        a.withPixelData { first in
+            b.withPixelData { second in
+                for line in lines {
+                    for column in 0..<a.width {
+                        let offset = line * a.strideBytes + column * 4
+                        if first.load(fromByteOffset: offset, as: UInt32.self)
+                            != second.load(fromByteOffset: offset, as: UInt32.self)
+                        {
+                            return false
+                        }
+                    }
+                }
+                return true
+            }
+        }
+    }
+
+    /// Whether the picture stretched to `height` lines at `y` (x 0), copied line by line,
+    /// leaves the frame Cairo's stretch leaves; `prepare` sets both contexts up (a clip).
+    static func leavesCairosFrame(
+        y: Double, height: Double, prepare: (GraphicsContext) -> Void = { _ in }
+    ) throws -> Bool {
+        let withLines = try picture()
+        withLines.keepLines()
+        let plain = try picture()
+        let (byLine, byLineContext) = try frame()
+        let (reference, referenceContext) = try frame()
+        prepare(byLineContext)
+        prepare(referenceContext)
+        referenceContext.stretchesByLine = false
+        let rect = (x: 0.0, y: y, width: Double(width), height: height)
+        byLineContext.drawImage(withLines, in: rect, alpha: 1)
+        referenceContext.drawImage(plain, in: rect, alpha: 1)
+        byLineContext.flush()
+        referenceContext.flush()
+        let lines = max(0, Int(y) - 2)..<min(frameHeight, Int(y + height) + 2)
+        return sameLines(byLine, reference, lines)
+    }
+
+    /// Heights just below and above the picture's and of a deep fold; the same heights
+    /// near the frame's top and bottom edges (clipped by them) and all down the frame
+    /// (pixman's fixed-point sampling depends on the place).
+    static let heights: [Double] = [1, 2, 3, 42, 84, 85, 167, 168, 170, 338]
+
+    @Test(arguments: heights)
+    func aStretchCopiedByLineLeavesTheFrameCairosWould(height: Double) throws {
+        var places = Array(stride(from: 0.0, to: 1900, by: 53))
+        places += [-1, -height / 2, -height + 1, Double(Self.frameHeight) - height / 2]
+        places += [Double(Self.frameHeight) - 1, Double(Self.frameHeight) - height + 1]
+        for y in places {
+            let place = y.rounded()
+            #expect(
+                try Self.leavesCairosFrame(y: place, height: height),
+                "\(height) lines at y \(place)")
+        }
+    }
+
+    /// Inside a clip of whole pixels (the list above the keyboard) and a translation:
+    /// the rows through the clip's bottom and top.
+    @Test(arguments: [84.0, 168, 170])
+    func aStretchInsideAClipAndATranslationIsCairos(height: Double) throws {
+        for y in [90.0, 95, 990, 1000, 1001 - height, 1000 - height / 2] {
+            let same = try Self.leavesCairosFrame(y: y, height: height) { context in
+                context.translate(x: 0, y: 7)
+                context.addRectangle(x: 0, y: 93, width: Double(Self.width), height: 900)
+                context.clip()
+            }
+            #expect(same, "\(height) lines at y \(y)")
+        }
+    }
+
+    /// Not a whole-pixel stretch of an opaque picture with lines at full alpha reaching
+    /// column 0: left to Cairo, the same frame.
+    @Test func otherStretchesAreCairos() throws {
+        let withLines = try Self.picture()
+        withLines.keepLines()
+        let plain = try Self.picture()
+        let rects: [(x: Double, y: Double, width: Double, height: Double)] = [
+            (0, 100.5, 40, 84), (0, 100, 40, 84.5), (3, 100, 40, 84), (0, 100, 39, 84),
+        ]
+        for (rect, alpha) in rects.map({ ($0, 1.0) }) + [((0, 100, 40, 84), 0.5)] {
+            let (byLine, byLineContext) = try Self.frame()
+            let (reference, referenceContext) = try Self.frame()
+            referenceContext.stretchesByLine = false
+            byLineContext.drawImage(withLines, in: rect, alpha: alpha)
+            referenceContext.drawImage(plain, in: rect, alpha: alpha)
+            #expect(Self.sameLines(byLine, reference, 90..<200), "\(rect) at alpha \(alpha)")
+        }
+    }
+
+    // MARK: The renderer's frames
+
+    /// The sample list with rows 2 to 5 folded to `height`, stacked from row 2's top, and
+    /// the last rows through the screen's bottom; with `keyboard`, under a keyboard's panel
+    /// from line 1200.
+    static func folded(height: Double, keyboard: Bool = false) -> Presentation {
+        var frame = Fixture.list()
+        var y = 0.0
+        frame.rows = frame.rows.enumerated().map { index, row in
+            var changed = row
+            changed.framePixels.y = y
+            changed.framePixels.height = (2...5).contains(index) ? height : Fixture.rowHeight
+            y += changed.framePixels.height
+            return changed
+        }
+        if keyboard {
+            frame.keyboard = KeyboardPresentation(
+                layoutName: "us",
+                framePixels: RectPixels(x: 0, y: 1200, width: Fixture.width, height: 720),
+                keys: [], layer: .letters, isCapsLocked: false, popup: nil)
+        }
+        return frame
+    }
+
+    @Test(arguments: [1, 2, Fixture.rowHeight / 2, Fixture.rowHeight - 1, Fixture.rowHeight + 1])
+    func theRenderersFoldedRowsAreCairosStretches(height: Double) throws {
+        for keyboard in [false, true] {
+            let frame = Self.folded(height: height.rounded(), keyboard: keyboard)
+            let byLine = try PresentationRenderer(width: 1080, height: 1920)
+            let reference = try PresentationRenderer(width: 1080, height: 1920)
+            reference.context.stretchesByLine = false
+            byLine.render(frame)
+            reference.render(frame)
+            let same =
+                DirectCompositeTests.bytes(byLine.surface)
+                == DirectCompositeTests.bytes(reference.surface)
+            #expect(same, "rows \(height) tall, keyboard \(keyboard)")
+        }
+    }
+}
