@@ -139,8 +139,7 @@ public final class GraphicsContext {
     private static func overChannel(
         _ source: UInt32, _ inverseAlpha: UInt32, _ destination: UInt32, _ shift: UInt32
     ) -> UInt32 {
-        let product = ((destination >> shift) & 0xFF) * inverseAlpha + 0x80
-        let scaled = (product * 0x101) >> 16
+        let scaled = PictureLines.multipliedAsPixman((destination >> shift) & 0xFF, inverseAlpha)
         return min(255, ((source >> shift) & 0xFF) + scaled) << shift
     }
 

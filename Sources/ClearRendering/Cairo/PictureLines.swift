@@ -152,9 +152,15 @@ struct PictureLines {
     private static func inOverChannel(
         _ source: UInt32, _ mask: UInt32, _ destination: UInt32, _ shift: UInt32
     ) -> UInt32 {
-        let masked = ((((source >> shift) & 0xFF) * mask + 0x80) * 0x101) >> 16
-        let kept = ((((destination >> shift) & 0xFF) * (255 - mask) + 0x80) * 0x101) >> 16
+        let masked = multipliedAsPixman((source >> shift) & 0xFF, mask)
+        let kept = multipliedAsPixman((destination >> shift) & 0xFF, 255 - mask)
         return min(255, masked + kept) << shift
+    }
+
+    /// `a`·`b`/255 for two 8-bit values, rounded as pixman rounds it: (a·b + 128)·257 >> 16.
+    @inline(__always)
+    static func multipliedAsPixman(_ a: UInt32, _ b: UInt32) -> UInt32 {
+        ((a * b + 0x80) * 0x101) >> 16
     }
 
     /// `count` pixels of `color` from `start`.
