@@ -20,7 +20,8 @@
 //   TouchScript        one way to script touches (tests, generator, mock devices, benchmarks)
 //   Umockdev           umockdev testbeds: device files, barrier scripts, the scripted sessions
 //   ClearPictures      what a picture of a replay shows, colours, label placement (no C)
-//   Recorder, ClearRendering (Cairo), Replay (no Cairo: ClearPictures), KioskApp
+//   Recorder, ClearRendering (Cairo), Replay (no Cairo: ClearPictures), RegressionSuites,
+//   ReplayPages (GLib), KioskApp
 //   CleartouchCommands the command line and the commands that need no device, window or
 //                      picture library (replay, test, inspect, convert, view, themes)
 //   cleartouch         the command, lean: those commands in process, the rest handed to
@@ -151,14 +152,32 @@ let package = Package(
         .target(
             name: "GestureBus",
             dependencies: ["GestureService", "CSystemd", "ToolSupport"]),
+        // The replay engine: a recording (or events) through the session, the read-ahead,
+        // the result and its JSON, timeline, sound and picture; the gesture service's replay.
         .target(
             name: "Replay",
             dependencies: [
                 "Recordings", "ClearCore", "GestureRecognition", "TouchInput", "JSON",
-                "ClearPictures",
-                "ToolSupport", "ListStore", "ClearSound", "GestureService", "CGLib",
+                "ClearPictures", "ToolSupport", "ListStore", "ClearSound", "GestureService",
+                "DescriptorIO",
             ],
             swiftSettings: uncheckedExclusivity),
+        // Expectations and their differences, the suite runner (`cleartouch test`), shards,
+        // margins, sweeps, JUnit.
+        .target(
+            name: "RegressionSuites",
+            dependencies: [
+                "Replay", "ClearCore", "GestureRecognition", "TouchInput", "JSON", "ToolSupport",
+                "GestureService", "DescriptorIO",
+            ]),
+        // The HTML pages: the trace viewer (`cleartouch view`), failure pages, the sweep's
+        // page; the only module of the lean command with GLib (the pages' script hashes).
+        .target(
+            name: "ReplayPages",
+            dependencies: [
+                "Replay", "RegressionSuites", "ClearCore", "ClearPictures", "GestureRecognition",
+                "GestureService", "TouchInput", "JSON", "ToolSupport", "CGLib",
+            ]),
         // What the SVG picture of a replay and the `cleartouch view` page show, without
         // Cairo: Replay (and so the lean `cleartouch`) draws nothing itself.
         .target(
@@ -186,8 +205,9 @@ let package = Package(
         .target(
             name: "CleartouchCommands",
             dependencies: [
-                "Replay", "GestureService", "Recordings", "ClearCore", "GestureRecognition",
-                "TouchInput", "JSON", "ToolSupport", "DescriptorIO", "ClearSound", "ListStore",
+                "Replay", "RegressionSuites", "ReplayPages", "GestureService", "Recordings",
+                "ClearCore", "GestureRecognition", "TouchInput", "JSON", "ToolSupport",
+                "DescriptorIO", "ClearSound", "ListStore",
             ],
             // `ClearTouchVersion.current`, from debian/changelog.
             plugins: ["VersionFromChangelog"]),
@@ -199,7 +219,8 @@ let package = Package(
             name: "cleartouch-devices",
             dependencies: [
                 "CleartouchCommands", "GestureService", "GestureBus",
-                "Replay", "Recorder", "KioskApp", "ClearRendering", "Recordings",
+                "Replay", "RegressionSuites", "Recorder", "KioskApp", "ClearRendering",
+                "Recordings",
                 "LibInputBackend", "ClearCore", "GestureRecognition", "TouchInput", "JSON",
                 "ToolSupport", "Umockdev", "DescriptorIO", "ClearSound",
             ],
@@ -217,7 +238,8 @@ let package = Package(
         .executableTarget(
             name: "cleartouch-bench",
             dependencies: [
-                "Replay", "Recordings", "ClearCore", "GestureRecognition", "TouchInput",
+                "Replay", "RegressionSuites", "Recordings", "ClearCore", "GestureRecognition",
+                "TouchInput",
                 "ClearRendering", "ClearPictures", "LibInputBackend", "Umockdev",
                 "AllocationCounter",
                 "ListStore",
@@ -249,7 +271,8 @@ let package = Package(
         // Paths, command runs, child processes, umockdev runs and fixtures shared by the
         // test targets and test tools.
         .target(
-            name: "TestSupport", dependencies: ["ClearCore", "Evdev", "Recordings", "Umockdev"],
+            name: "TestSupport",
+            dependencies: ["ClearCore", "ClearPictures", "Evdev", "Recordings", "Umockdev"],
             path: "Tests/TestSupport"),
         .testTarget(name: "TouchInputTests", dependencies: ["TouchInput"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
@@ -291,9 +314,19 @@ let package = Package(
             name: "ReplayTests",
             dependencies: [
                 "Replay", "Recordings", "ClearCore", "ClearRendering", "ClearPictures",
-                "TouchInput",
-                "TestSupport",
-                "GestureRecognition",
+                "ClearSound", "TouchInput", "TestSupport", "GestureRecognition",
+            ]),
+        .testTarget(
+            name: "RegressionSuitesTests",
+            dependencies: [
+                "RegressionSuites", "Replay", "Recordings", "ClearCore", "ClearRendering",
+                "TouchInput", "TestSupport", "GestureRecognition",
+            ]),
+        .testTarget(
+            name: "ReplayPagesTests",
+            dependencies: [
+                "ReplayPages", "RegressionSuites", "Replay", "ClearCore", "ClearRendering",
+                "ClearPictures", "JSON", "ToolSupport", "TestSupport",
             ]),
         .testTarget(
             name: "ClearRenderingTests",
@@ -306,8 +339,8 @@ let package = Package(
         .testTarget(
             name: "CleartouchTests",
             dependencies: [
-                "cleartouch", "cleartouch-devices", "CleartouchCommands", "Replay", "Recordings",
-                "TouchInput", "Umockdev", "TestSupport",
+                "cleartouch", "cleartouch-devices", "CleartouchCommands", "Replay",
+                "RegressionSuites", "Recordings", "TouchInput", "Umockdev", "TestSupport",
                 "TouchScript", "Evdev", "JSON", "ToolSupport", "ListStore",
             ]),
         .testTarget(name: "ToolSupportTests", dependencies: ["ToolSupport", "TestSupport"]),

@@ -1,4 +1,5 @@
 import Foundation
+import RegressionSuites
 import Replay
 import ToolSupport
 

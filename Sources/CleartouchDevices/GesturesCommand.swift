@@ -3,6 +3,7 @@ import Foundation
 import GestureBus
 import GestureService
 import Recordings
+import RegressionSuites
 import Replay
 import ToolSupport
 import TouchInput

@@ -1,6 +1,7 @@
 import ClearCore
 import GestureRecognition
 import JSON
+import Replay
 import ToolSupport
 import TouchInput
 
@@ -95,9 +96,6 @@ public struct ExpectedGesture: Hashable, Sendable {
             startMicroseconds: gesture.startMicroseconds, endMicroseconds: gesture.endMicroseconds)
     }
 }
-
-/// A golden or list file that cannot be read, at a 1-based line: the shared `Diagnostic`.
-public typealias ExpectationFileError = Diagnostic
 
 extension Expectation {
     /// Parses a golden file's text. `path` names the file in errors.
@@ -469,26 +467,26 @@ extension Expectation {
 
     /// The first index where `a` and `b` differ (the shorter one's count when one is a
     /// prefix of the other).
-    static func firstDifference<T: Equatable>(_ a: [T], _ b: [T]) -> Int {
+    package static func firstDifference<T: Equatable>(_ a: [T], _ b: [T]) -> Int {
         var index = 0
         while index < a.count && index < b.count && a[index] == b[index] { index += 1 }
         return index
     }
 
-    static func line(for gesture: ExpectedGesture) -> String {
+    package static func line(for gesture: ExpectedGesture) -> String {
         "\(JSONNumber.milliseconds(gesture.startMicroseconds)) – \(JSONNumber.milliseconds(gesture.endMicroseconds)) ms  \(gesture.kind.rawValue) \(gesture.outcome.rawValue)"
     }
 
-    static func line(for action: Action) -> String {
+    package static func line(for action: Action) -> String {
         "\(JSONNumber.milliseconds(action.timeMicroseconds)) ms  \(action.summary)"
     }
 
-    static func line(for list: ExpectedList) -> String {
+    package static func line(for list: ExpectedList) -> String {
         (list.completed ? "[x] " : "[ ] ") + JSONValue.string(list.title).encoded() + " ("
             + list.items.map(line(for:)).joined(separator: ", ") + ")"
     }
 
-    static func line(for item: ExpectedItem) -> String {
+    package static func line(for item: ExpectedItem) -> String {
         (item.completed ? "[x] " : "[ ] ") + JSONValue.string(item.text).encoded()
     }
 }

@@ -1,5 +1,6 @@
 import ClearCore
 import JSON
+import Replay
 import ToolSupport
 import TouchInput
 

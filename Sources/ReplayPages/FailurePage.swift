@@ -1,6 +1,8 @@
 import ClearCore
 import GestureService
 import JSON
+import RegressionSuites
+import Replay
 import ToolSupport
 
 /// The page `cleartouch test --report DIR` writes for a failing recording (docs/replay.md,

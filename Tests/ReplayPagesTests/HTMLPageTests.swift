@@ -5,6 +5,7 @@ import Testing
 import ToolSupport
 
 @testable import Replay
+@testable import ReplayPages
 
 /// `HTMLPage`: whatever the data holds, it stays in its `application/json` block and
 /// parses back to itself; the page's own scripts run by hash, and no other.

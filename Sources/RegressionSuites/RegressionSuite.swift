@@ -1,6 +1,7 @@
 import DescriptorIO
 import Foundation
 import GestureRecognition
+import Replay
 import ToolSupport
 
 /// One regression test: a recording and the `NAME.expect.json` beside it.

@@ -1,3 +1,4 @@
+import Replay
 import ToolSupport
 
 /// One of N disjoint parts of a regression suite (`cleartouch test --shard I/N`), for a CI
@@ -82,12 +83,6 @@ public struct SuiteShard: Hashable, Sendable, CustomStringConvertible {
     static func precedes(_ a: RegressionCase, _ b: RegressionCase) -> Bool {
         a.expectationPath.utf8.lexicographicallyPrecedes(b.expectationPath.utf8)
     }
-}
-
-/// A usage message (the command layer turns it into its exit-2 `UsageError`).
-public struct UsageText: Error, Sendable, CustomStringConvertible {
-    public var description: String
-    public init(_ description: String) { self.description = description }
 }
 
 extension Character {

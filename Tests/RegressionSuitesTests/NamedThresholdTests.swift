@@ -4,6 +4,7 @@ import GestureRecognition
 import TestSupport
 import Testing
 
+@testable import RegressionSuites
 @testable import Replay
 
 /// The registry of named thresholds (`--list-thresholds`, `--set`), the sweep's
@@ -128,24 +129,6 @@ import Testing
         } catch {
             #expect(error.description.contains(message), "\(error.description)")
         }
-    }
-
-    @Test func theSweepPageIsOnePlotWithAPointPerValue() throws {
-        let sweep = try ThresholdSweep(parsing: "slop-px=6:14:2")
-        let points = sweep.values.enumerated().map {
-            ThresholdSweep.Point(value: $0.element, passed: 10 - $0.offset, total: 10)
-        }
-        let page = sweep.page(points)
-        #expect(page.components(separatedBy: "class=\"sweep-point\"").count == 6)
-        #expect(page.contains("data-value=\"10\" data-passed=\"8\" data-total=\"10\""))
-        #expect(!page.contains("<script") && !page.contains("src=") && !page.contains("href="))
-        #expect(
-            !page.replacingOccurrences(of: "xmlns=\"http://www.w3.org/2000/svg\"", with: "")
-                .contains("://"))
-        #expect(page.contains("id=\"sweep-default\""))
-        let table = sweep.table(points)
-        #expect(table.split(separator: "\n").count == 7)
-        #expect(table.contains("10 *"))
     }
 
     /// Every bundled recording replays the same with its decisions heard as without:

@@ -1,5 +1,6 @@
 import GestureService
 import JSON
+import Replay
 import ToolSupport
 import TouchInput
 

@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 
 @testable import Replay
+@testable import ReplayPages
 
 /// The `cleartouch view` page's content: frames up to the settled end, what each frame
 /// shows, gesture labels with their state and action, and a page with nothing outside it.

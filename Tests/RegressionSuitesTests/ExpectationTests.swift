@@ -2,6 +2,7 @@ import ClearCore
 import TestSupport
 import Testing
 
+@testable import RegressionSuites
 @testable import Replay
 
 @Suite struct ExpectationTests {

@@ -6,14 +6,15 @@ import TestSupport
 import Testing
 import TouchInput
 
+@testable import RegressionSuites
 @testable import Replay
 
 /// Each "nothing happens" golden fails when the reason it exists is gone: a replay whose
 /// input was mutated (the removal dropped, a reader that returns nothing) does not meet it.
 @Suite struct GoldenStrengthTests {
-    static func expectation(_ name: String) throws -> Replay.Expectation {
+    static func expectation(_ name: String) throws -> RegressionSuites.Expectation {
         let path = TestPaths.recordings + "/\(name).expect.json"
-        return try Replay.Expectation.parse(
+        return try RegressionSuites.Expectation.parse(
             try String(contentsOfFile: path, encoding: .utf8), path: path)
     }
 
@@ -84,7 +85,7 @@ import TouchInput
 
     @Test func everyBundledGoldenRecordsItsSettingsAndGestures() throws {
         for file in TestPaths.expectationFiles() {
-            let expectation = try Replay.Expectation.parse(
+            let expectation = try RegressionSuites.Expectation.parse(
                 try String(contentsOfFile: file.expectation, encoding: .utf8),
                 path: file.expectation)
             if let service = expectation.service {
@@ -104,7 +105,7 @@ import TouchInput
 
 /// The `"settings"` and `"gestures"` keys of expectation files.
 @Suite struct ExpectationSettingsTests {
-    let sample = Replay.Expectation(
+    let sample = RegressionSuites.Expectation(
         recording: "x.trace",
         settings: ReplaySettings(
             screen: ScreenSize(widthPixels: 800, heightPixels: 1280), rowHeightPixels: 60,
@@ -124,11 +125,11 @@ import TouchInput
         let text = sample.jsonText()
         #expect(text.contains("\"screen\": \"800x1280\",\n    \"row_height\": 60,"))
         #expect(text.contains("\"start_ms\": 0.001, \"end_ms\": 360.001"))
-        #expect(try Replay.Expectation.parse(text, path: "x.expect.json") == sample)
+        #expect(try RegressionSuites.Expectation.parse(text, path: "x.expect.json") == sample)
     }
 
     @Test func filesWithoutSettingsOrGesturesKeepWorking() throws {
-        let parsed = try Replay.Expectation.parse(
+        let parsed = try RegressionSuites.Expectation.parse(
             "{\"actions\": [], \"items\": []}", path: "e.json")
         #expect(parsed.settings == nil)
         #expect(parsed.gestures == nil)
@@ -190,7 +191,7 @@ import TouchInput
     ])
     func malformedSettingsAndGesturesNameTheLine(text: String, line: Int, message: String) {
         do {
-            _ = try Replay.Expectation.parse(text, path: "bad.json")
+            _ = try RegressionSuites.Expectation.parse(text, path: "bad.json")
             Issue.record("no error for \(text)")
         } catch {
             #expect(error.line == line, "\(error)")
@@ -226,12 +227,12 @@ import TouchInput
             ])
         let result = try ReplayHarness(source: source).run()
         let path = TestPaths.temporaryDirectory() + "/pan.expect.json"
-        let expectation = Replay.Expectation(
+        let expectation = RegressionSuites.Expectation(
             result: result, recording: "pan-complete-above.trace",
             settings: ReplaySettings(replayed: source, result: result, expectationPath: path))
         #expect(expectation.settings?.screen == ScreenSize(widthPixels: 2160, heightPixels: 3840))
         #expect(expectation.settings?.list?.count == 3)
-        let reread = try Replay.Expectation.parse(expectation.jsonText(), path: path)
+        let reread = try RegressionSuites.Expectation.parse(expectation.jsonText(), path: path)
         let replayed = try ReplayHarness(
             source: reread.settings!.applied(
                 to: ReplaySource(path: source.path), expectationPath: path)

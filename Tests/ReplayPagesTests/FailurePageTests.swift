@@ -3,7 +3,9 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import RegressionSuites
 @testable import Replay
+@testable import ReplayPages
 
 /// The data of `cleartouch test --report`'s failure pages: the first difference of each
 /// kind (gestures, actions, final items, editing) is found where the printed diff says,
@@ -11,9 +13,9 @@ import Testing
 /// list is the one at that moment. Then the page names and the pages written.
 @Suite struct FailurePageTests {
     /// mixed-session.trace: twelve gestures, twelve actions, its expectation met.
-    static func mixedSession() throws -> (ReplayResult, Replay.Expectation) {
+    static func mixedSession() throws -> (ReplayResult, RegressionSuites.Expectation) {
         let path = TestPaths.recordings + "/mixed-session.expect.json"
-        let expectation = try Replay.Expectation.parse(
+        let expectation = try RegressionSuites.Expectation.parse(
             try String(contentsOfFile: path, encoding: .utf8), path: path)
         let source = try #require(expectation.settings).applied(
             to: ReplaySource(path: TestPaths.recordings + "/mixed-session.trace"),
@@ -25,7 +27,7 @@ import Testing
 
     static let endMicroseconds: Int64 = 99_000_000
 
-    static func summary(_ expectation: Replay.Expectation, _ result: ReplayResult) throws
+    static func summary(_ expectation: RegressionSuites.Expectation, _ result: ReplayResult) throws
         -> FailurePage.Summary
     {
         try #require(
@@ -169,7 +171,7 @@ import Testing
     }
 
     @Test func thePagesOfAFailingSuiteAndTheirIndex() throws {
-        let root = try RegressionSuiteTests.suiteFolder()
+        let root = try SampleSuite.makeFolder()
         defer { try? FileManager.default.removeItem(atPath: root) }
         let reports = RegressionSuite.run(try RegressionSuite.discover([root]), jobs: 2)
         let report = root + "/report"
@@ -199,7 +201,8 @@ import Testing
         let text = try String(contentsOfFile: path, encoding: .utf8)
         let changed = text.replacingOccurrences(of: "\"fingers\": 3", with: "\"fingers\": 4")
         try #require(changed != text)
-        let service = try #require(try Replay.Expectation.parse(changed, path: path).service)
+        let service = try #require(
+            try RegressionSuites.Expectation.parse(changed, path: path).service)
         let replay = try service.replay(
             ReplaySource(path: TestPaths.recordings + "/gestures-swipe-3-left.evemu"),
             expectationPath: path)
@@ -216,6 +219,6 @@ import Testing
             FailurePage.summary(
                 of: replay.gestures,
                 against: try #require(
-                    try Replay.Expectation.parse(text, path: path).service)) == nil)
+                    try RegressionSuites.Expectation.parse(text, path: path).service)) == nil)
     }
 }

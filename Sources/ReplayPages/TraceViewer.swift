@@ -3,6 +3,7 @@ import ClearPictures
 import GestureRecognition
 import GestureService
 import JSON
+import Replay
 import TouchInput
 
 /// `cleartouch view`: a replay as one self-contained web page (docs/replay.md, "The trace

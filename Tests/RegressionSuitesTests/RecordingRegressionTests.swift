@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import RegressionSuites
 @testable import Replay
 
 /// Every bundled recording against its hand-checked expectation (Recordings/README.md).

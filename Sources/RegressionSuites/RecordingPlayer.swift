@@ -1,5 +1,6 @@
 import ClearCore
 import GestureService
+import Replay
 import ToolSupport
 
 /// Another way into a suite's recordings than reading their files: `cleartouch test
@@ -21,7 +22,7 @@ public struct RecordingPlayer: Sendable {
 extension RecordingPlayer {
     /// `play` as a replay's input: a recording it cannot play is an error saying why,
     /// the reason also noted in `refusal`.
-    func input(for source: ReplaySource, noting refusal: PlayerRefusal?) throws(ReplayError)
+    package func input(for source: ReplaySource, noting refusal: PlayerRefusal?) throws(ReplayError)
         -> ReplayInput
     {
         do throws(RecordingPlayerError) {
@@ -39,7 +40,7 @@ extension RecordingPlayer {
 
 /// Where a case's player said it cannot play the recording (set at most once, on the
 /// thread running the case).
-final class PlayerRefusal: @unchecked Sendable {
+package final class PlayerRefusal: @unchecked Sendable {
     var reason: String?
 }
 

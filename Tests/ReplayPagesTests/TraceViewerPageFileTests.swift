@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @testable import Replay
+@testable import ReplayPages
 
 /// The viewer page built into the program is `Resources/trace-viewer/` as it is.
 @Suite struct TraceViewerPageFileTests {

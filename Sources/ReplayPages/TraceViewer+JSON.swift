@@ -2,6 +2,7 @@ import ClearCore
 import ClearPictures
 import GestureService
 import JSON
+import Replay
 import TouchInput
 
 /// The page's data: keyed JSON objects (the fields are listed at the top of

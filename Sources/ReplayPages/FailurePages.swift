@@ -1,4 +1,6 @@
 import GestureService
+import RegressionSuites
+import Replay
 import ToolSupport
 
 /// `cleartouch test --report DIR`: a `FailurePage` for each failing recording, and

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import RegressionSuites
 @testable import Replay
 
 #if canImport(FoundationXML)
@@ -10,40 +11,8 @@ import Testing
 
 /// `cleartouch test`'s library side: discovery, parallel runs, failure blocks, JUnit XML.
 @Suite struct RegressionSuiteTests {
-    /// A folder with two passing cases (one nested), one failing (its golden file says
-    /// the row was deleted), and one golden file without its recording.
-    static func suiteFolder() throws -> String {
-        let root = TestPaths.temporaryDirectory()
-        let manager = FileManager.default
-        try manager.createDirectory(
-            atPath: root + "/nested/deeper", withIntermediateDirectories: true)
-        for (name, folder) in [
-            ("pull-below.yml", "/nested/deeper"), ("pan-complete-above.trace", ""),
-        ] {
-            let base = String(name.split(separator: ".").first!)
-            try manager.copyItem(
-                atPath: TestPaths.recordings + "/" + name, toPath: root + folder + "/" + name)
-            try manager.copyItem(
-                atPath: TestPaths.recordings + "/\(base).expect.json",
-                toPath: root + folder + "/\(base).expect.json")
-        }
-        try manager.copyItem(
-            atPath: TestPaths.recordings + "/pan-delete-above.evemu",
-            toPath: root + "/nested/wrong.evemu")
-        let golden = try String(
-            contentsOfFile: TestPaths.recordings + "/pan-delete-above.expect.json", encoding: .utf8)
-        try golden.replacingOccurrences(of: "\"delete\"", with: "\"complete\"").write(
-            toFile: root + "/nested/wrong.expect.json", atomically: true, encoding: .utf8)
-        // A recording without a golden file is not a test.
-        try manager.copyItem(
-            atPath: TestPaths.recordings + "/uncomplete.trace", toPath: root + "/lonely.trace")
-        try "{\"actions\": [], \"items\": []}".write(
-            toFile: root + "/orphan.expect.json", atomically: true, encoding: .utf8)
-        return root
-    }
-
     @Test func discoveryIsRecursiveAndPairsEachGoldenWithItsRecording() throws {
-        let root = try Self.suiteFolder()
+        let root = try SampleSuite.makeFolder()
         let cases = try RegressionSuite.discover([root])
         #expect(
             cases.map { String($0.expectationPath.dropFirst(root.count)) } == [
@@ -61,7 +30,7 @@ import Testing
     }
 
     @Test func parallelRunsGiveTheSameReportsInOrder() throws {
-        let root = try Self.suiteFolder()
+        let root = try SampleSuite.makeFolder()
         let cases = try RegressionSuite.discover([root])
         let serial = RegressionSuite.run(cases, jobs: 1)
         let parallel = RegressionSuite.run(cases, jobs: 4)
@@ -86,7 +55,7 @@ import Testing
     }
 
     @Test func theUpdatedExpectationIsMetAndKeepsTheSettings() throws {
-        let root = try Self.suiteFolder()
+        let root = try SampleSuite.makeFolder()
         let cases = try RegressionSuite.discover([root + "/nested/wrong.expect.json"])
         let report = RegressionSuite.run(cases, jobs: 1)[0]
         guard case .failed(_, let updated) = report.outcome else {
@@ -104,7 +73,7 @@ import Testing
         /// The JUnit XML is well-formed (read by libxml2 through XMLDocument) and escapes
         /// file names and diffs with markup and control characters.
         @Test func junitXMLParsesWithARealXMLParser() throws {
-            let root = try Self.suiteFolder()
+            let root = try SampleSuite.makeFolder()
             var reports = RegressionSuite.run(try RegressionSuite.discover([root]), jobs: 2)
             let odd = "/tmp/a<b>&\"c\" 'd'\u{01}.trace"
             reports.append(
@@ -112,7 +81,7 @@ import Testing
                     testCase: RegressionCase(expectationPath: "x.expect.json", recordingPath: odd),
                     outcome: .failed(
                         diff: "first difference: <&> ]]> \"q\" \u{0B}\n  - a\n  + b",
-                        updated: Replay.Expectation(actions: [], items: [])),
+                        updated: RegressionSuites.Expectation(actions: [], items: [])),
                     durationMicroseconds: 1_234_567))
             let xml = JUnitReport.xml(reports)
             let document = try XMLDocument(xmlString: xml, options: [])
