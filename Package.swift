@@ -13,6 +13,7 @@
 //   ListStore          the list file (Foundation)
 //   JSON               one JSON value with its parser and writer (pure Swift)
 //   ToolSupport        what front ends share: the one monotonic clock, the FILE:LINE Diagnostic
+//   YAML               libyaml's event stream and a small document tree, FILE:LINE errors
 //   EvdevDecoding      the evdev stream decoder: kernel events → the touch model (recordings
 //                      and the devices read beside libinput)
 //   Recordings         trace format, evemu and `libinput record` readers
@@ -114,6 +115,10 @@ let package = Package(
         // MARK: input sources and outputs
         // JSON values: one parser and one writer for every JSON file and output.
         .target(name: "JSON"),
+        // YAML through libyaml: the event stream (the `libinput record` reader's) and a small
+        // document tree (its header, the gesture service's configuration), FILE:LINE errors.
+        .target(
+            name: "YAML", dependencies: ["CYAML", "DescriptorIO", "ToolSupport", "TouchInput"]),
         // The one write-all loop (short writes, EINTR) for every file and stream written.
         .target(name: "DescriptorIO"),
         // What the front ends share: the one monotonic clock, the FILE:LINE diagnostic.
@@ -126,7 +131,8 @@ let package = Package(
         .target(
             name: "Recordings",
             dependencies: [
-                "Evdev", "EvdevDecoding", "TouchInput", "CYAML", "ToolSupport", "DescriptorIO",
+                "Evdev", "EvdevDecoding", "TouchInput", "CYAML", "YAML", "ToolSupport",
+                "DescriptorIO",
             ],
             swiftSettings: uncheckedExclusivity),
         .target(
@@ -147,7 +153,7 @@ let package = Package(
         .target(
             name: "GestureService",
             dependencies: [
-                "TouchInput", "GestureRecognition", "Recordings", "ToolSupport", "JSON", "CYAML",
+                "TouchInput", "GestureRecognition", "YAML", "ToolSupport", "JSON",
             ]),
         .target(
             name: "GestureBus",
@@ -276,6 +282,8 @@ let package = Package(
             path: "Tests/TestSupport"),
         .testTarget(name: "TouchInputTests", dependencies: ["TouchInput"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
+        .testTarget(
+            name: "YAMLTests", dependencies: ["YAML", "CYAML", "ToolSupport", "TestSupport"]),
         .testTarget(name: "DescriptorIOTests", dependencies: ["DescriptorIO"]),
         .testTarget(name: "EvdevTests", dependencies: ["Evdev"]),
         .testTarget(

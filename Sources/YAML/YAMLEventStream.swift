@@ -61,8 +61,8 @@ private func readYAMLInput(
 
 /// A thin wrapper over libyaml's event parser reading one file, with errors as
 /// `FILE:LINE: …`. The current event stays valid until the next call to `next()`.
-final class YAMLEventStream {
-    let path: String
+package final class YAMLEventStream {
+    package let path: String
     private var parser = yaml_parser_t()
     private(set) var event = yaml_event_t()
     private var hasEvent = false
@@ -72,11 +72,11 @@ final class YAMLEventStream {
     private let lineMap: [Int]?
     private var text: UnsafeMutableBufferPointer<UInt8>?
 
-    init(path: String, maximumLineBytes: Int) throws(RecordingError) {
+    package init(path: String, maximumLineBytes: Int) throws(Diagnostic) {
         self.path = path
         let fd = FileCall.openForReading(path)
         guard fd >= 0 else {
-            throw RecordingError(
+            throw Diagnostic(
                 path: path, line: 0, message: "cannot open: \(String(cString: strerror(errno)))")
         }
         input = YAMLInput(descriptor: fd, maximumLineBytes: maximumLineBytes)
@@ -87,7 +87,7 @@ final class YAMLEventStream {
     }
 
     /// A stream over `bytes`, lines of which came from the file lines `lineMap`.
-    init(bytes: [UInt8], path: String, lineMap: [Int]) {
+    package init(bytes: [UInt8], path: String, lineMap: [Int]) {
         self.path = path
         self.lineMap = lineMap
         input = YAMLInput(descriptor: -1, maximumLineBytes: Int.max)
@@ -113,19 +113,19 @@ final class YAMLEventStream {
         retained.release()
     }
 
-    var bytesRead: Int { input.bytesRead }
+    package var bytesRead: Int { input.bytesRead }
 
     /// 1-based line of the current event.
-    var line: Int { fileLine(Int(event.start_mark.line)) }
+    package var line: Int { fileLine(Int(event.start_mark.line)) }
 
-    var type: yaml_event_type_t { event.type }
+    package var type: yaml_event_type_t { event.type }
 
-    func error(_ message: String, line: Int? = nil) -> RecordingError {
-        RecordingError(path: path, line: line ?? self.line, message: message)
+    package func error(_ message: String, line: Int? = nil) -> Diagnostic {
+        Diagnostic(path: path, line: line ?? self.line, message: message)
     }
 
     /// True when libyaml reads `text` as a whole YAML stream without an error.
-    static func parses(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    package static func parses(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = text.baseAddress else { return true }
         var parser = yaml_parser_t()
         var event = yaml_event_t()
@@ -142,25 +142,25 @@ final class YAMLEventStream {
 
     /// Advances to the next event.
     @discardableResult
-    func next() throws(RecordingError) -> yaml_event_type_t {
+    package func next() throws(Diagnostic) -> yaml_event_type_t {
         if hasEvent {
             yaml_event_delete(&event)
             hasEvent = false
         }
         guard yaml_parser_parse(&parser, &event) == 1 else {
             if input.lineTooLong {
-                throw RecordingError(
+                throw Diagnostic(
                     path: path, line: input.newlines + 1,
                     message: "line longer than \(input.maximumLineBytes) bytes")
             }
             if input.readError != 0 {
-                throw RecordingError(
+                throw Diagnostic(
                     path: path, line: input.newlines + 1,
                     message: "read failed: \(String(cString: strerror(input.readError)))")
             }
             let problem = parser.problem.map { String(cString: $0) } ?? "invalid YAML"
             let context = parser.context.map { String(cString: $0) + " " } ?? ""
-            throw RecordingError(
+            throw Diagnostic(
                 path: path, line: fileLine(Int(parser.problem_mark.line)),
                 message: "YAML: \(context)\(problem)")
         }
@@ -172,26 +172,27 @@ final class YAMLEventStream {
     }
 
     /// The current scalar's bytes (valid until `next()`).
-    var scalar: UnsafeBufferPointer<UInt8> {
+    package var scalar: UnsafeBufferPointer<UInt8> {
         UnsafeBufferPointer(start: event.data.scalar.value, count: event.data.scalar.length)
     }
 
     /// The plain scalars YAML 1.1 and 1.2 read as null, besides the empty one.
-    static let nullSpellings = KeywordTable<Void>([
-        "~": (), "null": (), "Null": (), "NULL": (),
-    ])
+    static let nullSpellings: [StaticString] = ["~", "null", "Null", "NULL"]
 
     /// True for a plain scalar that YAML reads as null (`~`, `null`, empty).
-    var scalarIsNull: Bool {
+    package var scalarIsNull: Bool {
         guard event.data.scalar.style == YAML_PLAIN_SCALAR_STYLE else { return false }
         let bytes = scalar
-        return bytes.isEmpty || Self.nullSpellings(bytes) != nil
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return true }
+        return Self.nullSpellings.contains {
+            $0.utf8CodeUnitCount == bytes.count && memcmp(base, $0.utf8Start, bytes.count) == 0
+        }
     }
 
     /// Skips the node that starts at the current event (scalar, or a whole collection),
     /// nested at most `YAMLNode.maximumDepth` levels: libyaml's cost per token grows with
     /// the nesting (its simple-key stack), so an unbounded skip was quadratic in it.
-    func skipNode() throws(RecordingError) {
+    package func skipNode() throws(Diagnostic) {
         var depth = 0
         repeat {
             switch event.type {
@@ -244,8 +245,10 @@ public indirect enum YAMLNode {
 
     /// Reads the node starting at the current event; the value of a mapping key for
     /// which `skipValue` says yes is replaced by null without being built.
-    static func read(_ stream: YAMLEventStream, skipValue: (String, Int) -> Bool, depth: Int = 0)
-        throws(RecordingError)
+    package static func read(
+        _ stream: YAMLEventStream, skipValue: (String, Int) -> Bool, depth: Int = 0
+    )
+        throws(Diagnostic)
         -> YAMLNode
     {
         let line = stream.line
@@ -255,7 +258,9 @@ public indirect enum YAMLNode {
         }
         switch stream.type {
         case YAML_SCALAR_EVENT:
-            return .scalar(stream.scalar.string, line: line, null: stream.scalarIsNull)
+            return .scalar(
+                String(decoding: stream.scalar, as: UTF8.self), line: line,
+                null: stream.scalarIsNull)
         case YAML_SEQUENCE_START_EVENT:
             var items: [YAMLNode] = []
             while try stream.next() != YAML_SEQUENCE_END_EVENT {
@@ -270,7 +275,7 @@ public indirect enum YAMLNode {
                 guard stream.type == YAML_SCALAR_EVENT else {
                     throw stream.error("YAML: a mapping key must be a scalar")
                 }
-                let key = stream.scalar.string
+                let key = String(decoding: stream.scalar, as: UTF8.self)
                 // YAML keys are unique; a reader that took the first or the last would guess.
                 guard keys.insert(key).inserted else {
                     throw stream.error("YAML: duplicate key `\(QuotedInput.cut(key))`")
@@ -296,7 +301,7 @@ extension YAMLNode {
     /// The one document of the YAML text `bytes` (read from `path`, named in errors), or
     /// nil when the text holds no document. Errors are `FILE:LINE: YAML: …`; aliases and
     /// a second document are errors.
-    public static func document(bytes: [UInt8], path: String) throws(RecordingError)
+    public static func document(bytes: [UInt8], path: String) throws(Diagnostic)
         -> YAMLNode?
     {
         let lineCount = bytes.reduce(1) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
