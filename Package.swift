@@ -5,6 +5,7 @@
 //   Shims/*            C libraries from Debian (libinput, libudev, libevdev, libyaml, cairo/pango,
 //                      SDL2, the kernel's evdev codes)
 //   DescriptorIO       the one write-all loop to a file descriptor (short writes, EINTR)
+//   SDBus              sd-bus, typed: connections, method calls, values, signals, errors
 //   Evdev              evdev codes, the kernel device model, evemu and `libinput record` writers
 //   TouchInput         the device-independent touch input model (pure Swift)
 //   GestureRecognition recognizers and the arena (pure Swift, no C library)
@@ -155,9 +156,13 @@ let package = Package(
             dependencies: [
                 "TouchInput", "GestureRecognition", "YAML", "ToolSupport", "JSON",
             ]),
+        // sd-bus, typed: a connection and its poll descriptor, method calls, values,
+        // signals, object vtables, errors, peer addresses (nothing of what is said on it).
+        .target(name: "SDBus", dependencies: ["CSystemd"]),
+        // The gesture service on D-Bus: Gestures1 and the Touchégg protocol.
         .target(
             name: "GestureBus",
-            dependencies: ["GestureService", "CSystemd", "ToolSupport"]),
+            dependencies: ["GestureService", "SDBus", "ToolSupport"]),
         // The replay engine: a recording (or events) through the session, the read-ahead,
         // the result and its JSON, timeline, sound and picture; the gesture service's replay.
         .target(
@@ -200,7 +205,7 @@ let package = Package(
             dependencies: [
                 "ClearRendering", "ClearPictures", "ClearCore", "LibInputBackend", "Recordings",
                 "TouchInput",
-                "ToolSupport", "CSDL2", "ListStore", "ClearSound", "CSystemd", "GestureBus",
+                "ToolSupport", "CSDL2", "ListStore", "ClearSound", "CSystemd", "SDBus",
                 "DescriptorIO",
             ],
             swiftSettings: testHooks),
@@ -224,7 +229,7 @@ let package = Package(
         .executableTarget(
             name: "cleartouch-devices",
             dependencies: [
-                "CleartouchCommands", "GestureService", "GestureBus",
+                "CleartouchCommands", "GestureService", "GestureBus", "SDBus",
                 "Replay", "RegressionSuites", "Recorder", "KioskApp", "ClearRendering",
                 "Recordings",
                 "LibInputBackend", "ClearCore", "GestureRecognition", "TouchInput", "JSON",
@@ -250,7 +255,7 @@ let package = Package(
                 "AllocationCounter",
                 "ListStore",
                 "ToolSupport", "Evdev", "TouchScript", "KioskApp", "ClearSound",
-                "GestureService", "GestureBus", "CSystemd",
+                "GestureService", "GestureBus", "SDBus", "CSystemd",
             ],
             path: "Sources/Benchmarks"),
         // The child process of ListStore's SIGKILL test.
@@ -348,13 +353,14 @@ let package = Package(
             name: "CleartouchTests",
             dependencies: [
                 "cleartouch", "cleartouch-devices", "CleartouchCommands", "Replay",
-                "RegressionSuites", "Recordings", "TouchInput", "Umockdev", "TestSupport",
+                "RegressionSuites", "Recordings", "TouchInput", "Umockdev", "TestSupport", "SDBus",
                 "TouchScript", "Evdev", "JSON", "ToolSupport", "ListStore",
             ]),
         .testTarget(name: "ToolSupportTests", dependencies: ["ToolSupport", "TestSupport"]),
         // The gesture service's D-Bus side through a real dbus-daemon and real clients.
         .testTarget(
-            name: "GestureBusTests", dependencies: ["GestureBus", "GestureService", "TestSupport"]),
+            name: "GestureBusTests",
+            dependencies: ["GestureBus", "SDBus", "GestureService", "TestSupport"]),
         // Builds the README's client package against a clone of this one.
         .testTarget(name: "LibraryPackageTests", dependencies: ["TestSupport"]),
         // make deb, make install, the man page and completion, dpkg -i/-r, lintian.

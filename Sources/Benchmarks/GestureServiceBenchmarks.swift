@@ -2,6 +2,7 @@ import AllocationCounter
 import CSystemd
 import GestureBus
 import GestureService
+import SDBus
 import ToolSupport
 import TouchInput
 

@@ -5,6 +5,7 @@ import GestureService
 import Recordings
 import RegressionSuites
 import Replay
+import SDBus
 import ToolSupport
 import TouchInput
 

@@ -29,7 +29,7 @@ public enum PeerAddress: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// A listening, non-blocking stream socket bound to this address.
-    func listen(backlog: Int32) throws(BusError) -> Int32 {
+    package func listen(backlog: Int32) throws(BusError) -> Int32 {
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         // An abstract name starts with a NUL and is exactly as long as given (as GDBus,
