@@ -60,6 +60,21 @@ let package = Package(
         .library(name: "ClearCore", targets: ["ClearCore"]),
         // LD_PRELOAD companion for umockdev 0.17 (Debian 12), used by the libinput tests.
         .library(name: "UmockdevFixup", type: .dynamic, targets: ["UmockdevFixup"]),
+        // Not an API: what DeveloperTools/ (the benchmarks and the generators, a package of
+        // its own so that neither the product nor `make test` builds them) is built on, one
+        // product per tool.
+        .library(
+            name: "ForBenchmarks",
+            targets: [
+                "AllocationCounter", "ClearCore", "ClearPictures", "ClearRendering", "ClearSound",
+                "Evdev", "GestureBus", "GestureRecognition", "GestureService", "KioskApp",
+                "LibInputBackend", "ListStore", "Recordings", "RegressionSuites", "Replay",
+                "SDBus", "ToolSupport", "TouchInput", "TouchScript", "Umockdev",
+                "UmockdevScenarios",
+            ]),
+        .library(name: "ForRecordingGenerator", targets: ["RecordingScripts"]),
+        .library(
+            name: "ForUmockdevTool", targets: ["Recordings", "Umockdev", "UmockdevScenarios"]),
     ],
     targets: [
         // MARK: C shims
@@ -141,9 +156,6 @@ let package = Package(
             dependencies: [
                 "TouchInput", "CLibInput", "ToolSupport", "CLibEvdev", "Evdev", "EvdevDecoding",
             ]),
-        // One way to script touches: touch frames and evdev streams (tests, the recording
-        // generator, the mock devices, the benchmarks).
-        .target(name: "TouchScript", dependencies: ["Evdev", "Recordings", "TouchInput"]),
         .target(
             name: "Recorder",
             dependencies: [
@@ -241,49 +253,47 @@ let package = Package(
         .plugin(
             name: "VersionFromChangelog", capability: .buildTool(),
             path: "Plugins/VersionFromChangelog"),
-        // Writes Recordings/ (tools/make-recordings).
-        .executableTarget(
-            name: "cleartouch-make-recordings",
+        // Describes evdev devices for umockdev-run: `replay --via-libinput`'s testbed and
+        // its barrier scripts (the tests' scripted sessions are UmockdevScenarios).
+        .target(
+            name: "Umockdev",
+            dependencies: ["Evdev", "Recordings", "TouchInput", "LibInputBackend"]),
+
+        // MARK: tests (one test target per module, named after it; Tests/Fixtures holds
+        // data several targets read). What only tests and DeveloperTools/ use lives in
+        // Tests/ too: no target in Sources/ depends on one of these.
+        // One way to script touches: touch frames and evdev streams (tests, the recording
+        // scripts, the mock devices, the benchmarks).
+        .target(
+            name: "TouchScript", dependencies: ["Evdev", "Recordings", "TouchInput"],
+            path: "Tests/TouchScript"),
+        // The scripted sessions umockdev plays to the libinput tests and the benchmarks.
+        .target(
+            name: "UmockdevScenarios", dependencies: ["Evdev", "TouchInput", "TouchScript"],
+            path: "Tests/UmockdevScenarios"),
+        // The scripts of the bundled recordings (Recordings/): RecordingScriptsTests checks
+        // the files against them; DeveloperTools' cleartouch-make-recordings writes them.
+        .target(
+            name: "RecordingScripts",
             dependencies: ["TouchScript", "Recordings", "TouchInput", "ClearCore"],
-            path: "Sources/Tools/RecordingGenerator"),
-        .executableTarget(
-            name: "cleartouch-bench",
-            dependencies: [
-                "Replay", "RegressionSuites", "Recordings", "ClearCore", "GestureRecognition",
-                "TouchInput",
-                "ClearRendering", "ClearPictures", "LibInputBackend", "Umockdev",
-                "AllocationCounter",
-                "ListStore",
-                "ToolSupport", "Evdev", "TouchScript", "KioskApp", "ClearSound",
-                "GestureService", "GestureBus", "SDBus", "CSystemd",
-            ],
-            path: "Sources/Benchmarks"),
+            path: "Tests/RecordingScripts"),
         // The child process of ListStore's SIGKILL test.
         .executableTarget(
             name: "cleartouch-store-writer", dependencies: ["ListStore", "TestSupport"],
-            path: "Sources/Tools/StoreWriter"),
+            path: "Tests/Tools/StoreWriter"),
         // Prints a two-gesture presentation for ClearCore's hash-order test.
         .executableTarget(
             name: "cleartouch-two-track-presentation",
             dependencies: ["ClearCore", "GestureRecognition", "TouchInput"],
-            path: "Sources/Tools/TwoTrackPresentation"),
-        // Describes evdev devices and sessions for umockdev-run: `replay --via-libinput`'s
-        // testbed and its barrier scripts (product code), and the scripted sessions of the
-        // tests and benchmarks.
-        .target(
-            name: "Umockdev",
-            dependencies: ["Evdev", "Recordings", "TouchInput", "TouchScript", "LibInputBackend"]),
-        .executableTarget(
-            name: "cleartouch-umockdev", dependencies: ["Umockdev", "Recordings"],
-            path: "Sources/Tools/Umockdev"),
-
-        // MARK: tests (one test target per module, named after it; Tests/Fixtures holds
-        // data several targets read)
+            path: "Tests/Tools/TwoTrackPresentation"),
         // Paths, command runs, child processes, umockdev runs and fixtures shared by the
         // test targets and test tools.
         .target(
             name: "TestSupport",
-            dependencies: ["ClearCore", "ClearPictures", "Evdev", "Recordings", "Umockdev"],
+            dependencies: [
+                "ClearCore", "ClearPictures", "Evdev", "Recordings", "Umockdev",
+                "UmockdevScenarios",
+            ],
             path: "Tests/TestSupport"),
         .testTarget(name: "TouchInputTests", dependencies: ["TouchInput"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
@@ -314,7 +324,11 @@ let package = Package(
             name: "RecordingsTests",
             dependencies: ["Recordings", "EvdevDecoding", "Evdev", "TouchInput", "TestSupport"],
             exclude: ["Fixtures"]),
-        .testTarget(name: "UmockdevTests", dependencies: ["Umockdev", "Evdev", "TestSupport"]),
+        .testTarget(
+            name: "UmockdevTests",
+            dependencies: ["Umockdev", "UmockdevScenarios", "Evdev", "TestSupport"]),
+        .testTarget(
+            name: "RecordingScriptsTests", dependencies: ["RecordingScripts", "TestSupport"]),
         // The live recorder and the via-libinput replay, through the real libinput under
         // umockdev.
         .testTarget(

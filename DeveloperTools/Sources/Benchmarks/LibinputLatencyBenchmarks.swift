@@ -5,6 +5,7 @@ import LibInputBackend
 import ToolSupport
 import TouchInput
 import Umockdev
+import UmockdevScenarios
 
 #if canImport(Glibc)
     import Glibc
@@ -166,7 +167,7 @@ enum LibinputLatencyProbe {
     static func monotonicNanoseconds() -> Int64 { MonotonicClock.nowNanoseconds() }
 
     /// The evemu device descriptions of the libinput tests, found from the executable's
-    /// place in the package (.build/<config>/cleartouch-bench).
+    /// place below the repository (DeveloperTools/.build/<triple>/<config>/cleartouch-bench).
     static func fixtureDescription(_ name: String) -> EvdevDevice? {
         var directory = UmockdevTestbed.runningExecutable()
         for _ in 0..<5 {

@@ -2,6 +2,7 @@
 import Glibc
 import Recordings
 import Umockdev
+import UmockdevScenarios
 
 let usage = """
     usage: cleartouch-umockdev device DESC.evemu PREFIX --event N [--kind touchscreen|touchpad|keyboard|mouse|tablet] [--dmi]
