@@ -67,11 +67,14 @@ let package = Package(
             name: "ForBenchmarks",
             targets: [
                 "AllocationCounter", "ClearCore", "ClearPictures", "ClearRendering", "ClearSound",
-                "Evdev", "GestureBus", "GestureRecognition", "GestureService", "KioskApp",
+                "Evdev", "GestureBus", "GestureRecognition", "GestureService",
+                "KioskApp",
                 "LibInputBackend", "ListStore", "Recordings", "RegressionSuites", "Replay",
                 "SDBus", "ToolSupport", "TouchInput", "TouchScript", "Umockdev",
                 "UmockdevScenarios",
             ]),
+        // (A system library is a product alone: the benchmarks' own D-Bus client.)
+        .library(name: "CSystemd", targets: ["CSystemd"]),
         .library(name: "ForRecordingGenerator", targets: ["RecordingScripts"]),
         .library(
             name: "ForUmockdevTool", targets: ["Recordings", "Umockdev", "UmockdevScenarios"]),
@@ -126,7 +129,8 @@ let package = Package(
         // The sounds of the actions: synthesis, the mixer, WAV (no Foundation, no C).
         .target(name: "ClearSound", dependencies: ["ClearCore"]),
         // The list file (Foundation: file I/O, JSON, the wall clock it is given).
-        .target(name: "ListStore", dependencies: ["ClearCore", "JSON", "DescriptorIO"]),
+        .target(
+            name: "ListStore", dependencies: ["ClearCore", "TouchInput", "JSON", "DescriptorIO"]),
 
         // MARK: input sources and outputs
         // JSON values: one parser and one writer for every JSON file and output.
@@ -291,7 +295,7 @@ let package = Package(
         .target(
             name: "TestSupport",
             dependencies: [
-                "ClearCore", "ClearPictures", "Evdev", "Recordings", "Umockdev",
+                "ClearCore", "ClearPictures", "Evdev", "Recordings", "TouchInput", "Umockdev",
                 "UmockdevScenarios",
             ],
             path: "Tests/TestSupport"),
@@ -319,14 +323,17 @@ let package = Package(
         .testTarget(
             name: "ClearSoundTests", dependencies: ["ClearSound", "ClearCore", "TouchInput"]),
         .testTarget(
-            name: "ListStoreTests", dependencies: ["ListStore", "ClearCore", "TestSupport"]),
+            name: "ListStoreTests",
+            dependencies: [
+                "ListStore", "ClearCore", "GestureRecognition", "TouchInput", "TestSupport",
+            ]),
         .testTarget(
             name: "RecordingsTests",
             dependencies: ["Recordings", "EvdevDecoding", "Evdev", "TouchInput", "TestSupport"],
             exclude: ["Fixtures"]),
         .testTarget(
             name: "UmockdevTests",
-            dependencies: ["Umockdev", "UmockdevScenarios", "Evdev", "TestSupport"]),
+            dependencies: ["Umockdev", "UmockdevScenarios", "Evdev", "Recordings", "TestSupport"]),
         .testTarget(
             name: "RecordingScriptsTests", dependencies: ["RecordingScripts", "TestSupport"]),
         // The live recorder and the via-libinput replay, through the real libinput under
@@ -357,20 +364,30 @@ let package = Package(
             ]),
         .testTarget(
             name: "ClearRenderingTests",
-            dependencies: ["ClearRendering", "ClearPictures", "ClearCore", "TestSupport"]),
+            dependencies: [
+                "ClearRendering", "ClearPictures", "ClearCore", "GestureRecognition", "TouchInput",
+                "TestSupport",
+            ]),
         // The kiosk app's window under Xvfb and its live input under umockdev.
         .testTarget(
             name: "KioskAppTests",
-            dependencies: ["KioskApp", "ClearRendering", "ClearPictures", "TestSupport"]),
+            dependencies: [
+                "KioskApp", "ClearRendering", "ClearPictures", "ClearCore", "TouchInput", "CSDL2",
+                "TestSupport",
+            ]),
         // The command layer and every subcommand, run as the built executable.
         .testTarget(
             name: "CleartouchTests",
             dependencies: [
                 "cleartouch", "cleartouch-devices", "CleartouchCommands", "Replay",
                 "RegressionSuites", "Recordings", "TouchInput", "Umockdev", "TestSupport", "SDBus",
-                "TouchScript", "Evdev", "JSON", "ToolSupport", "ListStore",
+                "TouchScript", "Evdev", "JSON", "ToolSupport", "ListStore", "ClearCore", "KioskApp",
+                "DescriptorIO", "GestureBus", "GestureService",
             ]),
-        .testTarget(name: "ToolSupportTests", dependencies: ["ToolSupport", "TestSupport"]),
+        .testTarget(
+            name: "ToolSupportTests", dependencies: ["ToolSupport", "DescriptorIO", "TestSupport"]),
+        // The layering (Tests/LayeringTests/Layers.swift) against the manifests and imports.
+        .testTarget(name: "LayeringTests", dependencies: ["TestSupport"]),
         // The gesture service's D-Bus side through a real dbus-daemon and real clients.
         .testTarget(
             name: "GestureBusTests",

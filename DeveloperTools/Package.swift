@@ -22,7 +22,10 @@ let package = Package(
         // release folder, as the benchmarks run those.
         .executableTarget(
             name: "cleartouch-bench",
-            dependencies: [.product(name: "ForBenchmarks", package: "ClearTouch")],
+            dependencies: [
+                .product(name: "ForBenchmarks", package: "ClearTouch"),
+                .product(name: "CSystemd", package: "ClearTouch"),
+            ],
             path: "Sources/Benchmarks"),
         // Writes Recordings/ from their scripts (tools/make-recordings).
         .executableTarget(
