@@ -1,33 +1,34 @@
 // swift-tools-version:6.0
 // ClearTouch: Clear's gesture-driven to-do list and a touch-gesture toolkit for Linux.
 //
-// Layers, lowest first (a module only imports modules above it in this list):
-//   Shims/*            C libraries from Debian (libinput, libudev, libevdev, libyaml, cairo/pango,
-//                      SDL2, the kernel's evdev codes)
-//   DescriptorIO       the one write-all loop to a file descriptor (short writes, EINTR)
-//   SDBus              sd-bus, typed: connections, method calls, values, signals, errors
-//   Evdev              evdev codes, the kernel device model, evemu and `libinput record` writers
-//   TouchInput         the device-independent touch input model (pure Swift)
-//   GestureRecognition recognizers and the arena (pure Swift, no C library)
-//   ClearCore          the to-do model, layout, controller, presentation (pure Swift)
-//   ClearSound         the sounds, synthesized; the 48 kHz mixer; WAV files (pure Swift)
-//   ListStore          the list file (Foundation)
-//   JSON               one JSON value with its parser and writer (pure Swift)
-//   ToolSupport        what front ends share: the one monotonic clock, the FILE:LINE Diagnostic
-//   YAML               libyaml's event stream and a small document tree, FILE:LINE errors
-//   EvdevDecoding      the evdev stream decoder: kernel events → the touch model (recordings
-//                      and the devices read beside libinput)
-//   Recordings         trace format, evemu and `libinput record` readers
-//   LibInputBackend    live input from real libinput, and devices it ignores read with libevdev
-//   TouchScript        one way to script touches (tests, generator, mock devices, benchmarks)
-//   Umockdev           umockdev testbeds: device files, barrier scripts, the scripted sessions
-//   ClearPictures      what a picture of a replay shows, colours, label placement (no C)
-//   Recorder, ClearRendering (Cairo), Replay (no Cairo: ClearPictures), RegressionSuites,
-//   ReplayPages (GLib), KioskApp
-//   CleartouchCommands the command line and the commands that need no device, window or
-//                      picture library (replay, test, inspect, convert, view, themes)
-//   cleartouch         the command, lean: those commands in process, the rest handed to
-//   cleartouch-devices every command, linking everything (docs/architecture.md)
+// Layers, lowest first: a target depends on and imports only targets of its own layer or
+// of the layers before it. The table is data in Tests/LayeringTests/Layers.swift;
+// LayeringTests checks this list, docs/architecture.md's table (which says what each
+// holds) and the real graph against it. Sources/ is the product, Tests/ the tests and what
+// only they use, DeveloperTools/ (a package of its own) the benchmarks and generators.
+//    1 C shims: CEvdevCodes, CLibInput, CLibEvdev, CYAML, CCairo, CGLib, CSDL2, CSystemd,
+//               AllocationCounter, UmockdevFixup
+//    2 kernel devices: Evdev
+//    3 touch model: TouchInput
+//    4 recognizers: GestureRecognition
+//    5 Clear core: ClearCore
+//    6 Clear's pictures and sounds: ClearPictures, ClearSound
+//    7 services: DescriptorIO, JSON, ToolSupport, YAML, ListStore, SDBus
+//    8 input sources: EvdevDecoding, Recordings, LibInputBackend, Umockdev
+//    9 gesture service: GestureService, GestureBus
+//   10 replay: Replay, RegressionSuites, ReplayPages
+//   11 the lean command: CleartouchCommands, cleartouch, VersionFromChangelog
+//   12 devices and windows: Recorder, ClearRendering, KioskApp
+//   13 every command: cleartouch-devices
+//   14 test support: TestSupport, TouchScript, UmockdevScenarios, RecordingScripts,
+//                    cleartouch-store-writer, cleartouch-two-track-presentation
+//   15 tests: TouchInputTests, JSONTests, YAMLTests, DescriptorIOTests, EvdevTests,
+//             TouchScriptTests, GestureRecognitionTests, GestureServiceTests, ClearCoreTests,
+//             ClearSoundTests, ListStoreTests, RecordingsTests, UmockdevTests,
+//             RecordingScriptsTests, RecorderTests, ReplayTests, RegressionSuitesTests,
+//             ReplayPagesTests, ClearRenderingTests, KioskAppTests, CleartouchTests,
+//             ToolSupportTests, GestureBusTests, LayeringTests, LibraryPackageTests, PackagingTests
+//   16 developer tools: cleartouch-bench, cleartouch-make-recordings, cleartouch-umockdev
 import PackageDescription
 
 // Test hooks (docs/libinput-backend.md, "Test hooks"): the commands' `--umockdev-barrier`

@@ -1,9 +1,11 @@
+import Foundation
 import TestSupport
 import Testing
 
 /// The layering of `Layers.all` against the real graph: every target in the table, no
 /// dependency and no import going up a layer, every import declared, the product in
-/// Sources/ and test code outside it.
+/// Sources/ and test code outside it; and against what is written of it, Package.swift's
+/// header and docs/architecture.md's table.
 @Suite struct LayeringTests {
     /// Both manifests, read once for the suite.
     static let graph: Result<PackageGraph, GraphError> = Result { try PackageGraph.load() }
@@ -107,5 +109,66 @@ import Testing
                     "\(Self.describe(target.name)), not the product's, is in \(target.folder)")
             }
         }
+    }
+
+    /// `written` (a layer's name and targets, in order) against the table.
+    static func check(_ written: [(name: String, targets: [String])], of place: String) {
+        #expect(
+            written.map(\.name) == Layers.all.map(\.name),
+            "\(place) names the layers otherwise")
+        for (layer, text) in zip(Layers.all, written) where Set(layer.targets) != Set(text.targets)
+        {
+            Issue.record(
+                "\(place), layer '\(layer.name)': missing \(Set(layer.targets).subtracting(text.targets).sorted()), not in it \(Set(text.targets).subtracting(layer.targets).sorted())"
+            )
+        }
+    }
+
+    /// Its list of `//   N NAME: target, target,` lines (continued on indented lines).
+    @Test func packageSwiftsHeaderIsTheTable() throws {
+        let text = try String(
+            contentsOf: PackagePaths.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        var written: [(name: String, targets: [String])] = []
+        for line in text.split(separator: "\n").prefix(while: { $0.hasPrefix("//") }) {
+            let body = line.dropFirst(2)
+            let words = body.split(separator: " ", maxSplits: 1)
+            if let first = words.first, Int(first) != nil, words.count == 2,
+                let colon = words[1].range(of: ": ")
+            {
+                written.append(
+                    (String(words[1][..<colon.lowerBound]), names(words[1][colon.upperBound...])))
+            } else if !written.isEmpty, body.hasPrefix("     ") {
+                written[written.count - 1].targets += names(body)
+            }
+        }
+        Self.check(written, of: "Package.swift's header")
+    }
+
+    /// The table of "Layers and folders": a row's first cell is the layer, its second the
+    /// targets in backticks.
+    @Test func theArchitectureDocsTableIsTheTable() throws {
+        let text = try String(
+            contentsOf: PackagePaths.root.appendingPathComponent("docs/architecture.md"),
+            encoding: .utf8)
+        let section = try #require(
+            text.components(separatedBy: "## Layers and folders").dropFirst().first)
+        var written: [(name: String, targets: [String])] = []
+        for line in section.split(separator: "\n").drop(while: { !$0.hasPrefix("|") })
+            .prefix(while: { $0.hasPrefix("|") }).dropFirst(2)
+        {
+            let cells = line.split(separator: "|", omittingEmptySubsequences: false)
+            guard cells.count > 3 else { continue }
+            let targets = cells[2].split(separator: "`", omittingEmptySubsequences: false)
+                .enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
+            written.append((cells[1].trimmingCharacters(in: .whitespaces), targets))
+        }
+        Self.check(written, of: "docs/architecture.md's table")
+    }
+}
+
+/// The names of a comma-separated list.
+private func names(_ text: Substring) -> [String] {
+    text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
+        !$0.isEmpty
     }
 }
