@@ -53,16 +53,14 @@ public struct GestureService: GestureReporting {
     }
 
     private mutating func report(_ event: MultiFingerGestureEvent) -> ServiceGestureReport {
-        let kind = Self.kind(event.kind)
-        let direction = event.direction.map(Self.direction)
-        let edge = event.edge.map(Self.edge)
         if current?.id != event.id {
             let binding = configuration.binding(
-                for: kind, fingers: event.fingers, direction: direction, edge: edge)
+                for: event.kind, fingers: event.fingers, direction: event.direction,
+                edge: event.edge)
             current = (
                 event.id, binding,
                 binding?.requiredDistanceMillimetres
-                    ?? GestureBinding.defaultDistanceMillimetres(for: kind)
+                    ?? GestureBinding.defaultDistanceMillimetres(for: event.kind)
             )
         }
         let binding = current?.binding
@@ -80,38 +78,9 @@ public struct GestureService: GestureReporting {
         if case .ended(cancelled: false) = phase { command = binding?.command }
         if event.state.isFinal { current = nil }
         return ServiceGestureReport(
-            id: event.id.rawValue, kind: kind, fingers: event.fingers, direction: direction,
-            edge: edge, phase: phase, startMicroseconds: event.startMicroseconds,
+            id: event.id.rawValue, kind: event.kind, fingers: event.fingers,
+            direction: event.direction, edge: event.edge, phase: phase,
+            startMicroseconds: event.startMicroseconds,
             timeMicroseconds: event.timeMicroseconds, binding: binding?.name, command: command)
-    }
-
-    static func kind(_ kind: MultiFingerGestureKind) -> ServiceGestureReport.Kind {
-        switch kind {
-        case .swipe: .swipe
-        case .edgeSwipe: .edgeSwipe
-        case .pinch: .pinch
-        case .tap: .tap
-        case .longPress: .longPress
-        }
-    }
-
-    static func direction(_ direction: MultiFingerDirection) -> ServiceGestureReport.Direction {
-        switch direction {
-        case .up: .up
-        case .down: .down
-        case .left: .left
-        case .right: .right
-        case .in: .in
-        case .out: .out
-        }
-    }
-
-    static func edge(_ edge: ScreenEdge) -> ServiceGestureReport.Edge {
-        switch edge {
-        case .top: .top
-        case .bottom: .bottom
-        case .left: .left
-        case .right: .right
-        }
     }
 }
