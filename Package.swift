@@ -307,13 +307,14 @@ let package = Package(
             name: "CleartouchTests",
             dependencies: [
                 "cleartouch", "cleartouch-devices", "CleartouchCommands", "Replay", "Recordings",
-                "TouchInput", "Umockdev", "TestSupport",
+                "TouchInput", "Umockdev", "TestSupport", "GestureService",
                 "TouchScript", "Evdev", "JSON", "ToolSupport", "ListStore",
             ]),
         .testTarget(name: "ToolSupportTests", dependencies: ["ToolSupport", "TestSupport"]),
         // The gesture service's D-Bus side through a real dbus-daemon and real clients.
         .testTarget(
-            name: "GestureBusTests", dependencies: ["GestureBus", "GestureService", "TestSupport"]),
+            name: "GestureBusTests",
+            dependencies: ["GestureBus", "GestureService", "TestSupport", "TouchInput"]),
         // Builds the README's client package against a clone of this one.
         .testTarget(name: "LibraryPackageTests", dependencies: ["TestSupport"]),
         // make deb, make install, the man page and completion, dpkg -i/-r, lintian.

@@ -3,7 +3,8 @@ import TouchScript
 /// The gesture service's recordings (`cleartouch gestures`, docs/gesture-service.md):
 /// each gesture kind and its negatives, checked against `gestures.example.yaml` by their
 /// gesture expectations. The synthetic touchscreen has 4 px per mm, so 20 mm is 80 px;
-/// the service groups fingers landing within 100 ms.
+/// the service groups fingers landing less than 150 ms after the first, before any has
+/// moved 10 mm.
 let gestureScenarios: [Scenario] = [
     scenario(
         "gestures-swipe-3-left", .evemu,
@@ -25,7 +26,7 @@ let gestureScenarios: [Scenario] = [
     },
     scenario(
         "gestures-swipe-fingers-apart-in-time", .evemu,
-        "one finger, two more 150 ms later (after the 100 ms grouping time), then a swipe left: no gesture"
+        "one finger, two more 150 ms later (the group closed at the 150 ms grouping time), then a swipe left: no gesture"
     ) { s in
         s.down(slot: 0, x: 600, y: 900)
         s.wait(milliseconds: 140)
