@@ -16,7 +16,7 @@ enum GesturesCommand: Subcommand {
     static let usage = """
         usage: cleartouch gestures [--config FILE] --replay RECORDING [--json] [--run]
                                    [--expect FILE] [--write-expect FILE]
-                                   [--via-libinput] [--desc DESC] [--format trace|evemu|libinput]
+                                   [--via-libinput] [--desc DESC] [--format trace|evemu|libinput|getevent]
                                    [--screen WxH] [--calibration "a b c d e f"] [--rotate N]
                                    [--bus-address ADDRESS]
                cleartouch gestures [--config FILE] [--run] [--bus system|session]

@@ -20,7 +20,7 @@ public enum TestPaths {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: recordings)) ?? []
         return names.filter { $0.hasSuffix(".expect.json") }.sorted().compactMap { name in
             let base = String(name.dropLast(".expect.json".count))
-            for ext in ["trace", "evemu", "yml"] where names.contains("\(base).\(ext)") {
+            for ext in ["trace", "evemu", "yml", "getevent"] where names.contains("\(base).\(ext)") {
                 return (recordings + "/" + name, recordings + "/\(base).\(ext)")
             }
             return (recordings + "/" + name, recordings + "/\(base).missing")

@@ -101,6 +101,22 @@ let gestureScenarios: [Scenario] = [
         s.up([0, 1])
     },
     scenario(
+        "gestures-getevent-swipe-4-down", .geteventLabelled,
+        "an Android capture (`getevent -lp` then `getevent -lt`): four fingers swipe down 240 px (60 mm), a 4-finger swipe down, unbound"
+    ) { s in
+        swipe(
+            &s, fingers: (0..<4).map { (slot: $0, x: 360 + 80 * $0, y: 700) }, dx: 0, dy: 240,
+            steps: 16)
+    },
+    scenario(
+        "gestures-getevent-tap-2", .geteventNumbers,
+        "an Android capture without labels or description (`getevent -t`): two fingers tapped, a 2-finger tap, binding right-click"
+    ) { s in
+        s.down([(0, 500, 900), (1, 580, 900)])
+        s.wait(milliseconds: 70)
+        s.up([0, 1])
+    },
+    scenario(
         "gestures-long-press-3", .evemu,
         "three fingers held still 700 ms: a 3-finger long-press, binding menu"
     ) { s in
