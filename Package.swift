@@ -21,9 +21,12 @@
 //   Umockdev           umockdev testbeds: device files, barrier scripts, the scripted sessions
 //   ClearPictures      what a picture of a replay shows, colours, label placement (no C)
 //   Recorder, ClearRendering (Cairo), Replay (no Cairo: ClearPictures), KioskApp
-//   CleartouchCommands the command line and the commands that need no device, window or
-//                      picture library (replay, test, inspect, convert, view, themes)
+//   CommandLayer       the command line every executable shares (parser, shared options)
+//   CleartouchCommands the commands that need no device, window or picture library
+//                      (replay, test, inspect, convert, view, themes)
+//   GestureServiceCommand  `gestures`' command line and live loop, the live-input options
 //   cleartouch         the command, lean: those commands in process, the rest handed to
+//   cleartouch-gestures    the live gesture service alone (libinput, sd-bus, libyaml), and
 //   cleartouch-devices every command, linking everything (docs/architecture.md)
 import PackageDescription
 
@@ -51,6 +54,7 @@ let package = Package(
     products: [
         .executable(name: "cleartouch", targets: ["cleartouch"]),
         .executable(name: "cleartouch-devices", targets: ["cleartouch-devices"]),
+        .executable(name: "cleartouch-gestures", targets: ["cleartouch-gestures"]),
         // The recognizer library carries the touch model its API speaks in: clients
         // import both GestureRecognition and TouchInput.
         .library(name: "GestureRecognition", targets: ["GestureRecognition", "TouchInput"]),
@@ -181,24 +185,46 @@ let package = Package(
             swiftSettings: testHooks),
 
         // MARK: executables
+        // The command line every executable shares: one option parser, the shared options,
+        // the usage error, the command catalog and the hand-over to the other executables
+        // (no Replay, no Foundation: the gesture service links it).
+        .target(
+            name: "CommandLayer",
+            dependencies: ["Recordings", "TouchInput", "ToolSupport", "DescriptorIO"]),
         // The command line and the lean commands (they link no Cairo, Pango, SDL, libinput,
         // udev, libevdev or libsystemd); DeviceLibraries is what they take from the rest.
         .target(
             name: "CleartouchCommands",
             dependencies: [
-                "Replay", "GestureService", "Recordings", "ClearCore", "GestureRecognition",
-                "TouchInput", "JSON", "ToolSupport", "DescriptorIO", "ClearSound", "ListStore",
+                "CommandLayer", "Replay", "GestureService", "Recordings", "ClearCore",
+                "GestureRecognition", "TouchInput", "JSON", "ToolSupport", "DescriptorIO",
+                "ClearSound", "ListStore",
             ],
             // `ClearTouchVersion.current`, from debian/changelog.
             plugins: ["VersionFromChangelog"]),
         // What a user runs: the lean commands in process; the others, and options that need
         // a device, window or picture library, handed to cleartouch-devices (execv).
         .executableTarget(name: "cleartouch", dependencies: ["CleartouchCommands"]),
+        // `cleartouch gestures`' command line, the live service's loop and the live-input
+        // options every live command shares; a replay is the executable's (GestureReplays).
+        .target(
+            name: "GestureServiceCommand",
+            dependencies: [
+                "CommandLayer", "GestureService", "GestureBus", "LibInputBackend", "ToolSupport",
+                "TouchInput", "Umockdev",
+            ],
+            swiftSettings: testHooks),
+        // The live gesture service alone, handed `gestures` by the front: libinput, libudev,
+        // libevdev, libsystemd and libyaml, no SDL, Cairo, Pango or Foundation; installed
+        // in /usr/libexec/cleartouch (docs/architecture.md, "Three executables").
+        .executableTarget(
+            name: "cleartouch-gestures", dependencies: ["GestureServiceCommand", "CommandLayer"],
+            path: "Sources/CleartouchGestures"),
         // Every command, linking everything; installed in /usr/libexec/cleartouch.
         .executableTarget(
             name: "cleartouch-devices",
             dependencies: [
-                "CleartouchCommands", "GestureService", "GestureBus",
+                "CleartouchCommands", "GestureService", "GestureBus", "GestureServiceCommand",
                 "Replay", "Recorder", "KioskApp", "ClearRendering", "Recordings",
                 "LibInputBackend", "ClearCore", "GestureRecognition", "TouchInput", "JSON",
                 "ToolSupport", "Umockdev", "DescriptorIO", "ClearSound",
@@ -306,8 +332,9 @@ let package = Package(
         .testTarget(
             name: "CleartouchTests",
             dependencies: [
-                "cleartouch", "cleartouch-devices", "CleartouchCommands", "Replay", "Recordings",
-                "TouchInput", "Umockdev", "TestSupport", "GestureService",
+                "cleartouch", "cleartouch-devices", "cleartouch-gestures", "CleartouchCommands",
+                "Replay", "Recordings", "TouchInput", "Umockdev", "TestSupport", "GestureService",
+                "GestureServiceCommand", "CommandLayer",
                 "TouchScript", "Evdev", "JSON", "ToolSupport", "ListStore",
             ]),
         .testTarget(name: "ToolSupportTests", dependencies: ["ToolSupport", "TestSupport"]),

@@ -1,4 +1,5 @@
 import CleartouchCommands
+import GestureServiceCommand
 import Foundation
 import JSON
 import KioskApp

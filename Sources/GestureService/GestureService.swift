@@ -49,6 +49,8 @@ public struct GestureService: GestureReporting {
         translate(arena.events, into: &reports)
     }
 
+    public var nextDeadlineMicroseconds: Int64? { arena.nextDeadlineMicroseconds }
+
     private mutating func translate(
         _ events: [MultiFingerGestureEvent], into reports: inout [ServiceGestureReport]
     ) {

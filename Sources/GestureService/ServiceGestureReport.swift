@@ -77,4 +77,7 @@ public protocol GestureReporting {
     mutating func handle(_ event: InputEvent, into reports: inout [ServiceGestureReport])
     /// Event time passed with no input (timers fire); appends to `reports`.
     mutating func advance(toMicroseconds time: Int64, into reports: inout [ServiceGestureReport])
+    /// The earliest event time at which `advance` can report or decide anything, nil while
+    /// nothing waits for time: a live loop sleeps until then.
+    var nextDeadlineMicroseconds: Int64? { get }
 }

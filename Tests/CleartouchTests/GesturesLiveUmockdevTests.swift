@@ -3,6 +3,7 @@ import Foundation
 import GestureBus
 import GestureService
 import TestSupport
+import GestureServiceCommand
 import Testing
 import ToolSupport
 import TouchInput
@@ -38,6 +39,8 @@ struct TouchDownReporter: GestureReporting {
     }
 
     mutating func advance(toMicroseconds time: Int64, into reports: inout [ServiceGestureReport]) {}
+
+    var nextDeadlineMicroseconds: Int64? { nil }
 }
 
 /// The live loop (`runGestureServiceLive`) under umockdev with hot-plug: the real

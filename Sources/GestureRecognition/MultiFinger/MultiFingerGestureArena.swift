@@ -116,6 +116,34 @@ public struct MultiFingerGestureArena {
         observe(time)
     }
 
+    /// The earliest event time at which `advance(toMicroseconds:)` can change anything
+    /// (the group closes, a tap times out, a long-press begins), nil while no timer runs
+    /// (no group, or its gesture decided): a live loop sleeps until then instead of
+    /// ticking.
+    public var nextDeadlineMicroseconds: Int64? {
+        guard state == .undecided else { return nil }
+        let first = group.firstDownMicroseconds
+        var deadline = Int64.max
+        if !group.isClosed {
+            deadline = min(deadline, saturatingSum(first, configuration.fingerGroupingMicroseconds))
+        }
+        if tap.phase == .possible {
+            // In time up to and including the duration: too slow one microsecond after.
+            deadline = min(
+                deadline,
+                saturatingSum(first, saturatingSum(configuration.tapMaximumDurationMicroseconds, 1)))
+        }
+        if case .possible(let longPressDeadline) = longPress.state {
+            deadline = min(deadline, longPressDeadline)
+        }
+        return deadline == .max ? nil : deadline
+    }
+
+    private func saturatingSum(_ a: Int64, _ b: Int64) -> Int64 {
+        let (sum, overflow) = a.addingReportingOverflow(b)
+        return overflow ? (b > 0 ? .max : .min) : sum
+    }
+
     // MARK: - Devices and frames
 
     private mutating func addDevice(_ device: DeviceDescription) {

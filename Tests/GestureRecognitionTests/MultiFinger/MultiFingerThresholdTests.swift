@@ -60,8 +60,7 @@ struct MultiFingerThresholdTests {
     }
 
     @Test(arguments: [(10.0, false), (10.25, true)])
-    func aFastSwipeBeginsOnceAFingerMovedTheGroupingMotion(movedMillimetres: Double, began: Bool)
-    {
+    func aFastSwipeBeginsOnceAFingerMovedTheGroupingMotion(movedMillimetres: Double, began: Bool) {
         var s = MultiFingerScript()
         s.down([0, 1], at: 0)
         s.move([0, 1], by: 0, movedMillimetres, at: 40)
@@ -248,6 +247,32 @@ struct MultiFingerThresholdTests {
     }
 
     // MARK: units and time
+
+    /// The next deadline is when time changes something: the group closes (150 ms), a tap
+    /// times out (one microsecond after 300 ms), a long-press begins (500 ms); a microsecond
+    /// before each, nothing; none while no timer runs. The live service sleeps until it.
+    @Test func theNextDeadlineIsWhenTimeNextChangesSomething() {
+        var s = MultiFingerScript()
+        #expect(s.arena.nextDeadlineMicroseconds == nil)
+        s.down([0, 1], at: 0)
+        for (deadline, next) in [(150_000, 300_001), (300_001, 500_000)] as [(Int64, Int64)] {
+            #expect(s.arena.nextDeadlineMicroseconds == deadline)
+            s.advance(to: Double(deadline - 1) / 1000)
+            #expect(s.arena.nextDeadlineMicroseconds == deadline)
+            s.advance(to: Double(deadline) / 1000)
+            #expect(s.arena.nextDeadlineMicroseconds == next)
+        }
+        #expect(s.events.isEmpty)
+        s.advance(to: 500)
+        #expect(s.summary == ["2-finger long-press began"])
+        #expect(s.arena.nextDeadlineMicroseconds == nil)
+
+        var swipe = MultiFingerScript()
+        swipe.down([0], at: 0)
+        swipe.move([0], by: 12, 0, at: 20)
+        #expect(swipe.summary == ["1-finger swipe right began"])
+        #expect(swipe.arena.nextDeadlineMicroseconds == nil)
+    }
 
     @Test func aDeviceWithoutASizeAssumes96PixelsPerInch() {
         var unsized = MultiFingerScript.sized

@@ -82,7 +82,8 @@ package struct SharedOptions {
             let text = try parser.value(for: option)
             guard let value = RecordingFormat(rawValue: text) else {
                 throw UsageError(
-                    "--format needs trace, evemu, libinput or getevent, got '\(QuotedInput.cut(text))'")
+                    "--format needs trace, evemu, libinput or getevent, got '\(QuotedInput.cut(text))'"
+                )
             }
             format = value
         case .desc:
