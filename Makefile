@@ -23,9 +23,10 @@ SYSCONFDIR ?= $(if $(filter /usr,$(PREFIX)),/etc,$(PREFIX)/etc)
 # and how, not its speed, and the optimizer was most of the suite's longest wait. Its own
 # build folder, so it never replaces the optimized one.
 CLEARTOUCH_PACKAGE_OPTIMIZATION ?=
-# Both executables (docs/architecture.md, "Two executables"): the lean `cleartouch` in
-# BINDIR and cleartouch-devices, which it hands the other commands to, in
-# LIBEXECDIR/cleartouch; the front looks for it in ../libexec/cleartouch from its own
+# The three executables (docs/architecture.md, "Three executables"): the lean `cleartouch`
+# in BINDIR; cleartouch-gestures, the live gesture service alone, which it hands
+# `gestures` to, and cleartouch-devices, which it hands the other commands to, in
+# LIBEXECDIR/cleartouch; the front looks for them in ../libexec/cleartouch from its own
 # folder, so LIBEXECDIR is BINDIR's sibling.
 LIBEXECDIR ?= $(PREFIX)/libexec
 # Optimized, generic types' metadata is made by calling their accessors, not from mangled
@@ -41,6 +42,7 @@ STATIC_BUILD = -c release --static-swift-stdlib --disable-local-rpath \
 # What `make static` makes: the two binaries, the man page and bash completion.
 DIST = .build/dist
 INSTALLED = $(BINDIR)/cleartouch $(LIBEXECDIR)/cleartouch/cleartouch-devices \
+	$(LIBEXECDIR)/cleartouch/cleartouch-gestures \
 	$(MANDIR)/cleartouch.1 $(COMPLETIONDIR)/cleartouch \
 	$(UNITDIR)/cleartouch-kiosk.service $(SYSUSERSDIR)/cleartouch.conf \
 	$(UNITDIR)/cleartouch-gestures.service $(DBUSPOLICYDIR)/io.github.cleartouch.Gestures1.conf \
@@ -62,6 +64,7 @@ build: bootstrap
 release: bootstrap
 	$(SWIFT) build -c release --product cleartouch
 	$(SWIFT) build -c release --product cleartouch-devices
+	$(SWIFT) build -c release --product cleartouch-gestures
 
 demo: release
 	@tools/demo
@@ -100,20 +103,26 @@ fuzz: bootstrap
 	@tools/fuzz
 
 # The static binaries, side by side (as in a build folder, the front finds
-# cleartouch-devices beside itself), then the man page and completion from their --help.
+# cleartouch-devices and cleartouch-gestures beside itself), then the man page and
+# completion from their --help.
 static: bootstrap
 	$(SWIFT) build $(STATIC_BUILD) --product cleartouch
 	$(SWIFT) build $(STATIC_BUILD) --product cleartouch-devices
+	$(SWIFT) build $(STATIC_BUILD) --product cleartouch-gestures
 	mkdir -p $(DIST)
 	cp "$$($(SWIFT) build $(STATIC_BUILD) --show-bin-path)/cleartouch" $(DIST)/cleartouch
 	cp "$$($(SWIFT) build $(STATIC_BUILD) --show-bin-path)/cleartouch-devices" \
 		$(DIST)/cleartouch-devices
+	cp "$$($(SWIFT) build $(STATIC_BUILD) --show-bin-path)/cleartouch-gestures" \
+		$(DIST)/cleartouch-gestures
 	tools/make-help-files $(DIST)/cleartouch $(DIST)
 
 install: static
 	install -D -m 0755 $(DIST)/cleartouch $(DESTDIR)$(BINDIR)/cleartouch
 	install -D -m 0755 $(DIST)/cleartouch-devices \
 		$(DESTDIR)$(LIBEXECDIR)/cleartouch/cleartouch-devices
+	install -D -m 0755 $(DIST)/cleartouch-gestures \
+		$(DESTDIR)$(LIBEXECDIR)/cleartouch/cleartouch-gestures
 	install -D -m 0644 $(DIST)/cleartouch.1 $(DESTDIR)$(MANDIR)/cleartouch.1
 	install -D -m 0644 $(DIST)/cleartouch.bash $(DESTDIR)$(COMPLETIONDIR)/cleartouch
 	mkdir -p $(DESTDIR)$(UNITDIR)

@@ -17,8 +17,9 @@
 //    8 input sources: EvdevDecoding, Recordings, LibInputBackend, Umockdev
 //    9 gesture service: GestureService, GestureBus
 //   10 replay: Replay, RegressionSuites, ReplayPages
-//   11 the lean command: CleartouchCommands, cleartouch, VersionFromChangelog
-//   12 devices and windows: Recorder, ClearRendering, KioskApp
+//   11 the lean command: CommandLayer, CleartouchCommands, cleartouch, VersionFromChangelog
+//   12 devices and windows: Recorder, ClearRendering, KioskApp, GestureServiceCommand,
+//                           cleartouch-gestures
 //   13 every command: cleartouch-devices
 //   14 test support: TestSupport, TouchScript, UmockdevScenarios, RecordingScripts,
 //                    cleartouch-store-writer, cleartouch-two-track-presentation
@@ -55,6 +56,7 @@ let package = Package(
     products: [
         .executable(name: "cleartouch", targets: ["cleartouch"]),
         .executable(name: "cleartouch-devices", targets: ["cleartouch-devices"]),
+        .executable(name: "cleartouch-gestures", targets: ["cleartouch-gestures"]),
         // The recognizer library carries the touch model its API speaks in: clients
         // import both GestureRecognition and TouchInput.
         .library(name: "GestureRecognition", targets: ["GestureRecognition", "TouchInput"]),
@@ -228,26 +230,47 @@ let package = Package(
             swiftSettings: testHooks),
 
         // MARK: executables
+        // The command line every executable shares: one option parser, the shared options,
+        // the usage error, the command catalog and the hand-over to the other executables
+        // (no Replay, no Foundation: the gesture service links it).
+        .target(
+            name: "CommandLayer",
+            dependencies: ["Recordings", "TouchInput", "ToolSupport", "DescriptorIO"]),
         // The command line and the lean commands (they link no Cairo, Pango, SDL, libinput,
         // udev, libevdev or libsystemd); DeviceLibraries is what they take from the rest.
         .target(
             name: "CleartouchCommands",
             dependencies: [
-                "Replay", "RegressionSuites", "ReplayPages", "GestureService", "Recordings",
-                "ClearCore", "GestureRecognition", "TouchInput", "JSON", "ToolSupport",
-                "DescriptorIO", "ClearSound", "ListStore",
+                "CommandLayer", "Replay", "RegressionSuites", "ReplayPages", "GestureService",
+                "Recordings", "ClearCore", "GestureRecognition", "TouchInput", "JSON",
+                "ToolSupport", "DescriptorIO", "ClearSound", "ListStore",
             ],
             // `ClearTouchVersion.current`, from debian/changelog.
             plugins: ["VersionFromChangelog"]),
         // What a user runs: the lean commands in process; the others, and options that need
         // a device, window or picture library, handed to cleartouch-devices (execv).
         .executableTarget(name: "cleartouch", dependencies: ["CleartouchCommands"]),
+        // `cleartouch gestures`' command line, the live service's loop and the live-input
+        // options every live command shares; a replay is the executable's (GestureReplays).
+        .target(
+            name: "GestureServiceCommand",
+            dependencies: [
+                "CommandLayer", "GestureService", "GestureBus", "SDBus", "LibInputBackend",
+                "ToolSupport", "TouchInput", "Umockdev",
+            ],
+            swiftSettings: testHooks),
+        // The live gesture service alone, handed `gestures` by the front: libinput, libudev,
+        // libevdev, libsystemd and libyaml, no SDL, Cairo, Pango or Foundation; installed
+        // in /usr/libexec/cleartouch (docs/architecture.md, "Three executables").
+        .executableTarget(
+            name: "cleartouch-gestures", dependencies: ["GestureServiceCommand", "CommandLayer"],
+            path: "Sources/CleartouchGestures"),
         // Every command, linking everything; installed in /usr/libexec/cleartouch.
         .executableTarget(
             name: "cleartouch-devices",
             dependencies: [
-                "CleartouchCommands", "GestureService", "GestureBus", "SDBus",
-                "Replay", "RegressionSuites", "Recorder", "KioskApp", "ClearRendering",
+                "CleartouchCommands", "GestureService", "GestureBus", "GestureServiceCommand",
+                "SDBus", "Replay", "RegressionSuites", "Recorder", "KioskApp", "ClearRendering",
                 "Recordings",
                 "LibInputBackend", "ClearCore", "GestureRecognition", "TouchInput", "JSON",
                 "ToolSupport", "Umockdev", "DescriptorIO", "ClearSound",
@@ -380,10 +403,11 @@ let package = Package(
         .testTarget(
             name: "CleartouchTests",
             dependencies: [
-                "cleartouch", "cleartouch-devices", "CleartouchCommands", "Replay",
-                "RegressionSuites", "Recordings", "TouchInput", "Umockdev", "TestSupport", "SDBus",
-                "TouchScript", "Evdev", "JSON", "ToolSupport", "ListStore", "ClearCore", "KioskApp",
-                "DescriptorIO", "GestureBus", "GestureService",
+                "cleartouch", "cleartouch-devices", "cleartouch-gestures", "CleartouchCommands",
+                "Replay", "RegressionSuites", "Recordings", "TouchInput", "Umockdev", "TestSupport",
+                "SDBus", "GestureServiceCommand", "CommandLayer", "TouchScript", "Evdev", "JSON",
+                "ToolSupport", "ListStore", "ClearCore", "KioskApp", "DescriptorIO", "GestureBus",
+                "GestureService",
             ]),
         .testTarget(
             name: "ToolSupportTests", dependencies: ["ToolSupport", "DescriptorIO", "TestSupport"]),
@@ -392,7 +416,7 @@ let package = Package(
         // The gesture service's D-Bus side through a real dbus-daemon and real clients.
         .testTarget(
             name: "GestureBusTests",
-            dependencies: ["GestureBus", "SDBus", "GestureService", "TestSupport"]),
+            dependencies: ["GestureBus", "SDBus", "GestureService", "TestSupport", "TouchInput"]),
         // Builds the README's client package against a clone of this one.
         .testTarget(name: "LibraryPackageTests", dependencies: ["TestSupport"]),
         // make deb, make install, the man page and completion, dpkg -i/-r, lintian.

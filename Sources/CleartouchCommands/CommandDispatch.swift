@@ -1,3 +1,4 @@
+@_exported import CommandLayer
 import DescriptorIO
 import Glibc
 import ToolSupport
@@ -13,23 +14,11 @@ package struct CommandDispatch {
 
     package init(commands: [any Subcommand.Type]) { self.commands = commands }
 
-    /// SIGINT, SIGTERM and SIGHUP end a command at once (a read that waits for a silent
-    /// pipe included), whatever mask the parent left blocked (a parent's worker thread
-    /// often has them blocked, and a spawned child inherits its mask).
-    package static func unblockEndingSignals() {
-        var endingSignals = sigset_t()
-        sigemptyset(&endingSignals)
-        for signalNumber in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&endingSignals, signalNumber) }
-        sigprocmask(SIG_UNBLOCK, &endingSignals, nil)
-    }
+    /// SIGINT, SIGTERM and SIGHUP unblocked (`ProcessStart.unblockEndingSignals`).
+    package static func unblockEndingSignals() { ProcessStart.unblockEndingSignals() }
 
-    /// argv's bytes after the program's name, kept: a file name that is not UTF-8 is
-    /// still that file (`PathName`).
-    package static var processArguments: [String] {
-        Array(
-            PathName.arguments(count: CommandLine.argc, values: CommandLine.unsafeArgv)
-                .dropFirst())
-    }
+    /// argv after the program's name (`ProcessStart.arguments`).
+    package static var processArguments: [String] { ProcessStart.arguments }
 
     /// Runs `arguments` (those after the program's name); returns the exit status.
     package func main(_ arguments: [String], output: CommandOutput = .process) -> Int32 {
@@ -40,7 +29,8 @@ package struct CommandDispatch {
             CommandCatalog.all.contains(where: { $0.name == name })
                 || name == InternalCommand.viaLibinputChild
         {
-            return DevicesProgram.handOver(command: name, output: output)
+            return DevicesProgram.handOver(
+                command: name, output: output, to: DevicesProgram.program(for: name))
         }
         if arguments.first == "--version" {
             output.printLine("cleartouch \(ClearTouchVersion.current)")

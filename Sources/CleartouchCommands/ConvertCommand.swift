@@ -8,7 +8,7 @@ package enum ConvertCommand: Subcommand {
     package static let name = CommandCatalog.convert.name
     package static let summary = CommandCatalog.convert.summary
     package static let usage = """
-        usage: cleartouch convert IN OUT [--desc DESC] [--format trace|evemu|libinput] [--screen WxH]
+        usage: cleartouch convert IN OUT [--desc DESC] [--format trace|evemu|libinput|getevent] [--screen WxH]
 
         Writes any readable recording (ClearTouch trace, evemu with --desc for an
         events-only file, `libinput record` YAML) as a ClearTouch trace (docs/trace-format.md).
@@ -96,7 +96,7 @@ package struct RecordingFiles {
     /// The lines of `--help` for the shared options of `inspect` and `convert`.
     package static let help = """
           --desc DESC         the evemu device description of an events-only evemu FILE
-          --format F          trace, evemu or libinput: the format instead of detecting it
+          --format F          trace, evemu, libinput or getevent: the format instead of detecting it
           --screen WxH        the screen evdev touch positions are mapped onto (default 1080x1920,
                               each side 1 to 100000)
         """

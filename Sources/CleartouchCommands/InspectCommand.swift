@@ -10,7 +10,7 @@ package enum InspectCommand: Subcommand {
     package static let name = CommandCatalog.inspect.name
     package static let summary = CommandCatalog.inspect.summary
     package static let usage = """
-        usage: cleartouch inspect FILE [--desc DESC] [--format trace|evemu|libinput] [--screen WxH] [--json]
+        usage: cleartouch inspect FILE [--desc DESC] [--format trace|evemu|libinput|getevent] [--screen WxH] [--json]
 
         Prints what a recording contains: its devices, duration, touch frames, contacts
         and the most fingers down at once. Reads ClearTouch traces, evemu files (with

@@ -15,7 +15,7 @@ package enum ReplayCommandOf<Libraries: DeviceLibraries>: Subcommand {
     package static var summary: String { CommandCatalog.replay.summary }
     package static var usage: String {
         """
-        usage: cleartouch replay FILE [--desc DESC] [--format trace|evemu|libinput]
+        usage: cleartouch replay FILE [--desc DESC] [--format trace|evemu|libinput|getevent]
                                  [--screen WxH] [--row-height PX] [--list LIST.json]
                                  [--levels items|lists|all]
                                  [--expect EXPECTED.json] [--write-expect FILE] [--json] [--speed X]

@@ -10,7 +10,7 @@ package enum ViewCommand: Subcommand {
     package static let summary = CommandCatalog.view.summary
     package static let usage = """
         usage: cleartouch view FILE -o OUT.html [--fps N] [--desc DESC]
-                               [--format trace|evemu|libinput] [--screen WxH]
+                               [--format trace|evemu|libinput|getevent] [--screen WxH]
                                [--row-height PX] [--list LIST.json]
                                [--gesture-config FILE]
 

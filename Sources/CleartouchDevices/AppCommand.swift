@@ -1,5 +1,6 @@
 import ClearCore
 import CleartouchCommands
+import GestureServiceCommand
 import Foundation
 import KioskApp
 import LibInputBackend

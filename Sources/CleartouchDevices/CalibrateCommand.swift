@@ -1,4 +1,5 @@
 import CleartouchCommands
+import GestureServiceCommand
 import Foundation
 import JSON
 import KioskApp
@@ -16,7 +17,7 @@ enum CalibrateCommand: Subcommand {
     static let usage = """
         usage: cleartouch calibrate [--screen WxH] [--windowed] [--seat NAME] [--timeout S] [DEVICE...]
                cleartouch calibrate --replay FILE [--screen WxH] [--json] [--desc DESC]
-                                    [--format trace|evemu|libinput]
+                                    [--format trace|evemu|libinput|getevent]
 
         Shows five targets, one at a time, at (10%,10%), (90%,10%), (90%,90%), (10%,90%) and
         (50%,50%) of the screen; touch each once (its position: the median of the touch's

@@ -88,11 +88,11 @@ enum LinkedLibraries: DeviceLibraries {
         } else {
             format = try RecordingFormat.detect(path: source.path)
         }
-        guard format == .evemu || format == .libinput else {
+        guard format != .trace else {
             throw Diagnostic(
                 path: source.path, line: 1,
                 message:
-                    "--via-libinput plays evdev recordings (evemu or `libinput record`) through libinput; this is a \(format.rawValue) file"
+                    "--via-libinput plays evdev recordings (evemu, `libinput record` or getevent) through libinput; this is a \(format.rawValue) file"
             )
         }
         let environment: ViaLibinputReplay.Environment

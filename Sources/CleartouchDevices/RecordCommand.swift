@@ -1,5 +1,6 @@
 import ClearCore
 import CleartouchCommands
+import GestureServiceCommand
 import LibInputBackend
 import Recorder
 import Recordings

@@ -8,7 +8,7 @@ enum RenderCommand: Subcommand {
     static let name = CommandCatalog.render.name
     static let summary = CommandCatalog.render.summary
     static let usage = """
-        usage: cleartouch render FILE -o OUT.svg [--desc DESC] [--format trace|evemu|libinput]
+        usage: cleartouch render FILE -o OUT.svg [--desc DESC] [--format trace|evemu|libinput|getevent]
                                  [--screen WxH] [--row-height PX] [--list LIST.json] [--theme NAME]
                                  [--levels items|lists|all]
 

@@ -199,6 +199,8 @@ public enum InputProperty {
 public enum MTToolType {
     /// `MT_TOOL_FINGER`.
     @inlinable public static var finger: Int32 { Int32(MT_TOOL_FINGER) }
+    /// `MT_TOOL_PEN`.
+    @inlinable public static var pen: Int32 { Int32(MT_TOOL_PEN) }
     /// `MT_TOOL_PALM`: the firmware says the contact is a palm.
     @inlinable public static var palm: Int32 { Int32(MT_TOOL_PALM) }
 }

@@ -5,10 +5,11 @@ import TouchInput
 /// gestures matched against the configuration's bindings, each binding's distance
 /// applied. Every recognized gesture is reported, bound or not (docs/gesture-service.md).
 ///
-/// - Swipes, edge swipes and pinches report `began`, `updated` with the progress (0 to 1
-///   of the distance their binding needs, else the default), then `ended`: cancelled
-///   when the gesture did not reach its distance, or its touches were cancelled (touch
-///   cancel, palm, unplug).
+/// - Swipes, edge swipes and pinches report `began`, `updated` with the progress, then
+///   `ended`: cancelled when the gesture did not reach its distance (its binding's, else
+///   the default), or its touches were cancelled (touch cancel, palm, unplug). Progress
+///   follows the fingers: 0 where the gesture began, growing with its travel, exactly 1
+///   at its distance (`progress(travel:)`).
 /// - Long-presses report `began` and `ended`; taps only `ended`.
 /// - A report carries its binding's name when a binding matches; the binding's command
 ///   only on the `ended` report of a recognized (not cancelled) gesture, so whoever runs
@@ -17,8 +18,10 @@ public struct GestureService: GestureReporting {
     /// The bindings; replace them between gestures (a reload) with `reload(_:)`.
     public private(set) var configuration: GestureServiceConfiguration
     private var arena: MultiFingerGestureArena
-    /// The gesture under way: the arena runs one at a time.
-    private var current: (id: GestureID, binding: GestureBinding?, distance: Double?)?
+    /// The gesture under way (the arena runs one at a time): its binding, the distance
+    /// that recognizes it and its travel when it began, in millimetres.
+    private var current:
+        (id: GestureID, binding: GestureBinding?, distance: Double?, beganTravel: Double)?
 
     /// A service with `configuration`'s bindings and the recognizers' `thresholds`.
     public init(
@@ -46,6 +49,8 @@ public struct GestureService: GestureReporting {
         translate(arena.events, into: &reports)
     }
 
+    public var nextDeadlineMicroseconds: Int64? { arena.nextDeadlineMicroseconds }
+
     private mutating func translate(
         _ events: [MultiFingerGestureEvent], into reports: inout [ServiceGestureReport]
     ) {
@@ -53,16 +58,15 @@ public struct GestureService: GestureReporting {
     }
 
     private mutating func report(_ event: MultiFingerGestureEvent) -> ServiceGestureReport {
-        let kind = Self.kind(event.kind)
-        let direction = event.direction.map(Self.direction)
-        let edge = event.edge.map(Self.edge)
         if current?.id != event.id {
             let binding = configuration.binding(
-                for: kind, fingers: event.fingers, direction: direction, edge: edge)
+                for: event.kind, fingers: event.fingers, direction: event.direction,
+                edge: event.edge)
             current = (
                 event.id, binding,
                 binding?.requiredDistanceMillimetres
-                    ?? GestureBinding.defaultDistanceMillimetres(for: kind)
+                    ?? GestureBinding.defaultDistanceMillimetres(for: event.kind),
+                event.travelMillimetres
             )
         }
         let binding = current?.binding
@@ -72,7 +76,10 @@ public struct GestureService: GestureReporting {
         switch event.state {
         case .began: phase = .began
         case .changed:
-            phase = .updated(progress: distance.map { min(1, event.travelMillimetres / $0) } ?? 1)
+            phase = .updated(
+                progress: Self.progress(
+                    travel: event.travelMillimetres, beganTravel: current?.beganTravel ?? 0,
+                    distance: distance))
         case .ended: phase = .ended(cancelled: !reached)
         case .cancelled: phase = .ended(cancelled: true)
         }
@@ -80,38 +87,20 @@ public struct GestureService: GestureReporting {
         if case .ended(cancelled: false) = phase { command = binding?.command }
         if event.state.isFinal { current = nil }
         return ServiceGestureReport(
-            id: event.id.rawValue, kind: kind, fingers: event.fingers, direction: direction,
-            edge: edge, phase: phase, startMicroseconds: event.startMicroseconds,
+            id: event.id.rawValue, kind: event.kind, fingers: event.fingers,
+            direction: event.direction, edge: event.edge, phase: phase,
+            startMicroseconds: event.startMicroseconds,
             timeMicroseconds: event.timeMicroseconds, binding: binding?.name, command: command)
     }
 
-    static func kind(_ kind: MultiFingerGestureKind) -> ServiceGestureReport.Kind {
-        switch kind {
-        case .swipe: .swipe
-        case .edgeSwipe: .edgeSwipe
-        case .pinch: .pinch
-        case .tap: .tap
-        case .longPress: .longPress
-        }
-    }
-
-    static func direction(_ direction: MultiFingerDirection) -> ServiceGestureReport.Direction {
-        switch direction {
-        case .up: .up
-        case .down: .down
-        case .left: .left
-        case .right: .right
-        case .in: .in
-        case .out: .out
-        }
-    }
-
-    static func edge(_ edge: ScreenEdge) -> ServiceGestureReport.Edge {
-        switch edge {
-        case .top: .top
-        case .bottom: .bottom
-        case .left: .left
-        case .right: .right
-        }
+    /// How far a gesture has come, 0 to 1: its travel since it began over what was left of
+    /// its distance then, so a client animating it follows the fingers from 0 at
+    /// `GestureBegan` and reaches 1 exactly at the distance that recognizes it. A gesture
+    /// that had reached its distance by the time it began is at 1; one with no distance
+    /// (long-presses) is too.
+    static func progress(travel: Double, beganTravel: Double, distance: Double?) -> Double {
+        guard let distance, distance > beganTravel else { return 1 }
+        if travel >= distance { return 1 }
+        return max(0, (travel - beganTravel) / (distance - beganTravel))
     }
 }

@@ -1,30 +1,23 @@
+import GestureRecognition
 import TouchInput
 
 /// What the gesture service says about one gesture at one moment: the JSON of
 /// `cleartouch gestures --replay --json`, the D-Bus signals and the bound commands are all
 /// made from these (docs/product-decisions.md, "Decisions for the gesture service").
 public struct ServiceGestureReport: Hashable, Sendable {
-    /// The kinds the service recognizes. Raw values are the names in the configuration,
-    /// the JSON and the D-Bus signals.
-    public enum Kind: String, Hashable, Sendable, CaseIterable {
-        case swipe
-        case edgeSwipe = "edge-swipe"
-        case pinch
-        case tap
-        case longPress = "long-press"
-    }
+    /// The kinds the service recognizes: the multi-finger recognizer's own enum, so a
+    /// new kind is declared once. Raw values are the names in the configuration, the JSON
+    /// and the D-Bus signals.
+    public typealias Kind = MultiFingerGestureKind
 
     /// Directions on the upright screen (after `--rotate`): swipes and edge swipes move
-    /// up, down, left or right; pinches go in (fingers closer) or out.
-    public enum Direction: String, Hashable, Sendable, CaseIterable {
-        case up, down, left, right
-        case `in`, out
-    }
+    /// up, down, left or right; pinches go in (fingers closer) or out. The recognizer's
+    /// enum.
+    public typealias Direction = MultiFingerDirection
 
-    /// The screen edge an edge swipe starts from, on the upright screen.
-    public enum Edge: String, Hashable, Sendable, CaseIterable {
-        case top, bottom, left, right
-    }
+    /// The screen edge an edge swipe starts from, on the upright screen. The recognizer's
+    /// enum.
+    public typealias Edge = ScreenEdge
 
     /// Where the gesture is: the three D-Bus signals.
     public enum Phase: Hashable, Sendable {
@@ -84,4 +77,7 @@ public protocol GestureReporting {
     mutating func handle(_ event: InputEvent, into reports: inout [ServiceGestureReport])
     /// Event time passed with no input (timers fire); appends to `reports`.
     mutating func advance(toMicroseconds time: Int64, into reports: inout [ServiceGestureReport])
+    /// The earliest event time at which `advance` can report or decide anything, nil while
+    /// nothing waits for time: a live loop sleeps until then.
+    var nextDeadlineMicroseconds: Int64? { get }
 }

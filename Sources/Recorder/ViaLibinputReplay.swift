@@ -260,7 +260,7 @@ public enum ViaLibinputReplay {
 
     /// Why a trace cannot be played through libinput.
     public static let traceReason =
-        "--via-libinput plays evdev recordings (evemu or `libinput record`) through libinput; this is a trace file"
+        "--via-libinput plays evdev recordings (evemu, `libinput record` or getevent) through libinput; this is a trace file"
 
     /// The child gives up (an error) after the recording's length times this, plus
     /// `hangGuardSeconds`: only a hung umockdev takes that long.
@@ -310,6 +310,13 @@ public enum ViaLibinputReplay {
                 UmockdevTestbed.Device(
                     description: $0.element.device, eventNumber: eventNumber + $0.offset,
                     events: $0.element.events, timelineOriginMicroseconds: origin)
+            }
+        case .getevent:
+            return try GeteventReader.rawDevices(path: path, descPath: descPath).enumerated().filter
+            { !$0.element.events.isEmpty }.map {
+                UmockdevTestbed.Device(
+                    description: $0.element.device, eventNumber: eventNumber + $0.offset,
+                    events: $0.element.events, timelineOriginMicroseconds: 0)
             }
         case .trace:
             throw Diagnostic(path: path, line: 1, message: traceReason)

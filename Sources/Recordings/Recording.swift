@@ -161,6 +161,11 @@ public final class Recording {
                 parsing: libinputFastPath ? .automatic : .libyaml, calibration: calibration,
                 rotation: rotation)
             return Recording(path: path, format: .libinput, header: reader.header, source: reader)
+        case .getevent:
+            let reader = try GeteventReader(
+                path: path, descPath: descPath, screen: screen, maximumLineBytes: maximumLineBytes,
+                calibration: calibration, rotation: rotation)
+            return Recording(path: path, format: .getevent, header: reader.header, source: reader)
         }
     }
 
@@ -277,6 +282,7 @@ extension RecordingFormat {
             if line.skip(literal: "cleartouch-trace") { return .trace }
             if line.skip(literal: "# EVEMU") { return .evemu }
             if line.skip(literal: "# libinput record") { return .libinput }
+            if isGetevent(line) { return .getevent }
             if line.atEnd || line.current == 0x23 {
                 lineNumber += 1
                 continue
@@ -296,10 +302,32 @@ extension RecordingFormat {
             throw RecordingError(
                 path: path, line: lineNumber,
                 message:
-                    "unknown format (not a ClearTouch trace, an evemu file or `libinput record` YAML)"
+                    "unknown format (not a ClearTouch trace, an evemu file, `libinput record` YAML or `getevent` output)"
             )
         }
         throw RecordingError(
             path: path, line: lineNumber, message: "no content to detect the format from")
+    }
+
+    /// A line as `getevent` starts one: a time stamp (`[   51743.474591]`, or before
+    /// Android 4.1 `51743-474591:`), a device (`add device 1: /dev/input/event2`, or an
+    /// event's `/dev/input/event2:` without time stamps), or one of its messages.
+    private static func isGetevent(_ line: ByteScanner) -> Bool {
+        var probe = line
+        if probe.skip(literal: "[") {
+            probe.skipSpaces()
+            return probe.current.map { (0x30...0x39).contains($0) } ?? false
+        }
+        if probe.skip(literal: "add device ") || probe.skip(literal: "/dev/input/")
+            || probe.skip(literal: "could not ")
+        {
+            return true
+        }
+        var digits = 0
+        while let byte = probe.current, (0x30...0x39).contains(byte) {
+            digits += 1
+            probe.index += 1
+        }
+        return digits > 0 && probe.skip(0x2D)
     }
 }

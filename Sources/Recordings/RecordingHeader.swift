@@ -8,6 +8,8 @@ public enum RecordingFormat: String, Hashable, Sendable, CaseIterable {
     case evemu
     /// `libinput record` YAML.
     case libinput
+    /// Android's `getevent -lt` or `getevent -t` output (docs/recordings.md).
+    case getevent
 }
 
 /// One item of the to-do list a recording starts with.

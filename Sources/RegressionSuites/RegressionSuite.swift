@@ -71,7 +71,9 @@ public struct RegressionRunOptions: Hashable, Sendable {
 /// parallel.
 public enum RegressionSuite {
     /// Extensions of recording files, tried in this order beside `NAME.expect.json`.
-    public static let recordingExtensions = ["trace", "evemu", "yml", "yaml", "events", "event"]
+    public static let recordingExtensions = [
+        "trace", "evemu", "yml", "yaml", "events", "event", "getevent",
+    ]
     /// The suffix of golden files.
     public static let expectationSuffix = ".expect.json"
 

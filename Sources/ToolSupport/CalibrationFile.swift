@@ -1,5 +1,5 @@
 import DescriptorIO
-import Foundation
+import Glibc
 import TouchInput
 
 /// The per-device calibrations `cleartouch calibrate` saves and the app and the tools
@@ -110,12 +110,25 @@ public struct CalibrationFile: Hashable, Sendable {
     /// through; mode 0644 less the umask for a new file), creating its folder and the
     /// folder above it when missing (`$XDG_CONFIG_HOME/cleartouch/`, as XDG asks).
     public func write(path: String) throws(Diagnostic) {
-        let folder = (path as NSString).deletingLastPathComponent
-        let configHome = (folder as NSString).deletingLastPathComponent
+        let folder = Self.parent(of: path)
+        let configHome = Self.parent(of: folder)
         if !configHome.isEmpty { try OutputFile.createFolder(configHome, naming: path) }
         if !folder.isEmpty { try OutputFile.createFolder(folder, naming: path) }
         // The file it replaces is its own earlier version, read on purpose: no input.
         try OutputFile.write(text, to: path, newFileMode: Self.newFileMode, protecting: [])
+    }
+
+    /// The folder part of `path` (`NSString.deletingLastPathComponent`, without
+    /// Foundation, which the gesture service does not load): "" for a bare name, "/" at
+    /// the root.
+    static func parent(of path: String) -> String {
+        var trimmed = path[...]
+        while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        guard let slash = trimmed.lastIndex(of: "/") else { return "" }
+        if slash == trimmed.startIndex { return "/" }
+        var folder = trimmed[..<slash]
+        while folder.count > 1 && folder.hasSuffix("/") { folder = folder.dropLast() }
+        return String(folder)
     }
 
     /// The mode of a new calibration file: the matrices are no secret.

@@ -1,4 +1,5 @@
 import Foundation
+import GestureServiceCommand
 import Testing
 import ToolSupport
 import TouchInput

@@ -92,6 +92,10 @@ import Testing
         let progress = received.filter { ($0["member"] as? String) == "GestureUpdated" }
             .compactMap { ($0["args"] as? [Any])?[5] as? Double }
         #expect(progress == progress.sorted() && (progress.last ?? 0) >= 1, "\(progress)")
+        // Progress follows the fingers (docs/gesture-service.md): the swipe (2.5 mm a frame,
+        // 50 mm, twice back's 20 mm) begins at 12.5 mm and first updates at a third.
+        let first = try #require(progress.first)
+        #expect(first > 0.3 && first < 0.34, "\(progress)")
     }
 
     /// The example the package installs as /etc/cleartouch/gestures.yaml is read by the

@@ -4,6 +4,7 @@ import GestureBus
 import GestureService
 import SDBus
 import TestSupport
+import GestureServiceCommand
 import Testing
 import ToolSupport
 import TouchInput
@@ -39,6 +40,8 @@ struct TouchDownReporter: GestureReporting {
     }
 
     mutating func advance(toMicroseconds time: Int64, into reports: inout [ServiceGestureReport]) {}
+
+    var nextDeadlineMicroseconds: Int64? { nil }
 }
 
 /// The live loop (`runGestureServiceLive`) under umockdev with hot-plug: the real

@@ -21,7 +21,12 @@ struct LeanFrontTests {
     /// The libraries the dynamic loader loaded for a run (`LD_DEBUG=libs`: one
     /// "calling init: PATH" line each on standard error, those opened later included).
     static func loadedLibraries(_ run: CommandRun) -> [String] {
-        run.standardError.split(separator: "\n").compactMap { line in
+        loadedLibraries(run.standardError[...])
+    }
+
+    /// The same from the loader's lines themselves.
+    static func loadedLibraries(_ standardError: Substring) -> [String] {
+        standardError.split(separator: "\n").compactMap { line in
             guard let range = line.range(of: "calling init: ") else { return nil }
             return String(line[range.upperBound...])
         }

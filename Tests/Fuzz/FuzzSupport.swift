@@ -33,3 +33,61 @@ func drain(_ recording: Recording) -> [InputEvent]? {
     }
     return events
 }
+
+/// Reading in batches of `limit` events (`Recording.readBatch`, what a replay reads) gives
+/// the events, then the error or the warnings, of reading one event at a time.
+func checkBatchesMatch(
+    _ path: String, format: RecordingFormat = .evemu, descPath: String? = nil, limit: Int
+) {
+    func open() -> Recording? {
+        try? Recording.open(
+            path: path, descPath: descPath, format: format, maximumLineBytes: 1 << 16)
+    }
+    guard let one = open(), let bulk = open() else { return }
+    var expected: [InputEvent] = []
+    var expectedError: RecordingError?
+    do throws(RecordingError) {
+        while let event = try one.next(), expected.count <= 20_000 { expected.append(event) }
+    } catch {
+        expectedError = error
+    }
+    var got: [InputEvent] = []
+    var gotError: RecordingError?
+    var batch = RecordingBatch()
+    var contacts: [TouchContact] = []
+    repeat {
+        bulk.readBatch(into: &batch, limit: limit)
+        for index in 0..<batch.events.count {
+            got.append(batch.events.event(at: index, contactsBuffer: &contacts))
+        }
+        gotError = batch.failure
+    } while !batch.isLast && got.count <= 20_000
+    let compared = min(expected.count, got.count, 20_000)
+    precondition(expected.prefix(compared) == got.prefix(compared), "batched events differ")
+    guard expected.count <= 20_000, got.count <= 20_000 else { return }
+    precondition(expected.count == got.count, "batched event count differs")
+    precondition(expectedError == gotError, "batched error differs")
+    if expectedError == nil {
+        precondition(one.warnings == bulk.warnings, "batched warnings differ")
+    }
+}
+
+/// Frames name one of `devices`; every contact that goes down comes up or is cancelled
+/// exactly once, on a seat slot not in use, by the end of the file.
+func checkContacts(_ events: [InputEvent], devices: Set<DeviceID>) {
+    var down = Set<Int>()
+    for case .touchFrame(let frame) in events {
+        precondition(devices.contains(frame.device), "a frame of a device not in the header")
+        for contact in frame.contacts {
+            switch contact.phase {
+            case .down:
+                precondition(down.insert(contact.seatSlot).inserted, "seat slot taken twice")
+            case .move: precondition(down.contains(contact.seatSlot), "move of a contact not down")
+            case .up, .cancel:
+                precondition(down.remove(contact.seatSlot) != nil, "end of a contact not down")
+            }
+        }
+    }
+    precondition(
+        down.isEmpty || events.count > 100_000, "contacts still down after the end of the file")
+}

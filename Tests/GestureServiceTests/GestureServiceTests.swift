@@ -18,10 +18,11 @@ struct GestureServiceTests {
         name: "back", kind: .swipe, fingers: 3, direction: .left, distanceMillimetres: 30,
         command: ["xdotool", "key", "alt+Left"])
 
-    /// Three fingers swipe left by `millimetres` in 10 mm steps (the last step shorter).
-    static func swipe(_ millimetres: Double, configuration: [GestureBinding] = [back])
-        -> [ServiceGestureReport]
-    {
+    /// Three fingers swipe left by `millimetres` in `step` mm steps 10 ms apart from
+    /// 110 ms (the last step shorter).
+    static func swipe(
+        _ millimetres: Double, step: Double = 10, configuration: [GestureBinding] = [back]
+    ) -> [ServiceGestureReport] {
         var service = GestureService(
             configuration: GestureServiceConfiguration(path: "g.yaml", bindings: configuration))
         var reports: [ServiceGestureReport] = []
@@ -40,10 +41,10 @@ struct GestureServiceTests {
         var moved = 0.0
         var time: Int64 = 100
         while moved < millimetres {
-            let step = min(10, millimetres - moved)
-            moved += step
+            let length = min(step, millimetres - moved)
+            moved += length
             time += 10
-            for index in x.indices { x[index] -= step * 4 }
+            for index in x.indices { x[index] -= length * 4 }
             frame(time, .move)
         }
         frame(time + 10, .up)
@@ -63,12 +64,40 @@ struct GestureServiceTests {
             reports.allSatisfy { $0.kind == .swipe && $0.fingers == 3 && $0.direction == .left })
     }
 
-    @Test func progressIsTheShareOfTheDistanceUpToOne() {
-        let progress = Self.swipe(50).compactMap { report -> Double? in
+    static func progress(_ reports: [ServiceGestureReport]) -> [Double] {
+        reports.compactMap { report -> Double? in
             if case .updated(let progress) = report.phase { return progress }
             return nil
         }
-        #expect(progress == [2.0 / 3, 1, 1, 1])
+    }
+
+    /// 1 mm every 10 ms: the grouping time closes the group at 150 ms, when it has come
+    /// 4 mm (the frame's move follows), and the swipe begins there; progress is the travel
+    /// since then over the 26 mm left of back's 30 mm (docs/gesture-service.md, "Progress
+    /// follows the fingers").
+    @Test func progressFollowsTheFingersFromTheBeganToTheDistance() {
+        let reports = Self.swipe(40, step: 1)
+        #expect(reports.first?.phase == .began)
+        let progress = Self.progress(reports)
+        #expect(progress.count == 36)
+        #expect(progress.first == 1.0 / 26)
+        #expect(progress == progress.sorted())
+        // Travel 29 mm (just below the distance), 30 mm (exactly), then beyond.
+        #expect(progress[24] == 25.0 / 26)
+        #expect(progress[25] == 1)
+        #expect(progress.dropFirst(25).allSatisfy { $0 == 1 })
+    }
+
+    /// A fast swipe (2.5 mm a frame, as the bundled 3-finger swipe) that travels twice its
+    /// distance: it begins once a finger is beyond the grouping motion, at 12.5 mm, and its
+    /// first update is far below 0.5.
+    @Test(arguments: [2.5, 5])
+    func aSwipeTravellingTwiceItsDistanceFirstUpdatesBelowHalf(step: Double) throws {
+        let progress = Self.progress(Self.swipe(60, step: step))
+        let first = try #require(progress.first)
+        #expect(first < 0.5)
+        #expect(first > 0)
+        #expect(progress.last == 1)
     }
 
     @Test(arguments: [(19.75, true), (20.0, false)])

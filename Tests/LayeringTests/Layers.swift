@@ -36,8 +36,13 @@ enum Layers {
         Layer(name: "replay", targets: ["Replay", "RegressionSuites", "ReplayPages"]),
         Layer(
             name: "the lean command",
-            targets: ["CleartouchCommands", "cleartouch", "VersionFromChangelog"]),
-        Layer(name: "devices and windows", targets: ["Recorder", "ClearRendering", "KioskApp"]),
+            targets: ["CommandLayer", "CleartouchCommands", "cleartouch", "VersionFromChangelog"]),
+        Layer(
+            name: "devices and windows",
+            targets: [
+                "Recorder", "ClearRendering", "KioskApp", "GestureServiceCommand",
+                "cleartouch-gestures",
+            ]),
         Layer(name: "every command", targets: ["cleartouch-devices"]),
         Layer(
             name: "test support",

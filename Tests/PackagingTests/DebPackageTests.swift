@@ -42,10 +42,13 @@ struct DebPackageTests {
         for library in ["libc6", "libinput10", "libsdl2-2.0-0", "libcairo2", "libyaml-0-2"] {
             #expect(depends.contains(library), "Depends: \(depends)")
         }
-        // The Swift runtime is linked into both: nothing they need is in the toolchain.
+        // The Swift runtime is linked into all three: nothing they need is in the toolchain.
         let unpacked = try extract(deb.path)
         defer { try? FileManager.default.removeItem(at: unpacked) }
-        for binary in ["usr/bin/cleartouch", "usr/libexec/cleartouch/cleartouch-devices"] {
+        for binary in [
+            "usr/bin/cleartouch", "usr/libexec/cleartouch/cleartouch-devices",
+            "usr/libexec/cleartouch/cleartouch-gestures",
+        ] {
             let needed = try Packaging.run(
                 "objdump", ["-p", unpacked.appendingPathComponent(binary).path]
             ).standardOutput.split(separator: "\n").filter {
@@ -59,6 +62,20 @@ struct DebPackageTests {
                 !needed.contains { $0.contains("RUNPATH") || $0.contains("RPATH") },
                 "\(binary): \(needed)")
         }
+        // The gesture service loads only what it uses (docs/architecture.md).
+        let service = try Packaging.run(
+            "objdump",
+            [
+                "-p",
+                unpacked.appendingPathComponent("usr/libexec/cleartouch/cleartouch-gestures").path,
+            ]
+        ).standardOutput.split(separator: "\n").filter { $0.contains("NEEDED") }
+        for heavy in ["cairo", "pango", "SDL", "X11", "glib", "harfbuzz"] {
+            #expect(!service.contains { $0.contains(heavy) }, "cleartouch-gestures: \(service)")
+        }
+        for library in ["libinput", "libsystemd", "libyaml"] {
+            #expect(service.contains { $0.contains(library) }, "cleartouch-gestures: \(service)")
+        }
     }
 
     @Test func thePackageHoldsTheInstalledFiles() throws {
@@ -66,7 +83,7 @@ struct DebPackageTests {
         let listing = try Packaging.run("dpkg-deb", ["--contents", deb.path]).standardOutput
         for path in [
             "./usr/bin/cleartouch", "./usr/libexec/cleartouch/cleartouch-devices",
-            "./usr/share/man/man1/cleartouch.1.gz",
+            "./usr/libexec/cleartouch/cleartouch-gestures", "./usr/share/man/man1/cleartouch.1.gz",
             "./usr/share/bash-completion/completions/cleartouch",
             "./lib/systemd/system/cleartouch-kiosk.service", "./usr/lib/sysusers.d/cleartouch.conf",
             "./usr/share/doc/cleartouch/copyright", "./usr/share/doc/cleartouch/changelog.gz",

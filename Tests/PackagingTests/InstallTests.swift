@@ -10,6 +10,7 @@ struct InstallTests {
     static let expectedFiles: Set<String> = [
         "/usr/bin/cleartouch",
         "/usr/libexec/cleartouch/cleartouch-devices",
+        "/usr/libexec/cleartouch/cleartouch-gestures",
         "/usr/share/man/man1/cleartouch.1",
         "/usr/share/bash-completion/completions/cleartouch",
         "/usr/lib/systemd/system/cleartouch-kiosk.service",
@@ -30,6 +31,10 @@ struct InstallTests {
         let handed = try runCommand(executable: binary, arguments: ["app", "--help"])
         #expect(handed.status == 0, "\(handed.standardError)")
         #expect(handed.standardOutput.hasPrefix("usage: cleartouch app "))
+        // And `gestures` to the installed cleartouch-gestures.
+        let service = try runCommand(executable: binary, arguments: ["gestures", "--help"])
+        #expect(service.status == 0, "\(service.standardError)")
+        #expect(service.standardOutput.hasPrefix("usage: cleartouch gestures "))
     }
 
     @Test func theUnitRunsTheInstalledBinaryAsTheKioskUser() throws {
@@ -207,7 +212,8 @@ struct InstallTests {
             arguments: ["debug-gestures", "--unplug-after-events", "1", "/dev/input/event0"])
         #expect(hook.status == 2 && hook.standardError.contains("--unplug-after-events"))
         #expect(
-            try complete(script, ["replay", "--format", ""]) == ["trace", "evemu", "libinput"])
+            try complete(script, ["replay", "--format", ""])
+                == ["trace", "evemu", "libinput", "getevent"])
         // An operand: no words of its own, readline completes file names.
         #expect(try complete(script, ["replay", "Rec"]) == [])
     }

@@ -17,7 +17,7 @@ public enum BundledRecordings {
         for scenario in scenarios + keyboardScenarios + levelScenarios + gestureScenarios
             + idleScenarios
         {
-            for other in ["trace", "evemu", "yml"] {
+            for other in ["trace", "evemu", "yml", "getevent"] {
                 try? FileManager.default.removeItem(
                     atPath: "\(outputDirectory)/\(scenario.name).\(other)")
             }
@@ -41,6 +41,14 @@ public enum BundledRecordings {
                 path = "\(outputDirectory)/\(scenario.name).yml"
                 try SyntheticTouchscreen.libinputRecordText(
                     scenario.script.events, comment: comment(scenario)
+                ).write(toFile: path, atomically: true, encoding: .utf8)
+            case .geteventLabelled, .geteventNumbers:
+                precondition(
+                    scenario.list == nil, "\(scenario.name): only traces carry a starting list")
+                path = "\(outputDirectory)/\(scenario.name).getevent"
+                try SyntheticTouchscreen.geteventText(
+                    scenario.script.events, comment: comment(scenario),
+                    labels: scenario.format == .geteventLabelled
                 ).write(toFile: path, atomically: true, encoding: .utf8)
             }
             written.append(path)

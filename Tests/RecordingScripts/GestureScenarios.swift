@@ -3,7 +3,8 @@ import TouchScript
 /// The gesture service's recordings (`cleartouch gestures`, docs/gesture-service.md):
 /// each gesture kind and its negatives, checked against `gestures.example.yaml` by their
 /// gesture expectations. The synthetic touchscreen has 4 px per mm, so 20 mm is 80 px;
-/// the service groups fingers landing within 100 ms.
+/// the service groups fingers landing less than 150 ms after the first, before any has
+/// moved 10 mm.
 let gestureScenarios: [Scenario] = [
     scenario(
         "gestures-swipe-3-left", .evemu,
@@ -25,7 +26,7 @@ let gestureScenarios: [Scenario] = [
     },
     scenario(
         "gestures-swipe-fingers-apart-in-time", .evemu,
-        "one finger, two more 150 ms later (after the 100 ms grouping time), then a swipe left: no gesture"
+        "one finger, two more 150 ms later (the group closed at the 150 ms grouping time), then a swipe left: no gesture"
     ) { s in
         s.down(slot: 0, x: 600, y: 900)
         s.wait(milliseconds: 140)
@@ -97,6 +98,22 @@ let gestureScenarios: [Scenario] = [
     ) { s in
         s.down([(0, 500, 900), (1, 580, 900)])
         s.wait(milliseconds: 390)
+        s.up([0, 1])
+    },
+    scenario(
+        "gestures-getevent-swipe-4-down", .geteventLabelled,
+        "an Android capture (`getevent -lp` then `getevent -lt`): four fingers swipe down 240 px (60 mm), a 4-finger swipe down, unbound"
+    ) { s in
+        swipe(
+            &s, fingers: (0..<4).map { (slot: $0, x: 360 + 80 * $0, y: 700) }, dx: 0, dy: 240,
+            steps: 16)
+    },
+    scenario(
+        "gestures-getevent-tap-2", .geteventNumbers,
+        "an Android capture without labels or description (`getevent -t`): two fingers tapped, a 2-finger tap, binding right-click"
+    ) { s in
+        s.down([(0, 500, 900), (1, 580, 900)])
+        s.wait(milliseconds: 70)
         s.up([0, 1])
     },
     scenario(

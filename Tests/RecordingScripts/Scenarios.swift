@@ -7,7 +7,7 @@ import TouchScript
 /// 169 i + 85), list at its top. Thresholds: row pan W/2 = 540 px, pull H = 169 px,
 /// pinch spread H/2 = 84.5 px per finger; slop 2 mm = 8 px (4 px/mm).
 struct Scenario {
-    enum Format: String { case trace, evemu, libinput }
+    enum Format: String { case trace, evemu, libinput, geteventLabelled, geteventNumbers }
 
     var name: String
     var format: Format

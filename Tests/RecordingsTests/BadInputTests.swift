@@ -6,7 +6,7 @@ import Testing
 
 /// Malformed files end in `FILE:LINE: what is wrong`, never a crash or a hang.
 @Suite struct BadInputTests {
-    static let formats: [RecordingFormat?] = [nil, .trace, .evemu, .libinput]
+    static let formats: [RecordingFormat?] = [nil, .trace, .evemu, .libinput, .getevent]
 
     func expectError(_ path: String, format: RecordingFormat?, line: Int, _ message: String) {
         expectRecordingError(path: path, line: line, containing: message) {

@@ -15,11 +15,13 @@ public enum TestPaths {
         return path
     }
 
-    /// Every bundled recording's file name (traces, evemu files, `libinput record` YAML).
+    /// Every bundled recording's file name (traces, evemu files, `libinput record` YAML,
+    /// getevent captures).
     public static let bundledRecordings: [String] = {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: recordings)) ?? []
         return names.filter {
             $0.hasSuffix(".trace") || $0.hasSuffix(".evemu") || $0.hasSuffix(".yml")
+                || $0.hasSuffix(".getevent")
         }.sorted()
     }()
 
@@ -28,7 +30,8 @@ public enum TestPaths {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: recordings)) ?? []
         return names.filter { $0.hasSuffix(".expect.json") }.sorted().compactMap { name in
             let base = String(name.dropLast(".expect.json".count))
-            for ext in ["trace", "evemu", "yml"] where names.contains("\(base).\(ext)") {
+            for ext in ["trace", "evemu", "yml", "getevent"] where names.contains("\(base).\(ext)")
+            {
                 return (recordings + "/" + name, recordings + "/\(base).\(ext)")
             }
             return (recordings + "/" + name, recordings + "/\(base).missing")

@@ -87,6 +87,24 @@ extension SyntheticTouchscreen {
             + EvemuWriter.eventLines(encoder.events(script))
     }
 
+    /// An Android `getevent` capture of `script`'s touch frames on an Android boot clock:
+    /// `comment` as `#` lines, with `labels` the device as `getevent -lp` describes it and
+    /// the events as `getevent -lt` prints them (the device's path before each), else the
+    /// events alone as `getevent -t` prints them (numbers, no description).
+    public static func geteventText(_ script: [ScriptEvent], comment: String, labels: Bool)
+        -> String
+    {
+        var encoder = encoder(timeOffsetMicroseconds: 51_743_474_591)
+        var text = comment.split(separator: "\n").map { "# \($0)\n" }.joined()
+        if labels { text += GeteventWriter.description(evdevDevice, path: node) }
+        for event in encoder.events(script) {
+            text +=
+                GeteventWriter.eventLine(
+                    event, path: labels ? node : nil, style: labels ? .labels : .numbers) + "\n"
+        }
+        return text
+    }
+
     /// A whole `libinput record` file of `script`'s touch frames.
     public static func libinputRecordText(_ script: [ScriptEvent], comment: String) -> String {
         var encoder = encoder()

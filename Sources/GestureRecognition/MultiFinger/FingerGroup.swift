@@ -12,6 +12,8 @@ struct FingerGroup {
     private(set) var count = 0
     /// Fingers of the group still down.
     var liveCount = 0
+    /// No finger joins any more (`closeIfDue`); a swipe or pinch may begin.
+    private(set) var isClosed = false
     private var starts: ContiguousArray<Point>
     private var positions: ContiguousArray<Point>
 
@@ -27,11 +29,16 @@ struct FingerGroup {
         firstDownMicroseconds = time
         count = 0
         liveCount = 0
+        isClosed = false
     }
 
-    /// Adds a finger at `millimetres`; returns its index in the group.
+    /// Adds a finger at `millimetres`; returns its index in the group. A finger landing
+    /// after the others have moved is taken to have moved with them: its start is where
+    /// it would have landed had it come down with the first, so the group's travel goes
+    /// on from where it was and its spread does not change by the late landing.
     mutating func add(at millimetres: Point) -> Int {
-        starts[count] = millimetres
+        let moved = translationMillimetres
+        starts[count] = Point(x: millimetres.x - moved.x, y: millimetres.y - moved.y)
         positions[count] = millimetres
         count += 1
         liveCount += 1
@@ -42,10 +49,17 @@ struct FingerGroup {
 
     mutating func move(_ finger: Int, to millimetres: Point) { positions[finger] = millimetres }
 
-    /// True once the grouping time has passed: no finger joins any more.
-    func isClosed(at time: Int64, _ configuration: MultiFingerConfiguration) -> Bool {
-        elapsedMicroseconds(from: firstDownMicroseconds, to: time)
-            >= configuration.fingerGroupingMicroseconds
+    /// Closes the group once no finger may join any more: the grouping time has passed
+    /// since the first landed, five fingers are down, or one is further than the grouping
+    /// motion from where it landed (the group has really started to move; exactly that
+    /// far is still resting). A closed group never opens again.
+    mutating func closeIfDue(at time: Int64, _ configuration: MultiFingerConfiguration) {
+        guard !isClosed else { return }
+        isClosed =
+            isFull
+            || elapsedMicroseconds(from: firstDownMicroseconds, to: time)
+                >= configuration.fingerGroupingMicroseconds
+            || anyFurther(than: configuration.fingerGroupingMotionMillimetres)
     }
 
     /// How far the centroid has moved since the fingers went down.
@@ -58,10 +72,10 @@ struct FingerGroup {
     /// The change of the spread since the fingers went down (positive: further apart).
     var spreadChangeMillimetres: Double { spread(positions) - spread(starts) }
 
-    /// True when any finger is further than the slop from where it went down (exactly at
-    /// the slop is within it).
-    func anyBeyondSlop(_ configuration: MultiFingerConfiguration) -> Bool {
-        let limit = configuration.slopMillimetres * configuration.slopMillimetres
+    /// True when any finger is further than `millimetres` from where it went down
+    /// (exactly that far is not).
+    func anyFurther(than millimetres: Double) -> Bool {
+        let limit = millimetres * millimetres
         for index in 0..<count where distanceSquared(starts[index], positions[index]) > limit {
             return true
         }

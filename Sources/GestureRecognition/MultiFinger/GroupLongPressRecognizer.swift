@@ -36,7 +36,7 @@ struct GroupLongPressRecognizer: GroupRecognizer {
         _ group: FingerGroup, _ context: MultiFingerContext, _ output: inout MultiFingerOutput
     ) {
         guard case .possible = state else { return }
-        if group.anyBeyondSlop(context.configuration) { transition(to: .idle) }
+        if group.anyFurther(than: context.configuration.slopMillimetres) { transition(to: .idle) }
     }
 
     mutating func fingerLifted(

@@ -20,7 +20,7 @@ protocol GroupMotion: Equatable {
 ///
 /// States: idle → possible (first finger); possible → running (**began**, the named
 /// transition `motionBegan`, checked on every move and every passing of time once the
-/// grouping time has closed and while every finger is down), → idle silently (a finger
+/// group has closed and while every finger is down), → idle silently (a finger
 /// lifted first, claimed); running → running (**changed** with the travel), → idle
 /// (**ended** at the first lift, **cancelled** on a cancel or a claim).
 struct GroupMotionRecognizer<Motion: GroupMotion>: GroupRecognizer {
@@ -88,7 +88,7 @@ struct GroupMotionRecognizer<Motion: GroupMotion>: GroupRecognizer {
     private mutating func beginIfMoved(
         _ group: FingerGroup, _ context: MultiFingerContext, _ output: inout MultiFingerOutput
     ) {
-        guard group.isClosed(at: context.timeMicroseconds, context.configuration),
+        guard group.isClosed,
             group.liveCount == group.count,
             let motion = Motion.begin(group, context.configuration, id: { output.nextID() })
         else { return }

@@ -27,7 +27,7 @@ struct GroupTapRecognizer: GroupRecognizer {
         _ group: FingerGroup, _ context: MultiFingerContext, _ output: inout MultiFingerOutput
     ) {
         guard state == .possible else { return }
-        if group.anyBeyondSlop(context.configuration) { transition(to: .idle) }  // tapMoved
+        if group.anyFurther(than: context.configuration.slopMillimetres) { transition(to: .idle) }  // tapMoved
     }
 
     mutating func fingerLifted(

@@ -19,10 +19,11 @@ enum MultiFingerActivity: String, Hashable, Sendable, CaseIterable {
 
 /// What happens.
 enum MultiFingerInput: String, Hashable, Sendable, CaseIterable {
-    /// A finger lands on the group's device within the grouping time (or the first finger).
+    /// A finger lands on the group's device while the group is open (or the first finger).
     case fingerDown = "finger down"
-    /// A finger lands on the group's device after the grouping time, or a sixth finger.
-    case lateFingerDown = "finger down after the grouping time"
+    /// A finger lands on the group's device once the group has closed: the grouping time
+    /// passed, a finger moved the grouping motion, or five fingers are down.
+    case lateFingerDown = "finger down after the group closed"
     /// A finger lands on another device than the group's.
     case fingerDownOnAnotherDevice = "finger down, other device"
     case swipeBegan = "swipe began"
@@ -74,14 +75,14 @@ enum MultiFingerArbitrationTable {
             test: "row1FirstFingerStartsAGroup"),
         MultiFingerRule(
             row: 2, activity: .undecided, input: .fingerDown, decision: .joinGroup,
-            situation: "a finger lands within the grouping time (up to 5)",
+            situation: "a finger lands while the group is open (under 150 ms, none moved 10 mm)",
             outcome: "one gesture with one more finger",
-            test: "row2FingersWithinTheGroupingTimeAreOneGesture"),
+            test: "row2FingersLandingWhileTheGroupIsOpenAreOneGesture"),
         MultiFingerRule(
             row: 3, activity: .undecided, input: .lateFingerDown, decision: .failGroup,
-            situation: "a finger lands after the grouping time, or a sixth finger",
+            situation: "a finger lands after the group closed, or a sixth finger",
             outcome: "no gesture until every finger lifts",
-            test: "row3AFingerAfterTheGroupingTimeIsNoGesture"),
+            test: "row3AFingerAfterTheGroupClosedIsNoGesture"),
         MultiFingerRule(
             row: 4, activity: nil, input: .fingerDownOnAnotherDevice, decision: .ignore,
             situation: "a finger on another device", outcome: "ignored",

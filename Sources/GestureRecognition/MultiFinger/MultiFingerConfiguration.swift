@@ -2,10 +2,16 @@
 /// the names. Distances are on the upright screen in millimetres; the defaults and their
 /// sources are in docs/gesture-service.md, "Thresholds".
 public struct MultiFingerConfiguration: Hashable, Sendable {
-    /// Fingers landing at most this long after a gesture's first finger count as one
-    /// gesture; no swipe or pinch begins before this much time has passed, so the finger
-    /// count is fixed first. A finger landing later makes the set of touches no gesture.
+    /// A finger landing less than this long after a gesture's first joins it, as long as
+    /// the group has not started to move (`fingerGroupingMotionMillimetres`): people's
+    /// fingers land over a spread of time. A finger landing once the group has closed
+    /// makes the set of touches no gesture (or is ignored by a gesture under way).
     public var fingerGroupingMicroseconds: Int64
+    /// The group has really started to move once one of its fingers is further than this
+    /// from where it landed: no finger joins after that. A swipe or pinch begins only once
+    /// the group has closed (this motion, the grouping time or a fifth finger), so its
+    /// finger count is fixed before it begins.
+    public var fingerGroupingMotionMillimetres: Double
     /// How far a finger may move and still count as resting (taps and long-presses).
     public var slopMillimetres: Double
     /// A tap: every finger lifted within the slop at most this long after the first went down.
@@ -32,7 +38,8 @@ public struct MultiFingerConfiguration: Hashable, Sendable {
 
     /// Thresholds with the documented defaults for every one not given.
     public init(
-        fingerGroupingMicroseconds: Int64 = 100_000,
+        fingerGroupingMicroseconds: Int64 = 150_000,
+        fingerGroupingMotionMillimetres: Double = 10,
         slopMillimetres: Double = 2,
         tapMaximumDurationMicroseconds: Int64 = 300_000,
         longPressMinimumDurationMicroseconds: Int64 = 500_000,
@@ -43,6 +50,7 @@ public struct MultiFingerConfiguration: Hashable, Sendable {
         maximumSimultaneousTouches: Int = 32
     ) {
         self.fingerGroupingMicroseconds = fingerGroupingMicroseconds
+        self.fingerGroupingMotionMillimetres = fingerGroupingMotionMillimetres
         self.slopMillimetres = slopMillimetres
         self.tapMaximumDurationMicroseconds = tapMaximumDurationMicroseconds
         self.longPressMinimumDurationMicroseconds = longPressMinimumDurationMicroseconds
@@ -53,7 +61,7 @@ public struct MultiFingerConfiguration: Hashable, Sendable {
         self.maximumSimultaneousTouches = maximumSimultaneousTouches
     }
 
-    /// The documented defaults: 100 ms grouping, 2 mm slop, 300 ms tap, 500 ms
+    /// The documented defaults: fingers grouped until 150 ms or 10 mm of motion, 2 mm slop, 300 ms tap, 500 ms
     /// long-press, 2 mm to begin a swipe or a pinch, a 5 mm edge zone, 96 px per inch
     /// when the size is unknown, 32 touches.
     public static let standard = MultiFingerConfiguration()

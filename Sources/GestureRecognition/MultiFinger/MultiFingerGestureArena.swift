@@ -2,8 +2,9 @@ import TouchInput
 
 /// Turns touch frames into the gesture service's gestures: swipes and edge swipes with 1
 /// to 5 fingers, pinches with 2 to 5, taps and long-presses with 1 to 5. The fingers
-/// landing on one touchscreen within the grouping time are one group; tap, long-press,
-/// swipe and pinch recognizers watch it together and the first to begin wins it
+/// landing on one touchscreen before the group closes (the grouping time passed, or the
+/// group really started to move) are one group; tap, long-press, swipe and pinch
+/// recognizers watch it together and the first to begin wins it
 /// (`MultiFingerArbitrationTable`, shown in docs/gestures.md). One group at a time.
 ///
 /// Positions are the frames' upright pixels (the input sources have already applied
@@ -109,10 +110,38 @@ public struct MultiFingerGestureArena {
     }
 
     /// Lets event time pass without input: a long-press may begin, a tap time out, the
-    /// grouping time close.
+    /// group close.
     public mutating func advance(toMicroseconds time: Int64) {
         output.events.removeAll(keepingCapacity: true)
         observe(time)
+    }
+
+    /// The earliest event time at which `advance(toMicroseconds:)` can change anything
+    /// (the group closes, a tap times out, a long-press begins), nil while no timer runs
+    /// (no group, or its gesture decided): a live loop sleeps until then instead of
+    /// ticking.
+    public var nextDeadlineMicroseconds: Int64? {
+        guard state == .undecided else { return nil }
+        let first = group.firstDownMicroseconds
+        var deadline = Int64.max
+        if !group.isClosed {
+            deadline = min(deadline, saturatingSum(first, configuration.fingerGroupingMicroseconds))
+        }
+        if tap.phase == .possible {
+            // In time up to and including the duration: too slow one microsecond after.
+            deadline = min(
+                deadline,
+                saturatingSum(first, saturatingSum(configuration.tapMaximumDurationMicroseconds, 1)))
+        }
+        if case .possible(let longPressDeadline) = longPress.state {
+            deadline = min(deadline, longPressDeadline)
+        }
+        return deadline == .max ? nil : deadline
+    }
+
+    private func saturatingSum(_ a: Int64, _ b: Int64) -> Int64 {
+        let (sum, overflow) = a.addingReportingOverflow(b)
+        return overflow ? (b > 0 ? .max : .min) : sum
     }
 
     // MARK: - Devices and frames
@@ -164,6 +193,7 @@ public struct MultiFingerGestureArena {
     private mutating func observe(_ time: Int64) {
         context.timeMicroseconds = max(context.timeMicroseconds, time)
         guard state == .undecided else { return }
+        group.closeIfDue(at: context.timeMicroseconds, configuration)
         tap.timePassed(group, context, &output)
         longPress.timePassed(group, context, &output)
         swipe.timePassed(group, context, &output)
@@ -186,9 +216,7 @@ public struct MultiFingerGestureArena {
         let input: MultiFingerInput
         if state != .idle && group.device != screen.device {
             input = .fingerDownOnAnotherDevice
-        } else if state != .idle
-            && (group.isFull || !isWithinGroupingTime(context.timeMicroseconds))
-        {
+        } else if state != .idle && groupIsClosed() {
             input = .lateFingerDown
         } else {
             input = .fingerDown
@@ -241,6 +269,7 @@ public struct MultiFingerGestureArena {
         groupMoved = false
         switch state {
         case .undecided:
+            group.closeIfDue(at: context.timeMicroseconds, configuration)
             tap.groupMoved(group, context, &output)
             longPress.groupMoved(group, context, &output)
             swipe.groupMoved(group, context, &output)
@@ -339,9 +368,11 @@ public struct MultiFingerGestureArena {
 
     // MARK: - Lookup
 
-    private func isWithinGroupingTime(_ time: Int64) -> Bool {
-        elapsedMicroseconds(from: group.firstDownMicroseconds, to: time)
-            <= configuration.fingerGroupingMicroseconds
+    /// Whether a finger landing now is too late: the group has closed
+    /// (`FingerGroup.closeIfDue`), this frame's moves counted.
+    private mutating func groupIsClosed() -> Bool {
+        if state == .undecided { group.closeIfDue(at: context.timeMicroseconds, configuration) }
+        return group.isClosed
     }
 
     private func millimetres(_ pixels: Point, _ screen: Screen) -> Point {

@@ -32,6 +32,15 @@
  *    counts the markers it passes on; cleartouch_fixup_end_markers_read() reports how
  *    many, so a program knows that every event of its scripts has been read without
  *    guessing from idle time (docs/libinput-backend.md, "Test hooks").
+ * 5. Programs that know nothing of barriers (lisgd, the benchmark's side-by-side peers):
+ *    with CLEARTOUCH_FIXUP_RELEASE_ON_WAIT=1, the first time the program waits for input
+ *    (poll, ppoll, select, pselect, epoll_wait, epoll_pwait) with emulated evdev nodes open,
+ *    the barrier token (GO) is written to each of them, so their scripts play once the
+ *    program has opened and drained the nodes, and not a frame is lost. With
+ *    CLEARTOUCH_FIXUP_EXIT_AFTER_END=N as well, the program exits (status 0, stdio
+ *    flushed) at its first wait once N end markers have been read: every frame has been
+ *    handled. CLEARTOUCH_FIXUP_RUSAGE=FILE then writes the program's own CPU time and
+ *    peak memory there first ("user_us system_us maxrss_kib", from getrusage).
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -40,7 +49,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
 #include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/epoll.h>
+#include <sys/resource.h>
+#include <sys/select.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <time.h>
@@ -390,4 +405,129 @@ int close(int fd) {
     if (fd >= 0 && fd < TRACKED_FDS)
         descriptors[fd].kind = 0;
     return real_close(fd);
+}
+
+/* Point 5: barriers released, and the program ended, at its waits for input. */
+static int released_on_wait;
+
+static int setting_is_on(const char *name) {
+    const char *value = getenv(name);
+    return value != NULL && value[0] == '1';
+}
+
+/* Writes the program's CPU time and peak memory to CLEARTOUCH_FIXUP_RUSAGE, if set. */
+static void write_rusage(void) {
+    const char *path = getenv("CLEARTOUCH_FIXUP_RUSAGE");
+    struct rusage usage;
+    if (path == NULL || getrusage(RUSAGE_SELF, &usage) != 0)
+        return;
+    FILE *file = fopen(path, "we");
+    if (file == NULL)
+        return;
+    fprintf(file, "%lld %lld %ld\n",
+            (long long)usage.ru_utime.tv_sec * 1000000LL + usage.ru_utime.tv_usec,
+            (long long)usage.ru_stime.tv_sec * 1000000LL + usage.ru_stime.tv_usec,
+            usage.ru_maxrss);
+    fclose(file);
+}
+
+/* Releases every open emulated evdev node's barrier, once; true once done. */
+static int release_open_barriers(void) {
+    DIR *folder = opendir("/proc/self/fd");
+    if (folder == NULL)
+        return 0;
+    int released = 0;
+    struct dirent *entry;
+    while ((entry = readdir(folder)) != NULL) {
+        int fd = atoi(entry->d_name);
+        if (entry->d_name[0] < '0' || entry->d_name[0] > '9' || fd == dirfd(folder) ||
+            descriptor_kind(fd) != KIND_EMULATED_EVDEV)
+            continue;
+        char fd_link[64];
+        snprintf(fd_link, sizeof fd_link, "/proc/self/fd/%d", fd);
+        int node = open(fd_link, O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+        if (node < 0)
+            continue;
+        static ssize_t (*real_write)(int, const void *, size_t);
+        if (real_write == NULL)
+            real_write = (ssize_t(*)(int, const void *, size_t))dlsym(RTLD_NEXT, "write");
+        released |= real_write(node, "GO", 2) == 2;
+        close(node);
+    }
+    closedir(folder);
+    return released;
+}
+
+/* Called before every wait for input. */
+static void before_wait(void) {
+    if (testbed_dir() == NULL || !setting_is_on("CLEARTOUCH_FIXUP_RELEASE_ON_WAIT"))
+        return;
+    int saved_errno = errno;
+    if (!released_on_wait)
+        released_on_wait = release_open_barriers();
+    const char *end = getenv("CLEARTOUCH_FIXUP_EXIT_AFTER_END");
+    if (released_on_wait && end != NULL && atoi(end) > 0 &&
+        cleartouch_fixup_end_markers_read() >= (unsigned)atoi(end)) {
+        write_rusage();
+        exit(0);
+    }
+    errno = saved_errno;
+}
+
+int poll(struct pollfd *fds, nfds_t count, int timeout) {
+    static int (*real_poll)(struct pollfd *, nfds_t, int);
+    if (real_poll == NULL)
+        real_poll = (int (*)(struct pollfd *, nfds_t, int))dlsym(RTLD_NEXT, "poll");
+    before_wait();
+    return real_poll(fds, count, timeout);
+}
+
+int ppoll(struct pollfd *fds, nfds_t count, const struct timespec *timeout,
+          const sigset_t *mask) {
+    static int (*real_ppoll)(struct pollfd *, nfds_t, const struct timespec *, const sigset_t *);
+    if (real_ppoll == NULL)
+        real_ppoll = (int (*)(struct pollfd *, nfds_t, const struct timespec *,
+                              const sigset_t *))dlsym(RTLD_NEXT, "ppoll");
+    before_wait();
+    return real_ppoll(fds, count, timeout, mask);
+}
+
+int select(int count, fd_set *readable, fd_set *writable, fd_set *failed,
+           struct timeval *timeout) {
+    static int (*real_select)(int, fd_set *, fd_set *, fd_set *, struct timeval *);
+    if (real_select == NULL)
+        real_select = (int (*)(int, fd_set *, fd_set *, fd_set *, struct timeval *))dlsym(
+            RTLD_NEXT, "select");
+    before_wait();
+    return real_select(count, readable, writable, failed, timeout);
+}
+
+int pselect(int count, fd_set *readable, fd_set *writable, fd_set *failed,
+            const struct timespec *timeout, const sigset_t *mask) {
+    static int (*real_pselect)(int, fd_set *, fd_set *, fd_set *, const struct timespec *,
+                               const sigset_t *);
+    if (real_pselect == NULL)
+        real_pselect = (int (*)(int, fd_set *, fd_set *, fd_set *, const struct timespec *,
+                                const sigset_t *))dlsym(RTLD_NEXT, "pselect");
+    before_wait();
+    return real_pselect(count, readable, writable, failed, timeout, mask);
+}
+
+int epoll_wait(int epoll, struct epoll_event *events, int count, int timeout) {
+    static int (*real_epoll_wait)(int, struct epoll_event *, int, int);
+    if (real_epoll_wait == NULL)
+        real_epoll_wait =
+            (int (*)(int, struct epoll_event *, int, int))dlsym(RTLD_NEXT, "epoll_wait");
+    before_wait();
+    return real_epoll_wait(epoll, events, count, timeout);
+}
+
+int epoll_pwait(int epoll, struct epoll_event *events, int count, int timeout,
+                const sigset_t *mask) {
+    static int (*real_epoll_pwait)(int, struct epoll_event *, int, int, const sigset_t *);
+    if (real_epoll_pwait == NULL)
+        real_epoll_pwait = (int (*)(int, struct epoll_event *, int, int,
+                                    const sigset_t *))dlsym(RTLD_NEXT, "epoll_pwait");
+    before_wait();
+    return real_epoll_pwait(epoll, events, count, timeout, mask);
 }

@@ -10,9 +10,9 @@ import TouchInput
 struct MultiFingerArbitrationTests {
     static let scenarios: [String: @Sendable () -> Void] = [
         "row1FirstFingerStartsAGroup": row1FirstFingerStartsAGroup,
-        "row2FingersWithinTheGroupingTimeAreOneGesture":
-            row2FingersWithinTheGroupingTimeAreOneGesture,
-        "row3AFingerAfterTheGroupingTimeIsNoGesture": row3AFingerAfterTheGroupingTimeIsNoGesture,
+        "row2FingersLandingWhileTheGroupIsOpenAreOneGesture":
+            row2FingersLandingWhileTheGroupIsOpenAreOneGesture,
+        "row3AFingerAfterTheGroupClosedIsNoGesture": row3AFingerAfterTheGroupClosedIsNoGesture,
         "row4AFingerOnAnotherDeviceIsIgnored": row4AFingerOnAnotherDeviceIsIgnored,
         "row5MovingTogetherIsASwipe": row5MovingTogetherIsASwipe,
         "row6SpreadingIsAPinch": row6SpreadingIsAPinch,
@@ -112,21 +112,22 @@ struct MultiFingerArbitrationTests {
         #expect(s.summary == ["1-finger tap ended"])
     }
 
-    static func row2FingersWithinTheGroupingTimeAreOneGesture() {
+    static func row2FingersLandingWhileTheGroupIsOpenAreOneGesture() {
         var s = MultiFingerScript()
         s.down([0], at: 0)
         s.down([1], x: 115, at: 50)
-        s.down([2], x: 130, at: 100)  // exactly the grouping time: still one gesture
+        s.move([0, 1], by: -6, 0, at: 100)  // moving, but not yet 10 mm
+        s.down([2], x: 130, at: 140)  // under 150 ms: still one gesture
         s.move([0, 1, 2], by: -10, 0, at: 150)
         s.up([0, 1, 2], at: 200)
         #expect(s.summary == ["3-finger swipe left began", "3-finger swipe left ended"])
     }
 
-    static func row3AFingerAfterTheGroupingTimeIsNoGesture() {
+    static func row3AFingerAfterTheGroupClosedIsNoGesture() {
         var s = MultiFingerScript()
         s.down([0], at: 0)
-        s.down([1], x: 115, at: 101)
-        s.move([0, 1], by: -10, 0, at: 150)
+        s.down([1], x: 115, at: 150)
+        s.move([0, 1], by: -10, 0, at: 160)
         s.up([0, 1], at: 200)
         #expect(s.events.isEmpty)
         #expect(s.arena.state == .idle)
@@ -147,9 +148,9 @@ struct MultiFingerArbitrationTests {
     static func row5MovingTogetherIsASwipe() {
         var s = MultiFingerScript()
         s.down([0, 1], at: 0)
-        s.move([0, 1], by: 0, -3, at: 110)
-        s.move([0, 1], by: 0, -20, at: 120)
-        s.up([0, 1], at: 130)
+        s.move([0, 1], by: 0, -3, at: 150)
+        s.move([0, 1], by: 0, -20, at: 160)
+        s.up([0, 1], at: 170)
         #expect(
             s.outline == [
                 "2-finger swipe up began", "2-finger swipe up changed", "2-finger swipe up ended",
@@ -160,8 +161,8 @@ struct MultiFingerArbitrationTests {
     static func row6SpreadingIsAPinch() {
         var s = MultiFingerScript()
         s.down([0, 1], at: 0)
-        s.spread([0, 1], by: 10, at: 110)
-        s.up([0, 1], at: 130)
+        s.spread([0, 1], by: 10, at: 150)
+        s.up([0, 1], at: 170)
         #expect(s.summary == ["2-finger pinch out began", "2-finger pinch out ended"])
         #expect(abs((s.events.last?.travelMillimetres ?? 0) - 10) < 1e-9)
     }

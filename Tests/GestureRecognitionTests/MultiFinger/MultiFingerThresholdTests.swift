@@ -7,15 +7,32 @@ import TouchInput
 /// (docs/gesture-service.md, "Thresholds"). Positions are exact: 4 px per mm.
 @Suite("Multi-finger thresholds")
 struct MultiFingerThresholdTests {
-    // MARK: grouping
+    // MARK: grouping (docs/gesture-service.md, "Finger counts as people make them")
 
-    @Test(arguments: [(100.0, true), (100.001, false)])
-    func fingersWithinTheGroupingTimeAreOneGesture(secondFingerAt: Double, oneGesture: Bool) {
+    @Test(arguments: [(149.999, true), (150.0, false)])
+    func fingersLandingWithinTheGroupingTimeAreOneGesture(secondFingerAt: Double, oneGesture: Bool)
+    {
         var s = MultiFingerScript()
         s.down([0], at: 0)
         s.down([1], x: 115, at: secondFingerAt)
         s.up([0, 1], at: 200)
         #expect(s.summary == (oneGesture ? ["2-finger tap ended"] : []))
+    }
+
+    /// The Atmel maXTouch's four-finger drag of the corpus: three fingers land, move, and
+    /// the fourth lands 111 ms after the first. It joins while no finger has moved further
+    /// than the grouping motion; once one has, the running swipe ignores it.
+    @Test(arguments: [(10.0, 4), (10.25, 3)])
+    func aFingerLandingBeforeTheGroupMovesJoinsIt(movedMillimetres: Double, fingers: Int) {
+        var s = MultiFingerScript()
+        s.down([0], at: 0)
+        s.down([1, 2], x: 115, at: 28)
+        s.move([0, 1, 2], by: 0, movedMillimetres, at: 97)
+        s.down([3], x: 160, at: 111)
+        for step in 1...4 { s.move([0, 1, 2, 3], by: 0, 8, at: 111 + Double(step) * 14) }
+        s.up([0, 1, 2, 3], at: 200)
+        let name = "\(fingers)-finger swipe down"
+        #expect(s.summary == ["\(name) began", "\(name) ended"])
     }
 
     @Test func aSixthFingerIsNoGesture() {
@@ -31,14 +48,31 @@ struct MultiFingerThresholdTests {
         #expect(six.events.isEmpty)
     }
 
-    @Test func noSwipeBeginsBeforeTheGroupingTimeCloses() {
+    @Test(arguments: [(149.999, false), (150.0, true)])
+    func aSlowSwipeBeginsOnceTheGroupingTimeHasPassed(advanceTo: Double, began: Bool) {
         var s = MultiFingerScript()
         s.down([0], at: 0)
-        s.move([0], by: 10, 0, at: 99.999)
+        s.move([0], by: 10, 0, at: 100)
         #expect(s.events.isEmpty)
-        s.advance(to: 100)
-        #expect(s.summary == ["1-finger swipe right began"])
-        #expect(s.events.first?.timeMicroseconds == 100_000)
+        s.advance(to: advanceTo)
+        #expect(s.summary == (began ? ["1-finger swipe right began"] : []))
+        #expect(s.events.first?.timeMicroseconds == (began ? 150_000 : nil))
+    }
+
+    @Test(arguments: [(10.0, false), (10.25, true)])
+    func aFastSwipeBeginsOnceAFingerMovedTheGroupingMotion(movedMillimetres: Double, began: Bool) {
+        var s = MultiFingerScript()
+        s.down([0, 1], at: 0)
+        s.move([0, 1], by: 0, movedMillimetres, at: 40)
+        #expect(s.summary == (began ? ["2-finger swipe down began"] : []))
+        #expect(s.events.first?.travelMillimetres == (began ? movedMillimetres : nil))
+    }
+
+    @Test func fiveFingersCloseTheGroup() {
+        var s = MultiFingerScript()
+        s.down([0, 1, 2, 3, 4], at: 0)
+        s.move([0, 1, 2, 3, 4], by: 0, -3, at: 20)
+        #expect(s.summary == ["5-finger swipe up began"])
     }
 
     // MARK: tap
@@ -128,10 +162,11 @@ struct MultiFingerThresholdTests {
         let name = "\(fingers)-finger swipe \(direction.rawValue)"
         #expect(s.summary == ["\(name) began", "\(name) ended"])
         #expect(s.events.last?.travelMillimetres == 25)
-        // Progress is continuous: every frame reports the travel so far.
+        // Progress is continuous: every frame once the group has closed (five fingers at
+        // once; fewer, a finger 15 mm from where it landed, at 130 ms) reports the travel
+        // so far.
         let travels = s.events.map(\.travelMillimetres)
-        #expect(travels == travels.sorted())
-        #expect(s.events.count == 6)
+        #expect(travels == (fingers == 5 ? [5, 10, 15, 20, 25, 25] : [15, 20, 25, 25]))
     }
 
     @Test(arguments: [(3.0, false), (3.001, true)])
@@ -212,6 +247,32 @@ struct MultiFingerThresholdTests {
     }
 
     // MARK: units and time
+
+    /// The next deadline is when time changes something: the group closes (150 ms), a tap
+    /// times out (one microsecond after 300 ms), a long-press begins (500 ms); a microsecond
+    /// before each, nothing; none while no timer runs. The live service sleeps until it.
+    @Test func theNextDeadlineIsWhenTimeNextChangesSomething() {
+        var s = MultiFingerScript()
+        #expect(s.arena.nextDeadlineMicroseconds == nil)
+        s.down([0, 1], at: 0)
+        for (deadline, next) in [(150_000, 300_001), (300_001, 500_000)] as [(Int64, Int64)] {
+            #expect(s.arena.nextDeadlineMicroseconds == deadline)
+            s.advance(to: Double(deadline - 1) / 1000)
+            #expect(s.arena.nextDeadlineMicroseconds == deadline)
+            s.advance(to: Double(deadline) / 1000)
+            #expect(s.arena.nextDeadlineMicroseconds == next)
+        }
+        #expect(s.events.isEmpty)
+        s.advance(to: 500)
+        #expect(s.summary == ["2-finger long-press began"])
+        #expect(s.arena.nextDeadlineMicroseconds == nil)
+
+        var swipe = MultiFingerScript()
+        swipe.down([0], at: 0)
+        swipe.move([0], by: 12, 0, at: 20)
+        #expect(swipe.summary == ["1-finger swipe right began"])
+        #expect(swipe.arena.nextDeadlineMicroseconds == nil)
+    }
 
     @Test func aDeviceWithoutASizeAssumes96PixelsPerInch() {
         var unsized = MultiFingerScript.sized

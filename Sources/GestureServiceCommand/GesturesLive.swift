@@ -1,5 +1,4 @@
-import CleartouchCommands
-import Foundation
+import CommandLayer
 import GestureBus
 import GestureService
 import LibInputBackend
@@ -13,26 +12,29 @@ import TouchInput
 
 /// What the live gesture service (`cleartouch gestures` without `--replay`) was asked
 /// for, beyond its configuration (docs/gesture-service.md, "Running it").
-struct GestureServiceLiveOptions {
+package struct GestureServiceLiveOptions {
     /// The seat or devices, `--screen`, `--rotate`, `--calibration`, `--duration`, ...
     /// (the shared live-input options).
-    var input = LiveInputOptions(extraShared: [.rotate])
+    package var input = LiveInputOptions(extraShared: [.rotate])
     /// `--bus system|session` or `--bus-address ADDRESS` (default: the system bus).
-    var bus: BusConnection.Target = .system
+    package var bus: BusConnection.Target = .system
     /// `--touchegg`: also serve Touchégg's protocol, at this address.
-    var touchegg: PeerAddress?
+    package var touchegg: PeerAddress?
     /// Whether bound commands run (the live service runs them; false only for tests).
-    var runsCommands = true
-    var maximumRunningCommands = CommandRunner.defaultMaximumRunning
+    package var runsCommands = true
+    package var maximumRunningCommands = CommandRunner.defaultMaximumRunning
+
+    /// The defaults: the system bus, commands run, no Touchégg.
+    package init() {}
 
     /// The environment variable that moves `--touchegg`'s address, for tests only:
     /// Touchégg's abstract socket belongs to the whole machine, and a test must not take
     /// it from a running Touchégg (or collide with another test).
-    static let toucheggAddressVariable = "CLEARTOUCH_TOUCHEGG_ADDRESS"
+    package static let toucheggAddressVariable = "CLEARTOUCH_TOUCHEGG_ADDRESS"
 
     /// The address `--touchegg` serves: Touchégg's own, unless the test-only variable
     /// names another (`unix:abstract=NAME` or `unix:path=PATH`).
-    static func toucheggAddress(environment: [String: String]) -> PeerAddress {
+    package static func toucheggAddress(environment: [String: String]) -> PeerAddress {
         environment[toucheggAddressVariable].flatMap(PeerAddress.init(parsing:))
             ?? .abstract("touchegg")
     }
@@ -40,8 +42,9 @@ struct GestureServiceLiveOptions {
 
 /// How far behind the clock the service lets time pass while no input comes (long-press
 /// timers): an event is stamped before it is delivered, and a reporter's time only moves
-/// forward (as `debug-gestures`).
-let gestureTickSeconds = 0.05
+/// forward (as `debug-gestures`). The loop wakes for time only at the reporter's next
+/// deadline (`GestureReporting.nextDeadlineMicroseconds`) plus this lag, never on a tick:
+/// a 50 ms tick woke a resting service twenty times a second.
 let gestureTickLagMicroseconds: Int64 = 50_000
 
 /// Runs the live gesture service until SIGTERM or SIGINT (exit 0), or a `--duration`,
@@ -55,7 +58,7 @@ let gestureTickLagMicroseconds: Int64 = 50_000
 /// exits 2) and again on SIGHUP: a configuration that fails to load keeps the old
 /// reporter and logs its `FILE:LINE: …` error. The new reporter is told about the devices
 /// present (their `deviceAdded` events again); gestures in progress end with the old one.
-func runGestureServiceLive(
+package func runGestureServiceLive(
     options: GestureServiceLiveOptions, output: CommandOutput,
     makeReporter: () throws -> any GestureReporting
 ) -> Int32 {
@@ -172,14 +175,23 @@ func runGestureServiceLive(
 
         var now = MonotonicClock.nowMicroseconds()
         let time = now - gestureTickLagMicroseconds
-        if latestTime != .min, time > latestTime {
+        if latestTime != .min, time > latestTime, let deadline = reporter.nextDeadlineMicroseconds,
+            time >= deadline
+        {
             latestTime = time
             reports.removeAll(keepingCapacity: true)
             reporter.advance(toMicroseconds: time, into: &reports)
             service.dispatch(reports)
             now = MonotonicClock.nowMicroseconds()
         }
-        var timeout = Int64(gestureTickSeconds * 1000)
+        // Asleep until input, a signal, the bus, a limit or the reporter's next deadline.
+        var timeout = Int64.max
+        // A deadline the reporter's time has passed is spent (never a busy loop).
+        if let deadline = reporter.nextDeadlineMicroseconds, deadline > latestTime {
+            let (wake, overflow) = deadline.addingReportingOverflow(gestureTickLagMicroseconds)
+            let left = overflow ? Int64.max : wake - now
+            timeout = left <= 0 ? 0 : left / 1000 + 1
+        }
         if let duration = limits.durationSeconds {
             let left = start + Int64(duration * 1e6) - now
             if left <= 0 { break loop }
@@ -201,7 +213,9 @@ func runGestureServiceLive(
             descriptors.append(
                 pollfd(fd: descriptor.descriptor, events: descriptor.events, revents: 0))
         }
-        if poll(&descriptors, nfds_t(descriptors.count), Int32(clamping: timeout)) < 0,
+        if poll(
+            &descriptors, nfds_t(descriptors.count), timeout == .max ? -1 : Int32(clamping: timeout)
+        ) < 0,
             errno != EINTR
         {
             log("poll: \(String(cString: strerror(errno)))")

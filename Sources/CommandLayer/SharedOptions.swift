@@ -13,7 +13,7 @@ package struct SharedOptions {
         case rowHeight = "--row-height"
         /// `--seat NAME`: the udev seat libinput reads when no device is named.
         case seat = "--seat"
-        /// `--format trace|evemu|libinput`: the recording format instead of detecting it.
+        /// `--format trace|evemu|libinput|getevent`: the recording format instead of detecting it.
         case format = "--format"
         /// `--desc DESC`: an evemu device description for an events-only file.
         case desc = "--desc"
@@ -82,7 +82,8 @@ package struct SharedOptions {
             let text = try parser.value(for: option)
             guard let value = RecordingFormat(rawValue: text) else {
                 throw UsageError(
-                    "--format needs trace, evemu or libinput, got '\(QuotedInput.cut(text))'")
+                    "--format needs trace, evemu, libinput or getevent, got '\(QuotedInput.cut(text))'"
+                )
             }
             format = value
         case .desc:

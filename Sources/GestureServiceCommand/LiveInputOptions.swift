@@ -1,5 +1,4 @@
-import CleartouchCommands
-import Foundation
+import CommandLayer
 import LibInputBackend
 import ToolSupport
 import TouchInput
@@ -10,41 +9,41 @@ import Umockdev
 /// `--verbose`, the device nodes, `--calibration` (and, where the command takes it,
 /// `--rotate`), and, in test builds, `--umockdev-barrier` (docs/libinput-backend.md,
 /// "Test hooks").
-struct LiveInputOptions {
+package struct LiveInputOptions {
     /// `--screen`, `--seat` (and, for `record`, `--row-height`).
-    var shared: SharedOptions
+    package var shared: SharedOptions
     /// The device nodes named; empty: every suitable device of the seat.
-    var devicePaths: [String] = []
+    package var devicePaths: [String] = []
     /// `--duration S`.
-    var durationSeconds: Double?
+    package var durationSeconds: Double?
     /// `--until-idle S`.
-    var idleSeconds: Double?
+    package var idleSeconds: Double?
     /// `--until-events N`.
-    var inputEventLimit: Int?
+    package var inputEventLimit: Int?
     /// `--verbose`: libinput's own messages down to debug level.
-    var verbose = false
+    package var verbose = false
     #if CLEARTOUCH_TEST_HOOKS
         /// `--umockdev-barrier NODE[:NODE...]` (test builds only).
-        var barrierNodes: [String] = []
+        package var barrierNodes: [String] = []
     #endif
 
     /// Options for a command that also accepts `extraShared`.
-    init(extraShared: Set<SharedOptions.Option> = []) {
+    package init(extraShared: Set<SharedOptions.Option> = []) {
         shared = SharedOptions(
             accepting: Set<SharedOptions.Option>([.screen, .seat, .calibration]).union(
                 extraShared))
     }
 
     /// `--rotate`, or none.
-    var rotation: Rotation { shared.rotation ?? .none }
+    package var rotation: Rotation { shared.rotation ?? .none }
 
     /// The screen touch positions are mapped onto (default 1080x1920).
-    var screen: ScreenSize { shared.screen ?? .defaultKiosk }
+    package var screen: ScreenSize { shared.screen ?? .defaultKiosk }
     /// The udev seat (default seat0).
-    var seat: String { shared.seat ?? "seat0" }
+    package var seat: String { shared.seat ?? "seat0" }
 
     /// The lines of `--help` for these options.
-    static let help = """
+    package static let help = """
           --screen WxH        map touchscreen positions onto a WxH pixel screen (default 1080x1920)
           --seat NAME         the udev seat when no device is named (default seat0)
           --duration S        stop after S seconds (0 < S <= 1e9)
@@ -59,7 +58,7 @@ struct LiveInputOptions {
         """
 
     /// The test-only option, listed apart in `--help` (docs/libinput-backend.md, "Test hooks").
-    static let barrierHelp = """
+    package static let barrierHelp = """
           --umockdev-barrier NODE[:NODE...]
                               release the umockdev barrier scripts of these nodes once
                               libinput has opened the devices
@@ -67,7 +66,7 @@ struct LiveInputOptions {
 
     /// The test hooks' part of `--help` (`--umockdev-barrier` after `others`), after a blank
     /// line, apart from the options users need; empty in a build without them (release).
-    static func testHooksHelp(_ others: String = "") -> String {
+    package static func testHooksHelp(_ others: String = "") -> String {
         #if CLEARTOUCH_TEST_HOOKS
             "\nFor tests only:\n" + others + barrierHelp + "\n"
         #else
@@ -76,7 +75,7 @@ struct LiveInputOptions {
     }
 
     /// Reads `argument` when it is one of these options or a device; false otherwise.
-    mutating func parse(_ argument: OptionParser.Argument, from parser: inout OptionParser)
+    package mutating func parse(_ argument: OptionParser.Argument, from parser: inout OptionParser)
         throws(UsageError) -> Bool
     {
         switch argument {
@@ -106,10 +105,10 @@ struct LiveInputOptions {
     }
 
     /// The longest `--duration` and `--until-idle`: a billion seconds (about 31 years).
-    static let longestSeconds = 1e9
+    package static let longestSeconds = 1e9
 
     /// A positive number of seconds, at most `longestSeconds`.
-    static func seconds(_ option: String, _ parser: inout OptionParser) throws(UsageError)
+    package static func seconds(_ option: String, _ parser: inout OptionParser) throws(UsageError)
         -> Double
     {
         let text = try parser.value(for: option)
@@ -123,7 +122,7 @@ struct LiveInputOptions {
     }
 
     /// The value of `--umockdev-barrier`: colon-separated nodes.
-    static func barrierNodes(_ parser: inout OptionParser) throws(UsageError) -> [String] {
+    package static func barrierNodes(_ parser: inout OptionParser) throws(UsageError) -> [String] {
         try parser.value(for: "--umockdev-barrier").split(separator: ":").map(String.init)
     }
 
@@ -131,9 +130,11 @@ struct LiveInputOptions {
     /// else by its line in the calibration file (`cleartouch calibrate`), else as libinput
     /// does by default (its `LIBINPUT_CALIBRATION_MATRIX` udev property). `warn` hears
     /// about an unreadable calibration file and every calibration set.
-    func openInput(warn: @escaping (String) -> Void = { _ in }) throws(LibInputError) -> LiveInput {
+    package func openInput(warn: @escaping (String) -> Void = { _ in }) throws(LibInputError)
+        -> LiveInput
+    {
         let calibrations = Self.calibrations(
-            explicit: shared.calibration, environment: ProcessInfo.processInfo.environment,
+            explicit: shared.calibration, environment: ProcessEnvironment.variables,
             warn: warn)
         let input = try LiveInput(
             devicePaths: devicePaths, seat: seat, screen: screen,
@@ -148,7 +149,7 @@ struct LiveInputOptions {
     }
 
     /// The barrier scripts of `--umockdev-barrier` (test builds only).
-    var scriptedInput: ScriptedInput? {
+    package var scriptedInput: ScriptedInput? {
         #if CLEARTOUCH_TEST_HOOKS
             UmockdevBarriers.scriptedInput(nodes: barrierNodes)
         #else
@@ -158,7 +159,7 @@ struct LiveInputOptions {
 
     /// The calibration of each device by name: `explicit`, else the calibration file's
     /// line for it (`CalibrationFile.lookup`).
-    static func calibrations(
+    package static func calibrations(
         explicit: CalibrationMatrix?, environment: [String: String],
         warn: (String) -> Void
     ) -> (String) -> CalibrationMatrix? {

@@ -1,20 +1,32 @@
 import Glibc
 
 /// cleartouch-devices, the executable that links everything: the app, the live commands,
-/// pictures and libinput. The lean `cleartouch` runs the commands that need none of them
-/// itself and replaces itself with cleartouch-devices (`execv`, the same arguments and
-/// the same process: its pid, signals, systemd's notify socket and exit status stay
-/// the front's) for the rest (docs/architecture.md, "Two executables").
+/// pictures and libinput; and cleartouch-gestures, the live gesture service alone (no
+/// SDL, Cairo, Pango or Foundation). The lean `cleartouch` runs the commands that need
+/// none of them itself and replaces itself (`execv`, the same arguments and the same
+/// process: its pid, signals, systemd's notify socket and exit status stay the front's)
+/// with cleartouch-gestures for `gestures` and with cleartouch-devices for the rest
+/// (docs/architecture.md, "Three executables").
 package enum DevicesProgram {
     /// Its file name.
     package static let name = "cleartouch-devices"
+    /// The gesture service's executable, beside it.
+    package static let gesturesName = "cleartouch-gestures"
+
+    /// The executable a command is handed to: cleartouch-gestures for `gestures`, else
+    /// cleartouch-devices.
+    package static func program(for command: String) -> String {
+        command == CommandCatalog.gestures.name ? gesturesName : name
+    }
     /// Where the installed package keeps it, relative to the folder of `cleartouch`.
     package static let installedFolder = "../libexec/cleartouch"
 
     /// Where it is looked for, in order: beside `executable` (a build folder, `make
     /// static`'s dist/), then in `installedFolder` (the package: /usr/bin/cleartouch
     /// finds /usr/libexec/cleartouch/cleartouch-devices).
-    package static func candidates(besides executable: String) -> [String] {
+    package static func candidates(besides executable: String, program: String = name)
+        -> [String]
+    {
         let folder = parent(of: executable)
         var installed = folder
         var relative = installedFolder[...]
@@ -23,7 +35,7 @@ package enum DevicesProgram {
             relative = relative.dropFirst(3)
         }
         return [
-            join(folder, name), join(join(installed, String(relative)), name),
+            join(folder, program), join(join(installed, String(relative)), program),
         ]
     }
 
@@ -35,13 +47,15 @@ package enum DevicesProgram {
         return String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    /// Replaces this process with cleartouch-devices, given this process's arguments
-    /// unchanged; returns only when it cannot (having said why): 2.
-    package static func handOver(command: String, output: CommandOutput) -> Int32 {
-        let places = runningExecutable().map { candidates(besides: $0) } ?? []
+    /// Replaces this process with `program` (cleartouch-devices unless said), given this
+    /// process's arguments unchanged; returns only when it cannot (having said why): 2.
+    package static func handOver(
+        command: String, output: CommandOutput, to program: String = name
+    ) -> Int32 {
+        let places = runningExecutable().map { candidates(besides: $0, program: program) } ?? []
         guard let path = places.first(where: { access($0, X_OK) == 0 }) else {
             output.printError(
-                "cleartouch \(command): needs \(name), which is missing: no executable "
+                "cleartouch \(command): needs \(program), which is missing: no executable "
                     + (places.isEmpty
                         ? "(/proc/self/exe cannot be read)" : places.joined(separator: " nor ")))
             return 2

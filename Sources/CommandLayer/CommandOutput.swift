@@ -10,6 +10,14 @@ package struct CommandOutput {
     /// Writes text to standard error as given.
     package var standardError: (String) -> Void
 
+    /// Output to the two writers given.
+    package init(
+        standardOutput: @escaping (String) -> Void, standardError: @escaping (String) -> Void
+    ) {
+        self.standardOutput = standardOutput
+        self.standardError = standardError
+    }
+
     /// The process's own streams.
     package static var process: CommandOutput {
         CommandOutput(
