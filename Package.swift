@@ -162,7 +162,8 @@ let package = Package(
             name: "LibInputBackend",
             dependencies: [
                 "TouchInput", "CLibInput", "ToolSupport", "CLibEvdev", "Evdev", "EvdevDecoding",
-            ]),
+            ],
+            swiftSettings: uncheckedExclusivity),
         .target(
             name: "Recorder",
             dependencies: [
@@ -258,7 +259,7 @@ let package = Package(
                 "CommandLayer", "GestureService", "GestureBus", "SDBus", "LibInputBackend",
                 "ToolSupport", "TouchInput", "Umockdev",
             ],
-            swiftSettings: testHooks),
+            swiftSettings: testHooks + uncheckedExclusivity),
         // The live gesture service alone, handed `gestures` by the front: libinput, libudev,
         // libevdev, libsystemd and libyaml, no SDL, Cairo, Pango or Foundation; installed
         // in /usr/libexec/cleartouch (docs/architecture.md, "Three executables").
