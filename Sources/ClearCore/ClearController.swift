@@ -76,17 +76,49 @@ public final class ClearController {
     /// to that.
     var routesLaterReports = true
 
-    // The interactions, registered in `visitInteractions`.
-    let navigation = NavigationInteraction()
-    let scrolling = ScrollInteraction()
-    let rowPan = RowPanInteraction()
-    let pull = PullInteraction()
-    let pullUp = PullUpInteraction()
-    let pinch = PinchInteraction()
-    let reorder = ReorderInteraction()
-    let editing = EditingInteraction()
-    let keyboardInteraction = KeyboardInteraction()
+    // MARK: - The interactions: their one registration
+    //
+    // An interaction is registered here and nowhere else: its instance below, and its
+    // visit in `visitInteractions` at its place in the order. Its later reports find it by
+    // identity (`routes`); `InteractionRegistrationTests` fails on an instance not visited.
+
     let themeFade = ThemeFadeInteraction()
+    let navigation = NavigationInteraction()
+    let reorder = ReorderInteraction()
+    let pullUp = PullUpInteraction()
+    let editing = EditingInteraction()
+    let rowPan = RowPanInteraction()
+    let pinch = PinchInteraction()
+    let pull = PullInteraction()
+    let scrolling = ScrollInteraction()
+    let keyboardInteraction = KeyboardInteraction()
+
+    /// Visits every interaction, in the one order they are offered a beginning gesture,
+    /// let time pass (reorder's auto-scroll first, the keyboard's typing last), offer a
+    /// placeholder and compose a row's frame: the theme's cross-fade first (its colours
+    /// are in the context before any row or placeholder); then the levels (at the menu and
+    /// during a level transition they take the gestures); the slot and the held row, the
+    /// rows closing after clear completed, the edit mode's move, the row pan's x and
+    /// delete shuffle, the pinch gap; the keyboard last (what its keys type may end
+    /// editing once the others have let time pass).
+    ///
+    /// Inlined, as are `GestureVisitor`'s visits: the visitor then lives in registers and
+    /// each interaction is handed the gesture report in place. A visitor kept in memory had
+    /// the report (about 150 bytes) copied into it and out again for every interaction
+    /// called: +5.4 % instructions in `cleartouch-bench core`'s session (docs/performance.md).
+    @inline(__always)
+    func visitInteractions<Visitor: InteractionVisitor>(_ visitor: inout Visitor) {
+        visitor.visit(themeFade, in: self)
+        visitor.visit(navigation, in: self)
+        visitor.visit(reorder, in: self)
+        visitor.visit(pullUp, in: self)
+        visitor.visit(editing, in: self)
+        visitor.visit(rowPan, in: self)
+        visitor.visit(pinch, in: self)
+        visitor.visit(pull, in: self)
+        visitor.visit(scrolling, in: self)
+        visitor.visit(keyboardInteraction, in: self)
+    }
 
     /// A controller at rest on `items` (duplicate ids are renumbered), laid out by `layout`.
     /// Pass `TodoList.swiftTutorialSamples` for Clear's sample list.

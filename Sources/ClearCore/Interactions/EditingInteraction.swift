@@ -6,8 +6,6 @@ import TouchInput
 /// editing ends. Editing is modal: while a row is edited only a tap acts, and it ends the
 /// editing. Pulls and pinches that add an item begin editing it.
 final class EditingInteraction: Interaction {
-    static var route: InteractionRoute { .editing }
-
     /// The item being edited and its text field.
     struct Session: Hashable {
         var item: ItemID

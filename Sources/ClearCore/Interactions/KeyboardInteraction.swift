@@ -6,8 +6,6 @@ import TouchInput
 /// that land on it while a row is edited are its own (`takeTouches`), and what its keys
 /// type edits the row.
 final class KeyboardInteraction: Interaction {
-    static var route: InteractionRoute { .keyboard }
-
     /// The keyboard; nil without one (`--keyboard off`). Set through `install`.
     #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
         @exclusivity(unchecked)

@@ -18,8 +18,6 @@ import TouchInput
 /// (and a tap ending then) is ignored, so every touch acts at one level. At the menu and its
 /// pages only taps, pulls and pinches together act; the other gestures are ignored.
 final class NavigationInteraction: Interaction {
-    static var route: InteractionRoute { .navigation }
-
     // The pinch together's 2H and the pull's 4H are `ClearRules` thresholds
     // (`pinchTogetherRowHeights`, `pullUpLevelRowHeights`).
     /// How long a level transition lasts (product decision: at most 0.4 s).

@@ -5,8 +5,6 @@ import GestureRecognition
 /// placeholder on the seam; released with the gap past H, a new item is added between
 /// them and edited; otherwise the rows return.
 final class PinchInteraction: Interaction {
-    static var route: InteractionRoute { .pinch }
-
     struct Pinch: Hashable {
         var upperItem: ItemID
         var lowerItem: ItemID

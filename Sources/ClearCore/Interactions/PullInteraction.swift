@@ -9,8 +9,6 @@ import GestureRecognition
 /// Whether a drag is a pull is the recognizers' to report but the list's to say: a pull
 /// is offered while the list is at or past its top (`ClearController.pullAvailability`).
 final class PullInteraction: Interaction {
-    static var route: InteractionRoute { .pull }
-
     /// Each pull's distance past the top.
     #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
         @exclusivity(unchecked)

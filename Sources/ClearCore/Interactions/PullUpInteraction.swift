@@ -5,8 +5,6 @@ import GestureRecognition
 /// content up past the end; released more than H past it, every completed item goes at
 /// once, falling away and fading while the rest close the gaps. See docs/clear-core.md.
 final class PullUpInteraction: Interaction {
-    static var route: InteractionRoute { .pullUp }
-
     struct Drag {
         /// The offset at the drag's start (the list's end).
         var startOffsetPixels: Double

@@ -7,8 +7,6 @@ import TouchInput
 /// (`ReorderAutoScroll`); at the lift the row settles into its slot and the action is
 /// `move FROM → TO`. See docs/clear-core.md.
 final class ReorderInteraction: Interaction {
-    static var route: InteractionRoute { .reorder }
-
     /// The held row: where it came from, the slot it would drop into now, and where the
     /// finger is.
     struct Hold: Hashable {

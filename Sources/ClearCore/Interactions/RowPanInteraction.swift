@@ -5,8 +5,6 @@ import GestureRecognition
 /// (the rows below shuffle up), past +W/2 it is completed (or uncompleted), and it slides
 /// back to x = 0 otherwise.
 final class RowPanInteraction: Interaction {
-    static var route: InteractionRoute { .rowPan }
-
     struct Pan {
         var item: ItemID
         /// The row's origin.x.

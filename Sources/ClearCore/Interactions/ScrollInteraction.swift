@@ -8,8 +8,6 @@ import GestureRecognition
 /// The other interactions move the list through `motion` (a pull, a settle, the reorder's
 /// auto-scroll, clear completed's settle).
 final class ScrollInteraction: Interaction {
-    static var route: InteractionRoute { .scrolling }
-
     /// How the offset moves with time.
     #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
         @exclusivity(unchecked)

@@ -3,8 +3,6 @@
 /// text) from the old theme's to the new one's over `fadeSeconds`, on the event clock.
 /// It takes no gestures.
 final class ThemeFadeInteraction: Interaction {
-    static var route: InteractionRoute { .themeFade }
-
     /// How long the cross-fade from one theme to the next lasts, in seconds.
     static let fadeSeconds = 0.3
     static let fadeMicroseconds = Int64(fadeSeconds * 1_000_000)
