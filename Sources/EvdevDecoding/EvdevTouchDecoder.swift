@@ -525,6 +525,10 @@ package final class EvdevTouchDecoder {
         slots[index] = slot
     }
 
+    // Not inlined: protocol A only, and in line it made `handle` save and restore four
+    // more registers for every event of every device (+13 instructions an event,
+    // cont.evemu).
+    @inline(never)
     private func reportContactA() {
         state.sawMTReport = true
         if state.pendingHasData { state.pointsA.append(state.pendingA) }
