@@ -60,7 +60,9 @@ final class ThemeFadeInteraction: Interaction {
 
     /// The colours on screen at `time`.
     func colours(at time: Int64) -> Theme {
-        guard let fade = state.fade else { return state.theme }
+        // `isFading` first: binding the optional copies the whole fade (two themes), nil
+        // or not, and every presentation asks.
+        guard state.isFading, let fade = state.fade else { return state.theme }
         let fraction = fade.fraction(at: time)
         return fraction >= 1 ? state.theme : fade.from.mixed(with: state.theme, fraction: fraction)
     }
@@ -77,7 +79,7 @@ final class ThemeFadeInteraction: Interaction {
     }
 
     func isRunning(at time: Int64) -> Bool {
-        guard let fade = state.fade else { return false }
+        guard state.isFading, let fade = state.fade else { return false }
         return fade.fraction(at: time) < 1
     }
 
