@@ -106,7 +106,9 @@ extension Interaction {
 /// and a release per report, and finding the interaction by a visit of them all cost a
 /// copy of the report and a test per interaction (together +100 to +165 instructions a
 /// frame of a drag, cont.evemu, against the switch over an enumeration of the interactions
-/// this replaced).
+/// this replaced; this costs +13). Remembering the taker's place in the visits and
+/// handing the report to the interaction at that place cost +46 to +158 (the visit left
+/// out of line or the taker's `change` not in line; docs/performance.md, "Issue 34").
 struct UnsafeInteractionReference {
     private let object: Unmanaged<AnyObject>
     private let type: any Interaction.Type
