@@ -43,26 +43,24 @@ final class KeyboardPainter {
     private var picture: (keyboard: KeyboardPresentation, image: ImageSurface)?
     /// The keyboard of the frame before (a picture is made once it holds still).
     private var previousKeyboard: KeyboardPresentation?
-    /// Whether a keyboard that holds still is copied from its picture (false, for the
-    /// tests' reference frames, draws every key every frame).
-    var keepsPicture = true
     /// Pictures made so far (each a keyboard that came to rest, or changed at rest).
     private(set) var picturesMade = 0
 
-    /// Draws `keyboard` into `context`. At the screen's size (`atScreenSize`), a keyboard
-    /// whose panel spans the width down to the bottom of the `screenHeightPixels` screen
-    /// from a whole pixel and is the same as the frame before's is copied from a picture of
-    /// its panel and keys, kept while they stay the same (the panel's fill and some forty
-    /// labels drawn with Pango were most of such a frame: docs/performance.md); the keys
-    /// under a finger and the popup are drawn over it.
+    /// Draws `keyboard` into `context`. Where `paths` has `keyboardPicture` (at the
+    /// screen's size), a keyboard whose panel spans the width down to the bottom of the
+    /// `screenHeightPixels` screen from a whole pixel and is the same as the frame before's
+    /// is copied from a picture of its panel and keys, kept while they stay the same (the
+    /// panel's fill and some forty labels drawn with Pango were most of such a frame:
+    /// docs/performance.md); the keys under a finger and the popup are drawn over it.
     func draw(
         _ keyboard: KeyboardPresentation, in context: GraphicsContext,
-        screenHeightPixels: Int? = nil, atScreenSize: Bool = false, keepsLines: Bool = true
+        screenHeightPixels: Int, paths: RenderPaths
     ) {
         defer { previousKeyboard = keyboard }
-        guard keepsPicture, atScreenSize, let screenHeightPixels,
+        guard paths.contains(.keyboardPicture),
             let image = keyboardPicture(
-                keyboard, screenHeightPixels: screenHeightPixels, keepsLines: keepsLines)
+                keyboard, screenHeightPixels: screenHeightPixels,
+                keepsLines: paths.contains(.picturesByLine))
         else { return drawDirectly(keyboard, in: context) }
         context.drawImage(image, x: keyboard.framePixels.x, y: keyboard.framePixels.y, alpha: 1)
         for key in keyboard.keys where key.isPressed {

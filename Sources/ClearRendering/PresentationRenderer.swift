@@ -44,24 +44,14 @@ public final class PresentationRenderer {
     private var rowPicturesMade = 0
     /// Two screens of rows at the kiosk's size (about 0.7 MB each at 1080 wide).
     private static let rowImageCacheLimit = 32
-    /// True when one presentation pixel is one surface pixel (cached row pictures are exact).
-    private var isDrawingAtScreenSize = true
-    /// False during a theme's cross-fade: each row's colour is new every frame, so a row
-    /// picture would be drawn once and never reused (drawing directly is cheaper).
-    private var keepsRowPictures = true
+    /// The fast paths frames may take: all of them but in the tests' reference frames,
+    /// which take some out to compare.
+    var paths = RenderPaths.all
+    /// Those the frame being drawn takes (`RenderPaths.forFrame`): at another size than
+    /// the presentation's or during a theme's cross-fade, fewer.
+    private var framePaths = RenderPaths.all
     /// H of the presentation drawn: a row of another height is folding or squeezed.
     private var rowHeightPixels = 0.0
-    /// Whether the pictures made keep their lines (`PictureLines`), so that copying one
-    /// into the frame writes each line's colour and reads only its ink; false (for the
-    /// tests' reference frames) leaves every copy to pixman.
-    var copiesPicturesByLine = true
-    /// Whether a translucent row over the band of background just filled under it is
-    /// blended line by line (`GraphicsContext.drawImageOverBand`: while its alpha moves,
-    /// as rows fade in and out during the menu's transitions); false, for the tests'
-    /// reference frames, leaves the blend to pixman.
-    var blendsOverBandByLine = true
-    /// True while the row drawn has the band under it just filled with the background.
-    private var isDrawingOverBand = false
     struct RowImageKey: Hashable {
         var text: String
         var color: RGBColor
@@ -101,10 +91,10 @@ public final class PresentationRenderer {
             editedRowPicture = nil
         }
         blendedRowPictures.nextFrame()
-        isDrawingAtScreenSize =
-            surface.width == presentation.screen.widthPixels
-            && surface.height == presentation.screen.heightPixels
-        keepsRowPictures = !presentation.isFadingColors
+        framePaths = paths.forFrame(
+            atScreenSize: surface.width == presentation.screen.widthPixels
+                && surface.height == presentation.screen.heightPixels,
+            fadingColors: presentation.isFadingColors)
         rowHeightPixels = presentation.rowHeightPixels
 
         let screenRect = RectPixels(x: 0, y: 0, width: screenWidth, height: screenHeight)
@@ -117,7 +107,7 @@ public final class PresentationRenderer {
         // onto it, while those pixels are still in the cache. (Kept sets: no allocation.)
         isolatedRows.removeAll(keepingCapacity: true)
         filledLateRows.removeAll(keepingCapacity: true)
-        if isDrawingAtScreenSize {
+        if framePaths.contains(.backgroundAroundRows) {
             Self.isolatedTranslucentRows(presentation, reach: &reachBuffer, into: &isolatedRows)
             for index in isolatedRows
             where Self.spansTheWidth(presentation.rows[index], widthPixels: screenWidth) {
@@ -158,9 +148,9 @@ public final class PresentationRenderer {
                             with: RGBAColor(presentation.backgroundColor))
                     }
                     // A Themes page row is drawn in its own theme, not the presentation's.
-                    isDrawingOverBand = filledLate.contains(index)
-                    drawRow(row, editing: presentation.editing, textColor: textColor)
-                    isDrawingOverBand = false
+                    drawRow(
+                        row, editing: presentation.editing, textColor: textColor,
+                        overBand: filledLate.contains(index))
                 }
                 if let cues = presentation.cues {
                     drawCues(cues)
@@ -170,7 +160,7 @@ public final class PresentationRenderer {
             if let keyboard = presentation.keyboard {
                 keyboardPainter.draw(
                     keyboard, in: context, screenHeightPixels: presentation.screen.heightPixels,
-                    atScreenSize: isDrawingAtScreenSize, keepsLines: copiesPicturesByLine)
+                    paths: framePaths)
             }
         }
         context.flush()
@@ -183,7 +173,9 @@ public final class PresentationRenderer {
         _ presentation: Presentation, listRect: RectPixels, filledLate: Set<Int>
     ) {
         context.setSource(RGBAColor(presentation.backgroundColor))
-        guard isDrawingAtScreenSize else { return context.paintReplacing() }
+        guard framePaths.contains(.backgroundAroundRows) else {
+            return context.paintReplacing()
+        }
         let width = Double(presentation.screen.widthPixels)
         Self.opaqueBands(
             presentation.rows, widthPixels: width, into: &opaqueBandsBuffer,
@@ -361,13 +353,16 @@ public final class PresentationRenderer {
     /// The opacity of one shadow layer at full shadow.
     static let shadowLayerAlpha = 0.15
 
+    /// `row`; `overBand`: the band under it was just filled with the background (a
+    /// translucent row alone in its band, `isolatedTranslucentRows`).
     private func drawRow(
-        _ row: RowPresentation, editing: EditingPresentation?, textColor: RGBColor
+        _ row: RowPresentation, editing: EditingPresentation?, textColor: RGBColor,
+        overBand: Bool
     ) {
         guard row.scale == 1, row.shadowOpacity <= 0 else {
             return drawLiftedRow(row, editing: editing, textColor: textColor)
         }
-        drawRowUnscaled(row, editing: editing, textColor: textColor)
+        drawRowUnscaled(row, editing: editing, textColor: textColor, overBand: overBand)
     }
 
     /// A held (or settling) row: its shadow, then the row scaled about its centre.
@@ -395,12 +390,13 @@ public final class PresentationRenderer {
             context.translate(x: frame.x + frame.width / 2, y: frame.y + frame.height / 2)
             context.scale(x: scale, y: scale)
             context.translate(x: -(frame.x + frame.width / 2), y: -(frame.y + frame.height / 2))
-            drawRowUnscaled(row, editing: editing, textColor: textColor)
+            drawRowUnscaled(row, editing: editing, textColor: textColor, overBand: false)
         }
     }
 
     private func drawRowUnscaled(
-        _ row: RowPresentation, editing: EditingPresentation?, textColor: RGBColor
+        _ row: RowPresentation, editing: EditingPresentation?, textColor: RGBColor,
+        overBand: Bool
     ) {
         let frame = Self.snapped(row.framePixels)
         if let edited = editing, edited.modelIndex == row.modelIndex, !row.isLeaving {
@@ -411,7 +407,7 @@ public final class PresentationRenderer {
                 height: Int(clampingForDrawing: frame.height))
             // Opaque, the row's picture is copied and its caret drawn over it (a caret
             // drawn over a translucent picture would show the row through it).
-            if row.alpha >= 1, isDrawingAtScreenSize, keepsRowPictures,
+            if row.alpha >= 1, framePaths.contains(.rowPictures),
                 let image = editedRowImage(key)
             {
                 context.drawImage(image, x: frame.x, y: frame.y, alpha: 1)
@@ -426,15 +422,15 @@ public final class PresentationRenderer {
                     in: context, frame: frame, color: row.backgroundColor, text: edited.text,
                     textColor: textColor, strikethrough: row.strikethrough,
                     caretCharacterOffset: edited.caretCharacterOffset,
-                    trailingLabel: row.trailingLabel)
+                    trailingLabel: row.trailingLabel, paths: framePaths)
             }
             return
         }
         let key = rowImageKey(row, frame: frame, textColor: textColor)
         let fullHeight = Int(clampingForDrawing: rowHeightPixels.rounded())
         guard key.height != fullHeight, fullHeight > 0 else {
-            if isDrawingAtScreenSize, keepsRowPictures, let image = rowImage(key) {
-                if isDrawingOverBand, blendsOverBandByLine {
+            if framePaths.contains(.rowPictures), let image = rowImage(key) {
+                if overBand, framePaths.contains(.overBandByLine) {
                     // The band under it was just filled with the background.
                     context.drawImageOverBand(image, x: frame.x, y: frame.y, alpha: row.alpha)
                 } else {
@@ -445,7 +441,8 @@ public final class PresentationRenderer {
                     painter.drawRowBody(
                         in: context, frame: frame, color: row.backgroundColor, text: row.text,
                         textColor: textColor, strikethrough: row.strikethrough,
-                        caretCharacterOffset: nil, trailingLabel: row.trailingLabel)
+                        caretCharacterOffset: nil, trailingLabel: row.trailingLabel,
+                        paths: framePaths)
                 }
             }
             return
@@ -462,8 +459,8 @@ public final class PresentationRenderer {
         _ row: RowPresentation, frame: RectPixels, fullKey: RowImageKey, textColor: RGBColor
     ) {
         guard frame.height > 0, frame.width > 0 else { return }
-        if isDrawingAtScreenSize, keepsRowPictures, let image = rowImage(fullKey) {
-            context.drawImage(image, in: bounds(frame), alpha: row.alpha)
+        if framePaths.contains(.rowPictures), let image = rowImage(fullKey) {
+            context.drawImage(image, in: bounds(frame), alpha: row.alpha, paths: framePaths)
             return
         }
         let full = RectPixels(
@@ -476,7 +473,7 @@ public final class PresentationRenderer {
                 painter.drawRowBody(
                     in: context, frame: full, color: row.backgroundColor, text: row.text,
                     textColor: textColor, strikethrough: row.strikethrough,
-                    caretCharacterOffset: nil, trailingLabel: row.trailingLabel)
+                    caretCharacterOffset: nil, trailingLabel: row.trailingLabel, paths: framePaths)
             }
         }
     }
@@ -498,7 +495,7 @@ public final class PresentationRenderer {
     private func blendedRowImage(
         _ row: RowPresentation, _ presentation: Presentation, textColor: RGBColor
     ) -> ImageSurface? {
-        guard isDrawingAtScreenSize, keepsRowPictures,
+        guard framePaths.contains(.rowPictures),
             presentation.editing.map({ $0.modelIndex != row.modelIndex || row.isLeaving })
                 ?? true
         else { return nil }
@@ -524,7 +521,7 @@ public final class PresentationRenderer {
                 with: RGBAColor(key.background))
             imageContext.drawImage(picture, x: 0, y: 0, alpha: key.alpha)
             imageContext.flush()
-            if copiesPicturesByLine { image.keepLines() }
+            if framePaths.contains(.picturesByLine) { image.keepLines() }
             return image
         }
     }
@@ -561,10 +558,10 @@ public final class PresentationRenderer {
             frame: RectPixels(x: 0, y: 0, width: Double(key.width), height: Double(key.height)),
             color: key.color, text: key.text, textColor: key.textColor,
             strikethrough: key.strikethrough,
-            caretCharacterOffset: nil, trailingLabel: key.trailingLabel)
+            caretCharacterOffset: nil, trailingLabel: key.trailingLabel, paths: framePaths)
         imageContext.flush()
         // Finished: copied into frames line by line (`PictureLines`).
-        if copiesPicturesByLine { image.keepLines() }
+        if framePaths.contains(.picturesByLine) { image.keepLines() }
         return image
     }
 
@@ -578,7 +575,7 @@ public final class PresentationRenderer {
             width: Int(clampingForDrawing: snapped.width),
             height: Int(clampingForDrawing: snapped.height))
         // Drawn once per label, like a row, then composited at its scale and alpha.
-        if isDrawingAtScreenSize, keepsRowPictures, let image = rowImage(key) {
+        if framePaths.contains(.rowPictures), let image = rowImage(key) {
             if placeholder.scaleY == 1 {
                 context.drawImage(image, x: snapped.x, y: snapped.y, alpha: placeholder.alpha)
             } else {
@@ -586,7 +583,7 @@ public final class PresentationRenderer {
                 context.drawImage(
                     image,
                     in: (snapped.x, frame.midY - height / 2, snapped.width, height),
-                    alpha: placeholder.alpha)
+                    alpha: placeholder.alpha, paths: framePaths)
             }
             return
         }
@@ -600,7 +597,7 @@ public final class PresentationRenderer {
                 painter.drawRowBody(
                     in: context, frame: Self.snapped(frame), color: placeholder.backgroundColor,
                     text: placeholder.label, textColor: textColor,
-                    strikethrough: false, caretCharacterOffset: nil)
+                    strikethrough: false, caretCharacterOffset: nil, paths: framePaths)
             }
         }
     }

@@ -19,10 +19,6 @@ final class RowPainter {
     private var countFont: FontDescription
     private var layoutCache: [LayoutKey: TextLayout] = [:]
     private var glossTileCache: ImageSurface?
-    /// Whether the gloss is blended over a row's fill once per line
-    /// (`GraphicsContext.fillRectangle(x:y:with:under:)`); false, for the tests' reference frames,
-    /// leaves every pixel's blend to pixman.
-    var blendsGlossByLine = true
     /// Enough for every label of a long list plus cues; beyond it the cache starts over.
     private static let layoutCacheLimit = 512
 
@@ -111,10 +107,12 @@ final class RowPainter {
     /// A row cell in `target`: fill, gloss, label, and the strikethrough or caret, the
     /// label, strikethrough and caret in `textColor`, and the row's trailing label (a list
     /// row's count of open items, a Settings row's `On` or `Off`), right-aligned and small. `frame` is in whole pixels.
+    /// On pixels, the gloss is blended over the fill once per line where `paths` has
+    /// `glossByLine`.
     func drawRowBody(
         in target: GraphicsContext, frame: RectPixels, color: RGBColor, text: String,
         textColor: RGBColor, strikethrough: Bool,
-        caretCharacterOffset: Int?, trailingLabel: String? = nil
+        caretCharacterOffset: Int?, trailingLabel: String? = nil, paths: RenderPaths = .all
     ) {
         if isRaster {
             // The gloss is the same for every row of a size: drawn once, then composited
@@ -122,7 +120,7 @@ final class RowPainter {
             let tile = glossTile(
                 width: Int(clampingForDrawing: frame.width),
                 height: Int(clampingForDrawing: frame.height))
-            if let tile, blendsGlossByLine, Double(tile.width) == frame.width,
+            if let tile, paths.contains(.glossByLine), Double(tile.width) == frame.width,
                 Double(tile.height) == frame.height
             {
                 target.fillRectangle(x: frame.x, y: frame.y, with: RGBAColor(color), under: tile)

@@ -14,6 +14,8 @@ import TouchInput
     /// As tall as a row at the kiosk's size.
     static let pictureHeight = 169
     static let frameHeight = 1920
+    /// The paths of the reference frames: every stretch left to Cairo.
+    static let leftToCairo = RenderPaths.all.subtracting(.stretchByLine)
 
     /// An opaque picture whose every line has a colour of its own, with ink in lines 60 up
     /// to 110 (as a label's), one pixel of ink at the left edge of line 5 and one at the
@@ -78,10 +80,9 @@ import TouchInput
         let (reference, referenceContext) = try frame()
         prepare(byLineContext)
         prepare(referenceContext)
-        referenceContext.stretchesByLine = false
         let rect = (x: 0.0, y: y, width: Double(width), height: height)
-        byLineContext.drawImage(withLines, in: rect, alpha: 1)
-        referenceContext.drawImage(plain, in: rect, alpha: 1)
+        byLineContext.drawImage(withLines, in: rect, alpha: 1, paths: .all)
+        referenceContext.drawImage(plain, in: rect, alpha: 1, paths: Self.leftToCairo)
         byLineContext.flush()
         referenceContext.flush()
         let lines = max(0, Int(y) - 2)..<min(frameHeight, Int(y + height) + 2)
@@ -132,9 +133,8 @@ import TouchInput
         for (rect, alpha) in rects.map({ ($0, 1.0) }) + [((0, 100, 40, 84), 0.5)] {
             let (byLine, byLineContext) = try Self.frame()
             let (reference, referenceContext) = try Self.frame()
-            referenceContext.stretchesByLine = false
-            byLineContext.drawImage(withLines, in: rect, alpha: alpha)
-            referenceContext.drawImage(plain, in: rect, alpha: alpha)
+            byLineContext.drawImage(withLines, in: rect, alpha: alpha, paths: .all)
+            referenceContext.drawImage(plain, in: rect, alpha: alpha, paths: Self.leftToCairo)
             #expect(Self.sameLines(byLine, reference, 90..<200), "\(rect) at alpha \(alpha)")
         }
     }
@@ -169,7 +169,7 @@ import TouchInput
             let frame = Self.folded(height: height.rounded(), keyboard: keyboard)
             let byLine = try PresentationRenderer(width: 1080, height: 1920)
             let reference = try PresentationRenderer(width: 1080, height: 1920)
-            reference.context.stretchesByLine = false
+            reference.paths.remove(.stretchByLine)
             byLine.render(frame)
             reference.render(frame)
             let same =
