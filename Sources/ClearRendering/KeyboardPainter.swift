@@ -17,9 +17,11 @@ final class KeyboardPainter {
     static let activeKeyColor = RGBColor.white
     /// The popup's other choices: the heat map's orange.
     static let popupColor = RGBColor(red: 1, green: 0.6, blue: 0)
-    /// A character key's label height, as a fraction of the key's height.
+    /// A character key's label height, as a fraction of the key's height; a function key's
+    /// symbol (⇧, ⌫) too: at a word's height the arrow was 8 px tall on a 960x540 screen.
     static let characterLabelHeightFraction = 0.42
-    /// A function key's label height, as a fraction of the key's height.
+    /// A function key's word (`123`, `return`, the space bar's layout name) height, as a
+    /// fraction of the key's height.
     static let functionLabelHeightFraction = 0.26
 
     private let layoutContext: GraphicsContext
@@ -144,7 +146,7 @@ final class KeyboardPainter {
             fill = key.isCharacter ? Self.characterKeyColor : Self.functionKeyColor
         }
         let fraction =
-            key.isCharacter
+            key.isCharacter || key.label.count == 1
             ? Self.characterLabelHeightFraction : Self.functionLabelHeightFraction
         drawCell(
             key.label, in: key.framePixels, fill: fill, text: text,
@@ -181,7 +183,9 @@ final class KeyboardPainter {
             x: frame.x, y: frame.y, width: frame.width, height: frame.height,
             with: RGBAColor(fill))
         guard !label.isEmpty, fontPixels >= 1 else { return }
-        let layout = self.layout(label, fontPixels: fontPixels, maxWidthPixels: frame.width)
+        // Whole, centred: a label wider than its key would show past it (the pictures'
+        // tests look for that), never cut to an ellipsis.
+        let layout = self.layout(label, fontPixels: fontPixels)
         let extents = layout.logicalExtents
         context.setSource(RGBAColor(text))
         context.moveTo(
@@ -190,7 +194,7 @@ final class KeyboardPainter {
         context.show(layout)
     }
 
-    private func layout(_ text: String, fontPixels: Double, maxWidthPixels: Double) -> TextLayout {
+    private func layout(_ text: String, fontPixels: Double) -> TextLayout {
         let key = LayoutKey(text: text, fontPixels: fontPixels)
         if let cached = layouts[key] { return cached }
         if layouts.count >= Self.layoutCacheLimit { layouts.removeAll() }
@@ -198,8 +202,7 @@ final class KeyboardPainter {
             fonts[fontPixels]
             ?? FontDescription(family: ClearStyle.fontFamily, bold: true, sizePixels: fontPixels)
         fonts[fontPixels] = font
-        let made = TextLayout(
-            context: layoutContext, text: text, font: font, maxWidthPixels: maxWidthPixels)
+        let made = TextLayout(context: layoutContext, text: text, font: font, maxWidthPixels: nil)
         layouts[key] = made
         return made
     }

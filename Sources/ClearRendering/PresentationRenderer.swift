@@ -21,6 +21,8 @@ public final class PresentationRenderer {
     /// Translucent rows alone over the background, as opaque pictures.
     let blendedRowPictures = BlendedRowPictures()
     private var editedRowPicture: (key: RowImageKey, image: ImageSurface)?
+    /// The picture a placeholder partly beyond the list is squeezed into (`squeezedPicture`).
+    private var squeezedPlaceholder: (image: ImageSurface, context: GraphicsContext)?
     // What a frame works out before drawing, kept from frame to frame so that drawing one
     // allocates nothing (docs/app.md, "Running for months"); one property each, since one
     // call changes two of them.
@@ -129,7 +131,8 @@ public final class PresentationRenderer {
                 }
                 // The placeholder sits behind the rows (docs/clear-rules.md §1.2, §1.3).
                 if let placeholder = presentation.placeholder {
-                    drawPlaceholder(placeholder, textColor: presentation.textColor)
+                    drawPlaceholder(
+                        placeholder, textColor: presentation.textColor, list: listRect)
                 }
                 for (index, row) in presentation.rows.enumerated()
                 where intersects(row.framePixels, listRect) {
@@ -565,15 +568,68 @@ public final class PresentationRenderer {
         return image
     }
 
-    private func drawPlaceholder(_ placeholder: PlaceholderPresentation, textColor: RGBColor) {
+    /// The placeholder (a pull's or pinch's, or the pull up's cue) behind the rows, at its
+    /// alpha, scaled vertically about its centre by `scaleY` so that it grows out of its seam
+    /// (docs/clear-rules.md §1.3). Where that reaches past the list's top or bottom (a pull's
+    /// placeholder sits right above the first row, partly above the screen until the pull
+    /// is H; the pull up's cue below the last row, partly below it), the whole placeholder is
+    /// squeezed into the part of the list it shows, as Clear's new row turns in: its label
+    /// is never cut by the screen's edge (docs/app.md, "Rendering").
+    private func drawPlaceholder(
+        _ placeholder: PlaceholderPresentation, textColor: RGBColor, list: RectPixels
+    ) {
         guard placeholder.scaleY > 0, placeholder.alpha > 0 else { return }
         let frame = placeholder.framePixels
         let snapped = Self.snapped(frame)
+        guard snapped.height > 0, snapped.width > 0 else { return }
+        let scaledHeight = snapped.height * placeholder.scaleY
+        let scaledTop = frame.midY - scaledHeight / 2
         let key = RowImageKey(
             text: placeholder.label, color: placeholder.backgroundColor, textColor: textColor,
             strikethrough: false, trailingLabel: nil,
             width: Int(clampingForDrawing: snapped.width),
             height: Int(clampingForDrawing: snapped.height))
+        guard scaledTop < list.minY || scaledTop + scaledHeight > list.maxY else {
+            return drawWholePlaceholder(placeholder, key: key, textColor: textColor)
+        }
+        // Squeezed into the whole lines it shows in, as a row is drawn at whole pixels.
+        let top = max(scaledTop, list.minY).rounded()
+        let bottom = min(scaledTop + scaledHeight, list.maxY).rounded()
+        guard bottom > top else { return }
+        let shown = RectPixels(x: snapped.x, y: top, width: snapped.width, height: bottom - top)
+        if framePaths.contains(.rowPictures), let image = rowImage(key),
+            let squeezed = squeezedPicture(width: key.width, height: key.height)
+        {
+            // Stretched at full alpha into a picture of its own (a copy by line), then that
+            // composited at the placeholder's alpha: two fast paths, where a stretch at an
+            // alpha is pixman's slowest (it doubled `render`'s instructions).
+            squeezed.context.drawImage(
+                image, in: (0, 0, shown.width, shown.height), alpha: 1, paths: framePaths)
+            squeezed.context.flush()
+            context.withSavedState {
+                context.addRectangle(
+                    x: shown.x, y: shown.y, width: shown.width, height: shown.height)
+                context.clip()
+                context.drawImage(
+                    squeezed.image, x: shown.x, y: shown.y, alpha: placeholder.alpha)
+            }
+            return
+        }
+        context.withSavedState {
+            context.translate(x: 0, y: shown.y)
+            context.scale(x: 1, y: shown.height / snapped.height)
+            context.translate(x: 0, y: -snapped.y)
+            drawPlaceholderDirectly(placeholder, in: snapped, textColor: textColor)
+        }
+    }
+
+    /// A placeholder that shows whole: its picture composited at its alpha (stretched by
+    /// `scaleY` about its centre), or drawn directly.
+    private func drawWholePlaceholder(
+        _ placeholder: PlaceholderPresentation, key: RowImageKey, textColor: RGBColor
+    ) {
+        let frame = placeholder.framePixels
+        let snapped = Self.snapped(frame)
         // Drawn once per label, like a row, then composited at its scale and alpha.
         if framePaths.contains(.rowPictures), let image = rowImage(key) {
             if placeholder.scaleY == 1 {
@@ -588,18 +644,42 @@ public final class PresentationRenderer {
             return
         }
         context.withSavedState {
-            // Scaled vertically about its centre so it grows out of the seam
-            // (docs/clear-rules.md §1.3).
             context.translate(x: 0, y: frame.midY)
             context.scale(x: 1, y: placeholder.scaleY)
             context.translate(x: 0, y: -frame.midY)
-            context.withGroup(alpha: placeholder.alpha, bounds: bounds(Self.snapped(frame))) {
-                painter.drawRowBody(
-                    in: context, frame: Self.snapped(frame), color: placeholder.backgroundColor,
-                    text: placeholder.label, textColor: textColor,
-                    strikethrough: false, caretCharacterOffset: nil, paths: framePaths)
-            }
+            drawPlaceholderDirectly(placeholder, in: snapped, textColor: textColor)
         }
+    }
+
+    /// `placeholder`'s cell drawn directly into `frame` (user space), at its alpha as one layer.
+    private func drawPlaceholderDirectly(
+        _ placeholder: PlaceholderPresentation, in frame: RectPixels, textColor: RGBColor
+    ) {
+        context.withGroup(alpha: placeholder.alpha, bounds: bounds(frame)) {
+            painter.drawRowBody(
+                in: context, frame: frame, color: placeholder.backgroundColor,
+                text: placeholder.label, textColor: textColor,
+                strikethrough: false, caretCharacterOffset: nil, paths: framePaths)
+        }
+    }
+
+    /// The picture a squeezed placeholder is stretched into (`drawPlaceholder`), kept while
+    /// the placeholder's size stays the same; ARGB32, as frames are, so that the stretch is
+    /// copied into it line by line. Only its top lines, as many as the placeholder shows,
+    /// are drawn and composited each time.
+    private func squeezedPicture(width: Int, height: Int) -> (
+        image: ImageSurface, context: GraphicsContext
+    )? {
+        if let squeezedPlaceholder, squeezedPlaceholder.image.width == width,
+            squeezedPlaceholder.image.height == height
+        {
+            return squeezedPlaceholder
+        }
+        guard let image = try? ImageSurface(width: width, height: height),
+            let imageContext = try? GraphicsContext(surface: image)
+        else { return nil }
+        squeezedPlaceholder = (image, imageContext)
+        return squeezedPlaceholder
     }
 
     private func drawCues(_ cues: CuesPresentation) {

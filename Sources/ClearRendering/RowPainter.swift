@@ -27,7 +27,7 @@ final class RowPainter {
         var isCue: Bool
         var isCount = false
         var alignment: TextAlignment
-        var maxWidthPixels: Double
+        var maxWidthPixels: Double?
     }
 
     /// A painter laying out text for `layoutContext`.
@@ -63,9 +63,11 @@ final class RowPainter {
         return true
     }
 
+    /// `text` laid out in the label's, the cue's or the count's font, at most
+    /// `maxWidthPixels` wide (nil: whole, never ellipsized), cached.
     func layout(
         _ text: String, isCue: Bool, isCount: Bool = false, alignment: TextAlignment = .left,
-        maxWidthPixels: Double
+        maxWidthPixels: Double?
     ) -> TextLayout {
         let key = LayoutKey(
             text: text, isCue: isCue, isCount: isCount, alignment: alignment,
@@ -185,14 +187,23 @@ final class RowPainter {
             height: lineHeight, with: RGBAColor(textColor))
     }
 
-    /// A tick or cross cue in `target`, vertically centred in `frame`.
+    /// A tick or cross cue in `target`, vertically centred in `frame` and against its edge
+    /// on the `alignment` side (the side of the row), whole: its box is Clear's 50 wide in
+    /// pixels (docs/clear-rules.md §1.1, the contract reads points as pixels) while its
+    /// font is 32 points scaled to the screen (`ClearStyle`), so from 640 px wide on the
+    /// glyph is wider than the box and reaches past its far side, away from the row. (Laid
+    /// out in the box, it was cut to an ellipsis there.)
     func drawCue(
         _ glyph: String, in target: GraphicsContext, frame: RectPixels, color: RGBColor,
         alpha: Double, alignment: TextAlignment
     ) {
-        let cue = layout(glyph, isCue: true, alignment: alignment, maxWidthPixels: frame.width)
+        let cue = layout(glyph, isCue: true, maxWidthPixels: nil)
+        let extents = cue.logicalExtents
+        let x =
+            alignment == .left
+            ? frame.x - extents.x : frame.x + frame.width - extents.x - extents.width
         target.setSource(RGBAColor(color, alpha: alpha))
-        target.moveTo(x: frame.x, y: frame.midY - cue.logicalExtents.height / 2)
+        target.moveTo(x: x, y: frame.midY - extents.height / 2)
         target.show(cue)
     }
 }

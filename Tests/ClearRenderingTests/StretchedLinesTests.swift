@@ -163,19 +163,57 @@ import TouchInput
         return frame
     }
 
+    /// Whether `frame` drawn by a renderer copying stretches by line is the frame of one
+    /// leaving every stretch to Cairo, to the bit.
+    static func isCairosFrame(_ frame: Presentation) throws -> Bool {
+        let byLine = try PresentationRenderer(width: 1080, height: 1920)
+        let reference = try PresentationRenderer(width: 1080, height: 1920)
+        reference.paths.remove(.stretchByLine)
+        byLine.render(frame)
+        reference.render(frame)
+        return DirectCompositeTests.bytes(byLine.surface)
+            == DirectCompositeTests.bytes(reference.surface)
+    }
+
     @Test(arguments: [1, 2, Fixture.rowHeight / 2, Fixture.rowHeight - 1, Fixture.rowHeight + 1])
     func theRenderersFoldedRowsAreCairosStretches(height: Double) throws {
         for keyboard in [false, true] {
             let frame = Self.folded(height: height.rounded(), keyboard: keyboard)
-            let byLine = try PresentationRenderer(width: 1080, height: 1920)
-            let reference = try PresentationRenderer(width: 1080, height: 1920)
-            reference.paths.remove(.stretchByLine)
-            byLine.render(frame)
-            reference.render(frame)
-            let same =
-                DirectCompositeTests.bytes(byLine.surface)
-                == DirectCompositeTests.bytes(reference.surface)
-            #expect(same, "rows \(height) tall, keyboard \(keyboard)")
+            #expect(
+                try Self.isCairosFrame(frame), "rows \(height) tall, keyboard \(keyboard)")
+        }
+    }
+
+    /// The sample list pulled down `pull` px, its placeholder above row 0 partly shown (below
+    /// H) and squeezed into the lines it shows; with `fromBottom`, the placeholder below the
+    /// screen's bottom instead (a pull up's cue).
+    static func squeezed(pull: Double, fromBottom: Bool = false) -> Presentation {
+        var frame = Fixture.list()
+        let height = Fixture.rowHeight
+        frame.rows = frame.rows.map { row in
+            var moved = row
+            moved.framePixels.y += fromBottom ? -pull : pull
+            return moved
+        }
+        let y = fromBottom ? Double(Fixture.screen.heightPixels) - pull : pull - height
+        frame.placeholder = PlaceholderPresentation(
+            framePixels: RectPixels(x: 0, y: y, width: Fixture.width, height: height),
+            scaleY: 1, alpha: min(1, pull / height), label: "Pull to add item",
+            backgroundColor: .pureRed)
+        return frame
+    }
+
+    /// A placeholder squeezed into the part of the list it shows is stretched into a picture
+    /// of its own and composited at its alpha: copied by line or by Cairo, the same frames,
+    /// at pulls of 1 and 2 px, a quarter and half of H (between pixels), just below H.
+    @Test func theRenderersSqueezedPlaceholderIsCairosStretch() throws {
+        let height = Fixture.rowHeight
+        for fromBottom in [false, true] {
+            for pull in [1, 2, height / 4, height / 2 + 0.3, height - 1, height - 0.4] {
+                #expect(
+                    try Self.isCairosFrame(Self.squeezed(pull: pull, fromBottom: fromBottom)),
+                    "pulled \(pull) px, from the bottom \(fromBottom)")
+            }
         }
     }
 }
