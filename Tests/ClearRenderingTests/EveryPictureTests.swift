@@ -6,7 +6,7 @@ import TestSupport
 import Testing
 import TouchInput
 
-/// Every picture at every size (product.md, "Decisions for fit and finish"; issue 36): each
+/// Every picture at every size (the product's decision for fit and finish, issue 36): each
 /// scene of `PictureScenes` (the cues armed and not, every placeholder, the keyboard, the
 /// levels, every theme), reached through the real core and drawn at every size a kiosk
 /// uses, upright and turned, is looked at pixel by pixel:

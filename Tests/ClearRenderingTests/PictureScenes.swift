@@ -121,7 +121,7 @@ final class PictureSessionDriver {
 
 /// Every scene of `docs/pictures` at one screen size, in the order of their file names.
 enum PictureScenes {
-    /// The sizes kiosks use (product.md, "Every picture at every size") and what their
+    /// The sizes kiosks use (issue 36, "Every picture at every size") and what their
     /// turned panels lay out upright: a panel turned 90 or 270 degrees swaps W and H
     /// (`--rotate`, docs/app.md), 180 keeps them; the app draws upright and the display
     /// turns the frame.
