@@ -1,4 +1,5 @@
 import Evdev
+import YAML
 
 /// The `events` lists of a `libinput record` file, found by one scan over its lines, for
 /// the fast path. Nil when any events line has a shape other than what `libinput record`
