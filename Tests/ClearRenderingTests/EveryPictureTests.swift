@@ -278,7 +278,7 @@ enum PictureChecks {
                     ink, lines: lines, columns: 1..<frame.width, fillColumn: 1)
             else { continue }
             expectWhole(pixels, lines: lines, what)
-            guard let right = pixels.map { $0.x }.max(), let left = pixels.map { $0.x }.min() else {
+            guard let right = pixels.map(\.x).max(), let left = pixels.map(\.x).min() else {
                 continue
             }
             if row.trailingLabel == nil {
@@ -402,7 +402,7 @@ struct Blobs {
     var largest: Blob? { blobs.max { $0.pixels < $1.pixels } }
 
     init(_ pixels: [(x: Int, y: Int)]) {
-        guard let minX = pixels.map { $0.x }.min(), let maxX = pixels.map { $0.x }.max(),
+        guard let minX = pixels.map(\.x).min(), let maxX = pixels.map(\.x).max(),
             let minY = pixels.map(\.y).min(), let maxY = pixels.map(\.y).max()
         else { return }
         let width = maxX - minX + 1
