@@ -664,9 +664,10 @@ public final class PresentationRenderer {
     }
 
     /// The picture a squeezed placeholder is stretched into (`drawPlaceholder`), kept while
-    /// the placeholder's size stays the same; ARGB32, as frames are, so that the stretch is
-    /// copied into it line by line. Only its top lines, as many as the placeholder shows,
-    /// are drawn and composited each time.
+    /// the placeholder's size stays the same. Opaque (RGB24) as the row pictures are: pixman
+    /// composites such a picture at an alpha without reading its alpha, in two thirds of
+    /// the instructions (docs/performance.md). Only its top lines, as many as the
+    /// placeholder shows, are drawn and composited each time.
     private func squeezedPicture(width: Int, height: Int) -> (
         image: ImageSurface, context: GraphicsContext
     )? {
@@ -675,7 +676,7 @@ public final class PresentationRenderer {
         {
             return squeezedPlaceholder
         }
-        guard let image = try? ImageSurface(width: width, height: height),
+        guard let image = try? ImageSurface(width: width, height: height, opaque: true),
             let imageContext = try? GraphicsContext(surface: image)
         else { return nil }
         squeezedPlaceholder = (image, imageContext)

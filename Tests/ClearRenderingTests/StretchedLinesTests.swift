@@ -139,6 +139,49 @@ import TouchInput
         }
     }
 
+    /// Into an opaque (RGB24) image, as a squeezed placeholder's picture is: copied by line,
+    /// the colours Cairo's stretch leaves (RGB24 reads no alpha byte), at heights just below
+    /// and above the picture's, through the image's top and bottom edges. The copy by line
+    /// is taken: a picture whose line 0 was painted over after its lines were kept still
+    /// shows its kept colour there (Cairo's stretch would read the paint).
+    @Test(arguments: [1.0, 84, 168, 170])
+    func aStretchIntoAnOpaqueImageIsCairos(height: Double) throws {
+        let withLines = try Self.picture()
+        withLines.keepLines()
+        let plain = try Self.picture()
+        let imageHeight = 400
+        for y in [-height / 2, 0, 100, Double(imageHeight) - height / 2].map({ $0.rounded() }) {
+            let (byLine, byLineContext) = try DirectCompositeTests.frame(
+                width: Self.width, height: imageHeight, opaque: true)
+            let (reference, referenceContext) = try DirectCompositeTests.frame(
+                width: Self.width, height: imageHeight, opaque: true)
+            let rect = (x: 0.0, y: y, width: Double(Self.width), height: height)
+            byLineContext.drawImage(withLines, in: rect, alpha: 1, paths: .all)
+            referenceContext.drawImage(plain, in: rect, alpha: 1, paths: Self.leftToCairo)
+            byLineContext.flush()
+            referenceContext.flush()
+            let same = (0..<imageHeight).allSatisfy { line in
+                (0..<Self.width).allSatisfy {
+                    byLine.pixel(x: $0, y: line) == reference.pixel(x: $0, y: line)
+                }
+            }
+            #expect(same, "\(height) lines at y \(y)")
+        }
+        let kept = try #require(withLines.pixel(x: 20, y: 0))
+        let painted = try GraphicsContext(surface: withLines)
+        painted.fillRectangle(
+            x: 0, y: 0, width: Double(Self.width), height: 1,
+            with: RGBAColor(red: 0, green: 1, blue: 0, alpha: 1))
+        painted.flush()
+        let (witness, witnessContext) = try DirectCompositeTests.frame(
+            width: Self.width, height: imageHeight, opaque: true)
+        witnessContext.drawImage(
+            withLines, in: (0, 0, Double(Self.width), Double(Self.pictureHeight)), alpha: 1,
+            paths: .all)
+        witnessContext.flush()
+        #expect(witness.pixel(x: 20, y: 0) == kept, "copied by line, from the kept lines")
+    }
+
     // MARK: The renderer's frames
 
     /// The sample list with rows 2 to 5 folded to `height`, stacked from row 2's top, and

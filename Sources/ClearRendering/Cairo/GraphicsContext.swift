@@ -293,15 +293,16 @@ public final class GraphicsContext {
     }
 
     /// The stretch of an opaque picture with its lines, as wide as `rect` and reaching
-    /// the target's column 0, copied line by line into an ARGB32 image; false (nothing
-    /// drawn) when it is not such a stretch.
+    /// the target's column 0, copied line by line (each pixel with alpha 255: what pixman
+    /// leaves in an ARGB32 image, and in an RGB24 one a byte no one reads); false
+    /// (nothing drawn) when it is not such a stretch.
     private func stretchByLine(
         _ image: ImageSurface, in rect: (x: Double, y: Double, width: Double, height: Double)
     ) -> Bool {
         guard let lines = image.lines, rect.width == Double(image.width),
             let height = wholePixel(rect.height),
-            let place = directPlace(image, x: rect.x, y: rect.y), !place.target.isOpaque,
-            place.x <= 0, place.x + image.width > 0
+            let place = directPlace(image, x: rect.x, y: rect.y), place.x <= 0,
+            place.x + image.width > 0
         else { return false }
         let target = place.target
         guard let drawn = place.drawn(width: image.width, height: height) else {

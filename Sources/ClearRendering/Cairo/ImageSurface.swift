@@ -34,9 +34,9 @@ public final class ImageSurface: Surface {
     }
 
     /// Reads the finished picture's lines once, so that `GraphicsContext.drawImage` copies
-    /// it at full alpha into an ARGB32 image by writing each line's colour and reading only
-    /// its ink (`PictureLines`). Nothing may be drawn into the surface afterwards. An image
-    /// with alpha keeps none.
+    /// it at full alpha into an ARGB32 image (stretched, into an RGB24 one too) by writing
+    /// each line's colour and reading only its ink (`PictureLines`). Nothing may be drawn
+    /// into the surface afterwards. An image with alpha keeps none.
     func keepLines() {
         lines = PictureLines(of: self)
     }
