@@ -94,7 +94,7 @@ import Testing
             ), "\(out)")
         #expect(
             out.contains(
-                "SKIP \(root)/pan-complete-above.trace\n  --via-libinput plays evdev recordings (evemu or `libinput record`) through libinput; this is a trace file\n"
+                "SKIP \(root)/pan-complete-above.trace\n  --via-libinput plays evdev recordings (evemu, `libinput record` or getevent) through libinput; this is a trace file\n"
             ), "\(out)")
         #expect(out.contains("FAIL \(root)/wrong.evemu\n"), "\(out)")
         #expect(out.contains("  first difference: action 1 at 360.000 ms\n"), "\(out)")

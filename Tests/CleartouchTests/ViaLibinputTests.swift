@@ -103,7 +103,7 @@ import Testing
         #expect(run.status == 2)
         #expect(
             run.standardError.contains(
-                "pan-complete-above.trace:1: --via-libinput plays evdev recordings (evemu or `libinput record`)"
+                "pan-complete-above.trace:1: --via-libinput plays evdev recordings (evemu, `libinput record` or getevent)"
             ))
     }
 }
