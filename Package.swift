@@ -28,7 +28,8 @@
 //             ClearSoundTests, ListStoreTests, RecordingsTests, UmockdevTests,
 //             RecordingScriptsTests, RecorderTests, ReplayTests, RegressionSuitesTests,
 //             ReplayPagesTests, ClearRenderingTests, KioskAppTests, CleartouchTests,
-//             ToolSupportTests, GestureBusTests, LayeringTests, LibraryPackageTests, PackagingTests
+//             ToolSupportTests, GestureBusTests, LayeringTests, LibraryPackageTests, DocsTests,
+//             PackagingTests
 //   16 developer tools: cleartouch-bench, cleartouch-make-recordings, cleartouch-umockdev
 import PackageDescription
 
@@ -419,6 +420,13 @@ let package = Package(
             dependencies: ["GestureBus", "SDBus", "GestureService", "TestSupport", "TouchInput"]),
         // Builds the README's client package against a clone of this one.
         .testTarget(name: "LibraryPackageTests", dependencies: ["TestSupport"]),
+        // Every block and command of README.md and docs/ run as written (docs/docs-tests.md).
+        .testTarget(
+            name: "DocsTests",
+            dependencies: [
+                "TestSupport", "JSON", "YAML", "GestureService", "RegressionSuites", "Replay",
+                "ToolSupport",
+            ]),
         // make deb, make install, the man page and completion, dpkg -i/-r, lintian.
         .testTarget(name: "PackagingTests", dependencies: ["TestSupport"]),
     ]

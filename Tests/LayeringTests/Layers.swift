@@ -59,7 +59,7 @@ enum Layers {
                 "UmockdevTests", "RecordingScriptsTests", "RecorderTests", "ReplayTests",
                 "RegressionSuitesTests", "ReplayPagesTests", "ClearRenderingTests",
                 "KioskAppTests", "CleartouchTests", "ToolSupportTests", "GestureBusTests",
-                "LayeringTests", "LibraryPackageTests", "PackagingTests",
+                "LayeringTests", "LibraryPackageTests", "DocsTests", "PackagingTests",
             ]),
         Layer(
             name: "developer tools",
