@@ -67,7 +67,8 @@ enum GesturesReplay: GestureReplays {
         }
         for warning in result.warnings { output.printError("warning: \(warning)") }
         output.standardOutput(
-            options.json ? result.jsonText() : result.text(title: source.path))
+            options.json
+                ? result.jsonText() : result.text(title: source.path, commandsRun: options.run))
         if let path = options.writeExpectPath {
             let expectation = GestureExpectation(
                 recording: source.path.split(separator: "/").last.map(String.init),

@@ -71,10 +71,13 @@ public struct GestureServiceReplayResult: Hashable, Sendable {
     /// `{"gestures": [...]}`: the contract's JSON.
     public func jsonText() -> String { ServiceGestureSummary.jsonText(gestures) }
 
-    /// One line per gesture, then a count.
-    public func text(title: String) -> String {
+    /// One line per gesture, then a count; a bound command `runs` when `commandsRun`
+    /// (`--run`), else it `would run`.
+    public func text(title: String, commandsRun: Bool = false) -> String {
         var out = "\(title): \(gestures.count) gesture\(gestures.count == 1 ? "" : "s")\n"
-        for gesture in gestures { out += "  \(gesture.text)\n" }
+        for gesture in gestures {
+            out += "  \(gesture.text(withTimes: true, commandsRun: commandsRun))\n"
+        }
         return out
     }
 }

@@ -4,7 +4,8 @@
 
 /// Runs bound commands (the gesture service's `command:` argv) without a shell and
 /// without waiting for them: `posix_spawnp` (the program found on `PATH`), standard input
-/// from `/dev/null`, standard output and error inherited (the journal, under systemd),
+/// from `/dev/null`, standard output and error both to the caller's standard error (the
+/// journal, under systemd; never into the caller's results),
 /// default signal handling and an empty signal mask in the child whatever the caller
 /// blocks. The caller reaps: `reapExited()` from its loop (after SIGCHLD, or on every
 /// wake-up) collects every child that has ended, so none stays a zombie, and logs how
@@ -86,6 +87,9 @@ public final class CommandRunner {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        // Standard output is the caller's results (`--json`): what a child prints goes to
+        // standard error with its other messages (the journal, under systemd).
+        posix_spawn_file_actions_adddup2(&actions, 2, 1)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }

@@ -9,7 +9,7 @@ Each observation has the slider's value and the page's status: the frame time, t
 action, the actions so far, the gestures in progress, the level, the list, the rows on
 screen ([model index, text, y, completed, height, open-item count or null, fill colour,
 label colour] top to bottom), the labels' boxes, and (with `view --gesture-config`) the
-gesture service's gestures begun by then ("3-finger swipe left  in progress  binding back …").
+gesture service's gestures begun by then ("3-finger swipe left  in progress  binding forward …").
 ReplayTests' ViewerBrowserTests runs it and compares with `cleartouch replay --json`.
 
 usage: check_viewer_page.py PAGE.html MS [MS ...]

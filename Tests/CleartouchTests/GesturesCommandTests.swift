@@ -45,15 +45,61 @@ import Testing
         #expect(run.standardOutput == (try Self.expectedJSON(base)))
     }
 
-    @Test func theHumanOutputNamesTheBindingAndItsCommand() throws {
+    /// Without `--run` nothing runs, and the timeline says what would; a cancelled gesture
+    /// would run nothing.
+    @Test func theHumanOutputNamesTheBindingAndWhatItWouldRun() throws {
         let run = try Self.gestures([
             "--config", Self.example, "--replay", Self.recording("gestures-swipe-3-left.evemu"),
         ])
         #expect(run.status == 0, "\(run.standardError)")
         #expect(
             run.standardOutput.contains(
-                "3-finger swipe left  recognized  binding back  runs xdotool key alt+Left"),
+                "3-finger swipe left  recognized  binding forward  would run xdotool key alt+Right\n"
+            ),
             "\(run.standardOutput)")
+        let short = try Self.gestures([
+            "--config", Self.example, "--replay",
+            Self.recording("gestures-swipe-too-short.evemu"),
+        ])
+        #expect(
+            short.standardOutput.contains("3-finger swipe left  cancelled  binding forward\n"),
+            "\(short.standardOutput)")
+    }
+
+    /// With `--run` the timeline says the command runs; what the command prints goes to
+    /// standard error (the journal), never into the output, so `--json` stays JSON.
+    @Test func aBoundCommandsOutputGoesToStandardErrorNeverIntoTheJSON() throws {
+        let scratch = ScratchFolder()
+        let config = scratch.file("loud.yaml")
+        try """
+        gestures:
+          - name: loud
+            gesture: swipe
+            fingers: 3
+            direction: left
+            command: ["sh", "-c", "echo out-of-the-command; echo err-of-the-command >&2"]
+
+        """.write(toFile: config, atomically: true, encoding: .utf8)
+        let json = try Self.gestures([
+            "--config", config, "--replay", Self.recording("gestures-swipe-3-left.evemu"),
+            "--run", "--json",
+        ])
+        #expect(json.status == 0, "\(json.standardError)")
+        #expect(
+            json.standardOutput
+                == (try Self.expectedJSON("gestures-swipe-3-left")).replacingOccurrences(
+                    of: "\"forward\"", with: "\"loud\""))
+        #expect(json.standardError.contains("out-of-the-command\n"), "\(json.standardError)")
+        #expect(json.standardError.contains("err-of-the-command\n"), "\(json.standardError)")
+        let text = try Self.gestures([
+            "--config", config, "--replay", Self.recording("gestures-swipe-3-left.evemu"), "--run",
+        ])
+        #expect(
+            text.standardOutput.contains(
+                "recognized  binding loud  runs sh -c echo out-of-the-command; echo err-of-the-command >&2\n"
+            ),
+            "\(text.standardOutput)")
+        #expect(!text.standardOutput.contains("out-of-the-command\n"), "\(text.standardOutput)")
     }
 
     /// A configuration of no bindings, not "none at all": no test can count on
@@ -141,7 +187,7 @@ import Testing
         #expect(write.status == 0, "\(write.standardError)")
         let written = try String(contentsOfFile: out, encoding: .utf8)
         #expect(written.contains(#""gesture_config": "mine.gestures.yaml""#), "\(written)")
-        #expect(written.contains(#""outcome": "cancelled", "binding": "back""#), "\(written)")
+        #expect(written.contains(#""outcome": "cancelled", "binding": "forward""#), "\(written)")
         let check = try Self.gestures([
             "--replay", Self.recording("gestures-swipe-too-short.evemu"), "--expect", out,
         ])

@@ -147,7 +147,7 @@ struct ViewerBrowserTests {
         // The one gesture, as the offline service prints it (0.000–260.000 ms).
         #expect(
             replay.standardOutput.contains(
-                "0.000–260.000 ms  3-finger swipe left  recognized  binding back"),
+                "0.000–260.000 ms  3-finger swipe left  recognized  binding forward"),
             "\(replay.standardOutput)")
         let run = try runCommand(
             executable: HeadlessChromium.python, arguments: [Self.script, page, "150", "400"])
@@ -161,10 +161,10 @@ struct ViewerBrowserTests {
         #expect(at[0]["service_shown"] as? Bool == true)
         #expect(
             at[0]["service_gestures"] as? [String]
-                == ["3-finger swipe left  in progress  binding back  runs xdotool key alt+Left"])
+                == ["3-finger swipe left  in progress  binding forward  would run xdotool key alt+Right"])
         #expect(
             at[1]["service_gestures"] as? [String]
-                == ["3-finger swipe left  recognized  binding back  runs xdotool key alt+Left"])
+                == ["3-finger swipe left  recognized  binding forward  would run xdotool key alt+Right"])
 
         // Without a configuration the section stays hidden and empty.
         let plain = directory + "/plain.html"
