@@ -16,11 +16,12 @@ package struct GestureServiceLiveOptions {
     /// The seat or devices, `--screen`, `--rotate`, `--calibration`, `--duration`, ...
     /// (the shared live-input options).
     package var input = LiveInputOptions(extraShared: [.rotate])
-    /// `--bus system|session` or `--bus-address ADDRESS` (default: the system bus).
-    package var bus: BusConnection.Target = .system
+    /// `--bus system|session` or `--bus-address ADDRESS` (default: the system bus); nil
+    /// for none (`--debug`).
+    package var bus: BusConnection.Target? = .system
     /// `--touchegg`: also serve Touchégg's protocol, at this address.
     package var touchegg: PeerAddress?
-    /// Whether bound commands run (the live service runs them; false only for tests).
+    /// Whether bound commands run (the live service runs them; `--debug` and tests do not).
     package var runsCommands = true
     package var maximumRunningCommands = CommandRunner.defaultMaximumRunning
 
@@ -83,7 +84,7 @@ package func runGestureServiceLive(
     do throws(BusError) {
         bus = try GestureBus(bus: options.bus, touchegg: options.touchegg)
     } catch {
-        log("cannot publish on \(options.bus): \(error)")
+        log(BusFailure.message("publish", on: options.bus ?? .system, error))
         return 1
     }
     guard let signals = SignalPipe([SIGINT, SIGTERM, SIGHUP, SIGCHLD]) else {
@@ -152,8 +153,10 @@ package func runGestureServiceLive(
             let source =
                 limits.devicePaths.isEmpty ? limits.seat : limits.devicePaths.joined(separator: " ")
             let touchegg = options.touchegg.map { "; Touchégg's protocol at \($0)" } ?? ""
+            let signalsOn = options.bus.map { "signals on \($0)" } ?? "no signals"
+            let commands = options.runsCommands ? "" : ", no commands run"
             log(
-                "watching \(source) (\(devicesPresent.count) devices); signals on \(options.bus)\(touchegg)"
+                "watching \(source) (\(devicesPresent.count) device\(devicesPresent.count == 1 ? "" : "s")); \(signalsOn)\(touchegg)\(commands)"
             )
             if devicesPresent.isEmpty {
                 log(
@@ -272,16 +275,31 @@ final class LiveGestureService {
     /// One line per report: `gesture ID KIND PHASE fingers N [direction D] [edge E]
     /// [binding NAME]`, the phase `began`, `updated 0.42`, `recognized` or `cancelled`.
     static func line(_ report: ServiceGestureReport) -> String {
-        var words = ["gesture", String(report.id), report.kind.rawValue]
-        switch report.phase {
-        case .began: words.append("began")
-        case .updated(let progress): words += ["updated", fixed(progress, 2)]
-        case .ended(let cancelled): words.append(cancelled ? "cancelled" : "recognized")
-        }
-        words += ["fingers", String(report.fingers)]
-        if let direction = report.direction { words += ["direction", direction.rawValue] }
-        if let edge = report.edge { words += ["edge", edge.rawValue] }
-        if let binding = report.binding { words += ["binding", binding] }
-        return words.joined(separator: " ")
+        "gesture \(report.id) "
+            + gestureLineWords(
+                report.kind, report.phase, fingers: report.fingers, direction: report.direction,
+                edge: report.edge, binding: report.binding)
     }
+}
+
+/// A gesture as the service's and the agent's lines say it: `KIND PHASE fingers N
+/// [direction D] [edge E] [binding NAME]`, the phase `began`, `updated 0.42`, `recognized`
+/// or `cancelled`.
+func gestureLineWords(
+    _ kind: ServiceGestureReport.Kind, _ phase: ServiceGestureReport.Phase, fingers: Int,
+    direction: ServiceGestureReport.Direction?, edge: ServiceGestureReport.Edge?,
+    binding: String?
+) -> String {
+    var words = [kind.rawValue]
+    switch phase {
+    case .began: words.append("began")
+    case .updated(let progress): words += ["updated", fixed(progress, 2)]
+    case .ended(let cancelled): words.append(cancelled ? "cancelled" : "recognized")
+    }
+    words += ["fingers", String(fingers)]
+    if let direction { words += ["direction", direction.rawValue] }
+    if let edge { words += ["edge", edge.rawValue] }
+    // The name comes from a configuration: shown with control characters escaped.
+    if let binding { words += ["binding", TerminalText.escaped(binding)] }
+    return words.joined(separator: " ")
 }

@@ -45,6 +45,27 @@ import Testing
         #expect(run.standardOutput == (try Self.expectedJSON(base)))
     }
 
+    /// `--help` describes each option once, and its usage lines name every option it
+    /// describes (the live limits, `--debug` and `--agent` included).
+    @Test func theHelpDescribesEachOptionOnceAndTheUsageNamesThemAll() throws {
+        let help = try Self.gestures(["--help"])
+        #expect(help.status == 0)
+        let lines = help.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
+        let usage = lines.prefix { !$0.isEmpty }.joined(separator: "\n")
+        let described = lines.filter { $0.hasPrefix("  --") }.flatMap { line in
+            line.split(separator: " ").prefix { $0.hasPrefix("--") || $0.hasSuffix(",") }.map {
+                String($0.filter { $0 != "," })
+            }
+        }
+        #expect(described.count == Set(described).count, "described twice: \(described)")
+        for option in described {
+            #expect(usage.contains(option), "\(option) is not in the usage lines")
+        }
+        for option in ["--duration", "--until-idle", "--until-events", "--debug", "--agent"] {
+            #expect(described.contains(option), "\(option) is not described")
+        }
+    }
+
     /// Without `--run` nothing runs, and the timeline says what would; a cancelled gesture
     /// would run nothing.
     @Test func theHumanOutputNamesTheBindingAndWhatItWouldRun() throws {
@@ -271,6 +292,18 @@ import Testing
                 "--calibration and --rotate do not go with --via-libinput"
             ),
             (["--frobnicate"], "unknown option --frobnicate"),
+            (["--debug", "--replay", "x.evemu"], "--replay does not go with it"),
+            (["--debug", "--bus", "session"], "--bus does not go with it"),
+            (["--debug", "--bus-address", "unix:path=/x"], "--bus-address does not go with it"),
+            (["--debug", "--touchegg"], "--touchegg does not go with it"),
+            (["--debug", "--run"], "--run does not go with it"),
+            (["--agent", "--replay", "x.evemu"], "--replay does not go with it"),
+            (["--agent", "/dev/input/event3"], "--agent reads no device ('/dev/input/event3' given)"),
+            (["--agent", "--touchegg"], "--touchegg does not go with it"),
+            (["--agent", "--debug"], "--debug does not go with it"),
+            (["--agent", "--run"], "--run does not go with it"),
+            (["--agent", "--seat", "seat1"], "--seat does not go with it"),
+            (["--agent", "--duration", "3"], "--duration does not go with it"),
         ])
     func usageErrorsExitTwo(arguments: [String], message: String) throws {
         let run = try Self.gestures(arguments)

@@ -2,9 +2,9 @@ import DescriptorIO
 import Foundation
 import GestureBus
 import GestureService
+import GestureServiceCommand
 import SDBus
 import TestSupport
-import GestureServiceCommand
 import Testing
 import ToolSupport
 import TouchInput
@@ -92,7 +92,7 @@ struct GesturesLiveUmockdevTests {
             "\(read(errors))\(read(log))")
         #expect(
             read(errors).contains(
-                "watching seat0 (1 devices); signals on the bus at \(daemon.address); Touchégg's protocol at \(touchegg)"
+                "watching seat0 (1 device); signals on the bus at \(daemon.address); Touchégg's protocol at \(touchegg)"
             ), "\(read(errors))")
         let touchClient = try BackgroundProgram(
             TestDBusDaemon.client("touchegg-client.py"), ["\(touchegg)", "2"], in: folder,
