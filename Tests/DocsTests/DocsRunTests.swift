@@ -137,7 +137,14 @@ final class DocumentRunner {
             return
         }
         if block.language != "text" || !block.tags.isEmpty { ran += 1 }
-        let tags = Set(block.tags.keys)
+        // Tags any block may carry: written to a file for the blocks after it; run by a suite.
+        var written = false
+        if let path = block.tags["file"] {
+            guard writeFile(block.body, to: path, at: here) else { return }
+            written = true
+        }
+        if let suite = block.tags["run-by"] { checkRunBy(suite, at: here) }
+        let tags = Set(block.tags.keys).subtracting(["file", "run-by"])
         func only(_ allowed: Set<String>) -> Bool {
             guard tags.isSubset(of: allowed) else {
                 fail(
@@ -149,7 +156,7 @@ final class DocumentRunner {
         }
         switch block.language {
         case "sh":
-            guard only(["emulate"]) else { return }
+            guard only(["emulate"]), !written else { return }
             if let recordings = block.tags["emulate"] {
                 let lead =
                     ["cleartouch-umockdev", "run"]
@@ -159,7 +166,7 @@ final class DocumentRunner {
                 runShell(block.body, at: here)
             }
         case "python":
-            guard only([]) else { return }
+            guard only([]), !written else { return }
             let file = write(block.body, named: "py")
             expectSuccess(["/usr/bin/python3", file], at: here, showing: block.body)
         case "json":
@@ -183,13 +190,20 @@ final class DocumentRunner {
                 }
             }
         case "swift":
-            guard only(["run-by"]), let suite = block.tags["run-by"] else {
+            guard only([]), block.tags["run-by"] != nil else {
                 return fail(
                     here,
                     "a swift block says which suite runs it (`swift run-by=SUITE`), or is marked not run"
                 )
             }
-            checkRunBy(suite, at: here)
+        case "js":
+            guard only(["module"]) else { return }
+            checkJavaScript(block, at: here)
+        case "ini":
+            guard only(["systemd-dropin"]), let unit = block.tags["systemd-dropin"] else {
+                return fail(here, "an ini block is a systemd drop-in: ```ini systemd-dropin=UNIT")
+            }
+            checkDropIn(block.body, for: unit, at: here)
         case "":
             fail(here, "a fenced block needs an info string (docs/docs-tests.md)")
         default:
@@ -373,6 +387,71 @@ final class DocumentRunner {
         return described
     }
 
+    /// Writes `text` to `path` in the scratch folder (`~/` is its home), for the blocks after
+    /// it; false (and a failure) when it cannot.
+    private func writeFile(_ text: String, to path: String, at here: String) -> Bool {
+        let relative = path.hasPrefix("~/") ? "home/" + path.dropFirst(2) : path
+        guard !relative.hasPrefix("/"), !relative.split(separator: "/").contains("..") else {
+            fail(here, "file=\(path) is outside the scratch folder")
+            return false
+        }
+        let target = scratch.file(relative)
+        do {
+            try FileManager.default.createDirectory(
+                atPath: (target as NSString).deletingLastPathComponent,
+                withIntermediateDirectories: true)
+            try text.write(toFile: target, atomically: true, encoding: .utf8)
+            return true
+        } catch {
+            fail(here, "cannot write file=\(path): \(error)")
+            return false
+        }
+    }
+
+    /// A JavaScript block, parsed by Node (`node --check`; `module`: as an ES module, whose
+    /// imports it does not load). Node is Debian's `nodejs` (tools/bootstrap).
+    private func checkJavaScript(_ block: MarkdownDocument.FencedBlock, at here: String) {
+        let node = "/usr/bin/node"
+        guard FileManager.default.isExecutableFile(atPath: node) else {
+            let reason = "node is not installed (tools/bootstrap installs nodejs)"
+            if RequiredInput.underCI { return fail(here, reason) }
+            notRun.append("\(here) (```js): \(reason)")
+            return
+        }
+        let file = write(block.body, named: block.tags["module"] != nil ? "mjs" : "js")
+        expectSuccess([node, "--check", file], at: here, showing: block.body)
+    }
+
+    /// A systemd drop-in for the package's unit `unit` (packaging/UNIT.in, its programs
+    /// the built ones): `systemd-analyze verify` of the unit with the drop-in beside it
+    /// must say nothing about it (an unknown key or section is only a warning there).
+    private func checkDropIn(_ text: String, for unit: String, at here: String) {
+        let template = TestPaths.packageRoot + "/packaging/\(unit).in"
+        guard let source = try? String(contentsOfFile: template, encoding: .utf8) else {
+            return fail(here, "no packaging/\(unit).in for the drop-in")
+        }
+        let folder = scratch.file(".docs-test-unit-\(counter)")
+        counter += 1
+        let dropIns = folder + "/\(unit).d"
+        do {
+            try FileManager.default.createDirectory(
+                atPath: dropIns, withIntermediateDirectories: true)
+            try source.replacingOccurrences(of: "@BINDIR@", with: products.path)
+                .replacingOccurrences(of: "@SYSCONFDIR@", with: "/etc")
+                .write(toFile: folder + "/\(unit)", atomically: true, encoding: .utf8)
+            try text.write(toFile: dropIns + "/override.conf", atomically: true, encoding: .utf8)
+        } catch {
+            return fail(here, "cannot write the unit: \(error)")
+        }
+        let result = execute(
+            ["systemd-analyze", "verify", "--man=no", folder + "/\(unit)"], environment: [:])
+        if result.status != 0 || result.output.contains("override.conf") {
+            fail(
+                here,
+                "systemd-analyze verify with the drop-in:\n\(text)--- output:\n\(result.output)")
+        }
+    }
+
     /// A suite that says it runs this block: it must exist and name the document.
     private func checkRunBy(_ suite: String, at here: String) {
         let tests = PackagePaths.root.appendingPathComponent("Tests")
@@ -487,8 +566,16 @@ final class DocumentRunner {
         let output = scratch.file(".docs-test-output-\(counter)")
         FileManager.default.createFile(atPath: output, contents: nil)
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
-        process.arguments = ["-k", "5", "\(Self.limitSeconds)"] + arguments
+        // With no signal blocked, as in a user's shell: the test process's threads block
+        // most signals, and its children inherit the mask (a block's `kill` of the
+        // dbus-daemon it started would do nothing).
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments =
+            [
+                "-c",
+                "import os, signal, sys; signal.pthread_sigmask(signal.SIG_SETMASK, []); os.execv(sys.argv[1], sys.argv[1:])",
+                "/usr/bin/timeout", "-k", "5", "\(Self.limitSeconds)",
+            ] + arguments
         process.currentDirectoryURL = URL(fileURLWithPath: scratch.path)
         process.environment = environment.merging(extra) { $1 }
         guard let handle = FileHandle(forWritingAtPath: output) else {
