@@ -6,8 +6,9 @@
 // what (what differs, in words), diff (as `cleartouch test` prints it), and expected,
 // replayed: {gestures, actions (lines up to the moment), items: [{text, completed}] (the
 // list at the moment), end (level and editing, at the end), note? (why the expected list
-// is not all there is)}. It uses the page only through its elements (#time, #timeline,
-// #main), so the viewer's script is left as it is.
+// is not all there is)}. On the gesture service's page (a gesture expectation's; the data has
+// `service`) the sides hold the service's gestures alone. It uses the page only through its
+// elements (#time, #timeline, #main), so the viewer's script is left as it is.
 "use strict";
 (function () {
   const data = JSON.parse(document.getElementById("trace-data").textContent);
@@ -38,8 +39,13 @@
     const column = element("div", undefined, "side");
     column.id = name;
     column.appendChild(element("h3", title));
-    column.appendChild(element("h3", "gestures begun"));
+    column.appendChild(element("h3", data.service ? "the gesture service's gestures begun" : "gestures begun"));
     column.appendChild(list(name + "-gestures", s.gestures, false));
+    // A gesture expectation pins the service's gestures: no actions, no list.
+    if (data.service) {
+      if (s.note) column.appendChild(element("p", s.note, "note"));
+      return column;
+    }
     column.appendChild(element("h3", "actions"));
     column.appendChild(list(name + "-actions", s.actions, false));
     column.appendChild(element("h3", "list"));

@@ -118,7 +118,7 @@ public struct FailurePage {
 
     /// The summary of the gesture service's `gestures` against a gesture expectation; nil
     /// when they meet it. Its sides hold the service's gestures begun by the moment (as
-    /// the diff shows them), no actions and no list.
+    /// the timeline prints them), no actions and no list.
     public static func summary(
         of gestures: [ServiceGestureSummary], against service: GestureExpectation
     ) -> Summary? {
@@ -137,9 +137,7 @@ public struct FailurePage {
             text: diff.split(separator: "\n", maxSplits: 1).last.map(String.init) ?? diff)
         func side(_ list: [ServiceGestureSummary]) -> Side {
             var side = Side()
-            side.gestures = list.filter { $0.startMicroseconds <= moment }.map {
-                $0.json.encoded()
-            }
+            side.gestures = list.filter { $0.startMicroseconds <= moment }.map { $0.text }
             return side
         }
         func entry(_ list: [ServiceGestureSummary]) -> String {

@@ -34,8 +34,9 @@ public struct TraceViewer {
     public var title: String
     /// Frames per second of recording time.
     public var framesPerSecond: Double
-    /// With a gesture configuration (`view --gesture-config FILE`), the page also shows
-    /// what the gesture service reports for the recording.
+    /// With a gesture configuration (`view --gesture-config FILE`, a gesture expectation's
+    /// failure page), the page is the gesture service's: its gestures (fingers, kind,
+    /// direction, edge, progress, binding) drawn over the touches, not the to-do list.
     public var gestureConfiguration: GestureServiceConfiguration?
     /// Where the events come from instead of the file (a failure page of
     /// `test --via-libinput`).
@@ -91,7 +92,9 @@ public struct TraceViewer {
         /// Every report of each gesture, in order, by gesture id.
         public var reports: [GestureID: [Report]]
         /// What the gesture service reports for the recording, with `gestureConfiguration`.
-        public var serviceGestures: [ServiceGestureSummary]?
+        public var service: GestureServiceReplayResult?
+        /// The gestures the service ended, with `gestureConfiguration`.
+        public var serviceGestures: [ServiceGestureSummary]? { service?.gestures }
     }
 
     /// Replays the recording and samples it.
@@ -105,7 +108,7 @@ public struct TraceViewer {
         }
         return Contents(
             result: result, frames: frames, reports: reports,
-            serviceGestures: try serviceGestures())
+            service: try serviceReplay())
     }
 
     /// Replays the recording, giving `take` each frame's presentation and time, and
@@ -134,11 +137,11 @@ public struct TraceViewer {
     }
 
     /// What the gesture service reports, with a gesture configuration.
-    func serviceGestures() throws(ReplayError) -> [ServiceGestureSummary]? {
+    func serviceReplay() throws(ReplayError) -> GestureServiceReplayResult? {
         guard let gestureConfiguration else { return nil }
         var replay = GestureServiceReplay(source: source, configuration: gestureConfiguration)
         replay.openInput = openInput
-        return try replay.run().gestures
+        return try replay.run()
     }
 
     /// The labels of the gestures on screen at `time`, placed in gesture order.
@@ -198,7 +201,9 @@ public struct TraceViewer {
     /// deterministic, so both see the same session.
     public func page() throws(ReplayError) -> String {
         let (result, reports) = try replay { _, _ in }
+        let service = try serviceReplay()
         var data = PageData()
+        data.service = service != nil
         _ = try replay { presentation, time in
             data.add(
                 Frame(
@@ -208,7 +213,7 @@ public struct TraceViewer {
         return Self.page(
             title: title,
             data: data.finished(
-                result: result, serviceGestures: try serviceGestures(),
+                result: result, service: service,
                 framesPerSecond: framesPerSecond))
     }
 }

@@ -5,6 +5,8 @@ chromedriver) and prints what it shows, as one JSON object on stdout:
   {"marker": {"ms", "label", "x", "top", "height"}, "timeline": {"left", "top", "width",
    "height"}, "last_frame_ms", "headline", "frame_ms" (where the viewer opened),
    "expected"/"replayed": {"gestures", "actions", "items": [[text, completed]], "notes"},
+   "headings" (the expected side's), "service": {"shown", "todo_shown", "gestures",
+   "drawn", "rows"} (the gesture service's page),
    "resized_marker_x", "timeline_after_resize": {...}, "button_frame_ms",
    "at": [{"frame_ms", "items"} per asked time], "requests", "errors"}
 
@@ -53,6 +55,19 @@ def side(driver, name):
             "notes": notes}
 
 
+def service(driver):
+    """The gesture service's page (a gesture expectation's): its side panel and what the
+    screen shows at the moment the page opened on."""
+    status = driver.find_element(By.ID, "status")
+    return {
+        "shown": driver.find_element(By.ID, "service").is_displayed(),
+        "todo_shown": driver.find_element(By.ID, "todo").is_displayed(),
+        "gestures": json.loads(status.get_attribute("data-service-gestures") or "[]"),
+        "drawn": json.loads(status.get_attribute("data-service-drawn") or "[]"),
+        "rows": json.loads(status.get_attribute("data-rows") or "[]"),
+    }
+
+
 def frame_ms(driver):
     return float(driver.find_element(By.ID, "status").get_attribute("data-frame-ms"))
 
@@ -71,6 +86,8 @@ def main():
             "headline": driver.find_element(By.ID, "failure-headline").text,
             "frame_ms": frame_ms(driver),
             "expected": side(driver, "expected"), "replayed": side(driver, "replayed"),
+            "headings": [h.text for h in driver.find_elements(By.CSS_SELECTOR, "#expected h3")],
+            "service": service(driver),
         }
         # The marker follows the timeline when the window changes size.
         driver.set_window_size(1000, 900)

@@ -171,4 +171,54 @@ struct FailurePageBrowserTests {
         #expect((replayed["notes"] as? [String]) == ["level: items", "editing: none"])
         Self.expectNothingOutsideAndNoErrors(browser)
     }
+
+    /// A gesture expectation's failure page is the gesture service's: both sides list the
+    /// service's gestures (no actions, no list), the screen draws them over the touches,
+    /// and the to-do list is neither drawn nor listed.
+    @Test func aGestureExpectationsPageShowsTheServicesGestures() throws {
+        let root = TestPaths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let suite = root + "/suite"
+        try FileManager.default.createDirectory(atPath: suite, withIntermediateDirectories: true)
+        for name in ["gestures-swipe-3-left.evemu", "gestures.example.yaml"] {
+            try FileManager.default.copyItem(
+                atPath: TestPaths.recordings + "/" + name, toPath: suite + "/" + name)
+        }
+        let golden = try String(
+            contentsOfFile: TestPaths.recordings + "/gestures-swipe-3-left.expect.json",
+            encoding: .utf8)
+        let changed = golden.replacingOccurrences(
+            of: "\"binding\": \"forward\"", with: "\"binding\": \"back\"")
+        #expect(changed != golden)
+        try changed.write(
+            toFile: suite + "/gestures-swipe-3-left.expect.json", atomically: true,
+            encoding: .utf8)
+        let test = try runCommand(
+            executable: TestPaths.cleartouchBinary,
+            arguments: ["test", suite, "--report", root + "/report"])
+        #expect(test.status == 1, "\(test.standardOutput)\(test.standardError)")
+        let browser = try Self.browse(root + "/report/gestures-swipe-3-left.evemu.html")
+        // As the page shows them (the browser's text runs spaces together).
+        let expected = try #require(browser["expected"] as? [String: Any])
+        let replayed = try #require(browser["replayed"] as? [String: Any])
+        #expect(
+            (expected["gestures"] as? [String])?.first?.hasSuffix(
+                "3-finger swipe left recognized binding back") == true, "\(expected)")
+        #expect(
+            (replayed["gestures"] as? [String])?.first?.contains(
+                "3-finger swipe left recognized binding forward") == true, "\(replayed)")
+        #expect(
+            (expected["actions"] as? [String]) == []
+                && (expected["items"] as? [Any])?.isEmpty == true)
+        let headings = try #require(browser["headings"] as? [String])
+        #expect(!headings.contains("actions") && !headings.contains("list"), "\(headings)")
+        let service = try #require(browser["service"] as? [String: Any])
+        #expect(service["shown"] as? Bool == true)
+        #expect(service["todo_shown"] as? Bool == false)
+        #expect((service["rows"] as? [Any])?.isEmpty == true)
+        // The page opens at the first difference, the gesture's start: it is drawn there.
+        #expect((service["gestures"] as? [String])?.count == 1, "\(service)")
+        #expect((service["drawn"] as? [Any])?.count == 1, "\(service)")
+        Self.expectNothingOutsideAndNoErrors(browser)
+    }
 }
