@@ -159,7 +159,7 @@ package enum TestCommandOf<Libraries: DeviceLibraries>: Subcommand {
             cases, jobs: options.jobs, options: options.thresholdRun.runOptions, player: player)
         for report in reports {
             if let block = RegressionSuite.failureBlock(report) {
-                output.standardOutput(TerminalText.lines(block))
+                output.printText(block)
             }
         }
         var status: Int32 = reports.allSatisfy { $0.passed || $0.skipped } ? 0 : 1

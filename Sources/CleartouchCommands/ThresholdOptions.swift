@@ -120,7 +120,7 @@ package struct TestThresholdOptions: Hashable, Sendable {
 
     /// `--list-thresholds`.
     package func printThresholds(_ output: CommandOutput) {
-        guard json else { return output.standardOutput(Thresholds.table()) }
+        guard json else { return output.printText(Thresholds.table()) }
         let entries = Thresholds.all.map { threshold in
             JSONValue.object(fields: [
                 ("name", .string(threshold.name)), ("unit", .string(threshold.unit)),
@@ -141,7 +141,11 @@ package struct TestThresholdOptions: Hashable, Sendable {
         -> Int32
     {
         if margins {
-            output.standardOutput(json ? SuiteMargins.json(reports) : SuiteMargins.text(reports))
+            if json {
+                output.standardOutput(SuiteMargins.json(reports))
+            } else {
+                output.printText(SuiteMargins.text(reports))
+            }
         }
         guard let brittle else { return status }
         var status = status
@@ -180,7 +184,7 @@ package struct TestThresholdOptions: Hashable, Sendable {
                 ThresholdSweep.Point(
                     value: value, passed: reports.filter(\.passed).count, total: reports.count))
         }
-        output.standardOutput(sweep.table(points))
+        output.printText(sweep.table(points))
         if let folder = reportFolder {
             let path = (folder.hasSuffix("/") ? folder : folder + "/") + "sweep.html"
             do throws(Diagnostic) {

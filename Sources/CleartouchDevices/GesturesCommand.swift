@@ -211,7 +211,10 @@ enum GesturesCommand: Subcommand {
             ? CommandRunner(log: { output.printError("cleartouch gestures: \($0)") }) : nil
         if let runner {
             replay.onReport = { report, _ in
-                if let command = report.command { runner.run(command) }
+                guard let command = report.command else { return }
+                // Reaped as the replay goes: the children that ended leave room.
+                runner.makeRoom()
+                runner.run(command)
             }
         }
         let result = try replay.run()
@@ -226,8 +229,11 @@ enum GesturesCommand: Subcommand {
             }
         }
         for warning in result.warnings { output.printError("warning: \(warning)") }
-        output.standardOutput(
-            options.json ? result.jsonText() : result.text(title: source.path))
+        if options.json {
+            output.standardOutput(result.jsonText())
+        } else {
+            output.printText(result.text(title: source.path))
+        }
         if let path = options.writeExpectPath {
             let expectation = GestureExpectation(
                 recording: source.path.split(separator: "/").last.map(String.init),

@@ -46,6 +46,11 @@ public struct GestureService: GestureReporting {
         translate(arena.events, into: &reports)
     }
 
+    public mutating func cancelAll(into reports: inout [ServiceGestureReport]) {
+        arena.cancelEveryTouch()
+        translate(arena.events, into: &reports)
+    }
+
     private mutating func translate(
         _ events: [MultiFingerGestureEvent], into reports: inout [ServiceGestureReport]
     ) {

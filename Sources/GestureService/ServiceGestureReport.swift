@@ -84,4 +84,8 @@ public protocol GestureReporting {
     mutating func handle(_ event: InputEvent, into reports: inout [ServiceGestureReport])
     /// Event time passed with no input (timers fire); appends to `reports`.
     mutating func advance(toMicroseconds time: Int64, into reports: inout [ServiceGestureReport])
+    /// Ends every gesture under way, cancelled (its `ended` report appended, no command):
+    /// what a reporter's owner calls before it stops feeding it, at the end of a recording,
+    /// before a reload replaces it, before an exit.
+    mutating func cancelAll(into reports: inout [ServiceGestureReport])
 }
