@@ -1,7 +1,5 @@
 # ClearTouch. `make demo` and `make test` do everything on a fresh Debian 12 with Swift.
 SWIFT ?= swift
-BIN_DEBUG = .build/debug
-BIN_RELEASE = .build/release
 # `make deb` prints the package's path last (under `make -C`, add --no-print-directory).
 MAKEFLAGS += --no-print-directory
 
@@ -85,14 +83,18 @@ TEST_BUILD_FLAGS = -Xswiftc -gnone -Xswiftc -wmo -Xswiftc -num-threads -Xswiftc 
 test: bootstrap
 	SWIFT="$(SWIFT)" TEST_BUILD_FLAGS="$(TEST_BUILD_FLAGS)" tools/run-tests
 
+# The benchmarks are DeveloperTools/, a package of their own (docs/architecture.md, "Three
+# packages of code"): what they run is built beside them in its release folder (the two
+# executables and libUmockdevFixup.so, products of this package it depends on).
+DEVELOPER_TOOLS = --package-path DeveloperTools
 bench: bootstrap
-	$(SWIFT) build -c release --product cleartouch-bench
-	$(SWIFT) build -c release --product UmockdevFixup
-	$(SWIFT) build -c release --product cleartouch
-	$(SWIFT) build -c release --product cleartouch-devices
+	$(SWIFT) build $(DEVELOPER_TOOLS) -c release --product cleartouch-bench
+	$(SWIFT) build $(DEVELOPER_TOOLS) -c release --product UmockdevFixup
+	$(SWIFT) build $(DEVELOPER_TOOLS) -c release --product cleartouch
+	$(SWIFT) build $(DEVELOPER_TOOLS) -c release --product cleartouch-devices
 	$(SWIFT) build $(STATIC_BUILD) --product cleartouch
 	CLEARTOUCH_BENCH_FRONT="$$($(SWIFT) build $(STATIC_BUILD) --show-bin-path)/cleartouch" \
-		$(BIN_RELEASE)/cleartouch-bench $(BENCH)
+		"$$($(SWIFT) build $(DEVELOPER_TOOLS) -c release --show-bin-path)/cleartouch-bench" $(BENCH)
 
 fuzz: bootstrap
 	@tools/fuzz
@@ -139,4 +141,5 @@ deb: bootstrap
 	@echo "$(CURDIR)/$(DEB).deb"
 
 format:
-	$(SWIFT) format --in-place --recursive Sources Tests Package.swift
+	$(SWIFT) format --in-place --recursive Sources Tests Package.swift DeveloperTools/Sources \
+		DeveloperTools/Package.swift

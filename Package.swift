@@ -1,30 +1,34 @@
 // swift-tools-version:6.0
 // ClearTouch: Clear's gesture-driven to-do list and a touch-gesture toolkit for Linux.
 //
-// Layers, lowest first (a module only imports modules above it in this list):
-//   Shims/*            C libraries from Debian (libinput, libudev, libevdev, libyaml, cairo/pango,
-//                      SDL2, the kernel's evdev codes)
-//   DescriptorIO       the one write-all loop to a file descriptor (short writes, EINTR)
-//   Evdev              evdev codes, the kernel device model, evemu and `libinput record` writers
-//   TouchInput         the device-independent touch input model (pure Swift)
-//   GestureRecognition recognizers and the arena (pure Swift, no C library)
-//   ClearCore          the to-do model, layout, controller, presentation (pure Swift)
-//   ClearSound         the sounds, synthesized; the 48 kHz mixer; WAV files (pure Swift)
-//   ListStore          the list file (Foundation)
-//   JSON               one JSON value with its parser and writer (pure Swift)
-//   ToolSupport        what front ends share: the one monotonic clock, the FILE:LINE Diagnostic
-//   EvdevDecoding      the evdev stream decoder: kernel events → the touch model (recordings
-//                      and the devices read beside libinput)
-//   Recordings         trace format, evemu and `libinput record` readers
-//   LibInputBackend    live input from real libinput, and devices it ignores read with libevdev
-//   TouchScript        one way to script touches (tests, generator, mock devices, benchmarks)
-//   Umockdev           umockdev testbeds: device files, barrier scripts, the scripted sessions
-//   ClearPictures      what a picture of a replay shows, colours, label placement (no C)
-//   Recorder, ClearRendering (Cairo), Replay (no Cairo: ClearPictures), KioskApp
-//   CleartouchCommands the command line and the commands that need no device, window or
-//                      picture library (replay, test, inspect, convert, view, themes)
-//   cleartouch         the command, lean: those commands in process, the rest handed to
-//   cleartouch-devices every command, linking everything (docs/architecture.md)
+// Layers, lowest first: a target depends on and imports only targets of its own layer or
+// of the layers before it. The table is data in Tests/LayeringTests/Layers.swift;
+// LayeringTests checks this list, docs/architecture.md's table (which says what each
+// holds) and the real graph against it. Sources/ is the product, Tests/ the tests and what
+// only they use, DeveloperTools/ (a package of its own) the benchmarks and generators.
+//    1 C shims: CEvdevCodes, CLibInput, CLibEvdev, CYAML, CCairo, CGLib, CSDL2, CSystemd,
+//               AllocationCounter, UmockdevFixup
+//    2 kernel devices: Evdev
+//    3 touch model: TouchInput
+//    4 recognizers: GestureRecognition
+//    5 Clear core: ClearCore
+//    6 Clear's pictures and sounds: ClearPictures, ClearSound
+//    7 services: DescriptorIO, JSON, ToolSupport, YAML, ListStore, SDBus
+//    8 input sources: EvdevDecoding, Recordings, LibInputBackend, Umockdev
+//    9 gesture service: GestureService, GestureBus
+//   10 replay: Replay, RegressionSuites, ReplayPages
+//   11 the lean command: CleartouchCommands, cleartouch, VersionFromChangelog
+//   12 devices and windows: Recorder, ClearRendering, KioskApp
+//   13 every command: cleartouch-devices
+//   14 test support: TestSupport, TouchScript, UmockdevScenarios, RecordingScripts,
+//                    cleartouch-store-writer, cleartouch-two-track-presentation
+//   15 tests: TouchInputTests, JSONTests, YAMLTests, DescriptorIOTests, EvdevTests,
+//             TouchScriptTests, GestureRecognitionTests, GestureServiceTests, ClearCoreTests,
+//             ClearSoundTests, ListStoreTests, RecordingsTests, UmockdevTests,
+//             RecordingScriptsTests, RecorderTests, ReplayTests, RegressionSuitesTests,
+//             ReplayPagesTests, ClearRenderingTests, KioskAppTests, CleartouchTests,
+//             ToolSupportTests, GestureBusTests, LayeringTests, LibraryPackageTests, PackagingTests
+//   16 developer tools: cleartouch-bench, cleartouch-make-recordings, cleartouch-umockdev
 import PackageDescription
 
 // Test hooks (docs/libinput-backend.md, "Test hooks"): the commands' `--umockdev-barrier`
@@ -57,6 +61,24 @@ let package = Package(
         .library(name: "ClearCore", targets: ["ClearCore"]),
         // LD_PRELOAD companion for umockdev 0.17 (Debian 12), used by the libinput tests.
         .library(name: "UmockdevFixup", type: .dynamic, targets: ["UmockdevFixup"]),
+        // Not an API: what DeveloperTools/ (the benchmarks and the generators, a package of
+        // its own so that neither the product nor `make test` builds them) is built on, one
+        // product per tool.
+        .library(
+            name: "ForBenchmarks",
+            targets: [
+                "AllocationCounter", "ClearCore", "ClearPictures", "ClearRendering", "ClearSound",
+                "Evdev", "GestureBus", "GestureRecognition", "GestureService",
+                "KioskApp",
+                "LibInputBackend", "ListStore", "Recordings", "RegressionSuites", "Replay",
+                "SDBus", "ToolSupport", "TouchInput", "TouchScript", "Umockdev",
+                "UmockdevScenarios",
+            ]),
+        // (A system library is a product alone: the benchmarks' own D-Bus client.)
+        .library(name: "CSystemd", targets: ["CSystemd"]),
+        .library(name: "ForRecordingGenerator", targets: ["RecordingScripts"]),
+        .library(
+            name: "ForUmockdevTool", targets: ["Recordings", "Umockdev", "UmockdevScenarios"]),
     ],
     targets: [
         // MARK: C shims
@@ -108,11 +130,16 @@ let package = Package(
         // The sounds of the actions: synthesis, the mixer, WAV (no Foundation, no C).
         .target(name: "ClearSound", dependencies: ["ClearCore"]),
         // The list file (Foundation: file I/O, JSON, the wall clock it is given).
-        .target(name: "ListStore", dependencies: ["ClearCore", "JSON", "DescriptorIO"]),
+        .target(
+            name: "ListStore", dependencies: ["ClearCore", "TouchInput", "JSON", "DescriptorIO"]),
 
         // MARK: input sources and outputs
         // JSON values: one parser and one writer for every JSON file and output.
         .target(name: "JSON"),
+        // YAML through libyaml: the event stream (the `libinput record` reader's) and a small
+        // document tree (its header, the gesture service's configuration), FILE:LINE errors.
+        .target(
+            name: "YAML", dependencies: ["CYAML", "DescriptorIO", "ToolSupport", "TouchInput"]),
         // The one write-all loop (short writes, EINTR) for every file and stream written.
         .target(name: "DescriptorIO"),
         // What the front ends share: the one monotonic clock, the FILE:LINE diagnostic.
@@ -125,7 +152,8 @@ let package = Package(
         .target(
             name: "Recordings",
             dependencies: [
-                "Evdev", "EvdevDecoding", "TouchInput", "CYAML", "ToolSupport", "DescriptorIO",
+                "Evdev", "EvdevDecoding", "TouchInput", "CYAML", "YAML", "ToolSupport",
+                "DescriptorIO",
             ],
             swiftSettings: uncheckedExclusivity),
         .target(
@@ -133,9 +161,6 @@ let package = Package(
             dependencies: [
                 "TouchInput", "CLibInput", "ToolSupport", "CLibEvdev", "Evdev", "EvdevDecoding",
             ]),
-        // One way to script touches: touch frames and evdev streams (tests, the recording
-        // generator, the mock devices, the benchmarks).
-        .target(name: "TouchScript", dependencies: ["Evdev", "Recordings", "TouchInput"]),
         .target(
             name: "Recorder",
             dependencies: [
@@ -146,19 +171,41 @@ let package = Package(
         .target(
             name: "GestureService",
             dependencies: [
-                "TouchInput", "GestureRecognition", "Recordings", "ToolSupport", "JSON", "CYAML",
+                "TouchInput", "GestureRecognition", "YAML", "ToolSupport", "JSON",
             ]),
+        // sd-bus, typed: a connection and its poll descriptor, method calls, values,
+        // signals, object vtables, errors, peer addresses (nothing of what is said on it).
+        .target(name: "SDBus", dependencies: ["CSystemd"]),
+        // The gesture service on D-Bus: Gestures1 and the Touchégg protocol.
         .target(
             name: "GestureBus",
-            dependencies: ["GestureService", "CSystemd", "ToolSupport"]),
+            dependencies: ["GestureService", "SDBus", "ToolSupport"]),
+        // The replay engine: a recording (or events) through the session, the read-ahead,
+        // the result and its JSON, timeline, sound and picture; the gesture service's replay.
         .target(
             name: "Replay",
             dependencies: [
                 "Recordings", "ClearCore", "GestureRecognition", "TouchInput", "JSON",
-                "ClearPictures",
-                "ToolSupport", "ListStore", "ClearSound", "GestureService", "CGLib",
+                "ClearPictures", "ToolSupport", "ListStore", "ClearSound", "GestureService",
+                "DescriptorIO",
             ],
             swiftSettings: uncheckedExclusivity),
+        // Expectations and their differences, the suite runner (`cleartouch test`), shards,
+        // margins, sweeps, JUnit.
+        .target(
+            name: "RegressionSuites",
+            dependencies: [
+                "Replay", "ClearCore", "GestureRecognition", "TouchInput", "JSON", "ToolSupport",
+                "GestureService", "DescriptorIO",
+            ]),
+        // The HTML pages: the trace viewer (`cleartouch view`), failure pages, the sweep's
+        // page; the only module of the lean command with GLib (the pages' script hashes).
+        .target(
+            name: "ReplayPages",
+            dependencies: [
+                "Replay", "RegressionSuites", "ClearCore", "ClearPictures", "GestureRecognition",
+                "GestureService", "TouchInput", "JSON", "ToolSupport", "CGLib",
+            ]),
         // What the SVG picture of a replay and the `cleartouch view` page show, without
         // Cairo: Replay (and so the lean `cleartouch`) draws nothing itself.
         .target(
@@ -175,7 +222,7 @@ let package = Package(
             dependencies: [
                 "ClearRendering", "ClearPictures", "ClearCore", "LibInputBackend", "Recordings",
                 "TouchInput",
-                "ToolSupport", "CSDL2", "ListStore", "ClearSound", "CSystemd", "GestureBus",
+                "ToolSupport", "CSDL2", "ListStore", "ClearSound", "CSystemd", "SDBus",
                 "DescriptorIO",
             ],
             swiftSettings: testHooks),
@@ -186,8 +233,9 @@ let package = Package(
         .target(
             name: "CleartouchCommands",
             dependencies: [
-                "Replay", "GestureService", "Recordings", "ClearCore", "GestureRecognition",
-                "TouchInput", "JSON", "ToolSupport", "DescriptorIO", "ClearSound", "ListStore",
+                "Replay", "RegressionSuites", "ReplayPages", "GestureService", "Recordings",
+                "ClearCore", "GestureRecognition", "TouchInput", "JSON", "ToolSupport",
+                "DescriptorIO", "ClearSound", "ListStore",
             ],
             // `ClearTouchVersion.current`, from debian/changelog.
             plugins: ["VersionFromChangelog"]),
@@ -198,8 +246,9 @@ let package = Package(
         .executableTarget(
             name: "cleartouch-devices",
             dependencies: [
-                "CleartouchCommands", "GestureService", "GestureBus",
-                "Replay", "Recorder", "KioskApp", "ClearRendering", "Recordings",
+                "CleartouchCommands", "GestureService", "GestureBus", "SDBus",
+                "Replay", "RegressionSuites", "Recorder", "KioskApp", "ClearRendering",
+                "Recordings",
                 "LibInputBackend", "ClearCore", "GestureRecognition", "TouchInput", "JSON",
                 "ToolSupport", "Umockdev", "DescriptorIO", "ClearSound",
             ],
@@ -209,50 +258,52 @@ let package = Package(
         .plugin(
             name: "VersionFromChangelog", capability: .buildTool(),
             path: "Plugins/VersionFromChangelog"),
-        // Writes Recordings/ (tools/make-recordings).
-        .executableTarget(
-            name: "cleartouch-make-recordings",
+        // Describes evdev devices for umockdev-run: `replay --via-libinput`'s testbed and
+        // its barrier scripts (the tests' scripted sessions are UmockdevScenarios).
+        .target(
+            name: "Umockdev",
+            dependencies: ["Evdev", "Recordings", "TouchInput", "LibInputBackend"]),
+
+        // MARK: tests (one test target per module, named after it; Tests/Fixtures holds
+        // data several targets read). What only tests and DeveloperTools/ use lives in
+        // Tests/ too: no target in Sources/ depends on one of these.
+        // One way to script touches: touch frames and evdev streams (tests, the recording
+        // scripts, the mock devices, the benchmarks).
+        .target(
+            name: "TouchScript", dependencies: ["Evdev", "Recordings", "TouchInput"],
+            path: "Tests/TouchScript"),
+        // The scripted sessions umockdev plays to the libinput tests and the benchmarks.
+        .target(
+            name: "UmockdevScenarios", dependencies: ["Evdev", "TouchInput", "TouchScript"],
+            path: "Tests/UmockdevScenarios"),
+        // The scripts of the bundled recordings (Recordings/): RecordingScriptsTests checks
+        // the files against them; DeveloperTools' cleartouch-make-recordings writes them.
+        .target(
+            name: "RecordingScripts",
             dependencies: ["TouchScript", "Recordings", "TouchInput", "ClearCore"],
-            path: "Sources/Tools/RecordingGenerator"),
-        .executableTarget(
-            name: "cleartouch-bench",
-            dependencies: [
-                "Replay", "Recordings", "ClearCore", "GestureRecognition", "TouchInput",
-                "ClearRendering", "ClearPictures", "LibInputBackend", "Umockdev",
-                "AllocationCounter",
-                "ListStore",
-                "ToolSupport", "Evdev", "TouchScript", "KioskApp", "ClearSound",
-                "GestureService", "GestureBus", "CSystemd",
-            ],
-            path: "Sources/Benchmarks"),
+            path: "Tests/RecordingScripts"),
         // The child process of ListStore's SIGKILL test.
         .executableTarget(
             name: "cleartouch-store-writer", dependencies: ["ListStore", "TestSupport"],
-            path: "Sources/Tools/StoreWriter"),
+            path: "Tests/Tools/StoreWriter"),
         // Prints a two-gesture presentation for ClearCore's hash-order test.
         .executableTarget(
             name: "cleartouch-two-track-presentation",
             dependencies: ["ClearCore", "GestureRecognition", "TouchInput"],
-            path: "Sources/Tools/TwoTrackPresentation"),
-        // Describes evdev devices and sessions for umockdev-run: `replay --via-libinput`'s
-        // testbed and its barrier scripts (product code), and the scripted sessions of the
-        // tests and benchmarks.
-        .target(
-            name: "Umockdev",
-            dependencies: ["Evdev", "Recordings", "TouchInput", "TouchScript", "LibInputBackend"]),
-        .executableTarget(
-            name: "cleartouch-umockdev", dependencies: ["Umockdev", "Recordings"],
-            path: "Sources/Tools/Umockdev"),
-
-        // MARK: tests (one test target per module, named after it; Tests/Fixtures holds
-        // data several targets read)
+            path: "Tests/Tools/TwoTrackPresentation"),
         // Paths, command runs, child processes, umockdev runs and fixtures shared by the
         // test targets and test tools.
         .target(
-            name: "TestSupport", dependencies: ["ClearCore", "Evdev", "Recordings", "Umockdev"],
+            name: "TestSupport",
+            dependencies: [
+                "ClearCore", "ClearPictures", "Evdev", "Recordings", "TouchInput", "Umockdev",
+                "UmockdevScenarios",
+            ],
             path: "Tests/TestSupport"),
         .testTarget(name: "TouchInputTests", dependencies: ["TouchInput"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
+        .testTarget(
+            name: "YAMLTests", dependencies: ["YAML", "CYAML", "ToolSupport", "TestSupport"]),
         .testTarget(name: "DescriptorIOTests", dependencies: ["DescriptorIO"]),
         .testTarget(name: "EvdevTests", dependencies: ["Evdev"]),
         .testTarget(
@@ -273,12 +324,19 @@ let package = Package(
         .testTarget(
             name: "ClearSoundTests", dependencies: ["ClearSound", "ClearCore", "TouchInput"]),
         .testTarget(
-            name: "ListStoreTests", dependencies: ["ListStore", "ClearCore", "TestSupport"]),
+            name: "ListStoreTests",
+            dependencies: [
+                "ListStore", "ClearCore", "GestureRecognition", "TouchInput", "TestSupport",
+            ]),
         .testTarget(
             name: "RecordingsTests",
             dependencies: ["Recordings", "EvdevDecoding", "Evdev", "TouchInput", "TestSupport"],
             exclude: ["Fixtures"]),
-        .testTarget(name: "UmockdevTests", dependencies: ["Umockdev", "Evdev", "TestSupport"]),
+        .testTarget(
+            name: "UmockdevTests",
+            dependencies: ["Umockdev", "UmockdevScenarios", "Evdev", "Recordings", "TestSupport"]),
+        .testTarget(
+            name: "RecordingScriptsTests", dependencies: ["RecordingScripts", "TestSupport"]),
         // The live recorder and the via-libinput replay, through the real libinput under
         // umockdev.
         .testTarget(
@@ -291,29 +349,50 @@ let package = Package(
             name: "ReplayTests",
             dependencies: [
                 "Replay", "Recordings", "ClearCore", "ClearRendering", "ClearPictures",
-                "TouchInput",
-                "TestSupport",
-                "GestureRecognition",
+                "ClearSound", "TouchInput", "TestSupport", "GestureRecognition",
+            ]),
+        .testTarget(
+            name: "RegressionSuitesTests",
+            dependencies: [
+                "RegressionSuites", "Replay", "Recordings", "ClearCore", "ClearRendering",
+                "TouchInput", "TestSupport", "GestureRecognition",
+            ]),
+        .testTarget(
+            name: "ReplayPagesTests",
+            dependencies: [
+                "ReplayPages", "RegressionSuites", "Replay", "ClearCore", "ClearRendering",
+                "ClearPictures", "JSON", "ToolSupport", "TestSupport",
             ]),
         .testTarget(
             name: "ClearRenderingTests",
-            dependencies: ["ClearRendering", "ClearPictures", "ClearCore", "TestSupport"]),
+            dependencies: [
+                "ClearRendering", "ClearPictures", "ClearCore", "GestureRecognition", "TouchInput",
+                "TestSupport",
+            ]),
         // The kiosk app's window under Xvfb and its live input under umockdev.
         .testTarget(
             name: "KioskAppTests",
-            dependencies: ["KioskApp", "ClearRendering", "ClearPictures", "TestSupport"]),
+            dependencies: [
+                "KioskApp", "ClearRendering", "ClearPictures", "ClearCore", "TouchInput", "CSDL2",
+                "TestSupport",
+            ]),
         // The command layer and every subcommand, run as the built executable.
         .testTarget(
             name: "CleartouchTests",
             dependencies: [
-                "cleartouch", "cleartouch-devices", "CleartouchCommands", "Replay", "Recordings",
-                "TouchInput", "Umockdev", "TestSupport",
-                "TouchScript", "Evdev", "JSON", "ToolSupport", "ListStore",
+                "cleartouch", "cleartouch-devices", "CleartouchCommands", "Replay",
+                "RegressionSuites", "Recordings", "TouchInput", "Umockdev", "TestSupport", "SDBus",
+                "TouchScript", "Evdev", "JSON", "ToolSupport", "ListStore", "ClearCore", "KioskApp",
+                "DescriptorIO", "GestureBus", "GestureService",
             ]),
-        .testTarget(name: "ToolSupportTests", dependencies: ["ToolSupport", "TestSupport"]),
+        .testTarget(
+            name: "ToolSupportTests", dependencies: ["ToolSupport", "DescriptorIO", "TestSupport"]),
+        // The layering (Tests/LayeringTests/Layers.swift) against the manifests and imports.
+        .testTarget(name: "LayeringTests", dependencies: ["TestSupport"]),
         // The gesture service's D-Bus side through a real dbus-daemon and real clients.
         .testTarget(
-            name: "GestureBusTests", dependencies: ["GestureBus", "GestureService", "TestSupport"]),
+            name: "GestureBusTests",
+            dependencies: ["GestureBus", "SDBus", "GestureService", "TestSupport"]),
         // Builds the README's client package against a clone of this one.
         .testTarget(name: "LibraryPackageTests", dependencies: ["TestSupport"]),
         // make deb, make install, the man page and completion, dpkg -i/-r, lintian.

@@ -1,4 +1,5 @@
 import Recordings
+import RegressionSuites
 import Replay
 import ToolSupport
 

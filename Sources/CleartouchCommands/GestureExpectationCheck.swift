@@ -1,3 +1,4 @@
+import RegressionSuites
 import Replay
 import ToolSupport
 

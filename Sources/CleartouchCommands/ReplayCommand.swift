@@ -2,6 +2,7 @@ import ClearCore
 import Foundation
 import JSON
 import Recordings
+import RegressionSuites
 import Replay
 import ToolSupport
 import TouchInput

@@ -1,5 +1,7 @@
 import Foundation
+import RegressionSuites
 import Replay
+import ReplayPages
 import ToolSupport
 import TouchInput
 

@@ -1,6 +1,8 @@
 import Foundation
 import JSON
+import RegressionSuites
 import Replay
+import ReplayPages
 import ToolSupport
 
 /// `--set NAME=VALUE` of `replay` and `test`: one named threshold changed for the run.

@@ -1,5 +1,6 @@
 import GestureService
 import Replay
+import ReplayPages
 import ToolSupport
 
 /// `cleartouch view FILE -o OUT.html`: a replay as one self-contained web page

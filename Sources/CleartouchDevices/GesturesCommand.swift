@@ -3,7 +3,9 @@ import Foundation
 import GestureBus
 import GestureService
 import Recordings
+import RegressionSuites
 import Replay
+import SDBus
 import ToolSupport
 import TouchInput
 

@@ -3,6 +3,7 @@ import Foundation
 import GestureBus
 import GestureService
 import LibInputBackend
+import SDBus
 import ToolSupport
 import TouchInput
 

@@ -1,6 +1,7 @@
 import CleartouchCommands
 import Recorder
 import Recordings
+import RegressionSuites
 import Replay
 import ToolSupport
 

@@ -1,5 +1,5 @@
-import CSystemd
 import GestureService
+import SDBus
 
 /// The gesture service's D-Bus side (docs/gesture-service.md, "D-Bus"): its own
 /// interface `io.github.cleartouch.Gestures1` on a bus, and, with `--touchegg`, Touchégg's

@@ -1,4 +1,5 @@
 import GestureService
+import SDBus
 
 /// `io.github.cleartouch.Gestures1` on a bus: the object with its signals, the bus name,
 /// and every report sent as its signal.

@@ -1,4 +1,5 @@
 import GestureService
+import SDBus
 
 /// The gesture service's own D-Bus interface, `io.github.cleartouch.Gestures1`
 /// (docs/product-decisions.md, "Decisions for the gesture service"; docs/gesture-service.md,

@@ -1,4 +1,5 @@
 import GestureService
+import SDBus
 
 /// Touchégg's D-Bus protocol, as its source defines it (src/daemon/dbus.h,
 /// daemon-server.cpp, src/gesture/*.h in Touchégg 2.0): a peer-to-peer server at

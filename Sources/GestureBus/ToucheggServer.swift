@@ -1,4 +1,5 @@
 import GestureService
+import SDBus
 
 #if canImport(Glibc)
     import Glibc

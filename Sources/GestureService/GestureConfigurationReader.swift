@@ -1,6 +1,6 @@
-import Recordings
 import ToolSupport
 import TouchInput
+import YAML
 
 extension GestureServiceConfiguration {
     /// The keys of one binding, in the order the documentation lists them.

@@ -1,5 +1,4 @@
 import Glibc
-import Recordings
 import ToolSupport
 
 /// The gesture service's configuration file: its bindings, in file order

@@ -1,5 +1,5 @@
-import GestureBus
 import Glibc
+import SDBus
 
 /// The panels' backlights (`/sys/class/backlight/*/brightness`) while the kiosk sleeps:
 /// each goes to 0 and comes back to the value it had when the app started (on wake, and

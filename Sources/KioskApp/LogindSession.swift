@@ -1,5 +1,5 @@
-import GestureBus
 import Glibc
+import SDBus
 
 /// The app's session in systemd-logind (`org.freedesktop.login1`, on the system bus),
 /// through which a program without write access to /sys sets a backlight:

@@ -1,5 +1,6 @@
 import Evdev
 import TouchInput
+import YAML
 
 /// The `events` lists of a `libinput record` file, found by one scan over its lines, for
 /// the fast path. Nil when any events line has a shape other than what `libinput record`

@@ -2,6 +2,7 @@ import CYAML
 import Evdev
 import EvdevDecoding
 import TouchInput
+import YAML
 
 /// Where the kernel frames of one device of a `libinput record` file come from.
 protocol LibinputFrameSource: AnyObject {

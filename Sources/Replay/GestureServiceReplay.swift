@@ -73,6 +73,9 @@ public struct GestureServiceReplayResult: Hashable, Sendable {
     /// What the reader warned about.
     public var warnings: [ReplayError] = []
 
+    /// A result of `gestures` alone (none: a replay's start; a failure page's expectation).
+    package init(gestures: [ServiceGestureSummary] = []) { self.gestures = gestures }
+
     /// `{"gestures": [...]}`: the contract's JSON.
     public func jsonText() -> String { ServiceGestureSummary.jsonText(gestures) }
 

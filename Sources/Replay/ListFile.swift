@@ -1,6 +1,10 @@
 import ClearCore
 import JSON
 import ListStore
+import ToolSupport
+
+/// A golden or list file that cannot be read, at a 1-based line: the shared `Diagnostic`.
+public typealias ExpectationFileError = Diagnostic
 
 /// Reads the starting list given with `--list LIST.json`: the same reader as the app's
 /// list file (`ListStore.decode`), so `replay --list` and `app --list` read one format
@@ -33,7 +37,8 @@ public enum ListFile {
         }
     }
 
-    static func items(from value: JSONValue, line: Int, path: String) throws(ExpectationFileError)
+    package static func items(from value: JSONValue, line: Int, path: String)
+        throws(ExpectationFileError)
         -> [ExpectedItem]
     {
         guard case .array(let values) = value else {

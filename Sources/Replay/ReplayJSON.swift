@@ -42,7 +42,7 @@ extension ReplayResult {
         return root.encoded(.indented) + "\n"
     }
 
-    static func json(_ actions: [ReplayedAction]) -> JSONValue {
+    package static func json(_ actions: [ReplayedAction]) -> JSONValue {
         .array(
             actions.map { action in
                 var fields: [(key: String, value: JSONValue)] = [
@@ -73,7 +73,7 @@ extension ReplayResult {
             })
     }
 
-    static func json(_ sounds: [SoundCue]) -> JSONValue {
+    package static func json(_ sounds: [SoundCue]) -> JSONValue {
         .array(
             sounds.map { cue in
                 .object(fields: [
@@ -83,7 +83,7 @@ extension ReplayResult {
             })
     }
 
-    static func json(_ items: [ExpectedItem]) -> JSONValue {
+    package static func json(_ items: [ExpectedItem]) -> JSONValue {
         .array(
             items.map { item in
                 .object(fields: [
@@ -94,7 +94,7 @@ extension ReplayResult {
 }
 
 extension ReplayResult {
-    static func json(_ lists: [ExpectedList]) -> JSONValue {
+    package static func json(_ lists: [ExpectedList]) -> JSONValue {
         .array(
             lists.map { list in
                 .object(fields: [

@@ -258,7 +258,7 @@ extension NamedThreshold {
 
 extension String {
     /// The text with spaces after it up to `width` characters.
-    func padded(to width: Int) -> String {
+    package func padded(to width: Int) -> String {
         count >= width ? self : self + String(repeating: " ", count: width - count)
     }
 }

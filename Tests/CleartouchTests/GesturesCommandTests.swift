@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import RegressionSuites
 @testable import Replay
 
 /// `cleartouch gestures --replay`: the gesture service offline, run as a command

@@ -2,6 +2,7 @@ import DescriptorIO
 import Foundation
 import GestureBus
 import GestureService
+import SDBus
 import TestSupport
 import Testing
 import ToolSupport

@@ -120,28 +120,6 @@ import Testing
         }
     }
 
-    /// The bundled recordings are exactly what the generator writes (tools/make-recordings).
-    @Test func generatorReproducesTheBundledRecordings() throws {
-        let generator = PackagePaths.debugExecutable("cleartouch-make-recordings")
-        try #require(
-            FileManager.default.isExecutableFile(atPath: generator), "build the generator first")
-        let dir = TestPaths.temporaryDirectory()
-        let run = try runCommand(executable: generator, arguments: [dir])
-        #expect(run.status == 0)
-        let written = try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
-        let bundled = try FileManager.default.contentsOfDirectory(atPath: TestPaths.recordings)
-            .filter {
-                $0.hasSuffix(".trace") || $0.hasSuffix(".evemu") || $0.hasSuffix(".yml")
-            }.sorted()
-        #expect(written == bundled)
-        for name in written {
-            #expect(
-                FileManager.default.contents(atPath: dir + "/" + name)
-                    == FileManager.default.contents(atPath: TestPaths.recordings + "/" + name),
-                "\(name) differs")
-        }
-    }
-
     /// The progress bar goes to stderr only when stderr is a terminal (a pseudo-terminal here).
     @Test func progressBarOnlyOnATerminal() throws {
         let path = Self.recording("mixed-session.trace")

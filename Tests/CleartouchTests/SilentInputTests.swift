@@ -6,6 +6,7 @@ import TestSupport
 import Testing
 
 @testable import CleartouchCommands
+@testable import RegressionSuites
 @testable import Replay
 @testable import ToolSupport
 @testable import cleartouch_devices

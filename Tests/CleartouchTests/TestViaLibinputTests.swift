@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @testable import CleartouchCommands
+@testable import RegressionSuites
 @testable import Replay
 @testable import cleartouch_devices
 

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import RegressionSuites
 @testable import Replay
 
 /// `cleartouch replay --via-libinput`: the evemu recordings played through the real

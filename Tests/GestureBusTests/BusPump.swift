@@ -1,5 +1,6 @@
 import Foundation
 import GestureBus
+import SDBus
 import TestSupport
 
 /// Runs `bus` as the service's loop does (poll on its descriptors, then `process`) until

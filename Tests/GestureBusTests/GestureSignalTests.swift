@@ -1,6 +1,7 @@
 import Foundation
 import GestureBus
 import GestureService
+import SDBus
 import TestSupport
 import Testing
 

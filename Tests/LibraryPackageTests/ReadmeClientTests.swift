@@ -58,7 +58,7 @@ import Testing
         try main.write(
             to: sources.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
 
-        let swift = try #require(Self.swiftExecutable(), "no swift on PATH")
+        let swift = try #require(PackagePaths.swiftExecutable(), "no swift on PATH")
         let build = try runCommand(
             executable: swift, arguments: ["build", "--package-path", client.path])
         #expect(
@@ -88,15 +88,6 @@ import Testing
             let checkout = try runCommand(
                 executable: git, arguments: ["-C", clone.path, "checkout", "--quiet", work])
             try #require(checkout.status == 0, "git checkout failed: \(checkout.standardError)")
-        }
-    }
-
-    /// The `swift` driver this test was built with: on PATH, or beside the toolchain's
-    /// `swift-build`.
-    static func swiftExecutable() -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-        return path.split(separator: ":").map { "\($0)/swift" }.first {
-            FileManager.default.isExecutableFile(atPath: $0)
         }
     }
 }

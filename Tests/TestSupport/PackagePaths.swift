@@ -25,6 +25,14 @@ public enum PackagePaths {
         }
     }
 
+    /// The `swift` driver on PATH (the tests' own toolchain), or nil.
+    public static func swiftExecutable() -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        return path.split(separator: ":").map { "\($0)/swift" }.first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
+    }
+
     /// The build folder of the running test bundle: the nearest folder above the running
     /// executable (`/proc/self/exe`) that holds `product` (such as `cleartouch`).
     public static func productsFolder(containing product: String) -> URL {

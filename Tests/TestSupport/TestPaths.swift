@@ -15,6 +15,14 @@ public enum TestPaths {
         return path
     }
 
+    /// Every bundled recording's file name (traces, evemu files, `libinput record` YAML).
+    public static let bundledRecordings: [String] = {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: recordings)) ?? []
+        return names.filter {
+            $0.hasSuffix(".trace") || $0.hasSuffix(".evemu") || $0.hasSuffix(".yml")
+        }.sorted()
+    }()
+
     /// Recordings/*.expect.json with the recording each one is for.
     public static func expectationFiles() -> [(expectation: String, recording: String)] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: recordings)) ?? []

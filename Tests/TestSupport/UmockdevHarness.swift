@@ -3,6 +3,7 @@ import Foundation
 import Recordings
 import Testing
 import Umockdev
+import UmockdevScenarios
 
 /// Runs the project's own executables under `umockdev-run` with the fix-up preload, on
 /// devices and barrier scripts made from the evemu fixtures by the Umockdev library.

@@ -4,6 +4,7 @@ import Recordings
 import TestSupport
 import Testing
 import Umockdev
+import UmockdevScenarios
 
 /// The evemu → umockdev converter, on its own.
 struct UmockdevTests {
