@@ -165,7 +165,8 @@ package struct TestThresholdOptions: Hashable, Sendable {
     /// `--sweep`: the suite once per value; the table, and `DIR/sweep.html` with
     /// `--report DIR`. 0, or 2 when a case could not run or the page cannot be written.
     package func runSweep(
-        _ sweep: ThresholdSweep, _ cases: [RegressionCase], jobs: Int, output: CommandOutput
+        _ sweep: ThresholdSweep, _ cases: [RegressionCase], roots: [String], jobs: Int,
+        output: CommandOutput
     )
         -> Int32
     {
@@ -191,11 +192,7 @@ package struct TestThresholdOptions: Hashable, Sendable {
             let path = (folder.hasSuffix("/") ? folder : folder + "/") + "sweep.html"
             do throws(Diagnostic) {
                 try OutputFile.createFolder(folder, naming: folder)
-                try TextFile.write(
-                    sweep.page(points), to: path,
-                    protecting: cases.flatMap {
-                        [$0.expectationPath] + [$0.recordingPath].compactMap { $0 }
-                    })
+                try SuiteOutput(roots: roots).write(sweep.page(points), to: path)
                 output.printError("wrote \(path)")
             } catch {
                 output.printError(error.description)
