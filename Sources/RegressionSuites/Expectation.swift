@@ -477,8 +477,10 @@ extension Expectation {
         "\(JSONNumber.milliseconds(gesture.startMicroseconds)) – \(JSONNumber.milliseconds(gesture.endMicroseconds)) ms  \(gesture.kind.rawValue) \(gesture.outcome.rawValue)"
     }
 
+    /// A page's or theme's name comes from the file as it is: escaped, so that a newline in
+    /// it cannot make a line of its own.
     package static func line(for action: Action) -> String {
-        "\(JSONNumber.milliseconds(action.timeMicroseconds)) ms  \(action.summary)"
+        "\(JSONNumber.milliseconds(action.timeMicroseconds)) ms  \(TerminalText.escaped(action.summary))"
     }
 
     package static func line(for list: ExpectedList) -> String {

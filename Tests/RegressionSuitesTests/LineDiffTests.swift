@@ -1,3 +1,4 @@
+import ClearCore
 import TestSupport
 import Testing
 
@@ -126,5 +127,25 @@ import Testing
         #expect(
             lines.last?.hasPrefix("  … \(count - limit) expected and \(count - limit) replayed")
                 == true)
+    }
+}
+
+/// A line of the diff never holds a line break or a control character from the file: a
+/// page's or theme's name is escaped as messages escape names (item texts are quoted as
+/// JSON strings).
+@Suite struct DiffLineEscapeTests {
+    @Test(arguments: ["a\nb", "\u{1B}[31mred", "tab\there", "bell\u{7}", "\u{9B}c1", "plain"])
+    func aNameFromTheFileStaysOnItsLine(name: String) {
+        for (kind, detail) in [
+            (ActionKind.theme, ActionDetail.themeName(name)), (.openPage, .page(name)),
+        ] {
+            let action = Action(timeMicroseconds: 1_000, kind: kind, index: 0, detail: detail)
+            let line = Expectation.line(for: action)
+            #expect(
+                !line.unicodeScalars.contains {
+                    $0.value < 0x20 || (0x7F...0x9F).contains($0.value)
+                }, "\(line)")
+            #expect(name != "plain" || line.hasSuffix(" plain"), "\(line)")
+        }
     }
 }
