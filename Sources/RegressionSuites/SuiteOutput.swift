@@ -4,9 +4,10 @@ import ToolSupport
 
 /// The one writer of what `cleartouch test` writes: the JUnit file, the failure pages and
 /// their index, the sweep page (docs/output-files.md, "Overwriting"). None of them ever
-/// replaces a file of the suite: every recording and expectation under the paths tested,
-/// and every file an expectation names (its `settings.desc`, its `gesture_config`, and
-/// those of a gesture expectation's own settings), whichever shard runs it.
+/// replaces a file of the suite: every recording and expectation under the paths tested
+/// (a recording's expectation and an expectation's recording when a path is a file), and
+/// every file an expectation names (its `recording`, its `settings.desc`, its
+/// `gesture_config`), whichever shard runs it.
 public struct SuiteOutput: Sendable {
     /// Every file the suite reads.
     public let inputs: [String]
@@ -14,7 +15,14 @@ public struct SuiteOutput: Sendable {
     /// The writer for a suite of the paths `roots` (the operands of `cleartouch test`).
     public init(roots: [String]) {
         var inputs = RegressionSuite.inputFiles(roots)
+        // A recording given alone: its expectation beside it.
+        for root in roots where !FileCall.isFolder(root) {
+            if !root.hasSuffix(RegressionSuite.expectationSuffix) {
+                inputs.append(RegressionSuite.stem(root) + RegressionSuite.expectationSuffix)
+            }
+        }
         for file in inputs where file.hasSuffix(RegressionSuite.expectationSuffix) {
+            inputs += [RegressionSuite.testCase(expectation: file).recordingPath].compactMap { $0 }
             inputs += Self.namedFiles(ofExpectationAt: file)
         }
         self.inputs = inputs
@@ -34,7 +42,8 @@ public struct SuiteOutput: Sendable {
             let expectation = try? Expectation.parse(text, path: path)
         else { return [] }
         let settings = [expectation.settings, expectation.service?.settings].compactMap { $0 }
-        return settings.compactMap { $0.descPath }.map {
+        let recordings = [expectation.recording, expectation.service?.recording].compactMap { $0 }
+        return (settings.compactMap { $0.descPath } + recordings).map {
             RegressionSuite.resolvedPath($0, expectationPath: path)
         } + [expectation.service?.configurationPath(expectationPath: path)].compactMap { $0 }
     }

@@ -199,4 +199,35 @@ import Testing
             run.standardError.contains("refusing to overwrite an input"),
             "\(named), \(output): \(run.standardError)")
     }
+
+    /// A case given as one file: `test x.expect.json --junit x.evemu` and `test x.evemu
+    /// --junit x.expect.json` refuse the other file of the case, as does the file the
+    /// expectation's `recording` names.
+    @Test(arguments: ["expectation", "recording", "named recording"])
+    func testNeverWritesOverTheOtherFileOfACaseGivenAlone(given: String) throws {
+        let root = ScratchFolder()
+        try Self.layOut(
+            recording: root.file("swipe.evemu"), desc: root.file("panel.desc"),
+            config: root.file("gestures.yaml"))
+        let expectation = root.file("swipe.expect.json")
+        let named = root.file("other.evemu")
+        try FileManager.default.copyItem(atPath: root.file("swipe.evemu"), toPath: named)
+        try """
+        {"recording": "other.evemu", "gesture_config": "gestures.yaml",
+         "settings": {"desc": "panel.desc"}, "gestures": []}
+
+        """.write(toFile: expectation, atomically: true, encoding: .utf8)
+        let (operand, output) =
+            switch given {
+            case "expectation": (expectation, root.file("swipe.evemu"))
+            case "recording": (root.file("swipe.evemu"), expectation)
+            default: (expectation, named)
+            }
+        let before = try Data(contentsOf: URL(fileURLWithPath: output))
+        let run = try Self.cleartouch(["test", operand, "--junit", output], in: root.path)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: output)) == before, "\(given)")
+        #expect(run.status == 2, "\(given): \(run.standardError)")
+        #expect(
+            run.standardError.contains("refusing to overwrite an input"), "\(run.standardError)")
+    }
 }
