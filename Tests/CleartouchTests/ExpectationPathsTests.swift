@@ -70,8 +70,8 @@ import Testing
             desc: "suite/panel.desc", config: "config/gestures.yaml", writtenFrom: "suite/deeper"),
     ]
 
-    @Test(arguments: layouts)
-    func anExpectationWrittenAnywhereWorksInTest(layout: Layout) throws {
+    @Test(arguments: ["gestures", "replay"], layouts)
+    func anExpectationWrittenAnywhereWorksInTest(command: String, layout: Layout) throws {
         let root = ScratchFolder()
         func at(_ path: String) -> String { root.path + "/" + path }
         try Self.layOut(
@@ -85,11 +85,14 @@ import Testing
                 layout.writtenFrom == "." ? 0 : layout.writtenFrom.split(separator: "/").count
             return String(repeating: "../", count: depth) + path
         }
+        // A gesture expectation (`--desc` and `--config`), and Clear's (`--desc`).
+        let writing = [
+            ["gestures", "--replay", given("suite/swipe.evemu"), "--config", given(layout.config)],
+            ["replay", given("suite/swipe.evemu")],
+        ][command == "gestures" ? 0 : 1]
         let write = try Self.cleartouch(
-            [
-                "gestures", "--replay", given("suite/swipe.evemu"), "--desc", given(layout.desc),
-                "--config", given(layout.config), "--write-expect",
-                given("suite/swipe.expect.json"),
+            writing + [
+                "--desc", given(layout.desc), "--write-expect", given("suite/swipe.expect.json"),
             ], in: at(layout.writtenFrom))
         try #require(write.status == 0, "\(layout): \(write.standardError)")
         // From elsewhere: the folder above the root, and the suite itself.
@@ -99,7 +102,8 @@ import Testing
                 (try? String(contentsOfFile: at("suite/swipe.expect.json"), encoding: .utf8)) ?? ""
             #expect(
                 run.status == 0,
-                "\(layout), from \(folder): \(run.standardOutput)\(run.standardError)\n\(written)")
+                "\(command), \(layout), from \(folder): \(run.standardOutput)\(run.standardError)\n\(written)"
+            )
         }
     }
 
