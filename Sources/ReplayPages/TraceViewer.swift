@@ -145,12 +145,39 @@ public struct TraceViewer {
     /// The page: HTML with its style, script and data inline.
     ///
     /// The data is what `json(contents())` gives, built without keeping the frames'
-    /// presentations (one per frame, each with its texts: a long typed text made them
-    /// quadratic in the trace): a first replay gives the result and the gesture reports
-    /// the labels need, a second turns each frame into JSON as it is sampled. The replay is
-    /// deterministic, so both see the same session.
+    /// presentations (`pageData`).
     public func page() throws(ReplayError) -> String {
-        let (result, reports) = try replay { _, _ in }
+        // Without `extra` the data is always made.
+        let data = try pageData { _ in [] } ?? ""
+        return Self.page(title: title, data: data)
+    }
+
+    /// What the replay gave, for a page's own fields (a failure page's `failure`).
+    struct Outcome {
+        var result: ReplayResult
+        var serviceGestures: [ServiceGestureSummary]?
+        /// The last frame's time (nil when there is none).
+        var lastFrameMicroseconds: Int64?
+    }
+
+    /// The page's data built frame by frame, keeping no presentation (one per frame, each
+    /// with its texts: a long typed text made them quadratic in the trace): a first replay
+    /// gives the result and the gesture reports the labels need, and `extra` the fields
+    /// added at the end of the data (nil: no page, and no second replay); a second turns
+    /// each frame into JSON as it is sampled. The replay is deterministic, so both see the
+    /// same session.
+    func pageData(extra: (Outcome) -> [(key: String, value: JSONValue)]?) throws(ReplayError)
+        -> String?
+    {
+        var lastFrame: Int64?
+        let (result, reports) = try replay { _, time in lastFrame = time }
+        let serviceGestures = try serviceGestures()
+        guard
+            let extra = extra(
+                Outcome(
+                    result: result, serviceGestures: serviceGestures,
+                    lastFrameMicroseconds: lastFrame))
+        else { return nil }
         var data = PageData()
         var labels = LabelSweep(result: result, reports: reports)
         _ = try replay { presentation, time in
@@ -159,10 +186,8 @@ public struct TraceViewer {
                     timeMicroseconds: time, presentation: presentation,
                     labels: labels.labels(at: time)))
         }
-        return Self.page(
-            title: title,
-            data: data.finished(
-                result: result, serviceGestures: try serviceGestures(),
-                framesPerSecond: framesPerSecond))
+        return data.finished(
+            result: result, serviceGestures: serviceGestures, framesPerSecond: framesPerSecond,
+            extra: extra)
     }
 }
