@@ -373,7 +373,7 @@ let package = Package(
             name: "ReplayTests",
             dependencies: [
                 "Replay", "Recordings", "ClearCore", "ClearRendering", "ClearPictures",
-                "ClearSound", "TouchInput", "TestSupport", "GestureRecognition",
+                "ClearSound", "TouchInput", "TestSupport", "GestureRecognition", "GestureService",
             ]),
         .testTarget(
             name: "RegressionSuitesTests",

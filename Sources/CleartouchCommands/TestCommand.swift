@@ -150,7 +150,8 @@ package enum TestCommandOf<Libraries: DeviceLibraries>: Subcommand {
             )
         }
         if let sweep = options.thresholdRun.sweep {
-            return options.thresholdRun.runSweep(sweep, cases, jobs: options.jobs, output: output)
+            return options.thresholdRun.runSweep(
+                sweep, cases, roots: options.paths, jobs: options.jobs, output: output)
         }
         var player: RecordingPlayer?
         if options.viaLibinput {
@@ -161,7 +162,7 @@ package enum TestCommandOf<Libraries: DeviceLibraries>: Subcommand {
             cases, jobs: options.jobs, options: options.thresholdRun.runOptions, player: player)
         for report in reports {
             if let block = RegressionSuite.failureBlock(report) {
-                output.standardOutput(TerminalText.lines(block))
+                output.printText(block)
             }
         }
         var status: Int32 = reports.allSatisfy { $0.passed || $0.skipped } ? 0 : 1
@@ -171,10 +172,9 @@ package enum TestCommandOf<Libraries: DeviceLibraries>: Subcommand {
         if let path = options.junitPath {
             do throws(Diagnostic) {
                 let name = options.shard.map { "cleartouch test, shard \($0)" } ?? "cleartouch test"
-                // Never over one of the suite's recordings or expectations.
-                try TextFile.write(
-                    JUnitReport.xml(reports, suiteName: name), to: path,
-                    protecting: RegressionSuite.inputFiles(options.paths))
+                // Never over a file of the suite (SuiteOutput).
+                try SuiteOutput(roots: options.paths).write(
+                    JUnitReport.xml(reports, suiteName: name), to: path)
             } catch {
                 output.printError(error.description)
                 status = 2

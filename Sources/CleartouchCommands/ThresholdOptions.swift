@@ -122,7 +122,7 @@ package struct TestThresholdOptions: Hashable, Sendable {
 
     /// `--list-thresholds`.
     package func printThresholds(_ output: CommandOutput) {
-        guard json else { return output.standardOutput(Thresholds.table()) }
+        guard json else { return output.printText(Thresholds.table()) }
         let entries = Thresholds.all.map { threshold in
             JSONValue.object(fields: [
                 ("name", .string(threshold.name)), ("unit", .string(threshold.unit)),
@@ -143,7 +143,11 @@ package struct TestThresholdOptions: Hashable, Sendable {
         -> Int32
     {
         if margins {
-            output.standardOutput(json ? SuiteMargins.json(reports) : SuiteMargins.text(reports))
+            if json {
+                output.standardOutput(SuiteMargins.json(reports))
+            } else {
+                output.printText(SuiteMargins.text(reports))
+            }
         }
         guard let brittle else { return status }
         var status = status
@@ -161,7 +165,8 @@ package struct TestThresholdOptions: Hashable, Sendable {
     /// `--sweep`: the suite once per value; the table, and `DIR/sweep.html` with
     /// `--report DIR`. 0, or 2 when a case could not run or the page cannot be written.
     package func runSweep(
-        _ sweep: ThresholdSweep, _ cases: [RegressionCase], jobs: Int, output: CommandOutput
+        _ sweep: ThresholdSweep, _ cases: [RegressionCase], roots: [String], jobs: Int,
+        output: CommandOutput
     )
         -> Int32
     {
@@ -182,16 +187,12 @@ package struct TestThresholdOptions: Hashable, Sendable {
                 ThresholdSweep.Point(
                     value: value, passed: reports.filter(\.passed).count, total: reports.count))
         }
-        output.standardOutput(sweep.table(points))
+        output.printText(sweep.table(points))
         if let folder = reportFolder {
             let path = (folder.hasSuffix("/") ? folder : folder + "/") + "sweep.html"
             do throws(Diagnostic) {
                 try OutputFile.createFolder(folder, naming: folder)
-                try TextFile.write(
-                    sweep.page(points), to: path,
-                    protecting: cases.flatMap {
-                        [$0.expectationPath] + [$0.recordingPath].compactMap { $0 }
-                    })
+                try SuiteOutput(roots: roots).write(sweep.page(points), to: path)
                 output.printError("wrote \(path)")
             } catch {
                 output.printError(error.description)

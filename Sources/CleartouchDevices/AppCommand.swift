@@ -79,9 +79,10 @@ enum AppCommand: Subcommand {
         """
 
     static func run(_ options: KioskOptions, output: CommandOutput) -> Int32 {
-        // Lines name files and devices: shown as every message shows them (`\xHH`).
+        // Lines name files and devices: shown as every message shows them (`\xHH`), each
+        // one line (a newline in a name is `\n`, never a line of its own).
         let log: (String) -> Void = { line in
-            output.printError("cleartouch app: \(TerminalText.lines(line))")
+            output.printError("cleartouch app: \(TerminalText.escaped(line))")
         }
         let app: KioskApp
         do {

@@ -58,7 +58,8 @@ let gestureTickLagMicroseconds: Int64 = 50_000
 /// `makeReporter` makes the reporter from the configuration; it runs at start (a failure
 /// exits 2) and again on SIGHUP: a configuration that fails to load keeps the old
 /// reporter and logs its `FILE:LINE: …` error. The new reporter is told about the devices
-/// present (their `deviceAdded` events again); gestures in progress end with the old one.
+/// present (their `deviceAdded` events again); gestures in progress end with the old one,
+/// cancelled (`GestureEnded` sent), as every gesture under way does when the loop ends.
 package func runGestureServiceLive(
     options: GestureServiceLiveOptions, output: CommandOutput,
     makeReporter: () throws -> any GestureReporting
@@ -127,6 +128,14 @@ package func runGestureServiceLive(
         }
     }
 
+    // What the reporter began ends, cancelled, before it is dropped (a reload, an exit):
+    // a client never waits for a `GestureEnded` that would not come.
+    func endGesturesUnderWay() {
+        reports.removeAll(keepingCapacity: true)
+        reporter.cancelAll(into: &reports)
+        service.dispatch(reports)
+    }
+
     func reload() {
         do {
             var fresh = try makeReporter()
@@ -136,6 +145,7 @@ package func runGestureServiceLive(
             }) {
                 fresh.handle(event, into: &ignored)
             }
+            endGesturesUnderWay()
             reporter = fresh
             log("configuration reloaded")
         } catch {
@@ -236,6 +246,7 @@ package func runGestureServiceLive(
         }
     }
     if finishing { log("the emulated devices' scripts ended") }
+    endGesturesUnderWay()
     for problem in bus.process() { log("D-Bus: \(problem)") }
     do throws(BusError) { try bus.flush() } catch { log("D-Bus: \(error)") }
     runner.reapExited()

@@ -18,7 +18,9 @@ struct ListPersistence {
 
     /// Opens `path` (creating its folder), loading the saved lists or one list `To Do` of
     /// the twelve sample items. A corrupt file is moved aside by the store; the app then
-    /// starts from the samples.
+    /// starts from the samples. Anything else the store cannot read (no permission, too
+    /// large, a newer version, not a regular file, a corrupt file it could not move) is
+    /// thrown: the app does not start, so it never saves over it.
     init(path: String, log: (String) -> Void) throws(ListStoreError) {
         store = ListStore(path: path, clock: ListStore.systemClock)
         // The folder through `FileCall`, so that a name that is not UTF-8 is made with its
@@ -39,7 +41,7 @@ struct ListPersistence {
                 log("no list at \(path) yet: starting with the sample items")
             }
         } catch {
-            if case .unsupportedVersion = error { throw error }
+            guard case .corrupt = error else { throw error }
             log("\(error); starting with the sample items")
             savedLists = TodoLists()
         }

@@ -1,6 +1,7 @@
 import Foundation
 import GestureRecognition
 import JSON
+import ToolSupport
 
 /// `cleartouch test --margins` and `--brittle R`: how near each decision of each replay
 /// came to its threshold (docs/replay.md, "Margins"). The decisions are the ones the
@@ -45,7 +46,7 @@ public enum SuiteMargins {
     public static func text(_ reports: [RegressionReport]) -> String {
         var text = ""
         for report in reports {
-            text += path(report) + "\n"
+            text += TerminalText.escaped(path(report)) + "\n"
             if report.decisions.isEmpty { text += "  (no decision against a threshold)\n" }
             for decision in report.decisions {
                 text +=

@@ -178,25 +178,26 @@ public struct FailurePage {
     }
 
     /// Replays the recording and writes the page; nil when the replay meets the
-    /// expectation after all.
+    /// expectation after all. The data is built as the viewer's page builds it
+    /// (`TraceViewer.pageData`: no presentation kept, so a long typed text does not make
+    /// the page quadratic in memory).
     public func page() throws(ReplayError) -> String? {
-        let contents = try viewer.contents()
-        let summary: Summary?
-        if let service = expectation.service {
-            var result = GestureServiceReplayResult()
-            result.gestures = contents.serviceGestures ?? []
-            if timesComeLate { result = LateTiming.aligned(result, to: service) }
-            summary = Self.summary(of: result.gestures, against: service)
-        } else {
-            var result = contents.result
-            if timesComeLate { result = LateTiming.aligned(result, to: expectation) }
-            let end = contents.frames.last?.timeMicroseconds ?? result.durationMicroseconds
-            summary = Self.summary(of: result, against: expectation, endMicroseconds: end)
+        let data = try viewer.pageData { outcome in
+            let summary: Summary?
+            if let service = expectation.service {
+                var result = GestureServiceReplayResult()
+                result.gestures = outcome.serviceGestures ?? []
+                if timesComeLate { result = LateTiming.aligned(result, to: service) }
+                summary = Self.summary(of: result.gestures, against: service)
+            } else {
+                var result = outcome.result
+                if timesComeLate { result = LateTiming.aligned(result, to: expectation) }
+                let end = outcome.lastFrameMicroseconds ?? result.durationMicroseconds
+                summary = Self.summary(of: result, against: expectation, endMicroseconds: end)
+            }
+            return summary.map { [("failure", json($0))] }
         }
-        guard let summary else { return nil }
-        let data = TraceViewer.json(
-            contents, framesPerSecond: viewer.framesPerSecond,
-            extra: [("failure", json(summary))])
+        guard let data else { return nil }
         return TraceViewer.page(
             title: "FAIL " + viewer.title, data: data,
             style: TraceViewer.pageFile("failure.css"), script: TraceViewer.pageFile("failure.js"))

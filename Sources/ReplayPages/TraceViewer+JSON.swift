@@ -200,8 +200,9 @@ struct PageData {
                 ),
             ])
         }
+        let causedActions = TraceViewer.CausedActions(result)
         let gestures = result.gestures.map { gesture -> JSONValue in
-            let caused = TraceViewer.actions(causedBy: gesture, in: result)
+            let caused = causedActions.of(gesture)
             let rgb =
                 gesture.outcome == .cancelled
                 ? RecordingPicture.cancelledColor
