@@ -19,7 +19,7 @@
 //   10 replay: Replay, RegressionSuites, ReplayPages
 //   11 the lean command: CleartouchCommands, cleartouch, VersionFromChangelog
 //   12 devices and windows: Recorder, ClearRendering, KioskApp
-//   13 every command: cleartouch-devices
+//   13 every command: cleartouch-devices, cleartouch-umockdev
 //   14 test support: TestSupport, TouchScript, UmockdevScenarios, RecordingScripts,
 //                    cleartouch-store-writer, cleartouch-two-track-presentation
 //   15 tests: TouchInputTests, JSONTests, YAMLTests, DescriptorIOTests, EvdevTests,
@@ -29,7 +29,7 @@
 //             ReplayPagesTests, ClearRenderingTests, KioskAppTests, CleartouchTests,
 //             ToolSupportTests, GestureBusTests, LayeringTests, LibraryPackageTests, DocsTests,
 //             PackagingTests
-//   16 developer tools: cleartouch-bench, cleartouch-make-recordings, cleartouch-umockdev
+//   16 developer tools: cleartouch-bench, cleartouch-make-recordings, cleartouch-make-scenarios
 import PackageDescription
 
 // Test hooks (docs/libinput-backend.md, "Test hooks"): the commands' `--umockdev-barrier`
@@ -56,6 +56,9 @@ let package = Package(
     products: [
         .executable(name: "cleartouch", targets: ["cleartouch"]),
         .executable(name: "cleartouch-devices", targets: ["cleartouch-devices"]),
+        // Emulated touch devices for trying the two above without hardware
+        // (docs/emulated-devices.md); built with them by `make release`, not packaged.
+        .executable(name: "cleartouch-umockdev", targets: ["cleartouch-umockdev"]),
         // The recognizer library carries the touch model its API speaks in: clients
         // import both GestureRecognition and TouchInput.
         .library(name: "GestureRecognition", targets: ["GestureRecognition", "TouchInput"]),
@@ -79,7 +82,7 @@ let package = Package(
         .library(name: "CSystemd", targets: ["CSystemd"]),
         .library(name: "ForRecordingGenerator", targets: ["RecordingScripts"]),
         .library(
-            name: "ForUmockdevTool", targets: ["Recordings", "Umockdev", "UmockdevScenarios"]),
+            name: "ForScenarioWriter", targets: ["Recordings", "Umockdev", "UmockdevScenarios"]),
     ],
     targets: [
         // MARK: C shims
@@ -255,6 +258,12 @@ let package = Package(
             ],
             path: "Sources/CleartouchDevices",
             swiftSettings: testHooks),
+        // `run`: a program on emulated devices (any build, no test hook), and the testbed
+        // files for umockdev-run by hand (docs/emulated-devices.md).
+        .executableTarget(
+            name: "cleartouch-umockdev",
+            dependencies: ["Recorder", "Recordings", "Umockdev", "ToolSupport"],
+            path: "Sources/CleartouchUmockdev"),
         // Generates the `cleartouch --version` constant from debian/changelog.
         .plugin(
             name: "VersionFromChangelog", capability: .buildTool(),

@@ -485,7 +485,7 @@ final class DocumentRunner {
     {
         counter += 1
         let output = scratch.file(".docs-test-output-\(counter)")
-        FileManager.default.createFile(atPath: output, contents: nil)
+        _ = FileManager.default.createFile(atPath: output, contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
         process.arguments = ["-k", "5", "\(Self.limitSeconds)"] + arguments
@@ -513,7 +513,7 @@ final class DocumentRunner {
     private func write(_ text: String, named suffix: String) -> String {
         counter += 1
         let path = scratch.file(".docs-test-\(counter).\(suffix)")
-        FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
         return path
     }
 

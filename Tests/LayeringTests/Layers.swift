@@ -38,7 +38,7 @@ enum Layers {
             name: "the lean command",
             targets: ["CleartouchCommands", "cleartouch", "VersionFromChangelog"]),
         Layer(name: "devices and windows", targets: ["Recorder", "ClearRendering", "KioskApp"]),
-        Layer(name: "every command", targets: ["cleartouch-devices"]),
+        Layer(name: "every command", targets: ["cleartouch-devices", "cleartouch-umockdev"]),
         Layer(
             name: "test support",
             targets: [
@@ -58,7 +58,9 @@ enum Layers {
             ]),
         Layer(
             name: "developer tools",
-            targets: ["cleartouch-bench", "cleartouch-make-recordings", "cleartouch-umockdev"]),
+            targets: [
+                "cleartouch-bench", "cleartouch-make-recordings", "cleartouch-make-scenarios",
+            ]),
     ]
 
     /// The last layer of the product: every target up to it lives in Sources/ (or
