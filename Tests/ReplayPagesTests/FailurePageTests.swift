@@ -186,7 +186,7 @@ import Testing
         let index = try String(contentsOfFile: report + "/index.html", encoding: .utf8)
         #expect(index.contains("<a href=\"nested__wrong.evemu.html\">"))
         #expect(index.contains("ERROR"))
-        #expect(index.contains("2 passed, 2 failed"))
+        #expect(index.contains("2 passed, 1 failed, 1 error"))
         // The folder is created, not its parents.
         #expect(throws: ReplayError.self) {
             _ = try FailurePages.write(reports, roots: [root], into: root + "/absent/report")
