@@ -7,7 +7,7 @@
 // holds) and the real graph against it. Sources/ is the product, Tests/ the tests and what
 // only they use, DeveloperTools/ (a package of its own) the benchmarks and generators.
 //    1 C shims: CEvdevCodes, CLibInput, CLibEvdev, CYAML, CCairo, CGLib, CSDL2, CSystemd,
-//               AllocationCounter, UmockdevFixup
+//               AllocationCounter, UmockdevFixup, ALSAMessages
 //    2 kernel devices: Evdev
 //    3 touch model: TouchInput
 //    4 recognizers: GestureRecognition
@@ -115,6 +115,9 @@ let package = Package(
             name: "CEvdevCodes", path: "Sources/Shims/CEvdevCodes",
             providers: [.apt(["linux-libc-dev"])]),
         .target(name: "UmockdevFixup", path: "Sources/Shims/UmockdevFixup"),
+        // ALSA's own error messages, kept for the app's one line about sound (a variadic C
+        // handler; libasound loaded with dlopen, as SDL loads it).
+        .target(name: "ALSAMessages", path: "Sources/Shims/ALSAMessages"),
         // Counts heap allocations (interposes malloc); linked only into cleartouch-bench and
         // the core's tests (FrameAllocationTests), never into the app.
         .target(name: "AllocationCounter", path: "Sources/Shims/AllocationCounter"),
@@ -227,7 +230,7 @@ let package = Package(
                 "ClearRendering", "ClearPictures", "ClearCore", "LibInputBackend", "Recordings",
                 "TouchInput",
                 "ToolSupport", "CSDL2", "ListStore", "ClearSound", "CSystemd", "SDBus",
-                "DescriptorIO",
+                "DescriptorIO", "ALSAMessages",
             ],
             swiftSettings: testHooks),
 

@@ -18,14 +18,14 @@ extension ListStore {
         try loadFile { data throws(DecodeFailure) in try Self.decodeLists(data) }
     }
 
-    /// The theme a version-2 file names (`heat` when it names none); nil when there is no
-    /// readable version-2 file (no file, a version-1 file, a corrupt one). The app starts
-    /// with it, and with `--theme` only when it is nil (docs/themes.md).
-    public func savedThemeName() -> String? {
+    /// The settings the file records: a version-2 file's `theme` and `sound`, each nil when
+    /// the file does not name it (and both when there is no readable version-2 file). The
+    /// app says where each setting it uses came from (docs/app.md, "Settings").
+    public func recordedSettings() -> RecordedSettings {
         guard let data = try? Self.contents(path),
             let file = try? Self.decodeFile(data), file.isVersion2
-        else { return nil }
-        return file.lists.themeName
+        else { return RecordedSettings() }
+        return file.recorded
     }
 
     /// The saved lists, or `defaultLists` when there is no file.
@@ -44,10 +44,11 @@ extension ListStore {
     /// overwrites a file it did not write. A file of a newer version is refused
     /// (`unsupportedVersion`) and left in place. A file that is not a list is replaced, as
     /// `save` does (`load` moves such a file aside before the app gets there).
-    public func saveLists(_ lists: TodoLists) throws(ListStoreError) {
+    /// `recordsTheme` false leaves the theme out: nobody chose one (docs/list-file.md).
+    public func saveLists(_ lists: TodoLists, recordsTheme: Bool = true) throws(ListStoreError) {
         try keepVersion1Copy()
         try replace(
-            path, with: Self.encodeLists(lists), through: temporaryPath,
+            path, with: Self.encodeLists(lists, recordsTheme: recordsTheme), through: temporaryPath,
             steps: (.temporaryWritten, .renamed))
     }
 
@@ -69,5 +70,17 @@ extension ListStore {
         try replace(
             version1CopyPath, with: data, through: version1CopyTemporaryPath,
             steps: (.previousCopyWritten, .previousCopyKept))
+    }
+}
+
+/// What a list file records of the settings: its `theme` and `sound`, nil where it names
+/// none (docs/list-file.md).
+public struct RecordedSettings: Hashable, Sendable {
+    public var themeName: String?
+    public var soundOn: Bool?
+
+    public init(themeName: String? = nil, soundOn: Bool? = nil) {
+        self.themeName = themeName
+        self.soundOn = soundOn
     }
 }

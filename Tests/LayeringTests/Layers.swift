@@ -19,7 +19,7 @@ enum Layers {
             name: "C shims",
             targets: [
                 "CEvdevCodes", "CLibInput", "CLibEvdev", "CYAML", "CCairo", "CGLib", "CSDL2",
-                "CSystemd", "AllocationCounter", "UmockdevFixup",
+                "CSystemd", "AllocationCounter", "UmockdevFixup", "ALSAMessages",
             ]),
         Layer(name: "kernel devices", targets: ["Evdev"]),
         Layer(name: "touch model", targets: ["TouchInput"]),
