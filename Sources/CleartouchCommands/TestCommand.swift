@@ -138,6 +138,17 @@ package enum TestCommandOf<Libraries: DeviceLibraries>: Subcommand {
             )
             return 2
         }
+        // Where the run writes is checked before it runs (a report folder made now), not
+        // found missing after the whole suite has run.
+        do throws(Diagnostic) {
+            if let directory = options.reportDirectory {
+                try OutputFile.createFolder(directory, naming: directory)
+            }
+            if let path = options.junitPath { try OutputFile.checkFolder(for: path) }
+        } catch {
+            output.printError(error.description)
+            return 2
+        }
         let suite = cases
         if let shard = options.shard {
             let durations = RegressionSuite.recordedDurations(suite, jobs: options.jobs)

@@ -138,11 +138,26 @@ import Testing
     @Test func marginsTextIsABlockPerRecordingBeforeTheSummary() {
         let (status, output) = Self.test([Self.deleteLastRow, "--margins"])
         #expect(status == 0)
-        #expect(output.standardOutput.hasPrefix("\(Self.deleteLastRow)\n"))
+        #expect(
+            output.standardOutput.hasPrefix(
+                "\(Self.deleteLastRow): nearest pan-delete, relative margin 0.111\n"))
         #expect(
             output.standardOutput.contains(
                 "  pan-delete       value 600 px  threshold 540 px  relative 0.111\n"))
         #expect(output.standardOutput.hasSuffix("\n1 passed, 0 failed\n"))
+    }
+
+    /// The decision that came nearest its threshold leads its recording's block (before, it
+    /// came after the slop and long-press lines every touch adds).
+    @Test func marginsTextLeadsWithTheNearestDecision() {
+        let (_, output) = Self.test([Self.panComplete, "--margins"])
+        let lines = output.standardOutput.split(separator: "\n")
+        #expect(lines.first == "\(Self.panComplete): nearest pan-complete, relative margin 0.004")
+        #expect(lines.dropFirst().first?.hasPrefix("  pan-complete ") == true, "\(lines)")
+        let relatives = lines.dropFirst().prefix { $0.hasPrefix("  ") }.compactMap {
+            Double($0.split(separator: " ").last ?? "")
+        }
+        #expect(relatives.count >= 3 && relatives == relatives.sorted(), "\(relatives)")
     }
 
     @Test func brittleFailsTheRecordingsUnderTheMarginAndNamesTheRule() {
