@@ -24,7 +24,8 @@ enum GesturesCommand: Subcommand {
                cleartouch gestures [--config FILE] [--run] [--bus system|session]
                                    [--bus-address ADDRESS] [--touchegg] [--screen WxH]
                                    [--seat NAME] [--calibration "a b c d e f"] [--rotate N]
-                                   [DEVICE...]
+                                   [--duration S] [--until-idle S] [--until-events N]
+                                   [--verbose] [DEVICE...]
 
         Recognizes swipes, edge swipes, pinches, taps and long-presses with 1 to 5 fingers
         on the touchscreens (directions on the upright screen, after --rotate), matches
