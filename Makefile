@@ -63,10 +63,14 @@ bootstrap:
 build: bootstrap
 	$(SWIFT) build
 
+# With cleartouch-umockdev and its preload, to try the two without hardware
+# (docs/emulated-devices.md); the package leaves those out.
 release: bootstrap
 	$(SWIFT) build -c release --product cleartouch
 	$(SWIFT) build -c release --product cleartouch-devices
 	$(SWIFT) build -c release --product cleartouch-gestures
+	$(SWIFT) build -c release --product cleartouch-umockdev
+	$(SWIFT) build -c release --product UmockdevFixup
 
 demo: release
 	@tools/demo

@@ -8,7 +8,9 @@
 // list at the moment), end (level and editing, at the end), note? (why the expected list
 // is not all there is)}. On the gesture service's page (a gesture expectation's; the data has
 // `service`) the sides hold the service's gestures alone. It uses the page only through its
-// elements (#time, #timeline, #main), so the viewer's script is left as it is.
+// elements (#time, #timeline, #main), so the viewer's script is left as it is. The panel
+// goes beside the screen, in #main, so the screen stays where the viewer puts it: in view
+// at a 1000-pixel window.
 "use strict";
 (function () {
   const data = JSON.parse(document.getElementById("trace-data").textContent);
@@ -67,13 +69,14 @@
   go.id = "show-first-difference";
   panel.appendChild(go);
   const sides = element("div", undefined, "sides");
-  sides.appendChild(side("expected", "expected (" + F.expectation + ") " + when, F.expected));
-  sides.appendChild(side("replayed", "replayed " + when, F.replayed));
+  const moment = F.atEnd ? when : "as both had it when the first difference came (" + F.t.toFixed(3) + " ms)";
+  sides.appendChild(side("expected", "expected (" + F.expectation + "), " + moment, F.expected));
+  sides.appendChild(side("replayed", "replayed, " + moment, F.replayed));
   panel.appendChild(sides);
   const diff = element("pre", F.diff);
   diff.id = "failure-diff";
   panel.appendChild(diff);
-  document.getElementById("main").before(panel);
+  document.getElementById("main").appendChild(panel);
 
   // The marker over the timeline, where the viewer draws that time.
   const marker = element("div");
@@ -89,8 +92,12 @@
     marker.style.top = (rect.top + window.scrollY + timeline.clientTop) + "px";
     marker.style.height = timeline.clientHeight + "px";
   }
+  // The frame of the first difference: the first at or after its time, where the action
+  // that differs is on the screen (the one before would not show it yet).
   function showFirstDifference() {
-    slider.value = String(F.t);
+    let k = data.frames.findIndex(function (f) { return f.t >= F.t - 0.0005; });
+    if (k < 0) k = data.frames.length - 1;
+    slider.value = String(Math.max(0, k));
     slider.dispatchEvent(new Event("input", { bubbles: true }));
   }
   go.addEventListener("click", showFirstDifference);

@@ -62,7 +62,9 @@ const lastFrameMs = D.frames.length ? D.frames[D.frames.length - 1].t : 0;
 const W = D.screen.width, H = D.screen.height;
 let currentMs = 0, playing = false, lastTick = null;
 
-slider.max = String(Math.ceil(lastFrameMs));
+// The slider steps frame by frame: its value is a frame's index (the arrow keys move one
+// frame, not one millisecond of the 33 between two frames).
+slider.max = String(Math.max(0, D.frames.length - 1));
 const S = D.service;
 if (S) {
   document.getElementById("service").hidden = false;
@@ -77,15 +79,16 @@ function rgb(value, alpha) {
   const r = (value >> 16) & 255, g = (value >> 8) & 255, b = value & 255;
   return "rgba(" + r + "," + g + "," + b + "," + (alpha === undefined ? 1 : alpha) + ")";
 }
-function frameAt(ms) {
+function frameIndexAt(ms) {
   // The frame shown at ms: the last one at or before it.
   let k = Math.floor(ms * D.fps / 1000 + 1e-9);
   k = Math.max(0, Math.min(D.frames.length - 1, k));
   // Frame times are rounded to the microsecond: step to the exact frame.
   while (k > 0 && D.frames[k].t > ms) k--;
   while (k + 1 < D.frames.length && D.frames[k + 1].t <= ms) k++;
-  return D.frames[k];
+  return k;
 }
+function frameAt(ms) { return D.frames[frameIndexAt(ms)]; }
 
 function sizeCanvases() {
   const scale = Math.min((window.innerHeight - 200) / H, 480 / W, 1);
@@ -454,7 +457,7 @@ function show(ms, fromSlider) {
     statusElement.dataset.serviceDrawn = JSON.stringify(serviceDrawn);
     list(document.getElementById("service-gestures"), service.map(function (t) { return { text: t }; }));
   }
-  if (!fromSlider) slider.value = String(Math.round(currentMs));
+  if (!fromSlider) slider.value = String(frameIndexAt(currentMs));
 }
 
 function tick(now) {
@@ -478,7 +481,9 @@ function setPlaying(on) {
   }
 }
 playButton.addEventListener("click", function () { setPlaying(!playing); });
-slider.addEventListener("input", function () { show(Number(slider.value), true); });
+slider.addEventListener("input", function () {
+  if (D.frames.length) show(D.frames[Number(slider.value)].t, true);
+});
 function seekFromTimeline(event) {
   const rect = timelineCanvas.getBoundingClientRect();
   const fraction = (event.clientX - rect.left - 8) / Math.max(1, rect.width - 16);

@@ -86,12 +86,10 @@ extension ClearController {
     public func thresholdCueState(atMicroseconds time: Int64) -> ThresholdCueState {
         // As `PresentationContext.offerPlaceholder`, in the prepare pass's order, without an
         // array or an optional tuple per call.
-        var labels = PlaceholderLabelOffers()
-        pullUp.offerPlaceholderLabel(to: &labels, in: self)
-        pinch.offerPlaceholderLabel(to: &labels, in: self)
-        pull.offerPlaceholderLabel(to: &labels, in: self)
+        var offers = PlaceholderLabelVisitor()
+        visitInteractions(&offers)
         return ThresholdCueState(
-            placeholderLabel: labels.label,
+            placeholderLabel: offers.labels.label,
             pinchTogetherCloses: navigation.pinchTogetherCloses(in: self))
     }
 

@@ -17,70 +17,81 @@ import TouchInput
 /// - every event first lets time pass up to its timestamp (long-press timers,
 ///   animations, deceleration).
 ///
-/// Used by one thread at a time: the stored properties skip the run-time exclusivity
-/// check (`@exclusivity(unchecked)`), a large share of the replay path's time.
+/// Used by one thread at a time: its `State` skips the run-time exclusivity check in
+/// release builds (`@exclusivity(unchecked)`), a large share of the replay path's time.
 public final class ClearSession {
-    // unchecked (with the controller's and the interactions'): core session 693 → 992
-    // ns/frame, presentation 4211 → 8116 ns/call when checked.
     /// Clear's rules, the list and the presentation.
     public let controller: ClearController
-    /// Recognizes gestures in touch frames; its reports go to `controller`.
-    #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
-        @exclusivity(unchecked)
-    #endif
-    public private(set) var arena: GestureArena
-
-    /// The gesture reports not yet taken (`takeGestureEvents()`), in order, when
-    /// `keepsGestureHistory` is true; empty otherwise.
-    #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
-        @exclusivity(unchecked)
-    #endif
-    public private(set) var gestureEvents: [GestureEvent] = []
-    /// Turn off in long-running programs (with the controller's `keepsHistory`): then
-    /// nothing grows with the session, and `onGesture` still sees every report.
-    #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
-        @exclusivity(unchecked)
-    #endif
-    public var keepsGestureHistory = true
-    /// Called with every gesture report, after the controller has applied it.
-    #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
-        @exclusivity(unchecked)
-    #endif
-    public var onGesture: ((GestureEvent) -> Void)?
-    /// False: `onGesture` hears only the `began`, `ended` and `cancelled` reports, for a
-    /// client that follows gestures from their first report to their last (a replay's
-    /// result). A drag's `changed` reports, one a frame, then cost no call.
-    #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
-        @exclusivity(unchecked)
-    #endif
-    public var onGestureHearsChanges = true
-
     /// Maps touchpad gestures, pointer motion, clicks and finger scrolling onto Clear's
     /// gestures (the pointer picks the row).
     public let touchpad: TouchpadGestureMapper
     /// The first gesture id of the touchpad mapping (the arena counts from 1):
     /// `GestureIDAllocator.touchpadFirstRawValue`.
     public static let touchpadGestureIDBase = GestureIDAllocator.touchpadFirstRawValue
-    /// The session's one gesture id allocator, lent to the arena and to the touchpad
-    /// mapping for each call that may begin a gesture.
+
+    /// What the session reads and changes on every event.
+    struct State {
+        /// Recognizes gestures in touch frames (`arena`).
+        var arena: GestureArena
+        /// The gesture reports not yet taken (`gestureEvents`).
+        var gestureEvents: [GestureEvent] = []
+        /// Whether reports are kept for `takeGestureEvents()` (`keepsGestureHistory`).
+        var keepsGestureHistory = true
+        /// Called with every report (`onGesture`).
+        var onGesture: ((GestureEvent) -> Void)?
+        /// Whether `onGesture` hears `changed` reports (`onGestureHearsChanges`).
+        var onGestureHearsChanges = true
+        /// The session's one gesture id allocator, lent to the arena and to the touchpad
+        /// mapping for each call that may begin a gesture.
+        var gestureIDs = GestureIDAllocator()
+        /// Sleep and wake (`idleSleep`).
+        var idleSleep = IdleSleep()
+    }
+
+    // Unchecked in release builds (with the controller's and the interactions' state):
+    // core session 693 → 992 ns/frame, presentation 4211 → 8116 ns/call when checked.
     #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
         @exclusivity(unchecked)
     #endif
-    private var gestureIDs = GestureIDAllocator()
+    private var state: State
+
+    /// Recognizes gestures in touch frames; its reports go to `controller`.
+    public var arena: GestureArena { state.arena }
+    /// The gesture reports not yet taken (`takeGestureEvents()`), in order, when
+    /// `keepsGestureHistory` is true; empty otherwise.
+    public var gestureEvents: [GestureEvent] { state.gestureEvents }
+    /// Turn off in long-running programs (with the controller's `keepsHistory`): then
+    /// nothing grows with the session, and `onGesture` still sees every report.
+    public var keepsGestureHistory: Bool {
+        get { state.keepsGestureHistory }
+        set { state.keepsGestureHistory = newValue }
+    }
+    /// Called with every gesture report, after the controller has applied it.
+    public var onGesture: ((GestureEvent) -> Void)? {
+        get { state.onGesture }
+        set { state.onGesture = newValue }
+    }
+    /// False: `onGesture` hears only the `began`, `ended` and `cancelled` reports, for a
+    /// client that follows gestures from their first report to their last (a replay's
+    /// result). A drag's `changed` reports, one a frame, then cost no call.
+    public var onGestureHearsChanges: Bool {
+        get { state.onGestureHearsChanges }
+        set { state.onGestureHearsChanges = newValue }
+    }
     /// Sleep and wake (`--idle-seconds`): `sleep` and `wake` actions on event time; the
     /// touch that wakes the session does nothing else. Never sleeps unless set.
-    #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
-        @exclusivity(unchecked)
-    #endif
-    public var idleSleep = IdleSleep()
+    public var idleSleep: IdleSleep {
+        get { state.idleSleep }
+        set { state.idleSleep = newValue }
+    }
 
     /// Which drag reports carry the finger's velocity (`GestureArena.dragVelocityReports`):
     /// every one (the default), or only the final ones, all the controller reads (a
     /// fling's release velocity). Set `.finalReportsOnly` when neither `onGesture` nor
     /// `gestureEvents` is read for velocities: the fit is the costliest part of a drag frame.
     public var dragVelocityReports: DragVelocityReports {
-        get { arena.dragVelocityReports }
-        set { arena.dragVelocityReports = newValue }
+        get { state.arena.dragVelocityReports }
+        set { state.arena.dragVelocityReports = newValue }
     }
 
     /// Hears every decision against a threshold, the recognizers' (slop, tap, hold) and
@@ -89,12 +100,12 @@ public final class ClearSession {
         get { controller.decisionObserver }
         set {
             controller.decisionObserver = newValue
-            arena.decisionObserver = newValue
+            state.arena.decisionObserver = newValue
         }
     }
 
     /// True while the session sleeps (the app's screen is dark).
-    public var isAsleep: Bool { idleSleep.isAsleep }
+    public var isAsleep: Bool { state.idleSleep.isAsleep }
 
     /// A session at rest on `items` (pass `TodoList.swiftTutorialSamples` for Clear's
     /// sample list), laid out by `layout`, recognizing with `gestureConfiguration`.
@@ -134,7 +145,7 @@ public final class ClearSession {
         if let keyboard {
             controller.configureKeyboard(keyboard, gestureConfiguration: gestureConfiguration)
         }
-        arena = GestureArena(configuration: gestureConfiguration)
+        state = State(arena: GestureArena(configuration: gestureConfiguration))
         touchpad = TouchpadGestureMapper(
             configuration: TouchpadMappingConfiguration(
                 screen: layout.screen, pinchSpanPerScalePixels: layout.rowHeightPixels,
@@ -145,16 +156,16 @@ public final class ClearSession {
     /// The gesture reports since the last call (or since the start), oldest first;
     /// `gestureEvents` is left empty.
     public func takeGestureEvents() -> [GestureEvent] {
-        guard !gestureEvents.isEmpty else { return [] }
-        defer { gestureEvents = [] }
-        return gestureEvents
+        guard !state.gestureEvents.isEmpty else { return [] }
+        defer { state.gestureEvents = [] }
+        return state.gestureEvents
     }
 
     /// Applies one input event at its timestamp.
     public func handle(_ event: InputEvent) {
         let time = event.timeMicroseconds
         advance(toMicroseconds: time)
-        switch idleSleep.admit(event) {
+        switch state.idleSleep.admit(event) {
         case .pass: break
         case .wake:
             controller.record(Action(timeMicroseconds: time, kind: .wake, index: 0))
@@ -164,11 +175,11 @@ public final class ClearSession {
         switch event {
         case .deviceAdded(let device, _):
             controller.deviceAdded(device, at: time)
-            arena.deviceAdded(device)
+            state.arena.deviceAdded(device)
             forwardArenaEvents()
         case .deviceRemoved(let device, let time):
             controller.deviceRemoved(device, at: time)
-            arena.deviceRemoved(device, timeMicroseconds: time)
+            state.arena.deviceRemoved(device, timeMicroseconds: time)
             forwardArenaEvents()
             // The touchpad mapping cancels a stroke or pinch of the removed device.
             forwardTouchpadEvents(event)
@@ -196,7 +207,7 @@ public final class ClearSession {
     public func handle(_ frame: TouchFrame) {
         let time = frame.timeMicroseconds
         advance(toMicroseconds: time)
-        switch idleSleep.admit(frame) {
+        switch state.idleSleep.admit(frame) {
         case .pass: handleAdmitted(frame)
         case .wake: controller.record(Action(timeMicroseconds: time, kind: .wake, index: 0))
         case .swallow: return
@@ -228,15 +239,15 @@ public final class ClearSession {
             untouched = false
             break
         }
-        arena.pull = controller.pullAvailability
-        arena.gestureIDs = gestureIDs
-        arena.handle(frame)
-        gestureIDs = arena.gestureIDs
+        state.arena.pull = controller.pullAvailability
+        state.arena.gestureIDs = state.gestureIDs
+        state.arena.handle(frame)
+        state.gestureIDs = state.arena.gestureIDs
     }
 
     /// Lets time pass without input: long-press timers, animations, deceleration.
     public func advance(toMicroseconds time: Int64) {
-        if let asleep = idleSleep.advance(toMicroseconds: time) {
+        if let asleep = state.idleSleep.advance(toMicroseconds: time) {
             // Whatever runs until the deadline happens before the sleep.
             if asleep < time { advanceRecognizersAndController(toMicroseconds: asleep) }
             controller.record(Action(timeMicroseconds: asleep, kind: .sleep, index: 0))
@@ -247,9 +258,9 @@ public final class ClearSession {
     private func advanceRecognizersAndController(toMicroseconds time: Int64) {
         // Without a running timer the arena has nothing to report: a drag's frames only
         // move its clock (`advanceReportingWhenTimed`, `ClearSessionAdvanceTests`).
-        arena.gestureIDs = gestureIDs
-        if arena.advanceReportingWhenTimed(toMicroseconds: time) {
-            gestureIDs = arena.gestureIDs
+        state.arena.gestureIDs = state.gestureIDs
+        if state.arena.advanceReportingWhenTimed(toMicroseconds: time) {
+            state.gestureIDs = state.arena.gestureIDs
             forwardArenaEvents()
         }
         controller.advance(toMicroseconds: time)
@@ -261,8 +272,8 @@ public final class ClearSession {
         // By index: an iteration would retain the reports' buffer for its length (the
         // controller and `onGesture` never call the session back).
         var index = 0
-        while index < arena.events.count {
-            deliver(arena.events[index], justAdvanced: justAdvanced && index == 0)
+        while index < state.arena.events.count {
+            deliver(state.arena.events[index], justAdvanced: justAdvanced && index == 0)
             index += 1
         }
     }
@@ -271,15 +282,15 @@ public final class ClearSession {
         touchpad.pull = controller.pullAvailability
         // The pinch grid is the rows' seams, moving with the list.
         touchpad.pinchCentreGridOriginPixels = -controller.scrollOffsetPixels
-        touchpad.gestureIDs = gestureIDs
+        touchpad.gestureIDs = state.gestureIDs
         touchpad.handle(event)
-        gestureIDs = touchpad.gestureIDs
+        state.gestureIDs = touchpad.gestureIDs
         for gesture in touchpad.events { deliver(gesture) }
     }
 
     private func deliver(_ gesture: GestureEvent, justAdvanced: Bool = false) {
         controller.handle(gesture, justAdvanced: justAdvanced)
-        if keepsGestureHistory { gestureEvents.append(gesture) }
-        if onGestureHearsChanges || gesture.state != .changed { onGesture?(gesture) }
+        if state.keepsGestureHistory { state.gestureEvents.append(gesture) }
+        if state.onGestureHearsChanges || gesture.state != .changed { state.onGesture?(gesture) }
     }
 }

@@ -17,9 +17,11 @@ final class KeyboardPainter {
     static let activeKeyColor = RGBColor.white
     /// The popup's other choices: the heat map's orange.
     static let popupColor = RGBColor(red: 1, green: 0.6, blue: 0)
-    /// A character key's label height, as a fraction of the key's height.
+    /// A character key's label height, as a fraction of the key's height; a function key's
+    /// symbol (⇧, ⌫) too: at a word's height the arrow was 8 px tall on a 960x540 screen.
     static let characterLabelHeightFraction = 0.42
-    /// A function key's label height, as a fraction of the key's height.
+    /// A function key's word (`123`, `return`, the space bar's layout name) height, as a
+    /// fraction of the key's height.
     static let functionLabelHeightFraction = 0.26
 
     private let layoutContext: GraphicsContext
@@ -43,26 +45,24 @@ final class KeyboardPainter {
     private var picture: (keyboard: KeyboardPresentation, image: ImageSurface)?
     /// The keyboard of the frame before (a picture is made once it holds still).
     private var previousKeyboard: KeyboardPresentation?
-    /// Whether a keyboard that holds still is copied from its picture (false, for the
-    /// tests' reference frames, draws every key every frame).
-    var keepsPicture = true
     /// Pictures made so far (each a keyboard that came to rest, or changed at rest).
     private(set) var picturesMade = 0
 
-    /// Draws `keyboard` into `context`. At the screen's size (`atScreenSize`), a keyboard
-    /// whose panel spans the width down to the bottom of the `screenHeightPixels` screen
-    /// from a whole pixel and is the same as the frame before's is copied from a picture of
-    /// its panel and keys, kept while they stay the same (the panel's fill and some forty
-    /// labels drawn with Pango were most of such a frame: docs/performance.md); the keys
-    /// under a finger and the popup are drawn over it.
+    /// Draws `keyboard` into `context`. Where `paths` has `keyboardPicture` (at the
+    /// screen's size), a keyboard whose panel spans the width down to the bottom of the
+    /// `screenHeightPixels` screen from a whole pixel and is the same as the frame before's
+    /// is copied from a picture of its panel and keys, kept while they stay the same (the
+    /// panel's fill and some forty labels drawn with Pango were most of such a frame:
+    /// docs/performance.md); the keys under a finger and the popup are drawn over it.
     func draw(
         _ keyboard: KeyboardPresentation, in context: GraphicsContext,
-        screenHeightPixels: Int? = nil, atScreenSize: Bool = false, keepsLines: Bool = true
+        screenHeightPixels: Int, paths: RenderPaths
     ) {
         defer { previousKeyboard = keyboard }
-        guard keepsPicture, atScreenSize, let screenHeightPixels,
+        guard paths.contains(.keyboardPicture),
             let image = keyboardPicture(
-                keyboard, screenHeightPixels: screenHeightPixels, keepsLines: keepsLines)
+                keyboard, screenHeightPixels: screenHeightPixels,
+                keepsLines: paths.contains(.picturesByLine))
         else { return drawDirectly(keyboard, in: context) }
         context.drawImage(image, x: keyboard.framePixels.x, y: keyboard.framePixels.y, alpha: 1)
         for key in keyboard.keys where key.isPressed {
@@ -146,7 +146,7 @@ final class KeyboardPainter {
             fill = key.isCharacter ? Self.characterKeyColor : Self.functionKeyColor
         }
         let fraction =
-            key.isCharacter
+            key.isCharacter || key.label.count == 1
             ? Self.characterLabelHeightFraction : Self.functionLabelHeightFraction
         drawCell(
             key.label, in: key.framePixels, fill: fill, text: text,
@@ -183,7 +183,9 @@ final class KeyboardPainter {
             x: frame.x, y: frame.y, width: frame.width, height: frame.height,
             with: RGBAColor(fill))
         guard !label.isEmpty, fontPixels >= 1 else { return }
-        let layout = self.layout(label, fontPixels: fontPixels, maxWidthPixels: frame.width)
+        // Whole, centred: a label wider than its key would show past it (the pictures'
+        // tests look for that), never cut to an ellipsis.
+        let layout = self.layout(label, fontPixels: fontPixels)
         let extents = layout.logicalExtents
         context.setSource(RGBAColor(text))
         context.moveTo(
@@ -192,7 +194,7 @@ final class KeyboardPainter {
         context.show(layout)
     }
 
-    private func layout(_ text: String, fontPixels: Double, maxWidthPixels: Double) -> TextLayout {
+    private func layout(_ text: String, fontPixels: Double) -> TextLayout {
         let key = LayoutKey(text: text, fontPixels: fontPixels)
         if let cached = layouts[key] { return cached }
         if layouts.count >= Self.layoutCacheLimit { layouts.removeAll() }
@@ -200,8 +202,7 @@ final class KeyboardPainter {
             fonts[fontPixels]
             ?? FontDescription(family: ClearStyle.fontFamily, bold: true, sizePixels: fontPixels)
         fonts[fontPixels] = font
-        let made = TextLayout(
-            context: layoutContext, text: text, font: font, maxWidthPixels: maxWidthPixels)
+        let made = TextLayout(context: layoutContext, text: text, font: font, maxWidthPixels: nil)
         layouts[key] = made
         return made
     }

@@ -21,6 +21,8 @@ public final class PresentationRenderer {
     /// Translucent rows alone over the background, as opaque pictures.
     let blendedRowPictures = BlendedRowPictures()
     private var editedRowPicture: (key: RowImageKey, image: ImageSurface)?
+    /// The picture a placeholder partly beyond the list is squeezed into (`squeezedPicture`).
+    private var squeezedPlaceholder: (image: ImageSurface, context: GraphicsContext)?
     // What a frame works out before drawing, kept from frame to frame so that drawing one
     // allocates nothing (docs/app.md, "Running for months"); one property each, since one
     // call changes two of them.
@@ -44,24 +46,14 @@ public final class PresentationRenderer {
     private var rowPicturesMade = 0
     /// Two screens of rows at the kiosk's size (about 0.7 MB each at 1080 wide).
     private static let rowImageCacheLimit = 32
-    /// True when one presentation pixel is one surface pixel (cached row pictures are exact).
-    private var isDrawingAtScreenSize = true
-    /// False during a theme's cross-fade: each row's colour is new every frame, so a row
-    /// picture would be drawn once and never reused (drawing directly is cheaper).
-    private var keepsRowPictures = true
+    /// The fast paths frames may take: all of them but in the tests' reference frames,
+    /// which take some out to compare.
+    var paths = RenderPaths.all
+    /// Those the frame being drawn takes (`RenderPaths.forFrame`): at another size than
+    /// the presentation's or during a theme's cross-fade, fewer.
+    private var framePaths = RenderPaths.all
     /// H of the presentation drawn: a row of another height is folding or squeezed.
     private var rowHeightPixels = 0.0
-    /// Whether the pictures made keep their lines (`PictureLines`), so that copying one
-    /// into the frame writes each line's colour and reads only its ink; false (for the
-    /// tests' reference frames) leaves every copy to pixman.
-    var copiesPicturesByLine = true
-    /// Whether a translucent row over the band of background just filled under it is
-    /// blended line by line (`GraphicsContext.drawImageOverBand`: while its alpha moves,
-    /// as rows fade in and out during the menu's transitions); false, for the tests'
-    /// reference frames, leaves the blend to pixman.
-    var blendsOverBandByLine = true
-    /// True while the row drawn has the band under it just filled with the background.
-    private var isDrawingOverBand = false
     struct RowImageKey: Hashable {
         var text: String
         var color: RGBColor
@@ -101,10 +93,10 @@ public final class PresentationRenderer {
             editedRowPicture = nil
         }
         blendedRowPictures.nextFrame()
-        isDrawingAtScreenSize =
-            surface.width == presentation.screen.widthPixels
-            && surface.height == presentation.screen.heightPixels
-        keepsRowPictures = !presentation.isFadingColors
+        framePaths = paths.forFrame(
+            atScreenSize: surface.width == presentation.screen.widthPixels
+                && surface.height == presentation.screen.heightPixels,
+            fadingColors: presentation.isFadingColors)
         rowHeightPixels = presentation.rowHeightPixels
 
         let screenRect = RectPixels(x: 0, y: 0, width: screenWidth, height: screenHeight)
@@ -117,7 +109,7 @@ public final class PresentationRenderer {
         // onto it, while those pixels are still in the cache. (Kept sets: no allocation.)
         isolatedRows.removeAll(keepingCapacity: true)
         filledLateRows.removeAll(keepingCapacity: true)
-        if isDrawingAtScreenSize {
+        if framePaths.contains(.backgroundAroundRows) {
             Self.isolatedTranslucentRows(presentation, reach: &reachBuffer, into: &isolatedRows)
             for index in isolatedRows
             where Self.spansTheWidth(presentation.rows[index], widthPixels: screenWidth) {
@@ -139,7 +131,8 @@ public final class PresentationRenderer {
                 }
                 // The placeholder sits behind the rows (docs/clear-rules.md §1.2, §1.3).
                 if let placeholder = presentation.placeholder {
-                    drawPlaceholder(placeholder, textColor: presentation.textColor)
+                    drawPlaceholder(
+                        placeholder, textColor: presentation.textColor, list: listRect)
                 }
                 for (index, row) in presentation.rows.enumerated()
                 where intersects(row.framePixels, listRect) {
@@ -158,9 +151,9 @@ public final class PresentationRenderer {
                             with: RGBAColor(presentation.backgroundColor))
                     }
                     // A Themes page row is drawn in its own theme, not the presentation's.
-                    isDrawingOverBand = filledLate.contains(index)
-                    drawRow(row, editing: presentation.editing, textColor: textColor)
-                    isDrawingOverBand = false
+                    drawRow(
+                        row, editing: presentation.editing, textColor: textColor,
+                        overBand: filledLate.contains(index))
                 }
                 if let cues = presentation.cues {
                     drawCues(cues)
@@ -170,7 +163,7 @@ public final class PresentationRenderer {
             if let keyboard = presentation.keyboard {
                 keyboardPainter.draw(
                     keyboard, in: context, screenHeightPixels: presentation.screen.heightPixels,
-                    atScreenSize: isDrawingAtScreenSize, keepsLines: copiesPicturesByLine)
+                    paths: framePaths)
             }
         }
         context.flush()
@@ -183,7 +176,9 @@ public final class PresentationRenderer {
         _ presentation: Presentation, listRect: RectPixels, filledLate: Set<Int>
     ) {
         context.setSource(RGBAColor(presentation.backgroundColor))
-        guard isDrawingAtScreenSize else { return context.paintReplacing() }
+        guard framePaths.contains(.backgroundAroundRows) else {
+            return context.paintReplacing()
+        }
         let width = Double(presentation.screen.widthPixels)
         Self.opaqueBands(
             presentation.rows, widthPixels: width, into: &opaqueBandsBuffer,
@@ -361,13 +356,16 @@ public final class PresentationRenderer {
     /// The opacity of one shadow layer at full shadow.
     static let shadowLayerAlpha = 0.15
 
+    /// `row`; `overBand`: the band under it was just filled with the background (a
+    /// translucent row alone in its band, `isolatedTranslucentRows`).
     private func drawRow(
-        _ row: RowPresentation, editing: EditingPresentation?, textColor: RGBColor
+        _ row: RowPresentation, editing: EditingPresentation?, textColor: RGBColor,
+        overBand: Bool
     ) {
         guard row.scale == 1, row.shadowOpacity <= 0 else {
             return drawLiftedRow(row, editing: editing, textColor: textColor)
         }
-        drawRowUnscaled(row, editing: editing, textColor: textColor)
+        drawRowUnscaled(row, editing: editing, textColor: textColor, overBand: overBand)
     }
 
     /// A held (or settling) row: its shadow, then the row scaled about its centre.
@@ -395,12 +393,13 @@ public final class PresentationRenderer {
             context.translate(x: frame.x + frame.width / 2, y: frame.y + frame.height / 2)
             context.scale(x: scale, y: scale)
             context.translate(x: -(frame.x + frame.width / 2), y: -(frame.y + frame.height / 2))
-            drawRowUnscaled(row, editing: editing, textColor: textColor)
+            drawRowUnscaled(row, editing: editing, textColor: textColor, overBand: false)
         }
     }
 
     private func drawRowUnscaled(
-        _ row: RowPresentation, editing: EditingPresentation?, textColor: RGBColor
+        _ row: RowPresentation, editing: EditingPresentation?, textColor: RGBColor,
+        overBand: Bool
     ) {
         let frame = Self.snapped(row.framePixels)
         if let edited = editing, edited.modelIndex == row.modelIndex, !row.isLeaving {
@@ -411,7 +410,7 @@ public final class PresentationRenderer {
                 height: Int(clampingForDrawing: frame.height))
             // Opaque, the row's picture is copied and its caret drawn over it (a caret
             // drawn over a translucent picture would show the row through it).
-            if row.alpha >= 1, isDrawingAtScreenSize, keepsRowPictures,
+            if row.alpha >= 1, framePaths.contains(.rowPictures),
                 let image = editedRowImage(key)
             {
                 context.drawImage(image, x: frame.x, y: frame.y, alpha: 1)
@@ -426,15 +425,15 @@ public final class PresentationRenderer {
                     in: context, frame: frame, color: row.backgroundColor, text: edited.text,
                     textColor: textColor, strikethrough: row.strikethrough,
                     caretCharacterOffset: edited.caretCharacterOffset,
-                    trailingLabel: row.trailingLabel)
+                    trailingLabel: row.trailingLabel, paths: framePaths)
             }
             return
         }
         let key = rowImageKey(row, frame: frame, textColor: textColor)
         let fullHeight = Int(clampingForDrawing: rowHeightPixels.rounded())
         guard key.height != fullHeight, fullHeight > 0 else {
-            if isDrawingAtScreenSize, keepsRowPictures, let image = rowImage(key) {
-                if isDrawingOverBand, blendsOverBandByLine {
+            if framePaths.contains(.rowPictures), let image = rowImage(key) {
+                if overBand, framePaths.contains(.overBandByLine) {
                     // The band under it was just filled with the background.
                     context.drawImageOverBand(image, x: frame.x, y: frame.y, alpha: row.alpha)
                 } else {
@@ -445,7 +444,8 @@ public final class PresentationRenderer {
                     painter.drawRowBody(
                         in: context, frame: frame, color: row.backgroundColor, text: row.text,
                         textColor: textColor, strikethrough: row.strikethrough,
-                        caretCharacterOffset: nil, trailingLabel: row.trailingLabel)
+                        caretCharacterOffset: nil, trailingLabel: row.trailingLabel,
+                        paths: framePaths)
                 }
             }
             return
@@ -462,8 +462,8 @@ public final class PresentationRenderer {
         _ row: RowPresentation, frame: RectPixels, fullKey: RowImageKey, textColor: RGBColor
     ) {
         guard frame.height > 0, frame.width > 0 else { return }
-        if isDrawingAtScreenSize, keepsRowPictures, let image = rowImage(fullKey) {
-            context.drawImage(image, in: bounds(frame), alpha: row.alpha)
+        if framePaths.contains(.rowPictures), let image = rowImage(fullKey) {
+            context.drawImage(image, in: bounds(frame), alpha: row.alpha, paths: framePaths)
             return
         }
         let full = RectPixels(
@@ -476,7 +476,7 @@ public final class PresentationRenderer {
                 painter.drawRowBody(
                     in: context, frame: full, color: row.backgroundColor, text: row.text,
                     textColor: textColor, strikethrough: row.strikethrough,
-                    caretCharacterOffset: nil, trailingLabel: row.trailingLabel)
+                    caretCharacterOffset: nil, trailingLabel: row.trailingLabel, paths: framePaths)
             }
         }
     }
@@ -498,7 +498,7 @@ public final class PresentationRenderer {
     private func blendedRowImage(
         _ row: RowPresentation, _ presentation: Presentation, textColor: RGBColor
     ) -> ImageSurface? {
-        guard isDrawingAtScreenSize, keepsRowPictures,
+        guard framePaths.contains(.rowPictures),
             presentation.editing.map({ $0.modelIndex != row.modelIndex || row.isLeaving })
                 ?? true
         else { return nil }
@@ -524,7 +524,7 @@ public final class PresentationRenderer {
                 with: RGBAColor(key.background))
             imageContext.drawImage(picture, x: 0, y: 0, alpha: key.alpha)
             imageContext.flush()
-            if copiesPicturesByLine { image.keepLines() }
+            if framePaths.contains(.picturesByLine) { image.keepLines() }
             return image
         }
     }
@@ -561,24 +561,77 @@ public final class PresentationRenderer {
             frame: RectPixels(x: 0, y: 0, width: Double(key.width), height: Double(key.height)),
             color: key.color, text: key.text, textColor: key.textColor,
             strikethrough: key.strikethrough,
-            caretCharacterOffset: nil, trailingLabel: key.trailingLabel)
+            caretCharacterOffset: nil, trailingLabel: key.trailingLabel, paths: framePaths)
         imageContext.flush()
         // Finished: copied into frames line by line (`PictureLines`).
-        if copiesPicturesByLine { image.keepLines() }
+        if framePaths.contains(.picturesByLine) { image.keepLines() }
         return image
     }
 
-    private func drawPlaceholder(_ placeholder: PlaceholderPresentation, textColor: RGBColor) {
+    /// The placeholder (a pull's or pinch's, or the pull up's cue) behind the rows, at its
+    /// alpha, scaled vertically about its centre by `scaleY` so that it grows out of its seam
+    /// (docs/clear-rules.md §1.3). Where that reaches past the list's top or bottom (a pull's
+    /// placeholder sits right above the first row, partly above the screen until the pull
+    /// is H; the pull up's cue below the last row, partly below it), the whole placeholder is
+    /// squeezed into the part of the list it shows, as Clear's new row turns in: its label
+    /// is never cut by the screen's edge (docs/app.md, "Rendering").
+    private func drawPlaceholder(
+        _ placeholder: PlaceholderPresentation, textColor: RGBColor, list: RectPixels
+    ) {
         guard placeholder.scaleY > 0, placeholder.alpha > 0 else { return }
         let frame = placeholder.framePixels
         let snapped = Self.snapped(frame)
+        guard snapped.height > 0, snapped.width > 0 else { return }
+        let scaledHeight = snapped.height * placeholder.scaleY
+        let scaledTop = frame.midY - scaledHeight / 2
         let key = RowImageKey(
             text: placeholder.label, color: placeholder.backgroundColor, textColor: textColor,
             strikethrough: false, trailingLabel: nil,
             width: Int(clampingForDrawing: snapped.width),
             height: Int(clampingForDrawing: snapped.height))
+        guard scaledTop < list.minY || scaledTop + scaledHeight > list.maxY else {
+            return drawWholePlaceholder(placeholder, key: key, textColor: textColor)
+        }
+        // Squeezed into the whole lines it shows in, as a row is drawn at whole pixels.
+        let top = max(scaledTop, list.minY).rounded()
+        let bottom = min(scaledTop + scaledHeight, list.maxY).rounded()
+        guard bottom > top else { return }
+        let shown = RectPixels(x: snapped.x, y: top, width: snapped.width, height: bottom - top)
+        if framePaths.contains(.rowPictures), let image = rowImage(key),
+            let squeezed = squeezedPicture(width: key.width, height: key.height)
+        {
+            // Stretched at full alpha into a picture of its own (a copy by line), then that
+            // composited at the placeholder's alpha: two fast paths, where a stretch at an
+            // alpha is pixman's slowest (it doubled `render`'s instructions).
+            squeezed.context.drawImage(
+                image, in: (0, 0, shown.width, shown.height), alpha: 1, paths: framePaths)
+            squeezed.context.flush()
+            context.withSavedState {
+                context.addRectangle(
+                    x: shown.x, y: shown.y, width: shown.width, height: shown.height)
+                context.clip()
+                context.drawImage(
+                    squeezed.image, x: shown.x, y: shown.y, alpha: placeholder.alpha)
+            }
+            return
+        }
+        context.withSavedState {
+            context.translate(x: 0, y: shown.y)
+            context.scale(x: 1, y: shown.height / snapped.height)
+            context.translate(x: 0, y: -snapped.y)
+            drawPlaceholderDirectly(placeholder, in: snapped, textColor: textColor)
+        }
+    }
+
+    /// A placeholder that shows whole: its picture composited at its alpha (stretched by
+    /// `scaleY` about its centre), or drawn directly.
+    private func drawWholePlaceholder(
+        _ placeholder: PlaceholderPresentation, key: RowImageKey, textColor: RGBColor
+    ) {
+        let frame = placeholder.framePixels
+        let snapped = Self.snapped(frame)
         // Drawn once per label, like a row, then composited at its scale and alpha.
-        if isDrawingAtScreenSize, keepsRowPictures, let image = rowImage(key) {
+        if framePaths.contains(.rowPictures), let image = rowImage(key) {
             if placeholder.scaleY == 1 {
                 context.drawImage(image, x: snapped.x, y: snapped.y, alpha: placeholder.alpha)
             } else {
@@ -586,23 +639,48 @@ public final class PresentationRenderer {
                 context.drawImage(
                     image,
                     in: (snapped.x, frame.midY - height / 2, snapped.width, height),
-                    alpha: placeholder.alpha)
+                    alpha: placeholder.alpha, paths: framePaths)
             }
             return
         }
         context.withSavedState {
-            // Scaled vertically about its centre so it grows out of the seam
-            // (docs/clear-rules.md §1.3).
             context.translate(x: 0, y: frame.midY)
             context.scale(x: 1, y: placeholder.scaleY)
             context.translate(x: 0, y: -frame.midY)
-            context.withGroup(alpha: placeholder.alpha, bounds: bounds(Self.snapped(frame))) {
-                painter.drawRowBody(
-                    in: context, frame: Self.snapped(frame), color: placeholder.backgroundColor,
-                    text: placeholder.label, textColor: textColor,
-                    strikethrough: false, caretCharacterOffset: nil)
-            }
+            drawPlaceholderDirectly(placeholder, in: snapped, textColor: textColor)
         }
+    }
+
+    /// `placeholder`'s cell drawn directly into `frame` (user space), at its alpha as one layer.
+    private func drawPlaceholderDirectly(
+        _ placeholder: PlaceholderPresentation, in frame: RectPixels, textColor: RGBColor
+    ) {
+        context.withGroup(alpha: placeholder.alpha, bounds: bounds(frame)) {
+            painter.drawRowBody(
+                in: context, frame: frame, color: placeholder.backgroundColor,
+                text: placeholder.label, textColor: textColor,
+                strikethrough: false, caretCharacterOffset: nil, paths: framePaths)
+        }
+    }
+
+    /// The picture a squeezed placeholder is stretched into (`drawPlaceholder`), kept while
+    /// the placeholder's size stays the same. Opaque (RGB24) as the row pictures are: pixman
+    /// composites such a picture at an alpha without reading its alpha, in two thirds of
+    /// the instructions (docs/performance.md). Only its top lines, as many as the
+    /// placeholder shows, are drawn and composited each time.
+    private func squeezedPicture(width: Int, height: Int) -> (
+        image: ImageSurface, context: GraphicsContext
+    )? {
+        if let squeezedPlaceholder, squeezedPlaceholder.image.width == width,
+            squeezedPlaceholder.image.height == height
+        {
+            return squeezedPlaceholder
+        }
+        guard let image = try? ImageSurface(width: width, height: height, opaque: true),
+            let imageContext = try? GraphicsContext(surface: image)
+        else { return nil }
+        squeezedPlaceholder = (image, imageContext)
+        return squeezedPlaceholder
     }
 
     private func drawCues(_ cues: CuesPresentation) {

@@ -87,7 +87,7 @@ extension RecordingPictureRenderer {
                 context: context, text: text,
                 font: FontDescription(
                     family: ClearStyle.fontFamily, bold: bold, sizePixels: fontPixels),
-                maxWidthPixels: RecordingPictureRenderer.unboundedTextWidthPixels)
+                maxWidthPixels: nil)
         }
 
         /// Shows `layout` with its left end at `x` and its baseline at `baseline`.

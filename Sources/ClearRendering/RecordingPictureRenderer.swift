@@ -28,8 +28,6 @@ public struct RecordingPictureRenderer {
     static let svgScale = 0.5
     /// Lines of the panel beyond this many gestures or items are summarised.
     static let panelListLimit = 40
-    /// Labels are laid out on one line, never ellipsized.
-    static let unboundedTextWidthPixels = 100_000.0
 
     /// One colour per contact, in the order the contacts went down.
     public static let contactPalette: [RGBAColor] = [

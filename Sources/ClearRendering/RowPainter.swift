@@ -19,10 +19,6 @@ final class RowPainter {
     private var countFont: FontDescription
     private var layoutCache: [LayoutKey: TextLayout] = [:]
     private var glossTileCache: ImageSurface?
-    /// Whether the gloss is blended over a row's fill once per line
-    /// (`GraphicsContext.fillRectangle(x:y:with:under:)`); false, for the tests' reference frames,
-    /// leaves every pixel's blend to pixman.
-    var blendsGlossByLine = true
     /// Enough for every label of a long list plus cues; beyond it the cache starts over.
     private static let layoutCacheLimit = 512
 
@@ -31,7 +27,7 @@ final class RowPainter {
         var isCue: Bool
         var isCount = false
         var alignment: TextAlignment
-        var maxWidthPixels: Double
+        var maxWidthPixels: Double?
     }
 
     /// A painter laying out text for `layoutContext`.
@@ -67,9 +63,11 @@ final class RowPainter {
         return true
     }
 
+    /// `text` laid out in the label's, the cue's or the count's font, at most
+    /// `maxWidthPixels` wide (nil: whole, never ellipsized), cached.
     func layout(
         _ text: String, isCue: Bool, isCount: Bool = false, alignment: TextAlignment = .left,
-        maxWidthPixels: Double
+        maxWidthPixels: Double?
     ) -> TextLayout {
         let key = LayoutKey(
             text: text, isCue: isCue, isCount: isCount, alignment: alignment,
@@ -111,10 +109,12 @@ final class RowPainter {
     /// A row cell in `target`: fill, gloss, label, and the strikethrough or caret, the
     /// label, strikethrough and caret in `textColor`, and the row's trailing label (a list
     /// row's count of open items, a Settings row's `On` or `Off`), right-aligned and small. `frame` is in whole pixels.
+    /// On pixels, the gloss is blended over the fill once per line where `paths` has
+    /// `glossByLine`.
     func drawRowBody(
         in target: GraphicsContext, frame: RectPixels, color: RGBColor, text: String,
         textColor: RGBColor, strikethrough: Bool,
-        caretCharacterOffset: Int?, trailingLabel: String? = nil
+        caretCharacterOffset: Int?, trailingLabel: String? = nil, paths: RenderPaths = .all
     ) {
         if isRaster {
             // The gloss is the same for every row of a size: drawn once, then composited
@@ -122,7 +122,7 @@ final class RowPainter {
             let tile = glossTile(
                 width: Int(clampingForDrawing: frame.width),
                 height: Int(clampingForDrawing: frame.height))
-            if let tile, blendsGlossByLine, Double(tile.width) == frame.width,
+            if let tile, paths.contains(.glossByLine), Double(tile.width) == frame.width,
                 Double(tile.height) == frame.height
             {
                 target.fillRectangle(x: frame.x, y: frame.y, with: RGBAColor(color), under: tile)
@@ -187,14 +187,23 @@ final class RowPainter {
             height: lineHeight, with: RGBAColor(textColor))
     }
 
-    /// A tick or cross cue in `target`, vertically centred in `frame`.
+    /// A tick or cross cue in `target`, vertically centred in `frame` and against its edge
+    /// on the `alignment` side (the side of the row), whole: its box is Clear's 50 wide in
+    /// pixels (docs/clear-rules.md §1.1, the contract reads points as pixels) while its
+    /// font is 32 points scaled to the screen (`ClearStyle`), so from 640 px wide on the
+    /// glyph is wider than the box and reaches past its far side, away from the row. (Laid
+    /// out in the box, it was cut to an ellipsis there.)
     func drawCue(
         _ glyph: String, in target: GraphicsContext, frame: RectPixels, color: RGBColor,
         alpha: Double, alignment: TextAlignment
     ) {
-        let cue = layout(glyph, isCue: true, alignment: alignment, maxWidthPixels: frame.width)
+        let cue = layout(glyph, isCue: true, maxWidthPixels: nil)
+        let extents = cue.logicalExtents
+        let x =
+            alignment == .left
+            ? frame.x - extents.x : frame.x + frame.width - extents.x - extents.width
         target.setSource(RGBAColor(color, alpha: alpha))
-        target.moveTo(x: frame.x, y: frame.midY - cue.logicalExtents.height / 2)
+        target.moveTo(x: x, y: frame.midY - extents.height / 2)
         target.show(cue)
     }
 }

@@ -73,16 +73,17 @@ extension InputDeviceClass {
 /// Seat-wide touch slots, shared by every device of a reader: the lowest free one is
 /// taken, as libinput does.
 ///
-/// Used by one thread at a time: in release builds `used` skips the run-time exclusivity
-/// check (`@exclusivity(unchecked)`). The decoder reads it on every frame with a contact;
-/// with the check, the evemu reader of `cleartouch-bench recordings` ran 1.1 % more
-/// instructions (199.2 M against 197.0 M on 2 MB files, callgrind).
+/// Used by one thread at a time: in release builds its state, `used`, skips the run-time
+/// exclusivity check (`@exclusivity(unchecked)`).
 public final class SeatSlots {
+    /// Whether each slot from `firstSlot` up is taken: the class's one mutable value.
+    // Unchecked in release builds: the decoder reads it on every frame with a contact; with
+    // the check, the evemu reader of `cleartouch-bench recordings` ran 1.1 % more
+    // instructions (199.2 M against 197.0 M on 2 MB files, callgrind).
     #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
-        @exclusivity(unchecked) private var used: [Bool] = []
-    #else
-        private var used: [Bool] = []
+        @exclusivity(unchecked)
     #endif
+    private var used: [Bool] = []
     /// The first seat slot handed out (devices read beside libinput start high, so that
     /// their seat slots never meet libinput's).
     public let firstSlot: Int

@@ -14,10 +14,8 @@ import TouchInput
 /// starts as a palm is never reported. `SYN_DROPPED` discards events up to the next
 /// `SYN_REPORT`. `finish` cancels whatever is still down.
 ///
-/// Used by one thread at a time: in release builds the stored properties skip the
-/// run-time exclusivity check (`@exclusivity(unchecked)`); with the decoder's checks back
-/// on, `cleartouch-bench continuous` went from 875 to 1126 ns/event (best of 8, release,
-/// 2 busy cores).
+/// Used by one thread at a time: in release builds its `State` skips the run-time
+/// exclusivity check (`@exclusivity(unchecked)`).
 package final class EvdevTouchDecoder {
     package enum Mode { case slots, protocolA, singleTouch, none }
 
@@ -73,57 +71,55 @@ package final class EvdevTouchDecoder {
     private let slots: UnsafeMutablePointer<Slot>
     private let slotCount: Int
     private let dirtySlots: UnsafeMutablePointer<Int>
-    // `contacts`: the frame being decoded, its first `frameContactCount` entries written so
-    // far. A frame handed out shares its buffer, whose entries the next frame overwrites in
-    // place, by when a reader has let that frame go: one buffer serves every frame (a new one
-    // for each frame was a fifth of the decoder's time; emptying it and appending again, a
-    // tenth).
+    /// What decoding changes on every event.
+    private struct State {
+        /// The slot `ABS_MT_SLOT` selected last (protocol B).
+        var currentSlot = 0
+        /// How many entries of `dirtySlots` this frame has used.
+        var dirtySlotCount = 0
+        /// The frame being decoded, its first `frameContactCount` entries written so far. A
+        /// frame handed out shares its buffer, whose entries the next frame overwrites in
+        /// place, by when a reader has let that frame go: one buffer serves every frame (a
+        /// new one for each frame was a fifth of the decoder's time; emptying it and
+        /// appending again, a tenth).
+        var contacts: [TouchContact] = []
+        var frameContactCount = 0
+        /// After `SYN_DROPPED`, until the next `SYN_REPORT`.
+        var dropping = false
+        /// The `BTN_TOOL_*` fingers held, a bit each.
+        var toolBits: UInt8 = 0
+        var lastFingerCount = 0
+        /// Contacts reported down.
+        var activeCount = 0
+        /// Single touch: `BTN_TOUCH` is down, and it changed in this frame.
+        var touchDown = false
+        var touchButtonChanged = false
+        /// Protocol A: the previous frame's points, the point being reported and whether it
+        /// has an axis yet, the contacts matched, whether this frame had a `SYN_MT_REPORT`.
+        var pointsA: [PointA] = []
+        var pendingA = PointA(x: 0, y: 0, trackingID: nil)
+        var pendingHasData = false
+        var contactsA: [ContactA] = []
+        var sawMTReport = false
+        /// Relative motion and wheel, summed per frame.
+        var relX: Int32 = 0
+        var relY: Int32 = 0
+        var wheel: Int32 = 0
+        var hwheel: Int32 = 0
+        /// The time of the latest event (`lastTime`).
+        var lastTime: Int64 = 0
+    }
+
+    // Unchecked in release builds: used by one thread at a time; with the decoder's checks
+    // back on, `cleartouch-bench continuous` went from 875 to 1126 ns/event (best of 8,
+    // release, 2 busy cores).
     #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
-        @exclusivity(unchecked) private var currentSlot = 0
-        @exclusivity(unchecked) private var dirtySlotCount = 0
-        @exclusivity(unchecked) private var contacts: [TouchContact] = []
-        @exclusivity(unchecked) private var frameContactCount = 0
-        @exclusivity(unchecked) private var dropping = false
-        @exclusivity(unchecked) private var toolBits: UInt8 = 0
-        @exclusivity(unchecked) private var lastFingerCount = 0
-        @exclusivity(unchecked) private var activeCount = 0
-        // single touch
-        @exclusivity(unchecked) private var touchDown = false
-        @exclusivity(unchecked) private var touchButtonChanged = false
-        // protocol A
-        @exclusivity(unchecked) private var pointsA: [PointA] = []
-        @exclusivity(unchecked) private var pendingA = PointA(x: 0, y: 0, trackingID: nil)
-        @exclusivity(unchecked) private var pendingHasData = false
-        @exclusivity(unchecked) private var contactsA: [ContactA] = []
-        @exclusivity(unchecked) private var sawMTReport = false
-        // relative motion and wheel, summed per frame
-        @exclusivity(unchecked) private var relX: Int32 = 0
-        @exclusivity(unchecked) private var relY: Int32 = 0
-        @exclusivity(unchecked) private var wheel: Int32 = 0
-        @exclusivity(unchecked) private var hwheel: Int32 = 0
-        @exclusivity(unchecked) package private(set) var lastTime: Int64 = 0
-    #else
-        private var currentSlot = 0
-        private var dirtySlotCount = 0
-        private var contacts: [TouchContact] = []
-        private var frameContactCount = 0
-        private var dropping = false
-        private var toolBits: UInt8 = 0
-        private var lastFingerCount = 0
-        private var activeCount = 0
-        private var touchDown = false
-        private var touchButtonChanged = false
-        private var pointsA: [PointA] = []
-        private var pendingA = PointA(x: 0, y: 0, trackingID: nil)
-        private var pendingHasData = false
-        private var contactsA: [ContactA] = []
-        private var sawMTReport = false
-        private var relX: Int32 = 0
-        private var relY: Int32 = 0
-        private var wheel: Int32 = 0
-        private var hwheel: Int32 = 0
-        package private(set) var lastTime: Int64 = 0
+        @exclusivity(unchecked)
     #endif
+    private var state = State()
+
+    /// The time of the latest event, in microseconds.
+    package var lastTime: Int64 { state.lastTime }
 
     /// A decoder mapping touch positions onto `screen` (the upright layout) through
     /// `transform` when given (its `uprightScreen` is `screen`).
@@ -159,7 +155,7 @@ package final class EvdevTouchDecoder {
             slotMinimum = device.absinfo[EventCode.absMTSlot]?.minimum ?? 0
             if let initial = device.initialSlot {
                 let index = Int(Int64(initial) - Int64(slotMinimum))
-                currentSlot = index >= 0 && index < count ? index : 0
+                state.currentSlot = index >= 0 && index < count ? index : 0
             }
         } else if hasMT {
             mode = .protocolA
@@ -231,11 +227,11 @@ package final class EvdevTouchDecoder {
     /// Finger count from `BTN_TOOL_*`: the highest pressed.
     private var toolCount: Int {
         guard countsToolFingers else { return 0 }
-        if toolBits & 0x10 != 0 { return 5 }
-        if toolBits & 0x08 != 0 { return 4 }
-        if toolBits & 0x04 != 0 { return 3 }
-        if toolBits & 0x02 != 0 { return 2 }
-        if toolBits & 0x01 != 0 { return 1 }
+        if state.toolBits & 0x10 != 0 { return 5 }
+        if state.toolBits & 0x08 != 0 { return 4 }
+        if state.toolBits & 0x04 != 0 { return 3 }
+        if state.toolBits & 0x02 != 0 { return 2 }
+        if state.toolBits & 0x01 != 0 { return 1 }
         return 0
     }
 
@@ -255,8 +251,8 @@ package final class EvdevTouchDecoder {
     // Generic over where events go, specialized for both (one module).
     @inline(__always)
     private func decode<Out: DecodedEvents>(_ event: EvdevEvent, into out: inout Out) {
-        lastTime = event.timeMicroseconds
-        if dropping {
+        state.lastTime = event.timeMicroseconds
+        if state.dropping {
             if event.type == EventType.syn && event.code == EventCode.synReport { resynchronise() }
             return
         }
@@ -265,17 +261,17 @@ package final class EvdevTouchDecoder {
             switch event.code {
             case EventCode.synReport: endFrame(time: event.timeMicroseconds, into: &out)
             case EventCode.synMTReport: reportContactA()
-            case EventCode.synDropped: dropping = true
+            case EventCode.synDropped: state.dropping = true
             default: break
             }
         case EventType.abs: handleAbsolute(event.code, event.value)
         case EventType.key: handleKey(event, into: &out)
         case EventType.rel:
             switch event.code {
-            case EventCode.relX: relX &+= event.value
-            case EventCode.relY: relY &+= event.value
-            case EventCode.relWheel: wheel &+= event.value
-            case EventCode.relHWheel: hwheel &+= event.value
+            case EventCode.relX: state.relX &+= event.value
+            case EventCode.relY: state.relY &+= event.value
+            case EventCode.relWheel: state.wheel &+= event.value
+            case EventCode.relHWheel: state.hwheel &+= event.value
             default: break
             }
         default: break
@@ -287,11 +283,11 @@ package final class EvdevTouchDecoder {
         case .slots:
             if code == EventCode.absMTSlot {
                 let index = Int(Int64(value) - Int64(slotMinimum))
-                currentSlot = index >= 0 && index < slotCount ? index : -1
+                state.currentSlot = index >= 0 && index < slotCount ? index : -1
                 return
             }
-            guard currentSlot >= 0, code >= EventCode.absMTSlot else { return }
-            let index = currentSlot
+            guard state.currentSlot >= 0, code >= EventCode.absMTSlot else { return }
+            let index = state.currentSlot
             let slot = slots + index
             let wasDirty = slot.pointee.trackingChanged || slot.pointee.positionChanged
             var touched = true
@@ -311,30 +307,30 @@ package final class EvdevTouchDecoder {
             default: touched = false
             }
             if touched && !wasDirty {
-                dirtySlots[dirtySlotCount] = index
-                dirtySlotCount += 1
+                dirtySlots[state.dirtySlotCount] = index
+                state.dirtySlotCount += 1
             }
         case .protocolA:
             switch code {
             case xCode:
-                pendingA.x = value
-                pendingHasData = true
+                state.pendingA.x = value
+                state.pendingHasData = true
             case yCode:
-                pendingA.y = value
-                pendingHasData = true
+                state.pendingA.y = value
+                state.pendingHasData = true
             case EventCode.absMTTrackingID:
-                pendingA.trackingID = value
-                pendingHasData = true
+                state.pendingA.trackingID = value
+                state.pendingHasData = true
             default: break
             }
         case .singleTouch:
             if code == xCode {
-                pendingA.x = value
-                pendingHasData = true
+                state.pendingA.x = value
+                state.pendingHasData = true
             }
             if code == yCode {
-                pendingA.y = value
-                pendingHasData = true
+                state.pendingA.y = value
+                state.pendingHasData = true
             }
         case .none: break
         }
@@ -351,9 +347,9 @@ package final class EvdevTouchDecoder {
         case EventCode.btnToolQuadTap: setTool(0x08, pressed)
         case EventCode.btnToolQuintTap: setTool(0x10, pressed)
         case touchButton where mode == .singleTouch || mode == .protocolA:
-            if pressed != touchDown {
-                touchDown = pressed
-                touchButtonChanged = true
+            if pressed != state.touchDown {
+                state.touchDown = pressed
+                state.touchButtonChanged = true
             }
         case EventCode.btnLeft...EventCode.btnTask:
             out.append(
@@ -375,44 +371,44 @@ package final class EvdevTouchDecoder {
     }
 
     private func setTool(_ bit: UInt8, _ pressed: Bool) {
-        if pressed { toolBits |= bit } else { toolBits &= ~bit }
+        if pressed { state.toolBits |= bit } else { state.toolBits &= ~bit }
     }
 
     private func resynchronise() {
-        dropping = false
-        for position in 0..<dirtySlotCount {
+        state.dropping = false
+        for position in 0..<state.dirtySlotCount {
             slots[dirtySlots[position]].trackingChanged = false
             slots[dirtySlots[position]].positionChanged = false
         }
-        dirtySlotCount = 0
-        pointsA.removeAll(keepingCapacity: true)
-        pendingHasData = false
-        touchButtonChanged = false
-        relX = 0
-        relY = 0
-        wheel = 0
-        hwheel = 0
+        state.dirtySlotCount = 0
+        state.pointsA.removeAll(keepingCapacity: true)
+        state.pendingHasData = false
+        state.touchButtonChanged = false
+        state.relX = 0
+        state.relY = 0
+        state.wheel = 0
+        state.hwheel = 0
     }
 
     /// Starts a frame's contacts (see `contacts`).
     private func startFrameContacts() {
-        frameContactCount = 0
+        state.frameContactCount = 0
     }
 
     /// Adds a contact to the frame: in place of the last frame's, while it had more.
     private func add(_ contact: TouchContact) {
-        if frameContactCount < contacts.count {
-            contacts[frameContactCount] = contact
+        if state.frameContactCount < state.contacts.count {
+            state.contacts[state.frameContactCount] = contact
         } else {
-            contacts.append(contact)
+            state.contacts.append(contact)
         }
-        frameContactCount += 1
+        state.frameContactCount += 1
     }
 
     /// Ends a frame's contacts: drops what is left of the last frame's.
     private func endFrameContacts() {
-        if contacts.count > frameContactCount {
-            contacts.removeLast(contacts.count - frameContactCount)
+        if state.contacts.count > state.frameContactCount {
+            state.contacts.removeLast(state.contacts.count - state.frameContactCount)
         }
     }
 
@@ -428,41 +424,41 @@ package final class EvdevTouchDecoder {
         case .none: break
         }
         endFrameContacts()
-        let fingers = max(activeCount, toolCount)
-        if !contacts.isEmpty || (fingers != lastFingerCount && mode != .none) {
+        let fingers = max(state.activeCount, toolCount)
+        if !state.contacts.isEmpty || (fingers != state.lastFingerCount && mode != .none) {
             out.appendTouchFrame(
-                device: id, timeMicroseconds: time, contacts: contacts, fingerCount: fingers)
+                device: id, timeMicroseconds: time, contacts: state.contacts, fingerCount: fingers)
         }
-        lastFingerCount = fingers
-        if relX != 0 || relY != 0 {
+        state.lastFingerCount = fingers
+        if state.relX != 0 || state.relY != 0 {
             out.append(
                 .pointerMotion(
                     PointerMotion(
-                        device: id, timeMicroseconds: time, deltaX: Double(relX),
-                        deltaY: Double(relY))))
-            relX = 0
-            relY = 0
+                        device: id, timeMicroseconds: time, deltaX: Double(state.relX),
+                        deltaY: Double(state.relY))))
+            state.relX = 0
+            state.relY = 0
         }
-        if wheel != 0 || hwheel != 0 {
+        if state.wheel != 0 || state.hwheel != 0 {
             // libinput: 15 degrees per wheel click, positive values scroll up (negative axis).
             out.append(
                 .pointerScroll(
                     PointerScroll(
                         device: id, timeMicroseconds: time, source: .wheel,
-                        horizontal: Double(hwheel) * 15,
-                        vertical: Double(-wheel) * 15)))
-            wheel = 0
-            hwheel = 0
+                        horizontal: Double(state.hwheel) * 15,
+                        vertical: Double(-state.wheel) * 15)))
+            state.wheel = 0
+            state.hwheel = 0
         }
     }
 
     private func endFrameSlots() {
         // One finger dirties one slot: sorting it was a call per frame.
-        if dirtySlotCount > 1 {
-            var dirty = UnsafeMutableBufferPointer(start: dirtySlots, count: dirtySlotCount)
+        if state.dirtySlotCount > 1 {
+            var dirty = UnsafeMutableBufferPointer(start: dirtySlots, count: state.dirtySlotCount)
             dirty.sort()
         }
-        for position in 0..<dirtySlotCount {
+        for position in 0..<state.dirtySlotCount {
             let index = dirtySlots[position]
             let slot = slots + index
             if slot.pointee.trackingChanged && slot.pointee.trackingID != slot.pointee.activeID {
@@ -482,7 +478,7 @@ package final class EvdevTouchDecoder {
             slot.pointee.trackingChanged = false
             slot.pointee.positionChanged = false
         }
-        dirtySlotCount = 0
+        state.dirtySlotCount = 0
     }
 
     // Contacts that go down, lift or turn out to be palms, apart from the moves (nearly
@@ -496,7 +492,7 @@ package final class EvdevTouchDecoder {
             if slot.seatSlot >= 0 {
                 add(contact(.up, seatSlot: slot.seatSlot, deviceSlot: index, x: slot.x, y: slot.y))
                 seat.release(slot.seatSlot)
-                activeCount -= 1
+                state.activeCount -= 1
             }
             slot.seatSlot = -1
             slot.activeID = -1
@@ -508,7 +504,7 @@ package final class EvdevTouchDecoder {
                 slot.suppressed = true
             } else {
                 slot.seatSlot = seat.take()
-                activeCount += 1
+                state.activeCount += 1
                 add(
                     contact(.down, seatSlot: slot.seatSlot, deviceSlot: index, x: slot.x, y: slot.y)
                 )
@@ -523,35 +519,41 @@ package final class EvdevTouchDecoder {
         var slot = slots[index]
         add(contact(.cancel, seatSlot: slot.seatSlot, deviceSlot: index, x: slot.x, y: slot.y))
         seat.release(slot.seatSlot)
-        activeCount -= 1
+        state.activeCount -= 1
         slot.seatSlot = -1
         slot.suppressed = true
         slots[index] = slot
     }
 
+    // Not inlined: protocol A only, and in line it made `handle` save and restore four
+    // more registers for every event of every device (+13 instructions an event,
+    // cont.evemu).
+    @inline(never)
     private func reportContactA() {
-        sawMTReport = true
-        if pendingHasData { pointsA.append(pendingA) }
-        pendingHasData = false
-        pendingA.trackingID = nil
+        state.sawMTReport = true
+        if state.pendingHasData { state.pointsA.append(state.pendingA) }
+        state.pendingHasData = false
+        state.pendingA.trackingID = nil
     }
 
     private func endFrameProtocolA() {
-        if pendingHasData { reportContactA() }
+        if state.pendingHasData { reportContactA() }
         // Each frame lists every contact; a frame without SYN_MT_REPORT changes nothing,
         // unless BTN_TOUCH went up.
-        guard sawMTReport || touchButtonChanged || !pointsA.isEmpty else { return }
-        sawMTReport = false
-        touchButtonChanged = false
-        var matchedOld = [Bool](repeating: false, count: contactsA.count)
-        var matchedNew = [Int](repeating: -1, count: pointsA.count)
-        if !contactsA.isEmpty && !pointsA.isEmpty {
+        guard state.sawMTReport || state.touchButtonChanged || !state.pointsA.isEmpty else {
+            return
+        }
+        state.sawMTReport = false
+        state.touchButtonChanged = false
+        var matchedOld = [Bool](repeating: false, count: state.contactsA.count)
+        var matchedNew = [Int](repeating: -1, count: state.pointsA.count)
+        if !state.contactsA.isEmpty && !state.pointsA.isEmpty {
             var pairs: [(distance: Double, old: Int, new: Int)] = []
-            pairs.reserveCapacity(contactsA.count * pointsA.count)
+            pairs.reserveCapacity(state.contactsA.count * state.pointsA.count)
             let scaleX = axisX.resolution > 0 ? Double(axisX.resolution) : 1
             let scaleY = axisY.resolution > 0 ? Double(axisY.resolution) : 1
-            for (old, previous) in contactsA.enumerated() {
-                for (new, point) in pointsA.enumerated() {
+            for (old, previous) in state.contactsA.enumerated() {
+                for (new, point) in state.pointsA.enumerated() {
                     if let a = previous.point.trackingID, let b = point.trackingID {
                         if a == b { pairs.append((-1, old, new)) }
                         continue
@@ -568,8 +570,8 @@ package final class EvdevTouchDecoder {
             }
         }
         var next: [ContactA] = []
-        next.reserveCapacity(pointsA.count)
-        for (old, previous) in contactsA.enumerated() where !matchedOld[old] {
+        next.reserveCapacity(state.pointsA.count)
+        for (old, previous) in state.contactsA.enumerated() where !matchedOld[old] {
             add(
                 contact(
                     .up, seatSlot: previous.seatSlot, deviceSlot: previous.deviceSlot,
@@ -577,8 +579,8 @@ package final class EvdevTouchDecoder {
                     y: previous.point.y))
             seat.release(previous.seatSlot)
         }
-        for (new, point) in pointsA.enumerated() where matchedNew[new] >= 0 {
-            var kept = contactsA[matchedNew[new]]
+        for (new, point) in state.pointsA.enumerated() where matchedNew[new] >= 0 {
+            var kept = state.contactsA[matchedNew[new]]
             if kept.point.x != point.x || kept.point.y != point.y {
                 add(
                     contact(
@@ -588,7 +590,7 @@ package final class EvdevTouchDecoder {
             kept.point = point
             next.append(kept)
         }
-        for (new, point) in pointsA.enumerated() where matchedNew[new] < 0 {
+        for (new, point) in state.pointsA.enumerated() where matchedNew[new] < 0 {
             var deviceSlot = 0
             while next.contains(where: { $0.deviceSlot == deviceSlot }) { deviceSlot += 1 }
             let seatSlot = seat.take()
@@ -596,32 +598,34 @@ package final class EvdevTouchDecoder {
             add(
                 contact(.down, seatSlot: seatSlot, deviceSlot: deviceSlot, x: point.x, y: point.y))
         }
-        contactsA = next
-        activeCount = next.count
-        pointsA.removeAll(keepingCapacity: true)
+        state.contactsA = next
+        state.activeCount = next.count
+        state.pointsA.removeAll(keepingCapacity: true)
     }
 
     private func endFrameSingleTouch() {
-        let moved = pendingHasData
-        pendingHasData = false
-        let x = pendingA.x
-        let y = pendingA.y
-        if touchButtonChanged {
-            touchButtonChanged = false
-            if touchDown && contactsA.isEmpty {
+        let moved = state.pendingHasData
+        state.pendingHasData = false
+        let x = state.pendingA.x
+        let y = state.pendingA.y
+        if state.touchButtonChanged {
+            state.touchButtonChanged = false
+            if state.touchDown && state.contactsA.isEmpty {
                 let seatSlot = seat.take()
-                contactsA = [ContactA(point: pendingA, deviceSlot: 0, seatSlot: seatSlot)]
+                state.contactsA = [
+                    ContactA(point: state.pendingA, deviceSlot: 0, seatSlot: seatSlot)
+                ]
                 add(contact(.down, seatSlot: seatSlot, deviceSlot: 0, x: x, y: y))
-            } else if !touchDown, let active = contactsA.first {
+            } else if !state.touchDown, let active = state.contactsA.first {
                 add(contact(.up, seatSlot: active.seatSlot, deviceSlot: 0, x: x, y: y))
                 seat.release(active.seatSlot)
-                contactsA = []
+                state.contactsA = []
             }
-        } else if moved, let active = contactsA.first {
+        } else if moved, let active = state.contactsA.first {
             add(contact(.move, seatSlot: active.seatSlot, deviceSlot: 0, x: x, y: y))
-            contactsA[0].point = pendingA
+            state.contactsA[0].point = state.pendingA
         }
-        activeCount = contactsA.count
+        state.activeCount = state.contactsA.count
     }
 
     /// Cancels every contact still down (end of the recording); appends the frame, if any.
@@ -644,7 +648,7 @@ package final class EvdevTouchDecoder {
             slots[index].seatSlot = -1
             slots[index].activeID = -1
         }
-        for active in contactsA {
+        for active in state.contactsA {
             add(
                 contact(
                     .cancel, seatSlot: active.seatSlot, deviceSlot: active.deviceSlot,
@@ -652,12 +656,12 @@ package final class EvdevTouchDecoder {
                     y: active.point.y))
             seat.release(active.seatSlot)
         }
-        contactsA = []
-        activeCount = 0
+        state.contactsA = []
+        state.activeCount = 0
         endFrameContacts()
-        if !contacts.isEmpty {
+        if !state.contacts.isEmpty {
             out.appendTouchFrame(
-                device: id, timeMicroseconds: time, contacts: contacts, fingerCount: 0)
+                device: id, timeMicroseconds: time, contacts: state.contacts, fingerCount: 0)
         }
     }
 }

@@ -12,8 +12,12 @@ import ListStore
 /// save (`takeOutcomes`) and waits for the last one when it stops (`finish`).
 struct ListPersistence {
     let store: ListStore
-    /// The lists last handed to the writer (at start: those loaded).
+    /// The lists last handed to the writer (at start: those loaded, then the run's).
     private(set) var savedLists: TodoLists
+    /// The settings the file records: read at start, then each one chosen on the Themes
+    /// or Settings page. What the file gets, whatever the command line made the run use,
+    /// and a theme only once one was chosen (docs/app.md, "Settings").
+    private(set) var recorded = RecordedSettings()
     private let writer: ListWriter
 
     /// Opens `path` (creating its folder), loading the saved lists or one list `To Do` of
@@ -32,6 +36,7 @@ struct ListPersistence {
         do {
             if let lists = try store.loadLists() {
                 savedLists = lists
+                recorded = store.recordedSettings()
                 let items = lists.lists.map(\.list.count).reduce(0, +)
                 log(
                     "loaded \(items) items"
@@ -56,8 +61,24 @@ struct ListPersistence {
         guard again || !controller.listsEqual(savedLists) else { return false }
         let lists = controller.lists
         savedLists = lists
-        writer.submit(lists)
+        var filed = lists
+        filed.themeName = recorded.themeName ?? TodoLists.defaultThemeName
+        filed.soundOn = recorded.soundOn ?? true
+        writer.submit(filed, recordsTheme: recorded.themeName != nil)
         return true
+    }
+
+    /// The run's lists as the start of what changes: the settings the command line gave
+    /// are not a change to save.
+    mutating func start(from controller: ClearController) { savedLists = controller.lists }
+
+    /// A setting chosen on the Themes or Settings page: the file records it from now on.
+    mutating func record(_ action: Action) {
+        switch action.detail {
+        case .themeName(let name)? where action.kind == .theme: recorded.themeName = name
+        case .soundOn(let on)? where action.kind == .sound: recorded.soundOn = on
+        default: break
+        }
     }
 
     /// The saves finished since the last call, oldest first.
@@ -80,7 +101,7 @@ final class ListWriter: @unchecked Sendable {
 
     private let store: ListStore
     private let condition = NSCondition()
-    private var pending: TodoLists?
+    private var pending: (lists: TodoLists, recordsTheme: Bool)?
     private var writing = false
     private var outcomes: [Outcome] = []
 
@@ -91,10 +112,10 @@ final class ListWriter: @unchecked Sendable {
         thread.start()
     }
 
-    /// Writes `lists` as soon as the thread is free.
-    func submit(_ lists: TodoLists) {
+    /// Writes `lists` as soon as the thread is free (`recordsTheme`: `ListStore.saveLists`).
+    func submit(_ lists: TodoLists, recordsTheme: Bool) {
         condition.lock()
-        pending = lists
+        pending = (lists, recordsTheme)
         condition.signal()
         condition.unlock()
     }
@@ -119,13 +140,13 @@ final class ListWriter: @unchecked Sendable {
         while true {
             condition.lock()
             while pending == nil { condition.wait() }
-            let lists = pending!
+            let (lists, recordsTheme) = pending!
             pending = nil
             writing = true
             condition.unlock()
             let outcome: Outcome
             do {
-                try store.saveLists(lists)
+                try store.saveLists(lists, recordsTheme: recordsTheme)
                 outcome = .saved(lists)
             } catch {
                 outcome = .failed(error)

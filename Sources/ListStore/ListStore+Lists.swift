@@ -19,14 +19,15 @@ extension ListStore {
         try loadFile { data throws(DecodeFailure) in try Self.decodeLists(data) }
     }
 
-    /// The theme a version-2 file names (`heat` when it names none); nil when there is no
-    /// readable version-2 file (no file, a version-1 file, a corrupt one). The app starts
-    /// with it, and with `--theme` only when it is nil (docs/themes.md).
-    public func savedThemeName() -> String? {
+    /// The settings the file records: a version-2 file's `theme` and `sound`, each nil when
+    /// the file does not name it (and both when there is no readable version-2 file: no
+    /// file, a version-1 file, a corrupt one). The app says where each setting it uses came
+    /// from (docs/app.md, "Settings").
+    public func recordedSettings() -> RecordedSettings {
         guard let existing = try? locate().existing,
             let file = try? Self.decodeFile(existing.data), file.isVersion2
-        else { return nil }
-        return file.lists.themeName
+        else { return RecordedSettings() }
+        return file.recorded
     }
 
     /// The saved lists, or `defaultLists` when there is no file.
@@ -45,7 +46,8 @@ extension ListStore {
     /// own), and the store never overwrites a file it did not write. What the store cannot
     /// read (`fileToReplace`: a newer version, a file that is not a list, one it may not
     /// read, a folder, a FIFO, a device) is refused and left in place.
-    public func saveLists(_ lists: TodoLists) throws(ListStoreError) {
+    /// `recordsTheme` false leaves the theme out: nobody chose one (docs/list-file.md).
+    public func saveLists(_ lists: TodoLists, recordsTheme: Bool = true) throws(ListStoreError) {
         let place = try fileToReplace()
         if let existing = place.existing, !existing.decoded.isVersion2,
             FileCall.linkStatus(version1CopyPath) == nil
@@ -55,7 +57,19 @@ extension ListStore {
                 steps: (.previousCopyWritten, .previousCopyKept))
         }
         try replace(
-            place.path, with: Self.encodeLists(lists), keeping: place.existing?.file.status,
+            place.path, with: Self.encodeLists(lists, recordsTheme: recordsTheme), keeping: place.existing?.file.status,
             steps: (.temporaryWritten, .renamed))
+    }
+}
+
+/// What a list file records of the settings: its `theme` and `sound`, nil where it names
+/// none (docs/list-file.md).
+public struct RecordedSettings: Hashable, Sendable {
+    public var themeName: String?
+    public var soundOn: Bool?
+
+    public init(themeName: String? = nil, soundOn: Bool? = nil) {
+        self.themeName = themeName
+        self.soundOn = soundOn
     }
 }

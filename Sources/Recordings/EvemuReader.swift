@@ -8,37 +8,48 @@ import TouchInput
 /// case; values zero-padded or not; absolute or relative times (made relative to the first
 /// event). Events stream through `EvdevTouchDecoder`.
 ///
-/// Used by one thread at a time: in release builds the stored properties skip the
-/// run-time exclusivity check (`@exclusivity(unchecked)`); with the readers' checks (this
-/// and `LineReader`) back on, `cleartouch-bench continuous` went from 875 to 1020
-/// ns/event (best of 8, release, 2 busy cores).
+/// Used by one thread at a time: in release builds its `State` skips the run-time
+/// exclusivity check (`@exclusivity(unchecked)`).
 public final class EvemuReader: RecordingEventSource {
     public let header: RecordingHeader
-    #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
-        @exclusivity(unchecked) public private(set) var warnings: [RecordingError] = []
-    #else
-        public private(set) var warnings: [RecordingError] = []
-    #endif
     private let lines: LineReader
     private let decoder: EvdevTouchDecoder
-    #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
+
+    /// What reading changes on every line.
+    private struct State {
+        /// What was wrong but could be read past (`warnings`).
+        var warnings: [RecordingError] = []
         /// The decoded events, those from `outputIndex` on not yet handed out by `next`
         /// (`readBatch` decodes straight into its caller's batch instead).
-        @exclusivity(unchecked) private var output = InputEventBatch()
-        @exclusivity(unchecked) private var outputIndex = 0
+        var output = InputEventBatch()
+        var outputIndex = 0
         /// The contacts of the frame `next` handed out last (`InputEventBatch.event`).
-        @exclusivity(unchecked) private var handedContacts: [TouchContact] = []
-        @exclusivity(unchecked) private var firstTime: Int64?
-        @exclusivity(unchecked) private var finished = false
-        @exclusivity(unchecked) private var pendingEvent: EvdevEvent?
-    #else
-        private var output = InputEventBatch()
-        private var outputIndex = 0
-        private var handedContacts: [TouchContact] = []
-        private var firstTime: Int64?
-        private var finished = false
-        private var pendingEvent: EvdevEvent?
+        var handedContacts: [TouchContact] = []
+        /// The first event's time: later times are made relative to it.
+        var firstTime: Int64?
+        var finished = false
+        /// The first event, read before the description was done.
+        var pendingEvent: EvdevEvent?
+
+        /// The event at `outputIndex`, handed out (its contacts in `handedContacts`). A
+        /// method of the state: the read of `output` and the write of `handedContacts` are
+        /// then one access to the reader's state, not two at once.
+        mutating func handOutNext() -> InputEvent {
+            outputIndex += 1
+            return output.event(at: outputIndex - 1, contactsBuffer: &handedContacts)
+        }
+    }
+
+    // Unchecked in release builds: used by one thread at a time; with the readers' checks
+    // (this and `LineReader`) back on, `cleartouch-bench continuous` went from 875 to 1020
+    // ns/event (best of 8, release, 2 busy cores).
+    #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
+        @exclusivity(unchecked)
     #endif
+    private var state = State()
+
+    /// What was wrong in the file but could be read past, in order.
+    public var warnings: [RecordingError] { state.warnings }
     private let deviceID = DeviceID(1)
     /// Canonical lines fit in a line (`parseCanonicalEventWordwise` reads lines shorter
     /// than `wordwiseReadBytes`).
@@ -94,7 +105,7 @@ public final class EvemuReader: RecordingEventSource {
                 ? nil : EvemuDescriptionPairing.descriptionPath(forEventsFile: lines.path))
         if let descPath {
             if description.sawAny {
-                warnings.append(
+                state.warnings.append(
                     lines.error(
                         "the file has its own device description; --desc \(descPath) ignored",
                         line: 1))
@@ -125,7 +136,7 @@ public final class EvemuReader: RecordingEventSource {
         if !description.sawAny {
             throw lines.error("neither a device description nor events: not an evemu file", line: 1)
         }
-        pendingEvent = firstEvent
+        state.pendingEvent = firstEvent
         let device = description.device
         declaredAbsoluteCodes = Self.declared(device.codes[.abs])
         declaredKeyCodes = Self.declared(device.codes[.key])
@@ -135,33 +146,34 @@ public final class EvemuReader: RecordingEventSource {
         let deviceDescription = device.description(id: deviceID, screen: screen)
         header = RecordingHeader(
             format: .evemu, formatVersion: description.version, devices: [deviceDescription])
-        output.append(.deviceAdded(deviceDescription, timeMicroseconds: 0))
+        state.output.append(.deviceAdded(deviceDescription, timeMicroseconds: 0))
     }
 
     /// The next event, or nil at the end.
     public func next() throws(RecordingError) -> InputEvent? {
-        while outputIndex == output.count {
-            if finished { return nil }
-            output.removeAll()
-            outputIndex = 0
+        while state.outputIndex == state.output.count {
+            if state.finished { return nil }
+            state.output.removeAll()
+            state.outputIndex = 0
             try readMore(until: 1)
         }
-        outputIndex += 1
-        return output.event(at: outputIndex - 1, contactsBuffer: &handedContacts)
+        return state.handOutNext()
     }
 
     /// Appends the next events to `events` until it holds `limit` or more; false when the
     /// file ended first. A line that cannot be read throws, the events before it appended.
     func readBatch(into events: inout InputEventBatch, limit: Int) throws(RecordingError) -> Bool {
         // Events decoded for `next` and not handed out yet (the device at the start) first.
-        if outputIndex < output.count { events.append(contentsOf: output, from: outputIndex) }
-        output.removeAll()
-        outputIndex = 0
+        if state.outputIndex < state.output.count {
+            events.append(contentsOf: state.output, from: state.outputIndex)
+        }
+        state.output.removeAll()
+        state.outputIndex = 0
         // Decoded straight into the caller's batch: swapped in, and out again, also on a throw.
-        swap(&output, &events)
-        defer { swap(&output, &events) }
-        while output.count < limit {
-            if finished { return false }
+        swap(&state.output, &events)
+        defer { swap(&state.output, &events) }
+        while state.output.count < limit {
+            if state.finished { return false }
             try readMore(until: limit)
         }
         return true
@@ -169,15 +181,15 @@ public final class EvemuReader: RecordingEventSource {
 
     /// Reads lines until `output` holds `target` events or the file ends.
     private func readMore(until target: Int) throws(RecordingError) {
-        if let event = pendingEvent {
-            pendingEvent = nil
+        if let event = state.pendingEvent {
+            state.pendingEvent = nil
             decode(event, line: pendingEventLine)
         }
-        while output.count < target {
+        while state.output.count < target {
             // Fastest path: lines as evemu writes them, eight bytes at a time.
             if wordwiseLines {
                 decodeWordwise(until: target)
-                if output.count >= target { return }
+                if state.output.count >= target { return }
             }
             // Then a line as evemu writes it, parsed where it lies in the buffer.
             let unread = lines.unreadBytes
@@ -225,7 +237,7 @@ public final class EvemuReader: RecordingEventSource {
             cursor += lineBytes &+ 1
             count &+= 1
             decode(event, line: firstLine &+ count)
-            if output.count >= target { break }
+            if state.output.count >= target { break }
         }
         lines.skipLines(count, ofBytes: cursor - start)
     }
@@ -234,13 +246,13 @@ public final class EvemuReader: RecordingEventSource {
     private func decode(_ event: EvdevEvent, line: Int) {
         checkDeclared(event, line: line)
         var event = event
-        if let first = firstTime {
+        if let first = state.firstTime {
             event.timeMicroseconds -= first
         } else {
-            firstTime = event.timeMicroseconds
+            state.firstTime = event.timeMicroseconds
             event.timeMicroseconds = 0
         }
-        decoder.handle(event, into: &output)
+        decoder.handle(event, into: &state.output)
     }
 
     /// `codes` as a table by code (the highest code the kernel has is below 0x300).
@@ -274,15 +286,15 @@ public final class EvemuReader: RecordingEventSource {
         if let first = firstUndeclared {
             // The events do not match the description: say so, or 0 contacts pass in silence.
             let type = first.type == EventType.abs.rawValue ? "EV_ABS" : "EV_KEY"
-            warnings.append(
+            state.warnings.append(
                 RecordingError(
                     path: lines.path, line: first.line,
                     message:
                         "\(undeclaredEvents) events of codes the device description does not declare (the first \(type) code \(first.code)): is the description (--desc) for this device?"
                 ))
         }
-        finished = true
-        decoder.finish(time: decoder.lastTime, into: &output)
-        output.append(.deviceRemoved(deviceID, timeMicroseconds: decoder.lastTime))
+        state.finished = true
+        decoder.finish(time: decoder.lastTime, into: &state.output)
+        state.output.append(.deviceRemoved(deviceID, timeMicroseconds: decoder.lastTime))
     }
 }

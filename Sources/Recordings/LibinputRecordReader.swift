@@ -30,23 +30,25 @@ public final class LibinputRecordReader: RecordingEventSource {
     private let decoders: [EvdevTouchDecoder]
     /// The devices as the header describes them (for `rawDevices`).
     let evdevDevices: [EvdevDevice]
-    // Used by one thread at a time: in release builds the state read on every frame skips
-    // the run-time exclusivity check; with the check, the `libinput record` fast path of
-    // `cleartouch-bench recordings` ran 3.3 % more instructions (206.5 M against 199.9 M on
-    // 2 MB files, callgrind; docs/performance.md).
+    /// What reading changes on every frame.
+    private struct State {
+        /// Each device's next frame of events, read ahead, and whether it has one: frames
+        /// are handed out in time order across the devices.
+        var lookahead: [[EvdevEvent]] = []
+        var hasFrame: [Bool] = []
+        /// The decoded events, those from `outputIndex` on not yet handed out.
+        var output: [InputEvent] = []
+        var outputIndex = 0
+        var finished = false
+    }
+
+    // Unchecked in release builds: used by one thread at a time; with the check, the
+    // `libinput record` fast path of `cleartouch-bench recordings` ran 3.3 % more
+    // instructions (206.5 M against 199.9 M on 2 MB files, callgrind; docs/performance.md).
     #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
-        @exclusivity(unchecked) private var lookahead: [[EvdevEvent]]
-        @exclusivity(unchecked) private var hasFrame: [Bool]
-        @exclusivity(unchecked) private var output: [InputEvent] = []
-        @exclusivity(unchecked) private var outputIndex = 0
-        @exclusivity(unchecked) private var finished = false
-    #else
-        private var lookahead: [[EvdevEvent]]
-        private var hasFrame: [Bool]
-        private var output: [InputEvent] = []
-        private var outputIndex = 0
-        private var finished = false
+        @exclusivity(unchecked)
     #endif
+    private var state = State()
     /// Whether the fast path is in use (for tests and benchmarks).
     public let usesFastPath: Bool
 
@@ -126,61 +128,63 @@ public final class LibinputRecordReader: RecordingEventSource {
         evdevDevices = devices
         self.warnings = warnings
         header = RecordingHeader(format: .libinput, formatVersion: "1", devices: descriptions)
-        lookahead = Array(repeating: [], count: devices.count)
-        hasFrame = Array(repeating: false, count: devices.count)
+        state.lookahead = Array(repeating: [], count: devices.count)
+        state.hasFrame = Array(repeating: false, count: devices.count)
         for description in descriptions {
-            output.append(.deviceAdded(description, timeMicroseconds: 0))
+            state.output.append(.deviceAdded(description, timeMicroseconds: 0))
         }
         for index in sources.indices {
-            hasFrame[index] = try sources[index].nextFrame(into: &lookahead[index])
+            state.hasFrame[index] = try sources[index].nextFrame(into: &state.lookahead[index])
         }
     }
 
     /// The next kernel frame in time order and its device index (for tests).
     func nextRawFrame() throws(RecordingError) -> (device: Int, events: [EvdevEvent])? {
         var best = -1
-        for index in hasFrame.indices where hasFrame[index] {
+        for index in state.hasFrame.indices where state.hasFrame[index] {
             if best < 0
-                || lookahead[index].last!.timeMicroseconds < lookahead[best].last!.timeMicroseconds
+                || state.lookahead[index].last!.timeMicroseconds
+                    < state.lookahead[best].last!.timeMicroseconds
             {
                 best = index
             }
         }
         guard best >= 0 else { return nil }
-        let frame = lookahead[best]
-        hasFrame[best] = try sources[best].nextFrame(into: &lookahead[best])
+        let frame = state.lookahead[best]
+        state.hasFrame[best] = try sources[best].nextFrame(into: &state.lookahead[best])
         return (best, frame)
     }
 
     /// The next event, or nil at the end.
     public func next() throws(RecordingError) -> InputEvent? {
-        while outputIndex >= output.count {
-            output.removeAll(keepingCapacity: true)
-            outputIndex = 0
-            if finished { return nil }
+        while state.outputIndex >= state.output.count {
+            state.output.removeAll(keepingCapacity: true)
+            state.outputIndex = 0
+            if state.finished { return nil }
             var best = -1
-            for index in hasFrame.indices where hasFrame[index] {
+            for index in state.hasFrame.indices where state.hasFrame[index] {
                 if best < 0
-                    || lookahead[index].last!.timeMicroseconds
-                        < lookahead[best].last!.timeMicroseconds
+                    || state.lookahead[index].last!.timeMicroseconds
+                        < state.lookahead[best].last!.timeMicroseconds
                 {
                     best = index
                 }
             }
             if best < 0 {
-                finished = true
+                state.finished = true
                 for decoder in decoders {
-                    decoder.finish(time: decoder.lastTime, into: &output)
-                    output.append(.deviceRemoved(decoder.id, timeMicroseconds: decoder.lastTime))
+                    decoder.finish(time: decoder.lastTime, into: &state.output)
+                    state.output.append(
+                        .deviceRemoved(decoder.id, timeMicroseconds: decoder.lastTime))
                 }
                 continue
             }
             let decoder = decoders[best]
-            for event in lookahead[best] { decoder.handle(event, into: &output) }
-            hasFrame[best] = try sources[best].nextFrame(into: &lookahead[best])
+            for event in state.lookahead[best] { decoder.handle(event, into: &state.output) }
+            state.hasFrame[best] = try sources[best].nextFrame(into: &state.lookahead[best])
         }
-        let event = output[outputIndex]
-        outputIndex += 1
+        let event = state.output[state.outputIndex]
+        state.outputIndex += 1
         return event
     }
 

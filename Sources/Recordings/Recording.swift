@@ -64,7 +64,7 @@ public final class Recording {
     /// Warnings so far (a truncated last line, a frame never ended, time that runs
     /// backwards, …); they do not stop reading.
     public var warnings: [RecordingError] {
-        guard let backwards = timeBackwards else { return source.warnings }
+        guard let backwards = state.timeBackwards else { return source.warnings }
         let times = backwards.count == 1 ? "once" : "\(backwards.count) times"
         return source.warnings + [
             RecordingError(
@@ -74,33 +74,30 @@ public final class Recording {
             )
         ]
     }
-    // Read for every event: used by one thread at a time, so (in release builds) without
-    // the run-time exclusivity check, as the readers' own state.
-    #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
+    /// What reading changes on every event: the checks of time's order.
+    private struct State {
         /// Events read so far, and the latest time of each device among them (a `libinput
         /// record` file lists each device's events apart: only one device's own times must
         /// not run backwards). A short list, not a dictionary: a recording has a device or
         /// a few, and hashing for every event was a sixth of a continuous-touch replay.
-        @exclusivity(unchecked) private var eventsRead = 0
-        @exclusivity(unchecked) private var latestTimes: [(device: DeviceID?, time: Int64)] = []
+        var eventsRead = 0
+        var latestTimes: [(device: DeviceID?, time: Int64)] = []
         /// The device of the event before and its latest time, apart from `latestTimes`
         /// (the other devices'): nearly every event is that device's, and finding and
         /// writing its entry in the list for each was a twentieth of reading a frame.
-        @exclusivity(unchecked) private var hasCurrentDevice = false
-        @exclusivity(unchecked) private var currentDevice: DeviceID? = nil
-        @exclusivity(unchecked) private var currentLatestTime: Int64 = 0
+        var hasCurrentDevice = false
+        var currentDevice: DeviceID? = nil
+        var currentLatestTime: Int64 = 0
         /// How often an event came before the latest time, and the first time it did.
-        @exclusivity(unchecked) private var timeBackwards:
-            (count: Int, firstEvent: Int, firstTime: Int64, latestBefore: Int64)?
-    #else
-        private var eventsRead = 0
-        private var latestTimes: [(device: DeviceID?, time: Int64)] = []
-        private var hasCurrentDevice = false
-        private var currentDevice: DeviceID? = nil
-        private var currentLatestTime: Int64 = 0
-        private var timeBackwards:
-            (count: Int, firstEvent: Int, firstTime: Int64, latestBefore: Int64)?
+        var timeBackwards: (count: Int, firstEvent: Int, firstTime: Int64, latestBefore: Int64)?
+    }
+
+    // Read for every event: used by one thread at a time, so (in release builds) without
+    // the run-time exclusivity check, as the readers' own state.
+    #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
+        @exclusivity(unchecked)
     #endif
+    private var state = State()
     /// Bytes of the main file read so far.
     public var bytesConsumed: Int { source.bytesConsumed }
 
@@ -172,7 +169,7 @@ public final class Recording {
     /// The next event, or nil at the end.
     public func next() throws(RecordingError) -> InputEvent? {
         guard let event = try source.next() else { return nil }
-        eventsRead += 1
+        state.eventsRead += 1
         if let (device, time) = event.deviceTime { noteTime(time, of: device) }
         return event
     }
@@ -190,7 +187,7 @@ public final class Recording {
             batch.isLast = true
         }
         for index in 0..<batch.events.count {
-            eventsRead += 1
+            state.eventsRead += 1
             switch batch.events.peek(at: index) {
             case .touchFrame(let device, let time, let contactsAllCancelled):
                 if !contactsAllCancelled { noteTime(time, of: device) }
@@ -202,21 +199,21 @@ public final class Recording {
 
     /// Keeps `device`'s latest time, counting a time before it.
     private func noteTime(_ time: Int64, of device: DeviceID?) {
-        if !hasCurrentDevice || device != currentDevice {
+        if !state.hasCurrentDevice || device != state.currentDevice {
             guard makeCurrent(device) else {
-                currentLatestTime = time
+                state.currentLatestTime = time
                 return
             }
         }
-        if time < currentLatestTime {
-            if var backwards = timeBackwards {
+        if time < state.currentLatestTime {
+            if var backwards = state.timeBackwards {
                 backwards.count += 1
-                timeBackwards = backwards
+                state.timeBackwards = backwards
             } else {
-                timeBackwards = (1, eventsRead, time, currentLatestTime)
+                state.timeBackwards = (1, state.eventsRead, time, state.currentLatestTime)
             }
         } else {
-            currentLatestTime = time
+            state.currentLatestTime = time
         }
     }
 
@@ -224,19 +221,20 @@ public final class Recording {
     /// `latestTimes`; false when `device` has had no event yet.
     @inline(never)
     private func makeCurrent(_ device: DeviceID?) -> Bool {
-        if hasCurrentDevice {
-            if let index = latestTimes.firstIndex(where: { $0.device == currentDevice }) {
-                latestTimes[index].time = currentLatestTime
+        if state.hasCurrentDevice {
+            if let index = state.latestTimes.firstIndex(where: { $0.device == state.currentDevice })
+            {
+                state.latestTimes[index].time = state.currentLatestTime
             } else {
-                latestTimes.append((currentDevice, currentLatestTime))
+                state.latestTimes.append((state.currentDevice, state.currentLatestTime))
             }
         }
-        hasCurrentDevice = true
-        currentDevice = device
-        guard let index = latestTimes.firstIndex(where: { $0.device == device }) else {
+        state.hasCurrentDevice = true
+        state.currentDevice = device
+        guard let index = state.latestTimes.firstIndex(where: { $0.device == device }) else {
             return false
         }
-        currentLatestTime = latestTimes[index].time
+        state.currentLatestTime = state.latestTimes[index].time
         return true
     }
 }

@@ -4,25 +4,30 @@ import TouchInput
 /// does not grow with the file. A truncated last line (a recorder killed mid-write) is
 /// listed in `warnings` and skipped; everything before it is used.
 ///
-/// Used by one thread at a time: in release builds the state read on every event line
-/// skips the run-time exclusivity check (`@exclusivity(unchecked)`); with the check, the
-/// trace reader of `cleartouch-bench recordings` ran 14 % more instructions (313.9 M
-/// against 274.3 M on 2 MB files, callgrind; docs/performance.md).
+/// Used by one thread at a time: in release builds its `State` skips the run-time
+/// exclusivity check (`@exclusivity(unchecked)`).
 public final class TraceReader {
     public let header: RecordingHeader
     public private(set) var warnings: [RecordingError] = []
     private let lines: LineReader
+
+    /// What reading changes on every event line.
+    private struct State {
+        /// The contacts of the frame being read (`T` lines until its `F`), its device and
+        /// time.
+        var pendingContacts: [TouchContact] = []
+        var pendingDevice = DeviceID(0)
+        var pendingTime: Int64 = 0
+        var finished = false
+    }
+
+    // Unchecked in release builds: used by one thread at a time; with the check, the trace
+    // reader of `cleartouch-bench recordings` ran 14 % more instructions (313.9 M against
+    // 274.3 M on 2 MB files, callgrind; docs/performance.md).
     #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
-        @exclusivity(unchecked) private var pendingContacts: [TouchContact] = []
-        @exclusivity(unchecked) private var pendingDevice = DeviceID(0)
-        @exclusivity(unchecked) private var pendingTime: Int64 = 0
-        @exclusivity(unchecked) private var finished = false
-    #else
-        private var pendingContacts: [TouchContact] = []
-        private var pendingDevice = DeviceID(0)
-        private var pendingTime: Int64 = 0
-        private var finished = false
+        @exclusivity(unchecked)
     #endif
+    private var state = State()
 
     /// The header's keywords (docs/trace-format.md, "Header").
     enum HeaderKeyword: Sendable {
@@ -156,7 +161,7 @@ public final class TraceReader {
         }
         if !sawEvents {
             warnings.append(lines.error("no `events` line: the header is incomplete"))
-            finished = true
+            state.finished = true
         }
         self.header = header
         self.warnings = warnings
@@ -164,7 +169,7 @@ public final class TraceReader {
 
     /// The next event, or nil at the end of the file.
     public func next() throws(RecordingError) -> InputEvent? {
-        guard !finished else { return nil }
+        guard !state.finished else { return nil }
         while let line = try lines.nextLine() {
             if lines.lastLineUnterminated {
                 warnings.append(lines.error("truncated last line ignored"))
@@ -173,8 +178,8 @@ public final class TraceReader {
             if line.isEmpty || line[0] == UInt8(ascii: "#") { continue }
             if let event = try parseEvent(line) { return event }
         }
-        finished = true
-        if !pendingContacts.isEmpty {
+        state.finished = true
+        if !state.pendingContacts.isEmpty {
             warnings.append(lines.error("the last touch frame has no `frame` line; used as it is"))
             return .touchFrame(takePendingFrame(fingerCount: nil))
         }
@@ -183,9 +188,10 @@ public final class TraceReader {
 
     private func takePendingFrame(fingerCount: Int?) -> TouchFrame {
         let frame = TouchFrame(
-            device: pendingDevice, timeMicroseconds: pendingTime, contacts: pendingContacts,
+            device: state.pendingDevice, timeMicroseconds: state.pendingTime,
+            contacts: state.pendingContacts,
             fingerCount: fingerCount)
-        pendingContacts.removeAll(keepingCapacity: true)
+        state.pendingContacts.removeAll(keepingCapacity: true)
         return frame
     }
 
@@ -264,14 +270,14 @@ public final class TraceReader {
             guard scanner.isBlankToEnd() else {
                 throw lines.error("unexpected text after the touch")
             }
-            if !pendingContacts.isEmpty && pendingDevice.rawValue != deviceID {
+            if !state.pendingContacts.isEmpty && state.pendingDevice.rawValue != deviceID {
                 throw lines.error(
-                    "touch of device \(deviceID) inside a frame of device \(pendingDevice.rawValue)"
+                    "touch of device \(deviceID) inside a frame of device \(state.pendingDevice.rawValue)"
                 )
             }
-            pendingDevice = DeviceID(deviceID)
-            pendingTime = time
-            pendingContacts.append(
+            state.pendingDevice = DeviceID(deviceID)
+            state.pendingTime = time
+            state.pendingContacts.append(
                 TouchContact(
                     seatSlot: seatSlot, deviceSlot: deviceSlot, phase: phase,
                     positionMillimetres: millimetres,
@@ -291,15 +297,16 @@ public final class TraceReader {
                 }
                 fingers = Int(count)
             }
-            if !pendingContacts.isEmpty && pendingDevice.rawValue != deviceID {
+            if !state.pendingContacts.isEmpty && state.pendingDevice.rawValue != deviceID {
                 throw lines.error(
-                    "frame of device \(deviceID) ends touches of device \(pendingDevice.rawValue)")
+                    "frame of device \(deviceID) ends touches of device \(state.pendingDevice.rawValue)"
+                )
             }
-            pendingDevice = DeviceID(deviceID)
-            pendingTime = time
+            state.pendingDevice = DeviceID(deviceID)
+            state.pendingTime = time
             return .touchFrame(takePendingFrame(fingerCount: fingers))
         }
-        if !pendingContacts.isEmpty {
+        if !state.pendingContacts.isEmpty {
             throw lines.error(
                 "`\(QuotedInput.cut(word.string))` inside a touch frame (no `frame` line before it)"
             )

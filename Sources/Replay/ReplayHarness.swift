@@ -297,31 +297,64 @@ public struct ReplayHarness {
 final class Collector {
     let keepTouchPaths: Bool
     let keepListsAfterActions: Bool
-    // One replay's own state, on one thread: no run-time exclusivity check in release
-    // builds; with it, `cleartouch-bench continuous` went from 814 to 875 ns/event (best
-    // of 8, release, 2 busy cores).
-    #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
-        @exclusivity(unchecked) var origin: Int64 = 0
-        @exclusivity(unchecked) var gestures: [ReplayedGesture] = []
-        @exclusivity(unchecked) var actions: [ReplayedAction] = []
-        @exclusivity(unchecked) var paths: [TouchPath] = []
-        @exclusivity(unchecked) private var openGestures: [GestureID: GestureEvent] = [:]
-        // (device, seat slot) → index in paths
-        @exclusivity(unchecked) private var openPaths: [ContactKey: Int] = [:]
-        // Contacts down now: usually a few, so a list searched in place costs less per
-        // frame than a dictionary; `liveIndex` finds one among many (a frame of 100,000).
-        @exclusivity(unchecked) private var live: [(device: DeviceID, contact: TouchContact)] = []
-        @exclusivity(unchecked) private var liveIndex: [ContactKey: Int] = [:]
-    #else
+    /// What collecting changes on every event.
+    private struct State {
+        /// The first event's time: the result's times count from it.
         var origin: Int64 = 0
         var gestures: [ReplayedGesture] = []
         var actions: [ReplayedAction] = []
         var paths: [TouchPath] = []
-        private var openGestures: [GestureID: GestureEvent] = [:]
-        private var openPaths: [ContactKey: Int] = [:]
-        private var live: [(device: DeviceID, contact: TouchContact)] = []
-        private var liveIndex: [ContactKey: Int] = [:]
+        /// Each open gesture's `began` report.
+        var openGestures: [GestureID: GestureEvent] = [:]
+        /// (device, seat slot) → index in paths.
+        var openPaths: [ContactKey: Int] = [:]
+        /// Contacts down now: usually a few, so a list searched in place costs less per
+        /// frame than a dictionary; `liveIndex` finds one among many (a frame of 100,000).
+        var live: [(device: DeviceID, contact: TouchContact)] = []
+        var liveIndex: [ContactKey: Int] = [:]
+    }
+
+    // One replay's own state, on one thread: no run-time exclusivity check in release
+    // builds; with it, `cleartouch-bench continuous` went from 814 to 875 ns/event (best
+    // of 8, release, 2 busy cores).
+    #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
+        @exclusivity(unchecked)
     #endif
+    private var state = State()
+
+    // The state's fields by their own names (`State`), in place.
+    var origin: Int64 {
+        get { state.origin }
+        set { state.origin = newValue }
+    }
+    var gestures: [ReplayedGesture] {
+        _read { yield state.gestures }
+        _modify { yield &state.gestures }
+    }
+    var actions: [ReplayedAction] {
+        _read { yield state.actions }
+        _modify { yield &state.actions }
+    }
+    var paths: [TouchPath] {
+        _read { yield state.paths }
+        _modify { yield &state.paths }
+    }
+    private var openGestures: [GestureID: GestureEvent] {
+        _read { yield state.openGestures }
+        _modify { yield &state.openGestures }
+    }
+    private var openPaths: [ContactKey: Int] {
+        _read { yield state.openPaths }
+        _modify { yield &state.openPaths }
+    }
+    private var live: [(device: DeviceID, contact: TouchContact)] {
+        _read { yield state.live }
+        _modify { yield &state.live }
+    }
+    private var liveIndex: [ContactKey: Int] {
+        _read { yield state.liveIndex }
+        _modify { yield &state.liveIndex }
+    }
 
     /// A contact on its device.
     struct ContactKey: Hashable {

@@ -96,18 +96,26 @@ public struct FailurePage {
             func list(after count: Int) -> [ExpectedItem] {
                 count == 0 ? result.initialItems : result.actions[count - 1].itemsAfter
             }
-            replayed.items = list(
-                after: result.actions.filter { $0.timeMicroseconds <= moment }.count)
-            // Up to the first differing action both sides agree, so the replay's list after
-            // them is the expectation's too; past it the expectation does not say.
+            // Both columns show the list at the same moment: after the actions both agree
+            // on, the last moment the expectation's list is known (it pins the list at the
+            // end, not after each action); each then says what its side did next.
             let shared = Expectation.firstDifference(expectation.actions, replayedActions)
             let reached = expectation.actions.filter { $0.timeMicroseconds <= moment }.count
-            expected.items = list(after: min(reached, shared))
-            if reached > shared {
+            let replayedReached = replayedActions.filter { $0.timeMicroseconds <= moment }.count
+            let agreed = min(shared, reached, replayedReached)
+            expected.items = list(after: agreed)
+            replayed.items = expected.items
+            if reached > agreed {
                 expected.note =
                     "then, as expected: "
-                    + expectation.actions[shared..<reached].map(\.summary).joined(separator: ", ")
+                    + expectation.actions[agreed..<reached].map(\.summary).joined(separator: ", ")
                     + " (the expectation pins the list at the end, not after each action)"
+            }
+            if replayedReached > agreed {
+                replayed.note =
+                    "then, as replayed: "
+                    + replayedActions[agreed..<replayedReached].map(\.summary).joined(
+                        separator: ", ") + " (the screen shows the list after it)"
             }
         }
         return Summary(

@@ -166,6 +166,12 @@ public enum FailurePages {
             case .skipped(let reason):
                 status = "SKIP"
                 detail = reason
+            case .brittle(let line):
+                status = "BRITTLE"
+                detail = line
+            case .updated(let diff):
+                status = "UPDATED"
+                detail = diff.split(separator: "\n").first.map(String.init) ?? ""
             }
             let name =
                 pages[index].map { "<a href=\"\(escaped($0))\">\(escaped(path))</a>" }

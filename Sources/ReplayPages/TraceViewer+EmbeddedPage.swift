@@ -7,7 +7,7 @@ extension TraceViewer {
         (
             "failure.css",
             #"""
-            #failure { margin: 0 12px 12px 12px; padding: 8px 10px; border: 1px solid #e6323c; background: #241416; }
+            #failure { flex: 1 1 420px; min-width: 320px; padding: 8px 10px; border: 1px solid #e6323c; background: #241416; }
             #failure h2 { font-size: 14px; margin: 0 0 6px 0; color: #ff8a80; }
             #failure h3 { font-size: 13px; margin: 8px 0 2px 0; color: #aaa; font-weight: normal; }
             #failure .sides { display: flex; gap: 24px; }
@@ -33,7 +33,9 @@ extension TraceViewer {
             // list at the moment), end (level and editing, at the end), note? (why the expected list
             // is not all there is)}. On the gesture service's page (a gesture expectation's; the data has
             // `service`) the sides hold the service's gestures alone. It uses the page only through its
-            // elements (#time, #timeline, #main), so the viewer's script is left as it is.
+            // elements (#time, #timeline, #main), so the viewer's script is left as it is. The panel
+            // goes beside the screen, in #main, so the screen stays where the viewer puts it: in view
+            // at a 1000-pixel window.
             "use strict";
             (function () {
               const data = JSON.parse(document.getElementById("trace-data").textContent);
@@ -92,13 +94,14 @@ extension TraceViewer {
               go.id = "show-first-difference";
               panel.appendChild(go);
               const sides = element("div", undefined, "sides");
-              sides.appendChild(side("expected", "expected (" + F.expectation + ") " + when, F.expected));
-              sides.appendChild(side("replayed", "replayed " + when, F.replayed));
+              const moment = F.atEnd ? when : "as both had it when the first difference came (" + F.t.toFixed(3) + " ms)";
+              sides.appendChild(side("expected", "expected (" + F.expectation + "), " + moment, F.expected));
+              sides.appendChild(side("replayed", "replayed, " + moment, F.replayed));
               panel.appendChild(sides);
               const diff = element("pre", F.diff);
               diff.id = "failure-diff";
               panel.appendChild(diff);
-              document.getElementById("main").before(panel);
+              document.getElementById("main").appendChild(panel);
             
               // The marker over the timeline, where the viewer draws that time.
               const marker = element("div");
@@ -114,8 +117,12 @@ extension TraceViewer {
                 marker.style.top = (rect.top + window.scrollY + timeline.clientTop) + "px";
                 marker.style.height = timeline.clientHeight + "px";
               }
+              // The frame of the first difference: the first at or after its time, where the action
+              // that differs is on the screen (the one before would not show it yet).
               function showFirstDifference() {
-                slider.value = String(F.t);
+                let k = data.frames.findIndex(function (f) { return f.t >= F.t - 0.0005; });
+                if (k < 0) k = data.frames.length - 1;
+                slider.value = String(Math.max(0, k));
                 slider.dispatchEvent(new Event("input", { bubbles: true }));
               }
               go.addEventListener("click", showFirstDifference);
@@ -132,7 +139,7 @@ extension TraceViewer {
             header { padding: 8px 12px; }
             header h1 { font-size: 16px; margin: 0 0 2px 0; }
             #stats { color: #aaa; }
-            #main { display: flex; gap: 12px; padding: 0 12px; align-items: flex-start; }
+            #main { display: flex; flex-wrap: wrap; gap: 12px; padding: 0 12px; align-items: flex-start; }
             #screen { background: #000; border: 1px solid #444; }
             #side { min-width: 260px; max-width: 420px; }
             #side h2 { font-size: 13px; margin: 10px 0 4px 0; color: #aaa; font-weight: normal; }
@@ -164,7 +171,7 @@ extension TraceViewer {
             <option value="0.1">0.1×</option><option value="0.25">0.25×</option><option value="0.5">0.5×</option>
             <option value="1" selected>1×</option><option value="2">2×</option><option value="4">4×</option>
             </select></label>
-            <input id="time" type="range" min="0" max="0" step="1" value="0" aria-label="time (ms)">
+            <input id="time" type="range" min="0" max="0" step="1" value="0" aria-label="frame">
             <span id="clock"></span>
             </div>
             <canvas id="timeline" height="90"></canvas>
@@ -254,7 +261,9 @@ extension TraceViewer {
             const W = D.screen.width, H = D.screen.height;
             let currentMs = 0, playing = false, lastTick = null;
             
-            slider.max = String(Math.ceil(lastFrameMs));
+            // The slider steps frame by frame: its value is a frame's index (the arrow keys move one
+            // frame, not one millisecond of the 33 between two frames).
+            slider.max = String(Math.max(0, D.frames.length - 1));
             const S = D.service;
             if (S) {
               document.getElementById("service").hidden = false;
@@ -269,15 +278,16 @@ extension TraceViewer {
               const r = (value >> 16) & 255, g = (value >> 8) & 255, b = value & 255;
               return "rgba(" + r + "," + g + "," + b + "," + (alpha === undefined ? 1 : alpha) + ")";
             }
-            function frameAt(ms) {
+            function frameIndexAt(ms) {
               // The frame shown at ms: the last one at or before it.
               let k = Math.floor(ms * D.fps / 1000 + 1e-9);
               k = Math.max(0, Math.min(D.frames.length - 1, k));
               // Frame times are rounded to the microsecond: step to the exact frame.
               while (k > 0 && D.frames[k].t > ms) k--;
               while (k + 1 < D.frames.length && D.frames[k + 1].t <= ms) k++;
-              return D.frames[k];
+              return k;
             }
+            function frameAt(ms) { return D.frames[frameIndexAt(ms)]; }
             
             function sizeCanvases() {
               const scale = Math.min((window.innerHeight - 200) / H, 480 / W, 1);
@@ -646,7 +656,7 @@ extension TraceViewer {
                 statusElement.dataset.serviceDrawn = JSON.stringify(serviceDrawn);
                 list(document.getElementById("service-gestures"), service.map(function (t) { return { text: t }; }));
               }
-              if (!fromSlider) slider.value = String(Math.round(currentMs));
+              if (!fromSlider) slider.value = String(frameIndexAt(currentMs));
             }
             
             function tick(now) {
@@ -670,7 +680,9 @@ extension TraceViewer {
               }
             }
             playButton.addEventListener("click", function () { setPlaying(!playing); });
-            slider.addEventListener("input", function () { show(Number(slider.value), true); });
+            slider.addEventListener("input", function () {
+              if (D.frames.length) show(D.frames[Number(slider.value)].t, true);
+            });
             function seekFromTimeline(event) {
               const rect = timelineCanvas.getBoundingClientRect();
               const fraction = (event.clientX - rect.left - 8) / Math.max(1, rect.width - 16);

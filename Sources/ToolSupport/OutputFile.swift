@@ -289,6 +289,12 @@ public enum OutputFile {
         }
     }
 
+    /// Throws unless the folder the output `path` goes into exists: for a command to check
+    /// before its work rather than after it (`test --junit`).
+    public static func checkFolder(for path: String) throws(Diagnostic) {
+        try requireParentFolder(of: path, naming: path)
+    }
+
     /// Creates the folder `folder` itself when it is missing (`--frames DIR`); its parent
     /// must exist, as for every output. An error names `name`.
     public static func createFolder(_ folder: String, naming name: String) throws(Diagnostic) {

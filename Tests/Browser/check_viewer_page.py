@@ -30,9 +30,8 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 def observe(driver):
     status = driver.find_element(By.ID, "status")
-    slider = driver.find_element(By.ID, "time")
     return {
-        "slider_ms": float(slider.get_attribute("value")),
+        "slider_ms": float(headless_chromium.slider_ms(driver)),
         "frame_ms": float(status.get_attribute("data-frame-ms")),
         "level": status.get_attribute("data-level"),
         "last_action": status.get_attribute("data-last-action"),
@@ -73,7 +72,9 @@ def main():
     try:
         driver.get(page.as_uri())
         slider = driver.find_element(By.ID, "time")
-        result = {"slider_max": float(slider.get_attribute("max"))}
+        result = {"slider_max": float(driver.execute_script(
+            "const d = JSON.parse(document.getElementById('trace-data').textContent);"
+            "return d.frames.length ? d.frames[d.frames.length - 1].t : 0;"))}
 
         # A real drag: press on the slider's track at 3/4 of its width.
         width = slider.size["width"]
@@ -91,9 +92,7 @@ def main():
             result["at"].append(observe(driver))
 
         # Play from the start at 4x: time moves on its own, then pause stops it.
-        driver.execute_script(
-            "const s = document.getElementById('time'); s.value = '0';"
-            "s.dispatchEvent(new Event('input', {bubbles: true}));")
+        headless_chromium.seek(driver, 0)
         driver.find_element(By.ID, "speed").send_keys("4")
         driver.find_element(By.ID, "play").click()
         WebDriverWait(driver, 20, poll_frequency=0.05).until(

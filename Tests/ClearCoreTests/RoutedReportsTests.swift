@@ -79,24 +79,42 @@ struct RoutedReportsTests {
     /// The routes keep at most `capacity` gestures: one more forgets the oldest, whose
     /// reports then go round every interaction; noting a gesture again replaces its route.
     @Test func routesForgetTheOldestPastTheirCapacity() {
+        let controller = ClearController(items: TodoList.swiftTutorialSamples, layout: smallLayout)
+        let pull = UnsafeInteractionReference(controller.pull)
+        let scrolling = UnsafeInteractionReference(controller.scrolling)
+        let pinch = UnsafeInteractionReference(controller.pinch)
         var routes = GestureRoutes()
         for id in 1...GestureRoutes.capacity {
-            routes.note(.pull, for: GestureID(rawValue: id))
+            routes.note(pull, for: GestureID(rawValue: id))
         }
         #expect(routes.count == GestureRoutes.capacity)
-        #expect(routes.route(of: GestureID(rawValue: 1)) == .pull)
-        routes.note(.scrolling, for: GestureID(rawValue: GestureRoutes.capacity + 1))
+        #expect(routes.taker(of: GestureID(rawValue: 1))?.identity == pull.identity)
+        routes.note(scrolling, for: GestureID(rawValue: GestureRoutes.capacity + 1))
         #expect(routes.count == GestureRoutes.capacity)
-        #expect(routes.route(of: GestureID(rawValue: 1)) == nil)
-        #expect(routes.route(of: GestureID(rawValue: 2)) == .pull)
-        #expect(routes.route(of: GestureID(rawValue: GestureRoutes.capacity + 1)) == .scrolling)
-        routes.note(.pinch, for: GestureID(rawValue: 2))
-        #expect(routes.route(of: GestureID(rawValue: 2)) == .pinch)
+        #expect(routes.taker(of: GestureID(rawValue: 1)) == nil)
+        #expect(routes.taker(of: GestureID(rawValue: 2))?.identity == pull.identity)
+        #expect(
+            routes.taker(of: GestureID(rawValue: GestureRoutes.capacity + 1))?.identity
+                == scrolling.identity)
+        routes.note(pinch, for: GestureID(rawValue: 2))
+        #expect(routes.taker(of: GestureID(rawValue: 2))?.identity == pinch.identity)
         #expect(routes.count == GestureRoutes.capacity)
         routes.forget(GestureID(rawValue: 2))
         routes.forget(GestureID(rawValue: 99))
-        #expect(routes.route(of: GestureID(rawValue: 2)) == nil)
+        #expect(routes.taker(of: GestureID(rawValue: 2)) == nil)
         #expect(routes.count == GestureRoutes.capacity - 1)
+    }
+
+    /// A route names the interaction that took the gesture (a pan on a row: the row
+    /// pan), until the gesture's last report.
+    @Test func aRouteNamesTheInteractionThatTookTheGesture() {
+        let controller = ClearController(items: TodoList.swiftTutorialSamples, layout: smallLayout)
+        controller.handle(Fixture.pan(1, .began, at: 1_000, start: Point(x: 40, y: 60), dx: 5))
+        #expect(
+            controller.routes.taker(of: GestureID(rawValue: 1))?.identity
+                == ObjectIdentifier(controller.rowPan))
+        controller.handle(Fixture.pan(1, .ended, at: 2_000, start: Point(x: 40, y: 60), dx: 5))
+        #expect(controller.routes.count == 0)
     }
 
     /// More gestures at once than the routes keep (a touchscreen's and a controller's own

@@ -73,7 +73,7 @@ import TouchInput
     @Test func theRenderersFadingRowsAreBlendedAsByPixman() throws {
         let byLine = try PresentationRenderer(width: 1080, height: 1920)
         let reference = try PresentationRenderer(width: 1080, height: 1920)
-        reference.blendsOverBandByLine = false
+        reference.paths.remove(.overBandByLine)
         let alphas = [0.3 - 1.0 / 255, 0.3, 0.3 + 1.0 / 255, 0.05, 0.5, 0.95, 0.999]
         for background in [RGBColor.black, RGBColor(red: 0.9, green: 0.9, blue: 0.85)] {
             for alpha in alphas {

@@ -107,9 +107,11 @@ import TouchInput
         for fraction in [0.25, 0.5, 0.75, 1.0, 1.5] {
             let pull = height * fraction
             renderer.render(pullPresentation(pulledBy: pull))
-            // The placeholder's clear-gloss line, over the black background.
-            let y = Int(pull - height + 0.95 * height)
-            guard y >= 0 else { continue }
+            // The placeholder's clear-gloss line, over the black background: a line above
+            // 0.95 of the way down the part shown (partly shown, it is squeezed into that
+            // part, its lines sampled nearest; below 0.95 the gloss darkens).
+            let top = max(0, pull - height)
+            let y = Int(top + 0.95 * (pull - top)) - 1
             let red = Double(renderer.surface.pixel(x: 1060, y: y)?.red ?? 0)
             let expected = 255 * min(1, fraction)
             #expect(

@@ -151,7 +151,7 @@ import TouchInput
         #expect(controller.applyTheme(named: "ocean", at: start))
         let byLine = try PresentationRenderer(width: 1080, height: 1920)
         let reference = try PresentationRenderer(width: 1080, height: 1920)
-        reference.painter.blendsGlossByLine = false
+        reference.paths.remove(.glossByLine)
         for offset: Int64 in [0, 1, 16_667, 150_000, 299_999, 300_000, 316_667] {
             let frame = controller.presentation(atMicroseconds: start + offset)
             #expect(frame.isFadingColors == (offset < 300_000))

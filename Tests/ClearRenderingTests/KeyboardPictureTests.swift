@@ -43,7 +43,7 @@ import TouchInput
     /// `frame` drawn with every key drawn in turn (no picture).
     static func drawnKeyByKey(_ frame: Presentation) throws -> ImageSurface {
         let reference = try PresentationRenderer(width: 1080, height: 1920)
-        reference.keyboardPainter.keepsPicture = false
+        reference.paths.remove(.keyboardPicture)
         reference.render(frame)
         #expect(reference.keyboardPainter.picturesMade == 0)
         return reference.surface

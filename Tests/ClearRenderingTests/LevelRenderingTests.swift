@@ -4,6 +4,24 @@ import ClearRendering
 import Testing
 import TouchInput
 
+extension ClearSession {
+    /// One touch frame of `contacts` (seat slot, phase, position) from `device` at `time`.
+    func touch(
+        _ contacts: [(slot: Int, phase: TouchPhase, x: Double, y: Double)], device: DeviceID,
+        at time: Int64
+    ) {
+        handle(
+            .touchFrame(
+                TouchFrame(
+                    device: device, timeMicroseconds: time,
+                    contacts: contacts.map {
+                        TouchContact(
+                            seatSlot: $0.slot, phase: $0.phase,
+                            positionPixels: Point(x: $0.x, y: $0.y))
+                    })))
+    }
+}
+
 /// A kiosk-sized session of the default lists (one list, `To Do`, of the tutorial's twelve
 /// items), driven by touches a frame at a time.
 final class LevelSessionDriver {
@@ -25,15 +43,7 @@ final class LevelSessionDriver {
 
     func touch(_ contacts: [(slot: Int, phase: TouchPhase, x: Double, y: Double)]) {
         time += 10_000
-        session.handle(
-            .touchFrame(
-                TouchFrame(
-                    device: device, timeMicroseconds: time,
-                    contacts: contacts.map {
-                        TouchContact(
-                            seatSlot: $0.slot, phase: $0.phase,
-                            positionPixels: Point(x: $0.x, y: $0.y))
-                    })))
+        session.touch(contacts, device: device, at: time)
     }
 
     /// Time passes (the last move ends).

@@ -159,7 +159,7 @@ import TouchInput
     static func expectSameFrames(_ frames: [Presentation], _ comment: String) throws {
         let byLine = try PresentationRenderer(width: 1080, height: 1920)
         let reference = try PresentationRenderer(width: 1080, height: 1920)
-        reference.copiesPicturesByLine = false
+        reference.paths.remove(.picturesByLine)
         for (index, frame) in frames.enumerated() {
             byLine.render(frame)
             reference.render(frame)

@@ -14,6 +14,8 @@ import TouchInput
     /// As tall as a row at the kiosk's size.
     static let pictureHeight = 169
     static let frameHeight = 1920
+    /// The paths of the reference frames: every stretch left to Cairo.
+    static let leftToCairo = RenderPaths.all.subtracting(.stretchByLine)
 
     /// An opaque picture whose every line has a colour of its own, with ink in lines 60 up
     /// to 110 (as a label's), one pixel of ink at the left edge of line 5 and one at the
@@ -78,10 +80,9 @@ import TouchInput
         let (reference, referenceContext) = try frame()
         prepare(byLineContext)
         prepare(referenceContext)
-        referenceContext.stretchesByLine = false
         let rect = (x: 0.0, y: y, width: Double(width), height: height)
-        byLineContext.drawImage(withLines, in: rect, alpha: 1)
-        referenceContext.drawImage(plain, in: rect, alpha: 1)
+        byLineContext.drawImage(withLines, in: rect, alpha: 1, paths: .all)
+        referenceContext.drawImage(plain, in: rect, alpha: 1, paths: Self.leftToCairo)
         byLineContext.flush()
         referenceContext.flush()
         let lines = max(0, Int(y) - 2)..<min(frameHeight, Int(y + height) + 2)
@@ -132,11 +133,53 @@ import TouchInput
         for (rect, alpha) in rects.map({ ($0, 1.0) }) + [((0, 100, 40, 84), 0.5)] {
             let (byLine, byLineContext) = try Self.frame()
             let (reference, referenceContext) = try Self.frame()
-            referenceContext.stretchesByLine = false
-            byLineContext.drawImage(withLines, in: rect, alpha: alpha)
-            referenceContext.drawImage(plain, in: rect, alpha: alpha)
+            byLineContext.drawImage(withLines, in: rect, alpha: alpha, paths: .all)
+            referenceContext.drawImage(plain, in: rect, alpha: alpha, paths: Self.leftToCairo)
             #expect(Self.sameLines(byLine, reference, 90..<200), "\(rect) at alpha \(alpha)")
         }
+    }
+
+    /// Into an opaque (RGB24) image, as a squeezed placeholder's picture is: copied by line,
+    /// the colours Cairo's stretch leaves (RGB24 reads no alpha byte), at heights just below
+    /// and above the picture's, through the image's top and bottom edges. The copy by line
+    /// is taken: a picture whose line 0 was painted over after its lines were kept still
+    /// shows its kept colour there (Cairo's stretch would read the paint).
+    @Test(arguments: [1.0, 84, 168, 170])
+    func aStretchIntoAnOpaqueImageIsCairos(height: Double) throws {
+        let withLines = try Self.picture()
+        withLines.keepLines()
+        let plain = try Self.picture()
+        let imageHeight = 400
+        for y in [-height / 2, 0, 100, Double(imageHeight) - height / 2].map({ $0.rounded() }) {
+            let (byLine, byLineContext) = try DirectCompositeTests.frame(
+                width: Self.width, height: imageHeight, opaque: true)
+            let (reference, referenceContext) = try DirectCompositeTests.frame(
+                width: Self.width, height: imageHeight, opaque: true)
+            let rect = (x: 0.0, y: y, width: Double(Self.width), height: height)
+            byLineContext.drawImage(withLines, in: rect, alpha: 1, paths: .all)
+            referenceContext.drawImage(plain, in: rect, alpha: 1, paths: Self.leftToCairo)
+            byLineContext.flush()
+            referenceContext.flush()
+            let same = (0..<imageHeight).allSatisfy { line in
+                (0..<Self.width).allSatisfy {
+                    byLine.pixel(x: $0, y: line) == reference.pixel(x: $0, y: line)
+                }
+            }
+            #expect(same, "\(height) lines at y \(y)")
+        }
+        let kept = try #require(withLines.pixel(x: 20, y: 0))
+        let painted = try GraphicsContext(surface: withLines)
+        painted.fillRectangle(
+            x: 0, y: 0, width: Double(Self.width), height: 1,
+            with: RGBAColor(red: 0, green: 1, blue: 0, alpha: 1))
+        painted.flush()
+        let (witness, witnessContext) = try DirectCompositeTests.frame(
+            width: Self.width, height: imageHeight, opaque: true)
+        witnessContext.drawImage(
+            withLines, in: (0, 0, Double(Self.width), Double(Self.pictureHeight)), alpha: 1,
+            paths: .all)
+        witnessContext.flush()
+        #expect(witness.pixel(x: 20, y: 0) == kept, "copied by line, from the kept lines")
     }
 
     // MARK: The renderer's frames
@@ -163,19 +206,57 @@ import TouchInput
         return frame
     }
 
+    /// Whether `frame` drawn by a renderer copying stretches by line is the frame of one
+    /// leaving every stretch to Cairo, to the bit.
+    static func isCairosFrame(_ frame: Presentation) throws -> Bool {
+        let byLine = try PresentationRenderer(width: 1080, height: 1920)
+        let reference = try PresentationRenderer(width: 1080, height: 1920)
+        reference.paths.remove(.stretchByLine)
+        byLine.render(frame)
+        reference.render(frame)
+        return DirectCompositeTests.bytes(byLine.surface)
+            == DirectCompositeTests.bytes(reference.surface)
+    }
+
     @Test(arguments: [1, 2, Fixture.rowHeight / 2, Fixture.rowHeight - 1, Fixture.rowHeight + 1])
     func theRenderersFoldedRowsAreCairosStretches(height: Double) throws {
         for keyboard in [false, true] {
             let frame = Self.folded(height: height.rounded(), keyboard: keyboard)
-            let byLine = try PresentationRenderer(width: 1080, height: 1920)
-            let reference = try PresentationRenderer(width: 1080, height: 1920)
-            reference.context.stretchesByLine = false
-            byLine.render(frame)
-            reference.render(frame)
-            let same =
-                DirectCompositeTests.bytes(byLine.surface)
-                == DirectCompositeTests.bytes(reference.surface)
-            #expect(same, "rows \(height) tall, keyboard \(keyboard)")
+            #expect(
+                try Self.isCairosFrame(frame), "rows \(height) tall, keyboard \(keyboard)")
+        }
+    }
+
+    /// The sample list pulled down `pull` px, its placeholder above row 0 partly shown (below
+    /// H) and squeezed into the lines it shows; with `fromBottom`, the placeholder below the
+    /// screen's bottom instead (a pull up's cue).
+    static func squeezed(pull: Double, fromBottom: Bool = false) -> Presentation {
+        var frame = Fixture.list()
+        let height = Fixture.rowHeight
+        frame.rows = frame.rows.map { row in
+            var moved = row
+            moved.framePixels.y += fromBottom ? -pull : pull
+            return moved
+        }
+        let y = fromBottom ? Double(Fixture.screen.heightPixels) - pull : pull - height
+        frame.placeholder = PlaceholderPresentation(
+            framePixels: RectPixels(x: 0, y: y, width: Fixture.width, height: height),
+            scaleY: 1, alpha: min(1, pull / height), label: "Pull to add item",
+            backgroundColor: .pureRed)
+        return frame
+    }
+
+    /// A placeholder squeezed into the part of the list it shows is stretched into a picture
+    /// of its own and composited at its alpha: copied by line or by Cairo, the same frames,
+    /// at pulls of 1 and 2 px, a quarter and half of H (between pixels), just below H.
+    @Test func theRenderersSqueezedPlaceholderIsCairosStretch() throws {
+        let height = Fixture.rowHeight
+        for fromBottom in [false, true] {
+            for pull in [1, 2, height / 4, height / 2 + 0.3, height - 1, height - 0.4] {
+                #expect(
+                    try Self.isCairosFrame(Self.squeezed(pull: pull, fromBottom: fromBottom)),
+                    "pulled \(pull) px, from the bottom \(fromBottom)")
+            }
         }
     }
 }

@@ -33,6 +33,31 @@ import YAML
         )
     }
 
+    /// Every subcommand `cleartouch --help` lists has its synopsis in a document, which
+    /// `everyBlockAndCommandRunsAsWritten` checks against its `--help`.
+    @Test func everySubcommandHasItsSynopsisInTheDocs() throws {
+        let products = PackagePaths.productsFolder(containing: "cleartouch")
+        let cleartouch = products.appendingPathComponent("cleartouch").path
+        guard FileManager.default.isExecutableFile(atPath: cleartouch) else {
+            try RequiredInput.missing("no built cleartouch beside the tests")
+        }
+        var shown: Set<String> = []
+        for path in Self.documents {
+            let text = try String(
+                contentsOfFile: TestPaths.packageRoot + "/" + path, encoding: .utf8)
+            for block in MarkdownDocument(path: path, text: text).blocks
+            where block.language == "text" && block.tags["synopsis"] != nil {
+                for line in block.body.split(separator: "\n")
+                where line.first?.isWhitespace == false {
+                    shown.insert(line.split(separator: " ").prefix(2).joined(separator: " "))
+                }
+            }
+        }
+        let missing = try DocumentRunner.subcommands(of: cleartouch).map { "cleartouch " + $0 }
+            .filter { !shown.contains($0) }
+        #expect(missing.isEmpty, "no synopsis in README.md or docs/ for \(missing.sorted())")
+    }
+
     @Test func theOtherProgramsTableIsRead() throws {
         let programs = try DocumentRunner.otherPrograms()
         #expect(programs["make"]?.isEmpty == false)
@@ -93,15 +118,17 @@ final class DocumentRunner {
 
     /// The subcommands `cleartouch --help` lists.
     static func subcommands(of cleartouch: String) throws -> Set<String> {
-        let help = try runCommand(executable: cleartouch, arguments: ["--help"])
+        let help = try runCommand(executable: cleartouch, arguments: ["--help"]).standardOutput
+        guard let start = help.range(of: "commands:\n") else { return [] }
         return Set(
-            help.standardOutput.split(separator: "\n").compactMap { line in
+            help[start.upperBound...].split(separator: "\n").compactMap { line in
                 guard line.hasPrefix("  "), let word = line.split(separator: " ").first,
                     word.allSatisfy({ $0.isLowercase || $0 == "-" })
                 else { return nil }
                 return String(word)
             })
     }
+
 
     /// Everything in document order.
     func run() {
@@ -314,19 +341,46 @@ final class DocumentRunner {
     }
 
     /// The synopsis's options against the usage lines of `--help`, and those against the
-    /// options `--help` describes.
+    /// options `--help` describes. A block may hold several forms (a line that starts in
+    /// its first column begins one); forms with the same `--help` are checked together.
     private func checkSynopsis(_ body: String, at here: String) {
-        let words = body.split(whereSeparator: \.isWhitespace).map(String.init)
-        guard let program = words.first else { return fail(here, "an empty synopsis") }
-        var command = [program]
-        if words.count > 1, !words[1].hasPrefix("-"), !words[1].hasPrefix("[") {
-            command.append(words[1])
+        var forms: [(command: [String], text: String)] = []
+        for line in body.split(separator: "\n") {
+            if let first = line.first, !first.isWhitespace {
+                let words = line.split(separator: " ").map(String.init)
+                var command = [words[0]]
+                if words.count > 1, !words[1].hasPrefix("-"), !words[1].hasPrefix("[") {
+                    command.append(words[1])
+                }
+                forms.append((command, String(line)))
+            } else if !forms.isEmpty {
+                forms[forms.count - 1].text += "\n" + line
+            }
         }
-        let help = execute(command + ["--help"], environment: [:])
-        guard help.status == 0 else {
-            return fail(here, "`\(command.joined(separator: " ")) --help` failed:\n\(help.output)")
+        guard !forms.isEmpty else { return fail(here, "an empty synopsis") }
+        var byHelp: [String: (command: [String], text: String)] = [:]
+        var order: [String] = []
+        for form in forms {
+            let help = execute(form.command + ["--help"], environment: [:])
+            guard help.status == 0 else {
+                return fail(
+                    here, "`\(form.command.joined(separator: " ")) --help` failed:\n\(help.output)")
+            }
+            if byHelp[help.output] == nil { order.append(help.output) }
+            byHelp[help.output, default: (form.command, "")].text += form.text + "\n"
         }
-        let usage = Self.usageLines(help.output)
+        for help in order {
+            let (command, text) = byHelp[help]!
+            checkSynopsis(text, command: command, help: help, at: here)
+        }
+        synopses.formUnion(forms.map { $0.command.joined(separator: " ") })
+    }
+
+    /// The commands whose synopsis this document shows (`cleartouch replay`).
+    private(set) var synopses: Set<String> = []
+
+    private func checkSynopsis(_ body: String, command: [String], help: String, at here: String) {
+        let usage = Self.usageLines(help)
         let shown = Self.options(in: body)
         let inUsage = Self.options(in: usage)
         if shown != inUsage {
@@ -335,7 +389,7 @@ final class DocumentRunner {
                 "the synopsis and `\(command.joined(separator: " ")) --help` differ: only in the doc \(shown.subtracting(inUsage).sorted()), only in --help \(inUsage.subtracting(shown).sorted())"
             )
         }
-        for aliases in Self.describedOptions(help.output) where aliases.isDisjoint(with: inUsage) {
+        for aliases in Self.describedOptions(help) where aliases.isDisjoint(with: inUsage) {
             fail(
                 here,
                 "`\(command.joined(separator: " ")) --help` describes \(aliases.sorted().joined(separator: ", ")) but its usage lines leave it out"
@@ -564,7 +618,7 @@ final class DocumentRunner {
     {
         counter += 1
         let output = scratch.file(".docs-test-output-\(counter)")
-        FileManager.default.createFile(atPath: output, contents: nil)
+        _ = FileManager.default.createFile(atPath: output, contents: nil)
         let process = Process()
         // With no signal blocked, as in a user's shell: the test process's threads block
         // most signals, and its children inherit the mask (a block's `kill` of the
@@ -600,7 +654,7 @@ final class DocumentRunner {
     private func write(_ text: String, named suffix: String) -> String {
         counter += 1
         let path = scratch.file(".docs-test-\(counter).\(suffix)")
-        FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
         return path
     }
 

@@ -6,8 +6,6 @@ import TouchInput
 /// editing ends. Editing is modal: while a row is edited only a tap acts, and it ends the
 /// editing. Pulls and pinches that add an item begin editing it.
 final class EditingInteraction: Interaction {
-    static var route: InteractionRoute { .editing }
-
     /// The item being edited and its text field.
     struct Session: Hashable {
         var item: ItemID
@@ -20,29 +18,34 @@ final class EditingInteraction: Interaction {
         var isNew: Bool
     }
 
-    #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
-        @exclusivity(unchecked)
-    #endif
-    private(set) var session: Session?
-    /// Edit mode's move of every row and fade of the others.
-    #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
-        @exclusivity(unchecked)
-    #endif
-    private var transition: EditTransition = .rest
-    /// The other rows' alpha in the presentation being composed.
-    #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
-        @exclusivity(unchecked)
-    #endif
-    private var shownOtherRowsAlpha = 1.0
+    /// What changes as gestures come and time passes.
+    struct State {
+        /// The item being edited and its text field; nil when none is.
+        var session: Session?
+        /// Edit mode's move of every row and fade of the others.
+        var transition: EditTransition = .rest
+        /// The other rows' alpha in the presentation being composed.
+        var shownOtherRowsAlpha = 1.0
+    }
 
-    var isEditing: Bool { session != nil }
+    // Unchecked in release builds, as every interaction's state (the figure is at
+    // `ClearController`).
+    #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
+        @exclusivity(unchecked)
+    #endif
+    private var state = State()
 
-    func isRunning(at time: Int64) -> Bool { time < transition.endMicroseconds }
+    /// The item being edited and its text field; nil when none is.
+    var session: Session? { state.session }
+
+    var isEditing: Bool { state.session != nil }
+
+    func isRunning(at time: Int64) -> Bool { time < state.transition.endMicroseconds }
 
     /// A tap while editing ends the editing and starts nothing else; otherwise a tap on an
     /// open row edits it.
     func tap(at location: Point, time: Int64, in controller: ClearController) {
-        if session != nil {
+        if state.session != nil {
             end(keepingText: true, time: time, in: controller)
             return
         }
@@ -57,17 +60,17 @@ final class EditingInteraction: Interaction {
     func type(_ text: String) {
         // Only the last character can join what is typed (a combining mark, a flag's half).
         // (No copy of the text is bound here: appending then stays in place.)
-        guard let last = session.map({ $0.text.last }) else { return }
+        guard let last = state.session.map({ $0.text.last }) else { return }
         let added = last.map { (String($0) + text).count - 1 } ?? text.count
-        session?.characterCount += added
-        session?.text += text
+        state.session?.characterCount += added
+        state.session?.text += text
     }
 
     /// Deletes the last character (grapheme cluster) of the edited text.
     func deleteBackward() {
-        guard session?.text.isEmpty == false else { return }
-        session?.text.removeLast()
-        session?.characterCount -= 1
+        guard state.session?.text.isEmpty == false else { return }
+        state.session?.text.removeLast()
+        state.session?.characterCount -= 1
     }
 
     // MARK: begin and end
@@ -79,12 +82,12 @@ final class EditingInteraction: Interaction {
         in controller: ClearController
     ) {
         let item = controller.list[index]
-        session = Session(
+        state.session = Session(
             item: item.id, text: item.text, characterCount: item.text.count,
             originalText: item.text, isNew: isNew)
         controller.record(.editBegin, index: index, time: time)
         let rowMinY = Double(index) * controller.layout.rowHeightPixels
-        transition = transition.retargeted(
+        state.transition = state.transition.retargeted(
             at: time, translation: controller.scrollOffsetPixels - rowMinY,
             otherRowsAlpha: ClearTimings.editingOtherRowsAlpha, editedItem: item.id,
             fromTranslation: fromTranslationPixels)
@@ -94,13 +97,13 @@ final class EditingInteraction: Interaction {
     /// Ends editing: saves the text (or restores it), records `edit-end`, moves the rows
     /// back over 0.3 s, and deletes the item when its text is empty.
     func end(keepingText: Bool, time: Int64, in controller: ClearController) {
-        guard let session else { return }
-        self.session = nil
+        guard let session = state.session else { return }
+        self.state.session = nil
         guard let index = controller.list.index(of: session.item) else { return }
         let text = keepingText ? session.text : (session.isNew ? "" : session.originalText)
         controller.list.setText(text, at: index)
         controller.record(.editEnd, index: index, time: time)
-        transition = transition.retargeted(
+        state.transition = state.transition.retargeted(
             at: time, translation: 0, otherRowsAlpha: 1, editedItem: session.item)
         controller.keyboardInteraction.hide(at: time)
         if text.isEmpty {
@@ -111,8 +114,8 @@ final class EditingInteraction: Interaction {
     // MARK: presentation
 
     func prepare(_ context: inout PresentationContext, in controller: ClearController) {
-        context.rows.listTranslationPixels = transition.translation.value(at: context.time)
-        shownOtherRowsAlpha = transition.otherRowsAlpha.value(at: context.time)
+        context.rows.listTranslationPixels = state.transition.translation.value(at: context.time)
+        state.shownOtherRowsAlpha = state.transition.otherRowsAlpha.value(at: context.time)
     }
 
     func placeRow(
@@ -125,18 +128,18 @@ final class EditingInteraction: Interaction {
     func styleRow(
         _ row: inout RowPresentation, _ context: RowContext, in controller: ClearController
     ) {
-        if let session, session.item == row.itemID {
+        if let session = state.session, session.item == row.itemID {
             row.text = session.text
             row.isEditing = true
         }
-        row.alpha = transition.editedItem == row.itemID ? 1 : shownOtherRowsAlpha
+        row.alpha = state.transition.editedItem == row.itemID ? 1 : state.shownOtherRowsAlpha
     }
 
     func finish(
         _ presentation: inout Presentation, _ context: PresentationContext,
         in controller: ClearController
     ) {
-        presentation.editing = session.flatMap { session in
+        presentation.editing = state.session.flatMap { session in
             controller.list.index(of: session.item).map {
                 EditingPresentation(
                     modelIndex: $0, text: session.text, caretCharacterOffset: session.characterCount

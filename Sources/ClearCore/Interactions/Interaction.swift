@@ -7,18 +7,15 @@ import GestureRecognition
 ///
 /// The controller offers a gesture's `began` report to the interactions in
 /// `ClearController.visitInteractions` order; the first that takes it (returns true) gets
-/// its later reports. Every requirement has a default that does nothing, so an interaction
-/// implements only what it uses. Adding one is a new file and a line in
-/// `visitInteractions`.
+/// its later reports, handed to it straight (`GestureRoutes` remembers which interaction
+/// took the gesture). Every requirement has a default that does nothing, so an interaction
+/// implements only what it uses. Adding one is its file and its registration in
+/// `ClearController` (docs/clear-core.md, "Adding an interaction").
 ///
 /// Interactions are classes owned by one controller and used on its thread only: their
-/// stored properties read on every event or every row skip the run-time exclusivity check,
-/// as the controller's do (the figure is at `ClearController`).
+/// state read on every event or every row skips the run-time exclusivity check, as the
+/// controller's does (the figure is at `ClearController`).
 protocol Interaction: AnyObject {
-    /// Names the interaction in `ClearController`'s routes (a gesture's later reports go
-    /// straight to the one that took it).
-    static var route: InteractionRoute { get }
-
     /// Takes a gesture that begins (true), or leaves it to the next interaction.
     func begin(_ gesture: GestureEvent, in controller: ClearController) -> Bool
     /// True when gesture `id` is one it took (asked before its later reports are given:
@@ -30,6 +27,14 @@ protocol Interaction: AnyObject {
     func end(_ gesture: GestureEvent, in controller: ClearController) -> Bool
     /// A gesture it took was called off: what it moved goes back; false when not its.
     func cancel(_ gesture: GestureEvent, in controller: ClearController) -> Bool
+    /// Hands `interaction` (an instance of this type) a later report of a gesture it
+    /// took. A requirement so that a route calls it through the type it remembers
+    /// (`UnsafeInteractionReference`); the default in `InteractionVisitors.swift` is the
+    /// only implementation.
+    static func takeLaterReport(
+        _ step: GestureStep, _ gesture: GestureEvent,
+        unsafelyFrom interaction: Unmanaged<AnyObject>, in controller: ClearController
+    ) -> Bool
 
     /// Lets time pass to `now`: finished animations are dropped.
     func advance(to now: Int64, in controller: ClearController)
@@ -50,6 +55,11 @@ protocol Interaction: AnyObject {
     func finish(
         _ presentation: inout Presentation, _ context: PresentationContext,
         in controller: ClearController)
+    /// The placeholder label its latest gesture would show, for the threshold cue
+    /// (`ClearController.thresholdCueState`): as `prepare` offers the placeholder, without
+    /// building it.
+    func offerPlaceholderLabel(
+        to labels: inout PlaceholderLabelOffers, in controller: ClearController)
 }
 
 extension Interaction {
@@ -71,6 +81,9 @@ extension Interaction {
     func finish(
         _ presentation: inout Presentation, _ context: PresentationContext,
         in controller: ClearController
+    ) {}
+    func offerPlaceholderLabel(
+        to labels: inout PlaceholderLabelOffers, in controller: ClearController
     ) {}
 }
 
@@ -148,37 +161,33 @@ struct GestureTracks<Track> {
     }
 }
 
-/// Names one of the controller's interactions (`Interaction.route`), one case each.
-enum InteractionRoute: Hashable {
-    case themeFade, navigation, reorder, pullUp, editing, rowPan, pinch, pull, scrolling
-    case keyboard
-}
-
 /// Which interaction took each gesture that is still going: its later reports are handed
-/// to that one only (`ClearController.offer`). A few at a time, searched in place; a
-/// gesture whose last report never came is forgotten once `capacity` newer ones begin,
-/// and its reports then go round every interaction again, as before the routes.
+/// to that one only
+/// (`ClearController.offer`). A few at a time, searched in place; a gesture whose last
+/// report never came is forgotten once `capacity` newer ones begin, and its reports then go
+/// round every interaction again, as before the routes.
 struct GestureRoutes {
-    private var entries: ContiguousArray<(id: GestureID, route: InteractionRoute)> = []
+    private var entries: ContiguousArray<(id: GestureID, taker: UnsafeInteractionReference)> = []
     /// The most routes kept.
     static let capacity = 8
 
     init() { entries.reserveCapacity(Self.capacity) }
 
-    @inline(__always) func route(of id: GestureID) -> InteractionRoute? {
+    /// The interaction that took gesture `id`, if it is remembered.
+    @inline(__always) func taker(of id: GestureID) -> UnsafeInteractionReference? {
         // The latest first: a drag's frames report the gesture begun last.
         var index = entries.endIndex
         while index > entries.startIndex {
             index -= 1
-            if entries[index].id == id { return entries[index].route }
+            if entries[index].id == id { return entries[index].taker }
         }
         return nil
     }
 
-    mutating func note(_ route: InteractionRoute, for id: GestureID) {
+    mutating func note(_ taker: UnsafeInteractionReference, for id: GestureID) {
         forget(id)
         if entries.count == Self.capacity { entries.removeFirst() }
-        entries.append((id, route))
+        entries.append((id, taker))
     }
 
     mutating func forget(_ id: GestureID) {

@@ -2,48 +2,21 @@ import GestureRecognition
 
 /// Something done to every interaction in turn (`ClearController.visitInteractions`).
 /// A generic visit, so each call is to the concrete interaction: no existential on the
-/// hot path.
+/// hot path, and no reference counted to reach it.
 protocol InteractionVisitor {
     mutating func visit<Each: Interaction>(_ interaction: Each, in controller: ClearController)
 }
 
 extension ClearController {
-    /// The one registration of the interactions (the theme's cross-fade first, its
-    /// colours used by the rest; then the levels: at the menu and during a level transition
-    /// they take the gestures), in the order their parts of a row's
-    /// frame apply (the slot and the held row, the rows closing after clear completed, the
-    /// edit mode's move, the row pan's x and delete shuffle, the pinch gap) and in which
-    /// they are offered a beginning gesture. The keyboard comes last: what its keys type
-    /// may end editing once the others have let time pass.
-    ///
-    /// Inlined, as are `GestureVisitor`'s visits: the visitor then lives in registers and
-    /// each interaction is handed the gesture report in place. A visitor kept in memory had
-    /// the report (about 150 bytes) copied into it and out again for every interaction
-    /// called: +5.4 % instructions in `cleartouch-bench core`'s session (docs/performance.md).
-    @inline(__always)
-    func visitInteractions<Visitor: InteractionVisitor>(_ visitor: inout Visitor) {
-        // First: the theme's colours are in the context before any row or placeholder.
-        visitor.visit(themeFade, in: self)
-        visitor.visit(navigation, in: self)
-        visitor.visit(reorder, in: self)
-        visitor.visit(pullUp, in: self)
-        visitor.visit(editing, in: self)
-        visitor.visit(rowPan, in: self)
-        visitor.visit(pinch, in: self)
-        visitor.visit(pull, in: self)
-        visitor.visit(scrolling, in: self)
-        visitor.visit(keyboardInteraction, in: self)
-    }
-
     /// Offers one report to the interactions until one takes it; true if one did. A
     /// later report of a gesture goes straight to the interaction that took its `began`
-    /// (`routes`): at most one holds a gesture, as each takes ids only in `begin`, so the
-    /// others would only have said no. Without a route (`GestureRoutes` forgot it) every
-    /// interaction is asked, as for a beginning.
+    /// (`routes` remembers which): at most one holds a gesture, as each takes ids only in
+    /// `begin`, so the others would only have said no. Without a route (`GestureRoutes`
+    /// forgot it) every interaction is asked, as for a beginning.
     func offer(_ step: GestureStep, _ gesture: GestureEvent) -> Bool {
-        if step != .begin, routesLaterReports, let route = routes.route(of: gesture.id) {
+        if step != .begin, routesLaterReports, let taker = routes.taker(of: gesture.id) {
             if step != .change { routes.forget(gesture.id) }
-            return offer(step, gesture, to: route)
+            return taker.takeLaterReport(step, gesture, in: self)
         }
         var visitor = GestureVisitor(step: step, gesture: gesture)
         visitInteractions(&visitor)
@@ -53,39 +26,6 @@ extension ClearController {
             routes.forget(gesture.id)
         }
         return visitor.taken
-    }
-
-    /// A later report to the interaction `route` names; true if it took it (it holds the
-    /// gesture). One case per interaction registered in `visitInteractions`.
-    private func offer(_ step: GestureStep, _ gesture: GestureEvent, to route: InteractionRoute)
-        -> Bool
-    {
-        switch route {
-        case .themeFade: offer(step, gesture, to: themeFade)
-        case .navigation: offer(step, gesture, to: navigation)
-        case .reorder: offer(step, gesture, to: reorder)
-        case .pullUp: offer(step, gesture, to: pullUp)
-        case .editing: offer(step, gesture, to: editing)
-        case .rowPan: offer(step, gesture, to: rowPan)
-        case .pinch: offer(step, gesture, to: pinch)
-        case .pull: offer(step, gesture, to: pull)
-        case .scrolling: offer(step, gesture, to: scrolling)
-        case .keyboard: offer(step, gesture, to: keyboardInteraction)
-        }
-    }
-
-    // No `holds` first: with one interaction asked, its own answer (false, nothing done,
-    // for a gesture not its) is the same and the id is looked up once.
-    @inline(__always)
-    private func offer<Each: Interaction>(
-        _ step: GestureStep, _ gesture: GestureEvent, to interaction: Each
-    ) -> Bool {
-        switch step {
-        case .begin: return false
-        case .change: return interaction.change(gesture, in: self)
-        case .end: return interaction.end(gesture, in: self)
-        case .cancel: return interaction.cancel(gesture, in: self)
-        }
     }
 
     /// True while any interaction's animation (or the list's motion) runs at `time`.
@@ -106,12 +46,14 @@ enum GestureStep {
     case begin, change, end, cancel
 }
 
+/// A gesture report offered to the interactions (`ClearController.offer`): a beginning
+/// one until an interaction takes it, a later one to the interaction that holds it.
 struct GestureVisitor: InteractionVisitor {
     let step: GestureStep
     let gesture: GestureEvent
     var taken = false
     /// The interaction that took a beginning gesture.
-    var taker: InteractionRoute?
+    var taker: UnsafeInteractionReference?
 
     // Inlined so the report is not copied for each interaction (`visitInteractions`).
     @inline(__always)
@@ -119,17 +61,72 @@ struct GestureVisitor: InteractionVisitor {
         guard !taken else { return }
         if step == .begin {
             taken = interaction.begin(gesture, in: controller)
-            if taken { taker = Each.route }
+            if taken { taker = UnsafeInteractionReference(interaction) }
             return
         }
         // The id first: only the interaction that holds the gesture is handed the report.
         guard interaction.holds(gesture.id) else { return }
+        taken = interaction.takeLaterReport(step, gesture, in: controller)
+    }
+}
+
+extension Interaction {
+    /// A later report (`change`, `end` or `cancel`) of a gesture it took; a `begin` is not
+    /// one (false). No `holds` first when routed: with one interaction asked, its own
+    /// answer (false, nothing done, for a gesture not its) is the same and the id is
+    /// looked up once.
+    @inline(__always)
+    func takeLaterReport(
+        _ step: GestureStep, _ gesture: GestureEvent, in controller: ClearController
+    ) -> Bool {
         switch step {
-        case .begin: break
-        case .change: taken = interaction.change(gesture, in: controller)
-        case .end: taken = interaction.end(gesture, in: controller)
-        case .cancel: taken = interaction.cancel(gesture, in: controller)
+        case .begin: false
+        case .change: change(gesture, in: controller)
+        case .end: end(gesture, in: controller)
+        case .cancel: cancel(gesture, in: controller)
         }
+    }
+
+    static func takeLaterReport(
+        _ step: GestureStep, _ gesture: GestureEvent,
+        unsafelyFrom interaction: Unmanaged<AnyObject>, in controller: ClearController
+    ) -> Bool {
+        interaction._withUnsafeGuaranteedRef {
+            unsafeDowncast($0, to: Self.self).takeLaterReport(step, gesture, in: controller)
+        }
+    }
+}
+
+/// An interaction the controller holds, as a route remembers it (`GestureRoutes`): the
+/// object, without counting a reference, and its type, through which a later report is
+/// handed to it (one indirect call, then the interaction's own method, compiled in line).
+///
+/// Unsafe because nothing keeps the object alive: the controller does, as it owns both
+/// its interactions, for its whole life, and the routes. A counted reference cost a retain
+/// and a release per report, and finding the interaction by a visit of them all cost a
+/// copy of the report and a test per interaction (together +100 to +165 instructions a
+/// frame of a drag, cont.evemu, against the switch over an enumeration of the interactions
+/// this replaced; this costs +13). Remembering the taker's place in the visits and
+/// handing the report to the interaction at that place cost +46 to +158 (the visit left
+/// out of line or the taker's `change` not in line; docs/performance.md, "Issue 34").
+struct UnsafeInteractionReference {
+    private let object: Unmanaged<AnyObject>
+    private let type: any Interaction.Type
+
+    init<Each: Interaction>(_ interaction: Each) {
+        object = .passUnretained(interaction)
+        type = Each.self
+    }
+
+    /// The interaction's identity (tests).
+    var identity: ObjectIdentifier { object._withUnsafeGuaranteedRef { ObjectIdentifier($0) } }
+
+    /// Hands the interaction a later report of a gesture it took; true if it took it.
+    @inline(__always)
+    func takeLaterReport(
+        _ step: GestureStep, _ gesture: GestureEvent, in controller: ClearController
+    ) -> Bool {
+        type.takeLaterReport(step, gesture, unsafelyFrom: object, in: controller)
     }
 }
 
@@ -177,6 +174,17 @@ struct StyleRowVisitor: InteractionVisitor {
 
     mutating func visit<Each: Interaction>(_ interaction: Each, in controller: ClearController) {
         interaction.styleRow(&row, context, in: controller)
+    }
+}
+
+struct PlaceholderLabelVisitor: InteractionVisitor {
+    var labels = PlaceholderLabelOffers()
+
+    // Inlined: the interactions without a placeholder cost nothing (a replay asks after
+    // every event).
+    @inline(__always)
+    mutating func visit<Each: Interaction>(_ interaction: Each, in controller: ClearController) {
+        interaction.offerPlaceholderLabel(to: &labels, in: controller)
     }
 }
 

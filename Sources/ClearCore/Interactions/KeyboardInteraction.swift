@@ -6,70 +6,74 @@ import TouchInput
 /// that land on it while a row is edited are its own (`takeTouches`), and what its keys
 /// type edits the row.
 final class KeyboardInteraction: Interaction {
-    static var route: InteractionRoute { .keyboard }
+    /// What changes as gestures come and time passes.
+    struct State {
+        /// The keyboard; nil without one (`--keyboard off`). Set through `install`.
+        var keyboard: OnScreenKeyboard?
+        /// `keyboard != nil`, kept apart: testing the optional copies the whole keyboard
+        /// (about 90 instructions), and it is asked at every frame and every advance.
+        var hasKeyboard = false
+        /// The fraction of the keyboard's height on screen: 0 hidden, 1 shown.
+        var slide = Tween(startMicroseconds: 0, durationMicroseconds: 0, from: 0, to: 0)
+    }
 
-    /// The keyboard; nil without one (`--keyboard off`). Set through `install`.
+    // Unchecked in release builds, as every interaction's state (the figure is at
+    // `ClearController`).
     #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
         @exclusivity(unchecked)
     #endif
-    private(set) var keyboard: OnScreenKeyboard?
-    /// `keyboard != nil`, kept apart: testing the optional copies the whole keyboard
-    /// (about 90 instructions), and it is asked at every frame and every advance.
-    #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
-        @exclusivity(unchecked)
-    #endif
-    private(set) var hasKeyboard = false
+    private var state = State()
+
+    /// The keyboard; nil without one (`--keyboard off`).
+    var keyboard: OnScreenKeyboard? { state.keyboard }
+    /// `keyboard != nil`, without copying the keyboard.
+    var hasKeyboard: Bool { state.hasKeyboard }
 
     /// Gives the interaction its keyboard, or takes it away (nil).
     func install(_ keyboard: OnScreenKeyboard?) {
-        self.keyboard = keyboard
-        hasKeyboard = keyboard != nil
+        state.keyboard = keyboard
+        state.hasKeyboard = keyboard != nil
     }
     /// When it shows.
     var mode: OnScreenKeyboardMode = .off
     /// The physical keyboards attached (devices added, not removed), for `.auto`.
     private var physicalKeyboards: Set<DeviceID> = []
-    /// The fraction of the keyboard's height on screen: 0 hidden, 1 shown.
-    #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
-        @exclusivity(unchecked)
-    #endif
-    private var slide = Tween(
-        startMicroseconds: 0, durationMicroseconds: 0, from: 0, to: 0)
 
     /// True when the keyboard shows while a row is edited: mode `.on`, or `.auto` with no
     /// physical keyboard attached.
     var isEnabled: Bool {
-        guard hasKeyboard else { return false }
+        guard state.hasKeyboard else { return false }
         return mode == .on || (mode == .auto && physicalKeyboards.isEmpty)
     }
 
     // The check inline (`visitInteractions` is), the work apart.
     @inline(__always)
     func advance(to now: Int64, in controller: ClearController) {
-        if hasKeyboard { advanceKeyboard(to: now, in: controller) }
+        if state.hasKeyboard { advanceKeyboard(to: now, in: controller) }
     }
 
     private func advanceKeyboard(to now: Int64, in controller: ClearController) {
-        keyboard!.advance(toMicroseconds: now)
+        state.keyboard!.advance(toMicroseconds: now)
         applyOutputs(in: controller)
     }
 
     func isRunning(at time: Int64) -> Bool {
-        hasKeyboard && slide.isRunning(at: time)
+        state.hasKeyboard && state.slide.isRunning(at: time)
     }
 
     func finish(
         _ presentation: inout Presentation, _ context: PresentationContext,
         in controller: ClearController
     ) {
-        guard let keyboard, let top = topPixels(at: context.time, in: controller) else { return }
+        guard let keyboard = state.keyboard, let top = topPixels(at: context.time, in: controller)
+        else { return }
         presentation.keyboard = keyboard.presentation(keyboardTopPixels: top)
     }
 
     /// The keyboard's top edge at `time`; nil while it is fully hidden.
     func topPixels(at time: Int64, in controller: ClearController) -> Double? {
-        guard let keyboard else { return nil }
-        let shown = slide.value(at: time)
+        guard let keyboard = state.keyboard else { return nil }
+        let shown = state.slide.value(at: time)
         guard shown > 0 else { return nil }
         return controller.layout.heightPixels - keyboard.geometry.heightPixels * shown
     }
@@ -83,13 +87,13 @@ final class KeyboardInteraction: Interaction {
         } else {
             physicalKeyboards.remove(device.id)
         }
-        keyboard?.deviceAdded(device)
+        state.keyboard?.deviceAdded(device)
     }
 
     func deviceRemoved(_ device: DeviceID, in controller: ClearController) {
         let time = controller.currentTimeMicroseconds
         physicalKeyboards.remove(device)
-        keyboard?.deviceRemoved(device, at: time)
+        state.keyboard?.deviceRemoved(device, at: time)
         applyOutputs(in: controller)
         if controller.editing.isEditing && isEnabled { show(at: time, in: controller) }
     }
@@ -100,14 +104,14 @@ final class KeyboardInteraction: Interaction {
     /// row was edited go to the keyboard; the rest are returned. A touch belongs to the
     /// keyboard from its down to its lift.
     func takeTouches(_ frame: TouchFrame, in controller: ClearController) -> TouchFrame {
-        guard hasKeyboard else { return frame }
+        guard state.hasKeyboard else { return frame }
         let time = controller.currentTimeMicroseconds
         let top = topPixels(at: time, in: controller)
-        let accepting = controller.editing.isEditing && isEnabled && slide.to == 1
+        let accepting = controller.editing.isEditing && isEnabled && state.slide.to == 1
         var mine: [TouchContact] = []
         var rest: [TouchContact] = []
         for contact in frame.contacts {
-            let owned = keyboard!.owns(device: frame.device, slot: contact.seatSlot)
+            let owned = state.keyboard!.owns(device: frame.device, slot: contact.seatSlot)
             let lands =
                 contact.phase == .down && accepting
                 && top.map { contact.positionPixels.y >= $0 } == true
@@ -117,7 +121,8 @@ final class KeyboardInteraction: Interaction {
         guard !mine.isEmpty else { return frame }
         var keyboardFrame = frame
         keyboardFrame.contacts = mine
-        keyboard!.handle(keyboardFrame, keyboardTopPixels: top ?? controller.layout.heightPixels)
+        state.keyboard!.handle(
+            keyboardFrame, keyboardTopPixels: top ?? controller.layout.heightPixels)
         applyOutputs(in: controller)
         var remaining = frame
         remaining.contacts = rest
@@ -126,7 +131,7 @@ final class KeyboardInteraction: Interaction {
 
     /// Applies what the keys typed to the edited text (nothing once editing ended).
     private func applyOutputs(in controller: ClearController) {
-        guard let outputs = keyboard?.takeOutputs(), !outputs.isEmpty else { return }
+        guard let outputs = state.keyboard?.takeOutputs(), !outputs.isEmpty else { return }
         let editing = controller.editing
         for (time, output) in outputs {
             guard editing.isEditing else { return }
@@ -141,20 +146,20 @@ final class KeyboardInteraction: Interaction {
     // MARK: sliding
 
     func show(at time: Int64, in controller: ClearController) {
-        guard isEnabled, slide.to != 1 else { return }
-        keyboard?.reset()
+        guard isEnabled, state.slide.to != 1 else { return }
+        state.keyboard?.reset()
         retarget(to: 1, at: time)
     }
 
     func hide(at time: Int64) {
-        guard hasKeyboard, slide.to != 0 else { return }
-        keyboard?.reset()
+        guard state.hasKeyboard, state.slide.to != 0 else { return }
+        state.keyboard?.reset()
         retarget(to: 0, at: time)
     }
 
     private func retarget(to target: Double, at time: Int64) {
-        slide = Tween(
+        state.slide = Tween(
             startMicroseconds: time, durationMicroseconds: ClearTimings.editMoveMicroseconds,
-            from: slide.value(at: time), to: target)
+            from: state.slide.value(at: time), to: target)
     }
 }

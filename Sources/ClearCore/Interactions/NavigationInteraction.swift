@@ -18,8 +18,6 @@ import TouchInput
 /// (and a tap ending then) is ignored, so every touch acts at one level. At the menu and its
 /// pages only taps, pulls and pinches together act; the other gestures are ignored.
 final class NavigationInteraction: Interaction {
-    static var route: InteractionRoute { .navigation }
-
     // The pinch together's 2H and the pull's 4H are `ClearRules` thresholds
     // (`pinchTogetherRowHeights`, `pullUpLevelRowHeights`).
     /// How long a level transition lasts (product decision: at most 0.4 s).
@@ -43,87 +41,79 @@ final class NavigationInteraction: Interaction {
         var foldingItems: [TodoItem] = []
     }
 
+    /// What changes as gestures come and time passes.
+    struct State {
+        /// The level shown now (read for every row: a list row's count).
+        var level: Level = .items
+        /// The levels this controller may reach (`--levels`).
+        var allowed: AllowedLevels = .all
+        /// The lists as they were when the level last changed (the open list's items are the
+        /// controller's `list` at the items level, and the list rows at the lists level).
+        var storedLists = TodoLists() {
+            didSet { openItemCounts = NavigationInteraction.openItemCounts(of: storedLists) }
+        }
+        /// Each stored list's count of open items, by id: a list row reads its count here on
+        /// every frame, in constant time however many lists there are (rebuilt only when the
+        /// stored lists change, at a level's change or a tap).
+        var openItemCounts: [ListID: Int] = [:]
+        /// The Themes page's rows.
+        var themeNames = MenuRows.defaultThemeNames
+        /// The level transition running, if any.
+        var transition: Transition? {
+            didSet { hasTransition = transition != nil }
+        }
+        /// `transition != nil`, kept apart: testing the optional copies the whole transition,
+        /// and every advance asks.
+        var hasTransition = false
+        /// Gestures taken to do nothing (during a transition; other than taps, pulls and
+        /// pinches at the menu and its pages).
+        var swallowed = GestureTracks<Bool>()
+        /// Pinches together in progress.
+        var pinches = GestureTracks<PinchTogether>()
+        /// Folds released short springing back.
+        var foldReturns: [(tween: Tween, centreYPixels: Double)] = []
+    }
+
     // Read on every report and frame (`offer`, `advance`): unchecked in release builds, as
     // the other interactions' state (cleartouch-bench continuous 3,119 M -> 3,048 M
     // instructions).
-    /// Read for every row (a list row's count).
     #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
         @exclusivity(unchecked)
     #endif
-    private(set) var level: Level = .items
-    #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
-        @exclusivity(unchecked)
-    #endif
-    var allowed: AllowedLevels = .all
-    /// The lists as they were when the level last changed (the open list's items are the
-    /// controller's `list` at the items level, and the list rows at the lists level).
-    #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
-        @exclusivity(unchecked)
-    #endif
-    var storedLists = TodoLists() {
-        didSet { openItemCounts = Self.openItemCounts(of: storedLists) }
+    private var state = State()
+
+    /// The level shown now.
+    var level: Level { state.level }
+    /// The levels this controller may reach.
+    var allowed: AllowedLevels { state.allowed }
+    /// The lists as they were when the level last changed (`State.storedLists`).
+    var storedLists: TodoLists {
+        _read { yield state.storedLists }
+        _modify { yield &state.storedLists }
     }
-    /// Each stored list's count of open items, by id: a list row reads its count here on
-    /// every frame, in constant time however many lists there are (rebuilt only when the
-    /// stored lists change, at a level's change or a tap).
-    #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
-        @exclusivity(unchecked)
-    #endif
-    private var openItemCounts: [ListID: Int] = [:]
-    #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
-        @exclusivity(unchecked)
-    #endif
-    var themeNames = MenuRows.defaultThemeNames
-    #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
-        @exclusivity(unchecked)
-    #endif
-    private var transition: Transition? {
-        didSet { hasTransition = transition != nil }
-    }
-    /// `transition != nil`, kept apart: testing the optional copies the whole transition,
-    /// and every advance asks.
-    #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
-        @exclusivity(unchecked)
-    #endif
-    private var hasTransition = false
-    /// Gestures taken to do nothing (during a transition; other than taps, pulls and
-    /// pinches at the menu and its pages).
-    #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
-        @exclusivity(unchecked)
-    #endif
-    private var swallowed = GestureTracks<Bool>()
-    #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
-        @exclusivity(unchecked)
-    #endif
-    private var pinches = GestureTracks<PinchTogether>()
-    /// Folds released short springing back.
-    #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
-        @exclusivity(unchecked)
-    #endif
-    private var foldReturns: [(tween: Tween, centreYPixels: Double)] = []
 
     /// Starts at `level` over `lists` (the controller's list is set by the caller).
     func start(lists: TodoLists, level: Level, allowed: AllowedLevels, themeNames: [String]) {
-        storedLists = lists
-        self.level = level
-        self.allowed = allowed
-        self.themeNames = themeNames.isEmpty ? MenuRows.defaultThemeNames : themeNames
+        state.storedLists = lists
+        self.state.level = level
+        self.state.allowed = allowed
+        self.state.themeNames = themeNames.isEmpty ? MenuRows.defaultThemeNames : themeNames
     }
 
     // MARK: - What the levels allow
 
     /// True at the items and lists levels: the row gestures (pan, pinch apart, pull to add,
     /// hold, pull up) change the rows.
-    var rowsAreEditable: Bool { level == .items || level == .lists }
+    var rowsAreEditable: Bool { state.level == .items || state.level == .lists }
 
     /// The level a pull past 4H goes to, nil when that is not allowed here.
     private var pullTarget: Level? {
-        guard let up = level.above, allowed.allows(up) else { return nil }
+        guard let up = state.level.above, state.allowed.allows(up) else { return nil }
         return up
     }
 
     /// The level a pinch together goes to (none at the lists level).
-    private var pinchTarget: Level? { level == .lists ? nil : pullTarget }
+    private var pinchTarget: Level? { state.level == .lists ? nil : pullTarget }
 
     /// True when a pull past `pullUpLevelRowHeights` would go up a level here.
     var pullCanGoUp: Bool { pullTarget != nil }
@@ -140,7 +130,7 @@ final class NavigationInteraction: Interaction {
         distancePixels distance: Double, rowHeightPixels height: Double, rules: ClearRules
     ) -> PlaceholderLabel? {
         if pullGoesUp(distancePixels: distance, rowHeightPixels: height, rules: rules) {
-            switch level {
+            switch state.level {
             case .items: return .releaseToCloseList
             case .lists: return .releaseForMenu
             case .menu: return .releaseForLists
@@ -148,7 +138,7 @@ final class NavigationInteraction: Interaction {
             }
         }
         if !rowsAreEditable { return .pullToGoBack }
-        if level == .lists {
+        if state.level == .lists {
             return distance > rules.pullAddRowHeights * height
                 ? .releaseToAddList
                 : .pullToAddList
@@ -159,12 +149,12 @@ final class NavigationInteraction: Interaction {
     // MARK: - Gestures
 
     func holds(_ id: GestureID) -> Bool {
-        swallowed.index(of: id) != nil || pinches.index(of: id) != nil
+        state.swallowed.index(of: id) != nil || state.pinches.index(of: id) != nil
     }
 
     func begin(_ gesture: GestureEvent, in controller: ClearController) -> Bool {
         if isTransitioning(at: controller.currentTimeMicroseconds) {
-            swallowed.insert(true, for: gesture.id)
+            state.swallowed.insert(true, for: gesture.id)
             return true
         }
         switch gesture.values {
@@ -176,7 +166,7 @@ final class NavigationInteraction: Interaction {
             {
                 return false  // a pinch apart on adjacent rows: PinchInteraction's
             }
-            pinches.insert(
+            state.pinches.insert(
                 PinchTogether(
                     startDistancePixels: controller.finite(
                         abs(values.lowerStartPixels.y - values.upperStartPixels.y)),
@@ -187,21 +177,21 @@ final class NavigationInteraction: Interaction {
             return true
         default:
             guard !rowsAreEditable else { return false }
-            swallowed.insert(true, for: gesture.id)
+            state.swallowed.insert(true, for: gesture.id)
             return true
         }
     }
 
     func change(_ gesture: GestureEvent, in controller: ClearController) -> Bool {
-        if swallowed.index(of: gesture.id) != nil { return true }
-        guard pinches.index(of: gesture.id) != nil else { return false }
+        if state.swallowed.index(of: gesture.id) != nil { return true }
+        guard state.pinches.index(of: gesture.id) != nil else { return false }
         follow(gesture, in: controller)
         return true
     }
 
     func end(_ gesture: GestureEvent, in controller: ClearController) -> Bool {
-        if swallowed.remove(gesture.id) != nil { return true }
-        guard let pinch = pinches.remove(gesture.id) else { return false }
+        if state.swallowed.remove(gesture.id) != nil { return true }
+        guard let pinch = state.pinches.remove(gesture.id) else { return false }
         let time = controller.currentTimeMicroseconds
         let height = controller.layout.rowHeightPixels
         let closeAt = controller.rules.pinchTogetherRowHeights * height
@@ -217,22 +207,24 @@ final class NavigationInteraction: Interaction {
     }
 
     func cancel(_ gesture: GestureEvent, in controller: ClearController) -> Bool {
-        if swallowed.remove(gesture.id) != nil { return true }
-        guard let pinch = pinches.remove(gesture.id) else { return false }
+        if state.swallowed.remove(gesture.id) != nil { return true }
+        guard let pinch = state.pinches.remove(gesture.id) else { return false }
         springBack(pinch, time: controller.currentTimeMicroseconds)
         return true
     }
 
     private func follow(_ gesture: GestureEvent, in controller: ClearController) {
-        guard case .pinch(let values) = gesture.values, let slot = pinches.index(of: gesture.id)
+        guard case .pinch(let values) = gesture.values,
+            let slot = state.pinches.index(of: gesture.id)
         else { return }
         let distance = controller.finite(abs(values.lowerPixels.y - values.upperPixels.y))
-        pinches[slot].shrinkPixels = max(0, pinches[slot].startDistancePixels - distance)
+        state.pinches[slot].shrinkPixels = max(
+            0, state.pinches[slot].startDistancePixels - distance)
     }
 
     private func springBack(_ pinch: PinchTogether, time: Int64) {
         guard pinch.shrinkPixels > 0, pinchTarget != nil else { return }
-        foldReturns.append(
+        state.foldReturns.append(
             (
                 Tween(
                     startMicroseconds: time,
@@ -246,7 +238,7 @@ final class NavigationInteraction: Interaction {
     func tap(at location: Point, time: Int64, in controller: ClearController) -> Bool {
         if isTransitioning(at: time) { return true }
         let row = controller.hitTest(location)
-        switch level {
+        switch state.level {
         case .items:
             return false
         case .lists:
@@ -265,7 +257,7 @@ final class NavigationInteraction: Interaction {
                 return true
             }
             // Applied live (the cross-fade), saved with the lists (`ClearController.lists`).
-            let name = themeNames[row]
+            let name = state.themeNames[row]
             guard controller.applyTheme(named: name, at: time) else { return true }
             controller.record(
                 Action(
@@ -275,11 +267,11 @@ final class NavigationInteraction: Interaction {
                 go(to: .menu, anchorIndex: 2, time: time, in: controller)
                 return true
             }
-            storedLists.soundOn.toggle()
+            state.storedLists.soundOn.toggle()
             controller.record(
                 Action(
                     timeMicroseconds: time, kind: .sound, index: 0,
-                    detail: .soundOn(storedLists.soundOn)))
+                    detail: .soundOn(state.storedLists.soundOn)))
         }
         return true
     }
@@ -289,26 +281,26 @@ final class NavigationInteraction: Interaction {
     /// Changes the level to `target` (allowed, one step away), with its action and its
     /// transition; `anchorIndex` is the row tapped (the list opened, the page's menu row).
     func go(to target: Level, anchorIndex: Int, time: Int64, in controller: ClearController) {
-        guard allowed.allows(target) else { return }
-        let from = level
+        guard state.allowed.allows(target) else { return }
+        let from = state.level
         var anchor = anchorIndex
         var folding: [TodoItem] = []
         let action: Action
         switch (from, target) {
         case (.items, .lists):
-            anchor = storedLists.openIndex ?? 0
+            anchor = state.storedLists.openIndex ?? 0
             folding = controller.list.items
-            storedLists.replaceOpenItems(controller.list)
+            state.storedLists.replaceOpenItems(controller.list)
             controller.list = listRows()
             action = Action(timeMicroseconds: time, kind: .closeList, index: anchor)
         case (.lists, .items):
-            storedLists = reconciled(rows: controller.list)
-            guard storedLists.lists.indices.contains(anchor) else { return }
-            storedLists.open(at: anchor)
-            controller.list = storedLists[anchor].list
+            state.storedLists = reconciled(rows: controller.list)
+            guard state.storedLists.lists.indices.contains(anchor) else { return }
+            state.storedLists.open(at: anchor)
+            controller.list = state.storedLists[anchor].list
             action = Action(timeMicroseconds: time, kind: .openList, index: anchor)
         case (.lists, .menu):
-            storedLists = reconciled(rows: controller.list)
+            state.storedLists = reconciled(rows: controller.list)
             anchor = 0
             controller.list = Self.rows(MenuRows.menu)
             action = Action(timeMicroseconds: time, kind: .openMenu, index: 0)
@@ -317,7 +309,7 @@ final class NavigationInteraction: Interaction {
             controller.list = listRows()
             action = Action(timeMicroseconds: time, kind: .closeMenu, index: 0)
         case (.menu, .themes), (.menu, .settings):
-            controller.list = Self.rows(target == .themes ? themeNames : MenuRows.settings)
+            controller.list = Self.rows(target == .themes ? state.themeNames : MenuRows.settings)
             action = Action(
                 timeMicroseconds: time, kind: .openPage, index: 0,
                 detail: .page(target.rawValue))
@@ -328,10 +320,10 @@ final class NavigationInteraction: Interaction {
         default:
             return
         }
-        level = target
+        state.level = target
         controller.scrolling.motion = .still(0)
         controller.record(action)
-        transition = Transition(
+        state.transition = Transition(
             from: from, to: target, anchorIndex: anchor,
             progress: Tween(
                 startMicroseconds: time, durationMicroseconds: Self.levelTransitionMicroseconds,
@@ -347,7 +339,7 @@ final class NavigationInteraction: Interaction {
     /// The list rows of the stored lists: one per list, its id the list's.
     func listRows() -> TodoList {
         TodoList(
-            items: storedLists.lists.map {
+            items: state.storedLists.lists.map {
                 TodoItem(
                     id: ItemID(rawValue: $0.id.rawValue), text: $0.title, completed: $0.completed)
             })
@@ -364,7 +356,7 @@ final class NavigationInteraction: Interaction {
     /// whose id is new is a new, empty list; a list without a row was deleted.
     func reconciled(rows: TodoList) -> TodoLists {
         var byID: [ListID: TitledList] = [:]
-        for list in storedLists.lists { byID[list.id] = list }
+        for list in state.storedLists.lists { byID[list.id] = list }
         let lists = rows.items.map { row -> TitledList in
             let id = ListID(rawValue: row.id.rawValue)
             var list = byID[id] ?? TitledList(id: id, title: "", list: TodoList(items: []))
@@ -372,14 +364,14 @@ final class NavigationInteraction: Interaction {
             list.completed = row.completed
             return list
         }
-        let openID = storedLists.openList?.id
+        let openID = state.storedLists.openList?.id
         return TodoLists(
             lists: lists, openIndex: openID.flatMap { id in lists.firstIndex { $0.id == id } },
-            themeName: storedLists.themeName, soundOn: storedLists.soundOn)
+            themeName: state.storedLists.themeName, soundOn: state.storedLists.soundOn)
     }
 
     private func isTransitioning(at time: Int64) -> Bool {
-        transition?.progress.isRunning(at: time) ?? false
+        state.transition?.progress.isRunning(at: time) ?? false
     }
 
     // MARK: - Time
@@ -388,18 +380,20 @@ final class NavigationInteraction: Interaction {
     // frame) find nothing to drop.
     @inline(__always)
     func advance(to now: Int64, in controller: ClearController) {
-        if hasTransition || !foldReturns.isEmpty { dropFinished(at: now) }
+        if state.hasTransition || !state.foldReturns.isEmpty { dropFinished(at: now) }
     }
 
     private func dropFinished(at now: Int64) {
-        if let transition, !transition.progress.isRunning(at: now) { self.transition = nil }
-        if foldReturns.contains(where: { !$0.tween.isRunning(at: now) }) {
-            foldReturns.removeAll { !$0.tween.isRunning(at: now) }
+        if let transition = state.transition, !transition.progress.isRunning(at: now) {
+            self.state.transition = nil
+        }
+        if state.foldReturns.contains(where: { !$0.tween.isRunning(at: now) }) {
+            state.foldReturns.removeAll { !$0.tween.isRunning(at: now) }
         }
     }
 
     func isRunning(at time: Int64) -> Bool {
-        isTransitioning(at: time) || foldReturns.contains { $0.tween.isRunning(at: time) }
+        isTransitioning(at: time) || state.foldReturns.contains { $0.tween.isRunning(at: time) }
     }
 
     // MARK: - Presentation
@@ -416,18 +410,18 @@ final class NavigationInteraction: Interaction {
     func styleRow(
         _ row: inout RowPresentation, _ context: RowContext, in controller: ClearController
     ) {
-        switch level {
+        switch state.level {
         case .lists:
             let id = ListID(rawValue: row.itemID.rawValue)
-            row.openItemCount = openItemCounts[id] ?? 0
+            row.openItemCount = state.openItemCounts[id] ?? 0
         case .themes:
-            guard themeNames.indices.contains(row.modelIndex),
-                let theme = Theme.named(themeNames[row.modelIndex])
+            guard state.themeNames.indices.contains(row.modelIndex),
+                let theme = Theme.named(state.themeNames[row.modelIndex])
             else { return }
             row.ownTextColor = theme.text
             row.backgroundColor = theme.top
         case .settings:
-            row.settingOn = storedLists.soundOn
+            row.settingOn = state.storedLists.soundOn
         case .items, .menu:
             return
         }
@@ -437,7 +431,7 @@ final class NavigationInteraction: Interaction {
     /// fingers' distance shrank by more than 2H); nil with no such pinch.
     func pinchTogetherCloses(in controller: ClearController) -> Bool? {
         // The pinch first: the cue asks after every event, mostly with none.
-        guard let latest = pinches.latest, pinchTarget != nil else { return nil }
+        guard let latest = state.pinches.latest, pinchTarget != nil else { return nil }
         return latest.track.shrinkPixels
             > controller.rules.pinchTogetherRowHeights * controller.layout.rowHeightPixels
     }
@@ -447,14 +441,14 @@ final class NavigationInteraction: Interaction {
         _ presentation: inout Presentation, _ context: PresentationContext,
         in controller: ClearController
     ) {
-        presentation.level = level
+        presentation.level = state.level
         let height = controller.layout.rowHeightPixels
         presentation.pinchTogetherCloses = pinchTogetherCloses(in: controller)
         let screenHeight = controller.layout.heightPixels
         // The fold: rows close about the pinch's centre as the fingers close.
-        var folds = pinches.entries.map { ($0.track.shrinkPixels, $0.track.centreYPixels) }
+        var folds = state.pinches.entries.map { ($0.track.shrinkPixels, $0.track.centreYPixels) }
         if pinchTarget == nil { folds = [] }
-        folds += foldReturns.map { ($0.tween.value(at: context.time), $0.centreYPixels) }
+        folds += state.foldReturns.map { ($0.tween.value(at: context.time), $0.centreYPixels) }
         for (shrink, centre) in folds where shrink > 0 {
             let closed = min(1, shrink / (controller.rules.pinchTogetherRowHeights * height))
             let scale = 1 - (1 - Self.foldedRowScale) * closed
@@ -464,7 +458,8 @@ final class NavigationInteraction: Interaction {
                 presentation.rows[index].framePixels.height *= scale
             }
         }
-        guard let transition, transition.progress.isRunning(at: context.time) else { return }
+        guard let transition = state.transition, transition.progress.isRunning(at: context.time)
+        else { return }
         let progress = transition.progress.value(at: context.time)
         let anchor = RectPixels(
             x: 0, y: Double(transition.anchorIndex) * height,

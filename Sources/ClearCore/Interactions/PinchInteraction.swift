@@ -5,8 +5,6 @@ import GestureRecognition
 /// placeholder on the seam; released with the gap past H, a new item is added between
 /// them and edited; otherwise the rows return.
 final class PinchInteraction: Interaction {
-    static var route: InteractionRoute { .pinch }
-
     struct Pinch: Hashable {
         var upperItem: ItemID
         var lowerItem: ItemID
@@ -22,20 +20,22 @@ final class PinchInteraction: Interaction {
         var gapPixels: Double { 2 * deltaPixels }
     }
 
+    /// What changes as gestures come and time passes.
+    struct State {
+        /// Pinches apart in progress.
+        var pinches = GestureTracks<Pinch>()
+        /// Rows around pinches released short returning to rest.
+        var returns: [PinchReturn] = []
+        /// The returns of the presentation being composed: the rows' model indices now.
+        var shownReturns: [(upper: Int, lower: Int, deltaPixels: Double)] = []
+    }
+
+    // Unchecked in release builds, as every interaction's state (the figure is at
+    // `ClearController`).
     #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
         @exclusivity(unchecked)
     #endif
-    private var pinches = GestureTracks<Pinch>()
-    /// Rows around pinches released short returning to rest.
-    #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
-        @exclusivity(unchecked)
-    #endif
-    private var returns: [PinchReturn] = []
-    /// The returns of the presentation being composed: the rows' model indices now.
-    #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
-        @exclusivity(unchecked)
-    #endif
-    private var shownReturns: [(upper: Int, lower: Int, deltaPixels: Double)] = []
+    private var state = State()
 
     func begin(_ gesture: GestureEvent, in controller: ClearController) -> Bool {
         guard case .pinch(let values) = gesture.values else { return false }
@@ -51,22 +51,22 @@ final class PinchInteraction: Interaction {
             upperItem: list[upper].id, lowerItem: list[lower].id, upperIndex: upper,
             lowerIndex: lower, rowCount: list.count)
         spread(&pinch, values, in: controller)
-        pinches.insert(pinch, for: gesture.id)
+        state.pinches.insert(pinch, for: gesture.id)
         return true
     }
 
-    func holds(_ id: GestureID) -> Bool { pinches.index(of: id) != nil }
+    func holds(_ id: GestureID) -> Bool { state.pinches.index(of: id) != nil }
 
     func change(_ gesture: GestureEvent, in controller: ClearController) -> Bool {
-        guard let slot = pinches.index(of: gesture.id) else { return false }
+        guard let slot = state.pinches.index(of: gesture.id) else { return false }
         if case .pinch(let values) = gesture.values {
-            spread(&pinches[slot], values, in: controller)
+            spread(&state.pinches[slot], values, in: controller)
         }
         return true
     }
 
     func end(_ gesture: GestureEvent, in controller: ClearController) -> Bool {
-        guard let pinch = pinches.remove(gesture.id) else { return false }
+        guard let pinch = state.pinches.remove(gesture.id) else { return false }
         let time = controller.currentTimeMicroseconds
         controller.decided(
             "pinch-add", value: pinch.gapPixels,
@@ -85,7 +85,7 @@ final class PinchInteraction: Interaction {
     }
 
     func cancel(_ gesture: GestureEvent, in controller: ClearController) -> Bool {
-        guard let pinch = pinches.remove(gesture.id) else { return false }
+        guard let pinch = state.pinches.remove(gesture.id) else { return false }
         giveBack(pinch, time: controller.currentTimeMicroseconds)
         return true
     }
@@ -94,17 +94,17 @@ final class PinchInteraction: Interaction {
     // frame) find nothing to drop.
     @inline(__always)
     func advance(to now: Int64, in controller: ClearController) {
-        if !returns.isEmpty { dropFinished(at: now) }
+        if !state.returns.isEmpty { dropFinished(at: now) }
     }
 
     private func dropFinished(at now: Int64) {
-        if returns.contains(where: { !$0.delta.isRunning(at: now) }) {
-            returns.removeAll { !$0.delta.isRunning(at: now) }
+        if state.returns.contains(where: { !$0.delta.isRunning(at: now) }) {
+            state.returns.removeAll { !$0.delta.isRunning(at: now) }
         }
     }
 
     func isRunning(at time: Int64) -> Bool {
-        returns.contains { $0.delta.isRunning(at: time) }
+        state.returns.contains { $0.delta.isRunning(at: time) }
     }
 
     // MARK: rules
@@ -137,7 +137,7 @@ final class PinchInteraction: Interaction {
 
     private func giveBack(_ pinch: Pinch, time: Int64) {
         guard pinch.deltaPixels > 0 else { return }
-        returns.append(
+        state.returns.append(
             PinchReturn(
                 upperItem: pinch.upperItem, lowerItem: pinch.lowerItem,
                 delta: Tween(
@@ -154,7 +154,7 @@ final class PinchInteraction: Interaction {
     func offerPlaceholderLabel(
         to labels: inout PlaceholderLabelOffers, in controller: ClearController
     ) {
-        guard let latest = pinches.latest else { return }
+        guard let latest = state.pinches.latest else { return }
         labels.offer(label(gapPixels: latest.track.gapPixels, in: controller), gesture: latest.id)
     }
 
@@ -166,17 +166,17 @@ final class PinchInteraction: Interaction {
     }
     /// The placeholder on the seam of the latest pinch; the returns as they are now.
     func prepare(_ context: inout PresentationContext, in controller: ClearController) {
-        shownReturns.removeAll(keepingCapacity: true)
+        state.shownReturns.removeAll(keepingCapacity: true)
         let list = controller.list
-        for pinchReturn in returns {
+        for pinchReturn in state.returns {
             guard let upper = list.index(of: pinchReturn.upperItem),
                 let lower = list.index(of: pinchReturn.lowerItem)
             else { continue }
-            shownReturns.append((upper, lower, pinchReturn.delta.value(at: context.time)))
+            state.shownReturns.append((upper, lower, pinchReturn.delta.value(at: context.time)))
         }
-        context.spreadPixels += pinches.entries.reduce(0) { $0 + $1.track.deltaPixels }
-        context.spreadPixels += shownReturns.reduce(0) { $0 + $1.deltaPixels }
-        guard let (id, pinch) = pinches.latest else { return }
+        context.spreadPixels += state.pinches.entries.reduce(0) { $0 + $1.track.deltaPixels }
+        context.spreadPixels += state.shownReturns.reduce(0) { $0 + $1.deltaPixels }
+        guard let (id, pinch) = state.pinches.latest else { return }
         let layout = controller.layout
         let height = layout.rowHeightPixels
         // The upper row's untranslated frame moved down by H/2: centred on the seam.
@@ -199,12 +199,12 @@ final class PinchInteraction: Interaction {
         _ frame: inout RectPixels, index: Int, item: ItemID, _ context: RowContext,
         in controller: ClearController
     ) {
-        for entry in pinches.entries {
+        for entry in state.pinches.entries {
             let pinch = entry.track
             if index <= pinch.upperIndex { frame.y -= pinch.deltaPixels }
             if index >= pinch.lowerIndex { frame.y += pinch.deltaPixels }
         }
-        for pinchReturn in shownReturns {
+        for pinchReturn in state.shownReturns {
             if index <= pinchReturn.upper { frame.y -= pinchReturn.deltaPixels }
             if index >= pinchReturn.lower { frame.y += pinchReturn.deltaPixels }
         }

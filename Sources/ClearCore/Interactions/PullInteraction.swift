@@ -9,35 +9,40 @@ import GestureRecognition
 /// Whether a drag is a pull is the recognizers' to report but the list's to say: a pull
 /// is offered while the list is at or past its top (`ClearController.pullAvailability`).
 final class PullInteraction: Interaction {
-    static var route: InteractionRoute { .pull }
+    /// What changes as gestures come and time passes.
+    struct State {
+        /// Each pull's distance past the top.
+        var pulls = GestureTracks<Double>()
+    }
 
-    /// Each pull's distance past the top.
+    // Unchecked in release builds, as every interaction's state (the figure is at
+    // `ClearController`).
     #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
         @exclusivity(unchecked)
     #endif
-    private var pulls = GestureTracks<Double>()
+    private var state = State()
 
     func begin(_ gesture: GestureEvent, in controller: ClearController) -> Bool {
         guard case .pull(let pull) = gesture.values else { return false }
         controller.scrolling.stopDeceleration(in: controller)
-        pulls.insert(controller.finite(pull.pullDistancePixels), for: gesture.id)
+        state.pulls.insert(controller.finite(pull.pullDistancePixels), for: gesture.id)
         follow(pull.pullDistancePixels, in: controller)
         return true
     }
 
-    func holds(_ id: GestureID) -> Bool { pulls.index(of: id) != nil }
+    func holds(_ id: GestureID) -> Bool { state.pulls.index(of: id) != nil }
 
     func change(_ gesture: GestureEvent, in controller: ClearController) -> Bool {
-        guard let slot = pulls.index(of: gesture.id) else { return false }
+        guard let slot = state.pulls.index(of: gesture.id) else { return false }
         if case .pull(let pull) = gesture.values {
-            pulls[slot] = controller.finite(pull.pullDistancePixels)
+            state.pulls[slot] = controller.finite(pull.pullDistancePixels)
             follow(pull.pullDistancePixels, in: controller)
         }
         return true
     }
 
     func end(_ gesture: GestureEvent, in controller: ClearController) -> Bool {
-        guard let distance = pulls.remove(gesture.id) else { return false }
+        guard let distance = state.pulls.remove(gesture.id) else { return false }
         let time = controller.currentTimeMicroseconds
         let height = controller.layout.rowHeightPixels
         let rules = controller.rules
@@ -67,14 +72,14 @@ final class PullInteraction: Interaction {
     /// A pull abandoned by pushing the list back up (distance < 0) hands over to the
     /// scroll that begins on the same frame: the offset stays continuous.
     func cancel(_ gesture: GestureEvent, in controller: ClearController) -> Bool {
-        guard pulls.remove(gesture.id) != nil else { return false }
+        guard state.pulls.remove(gesture.id) != nil else { return false }
         settle(time: controller.currentTimeMicroseconds, in: controller)
         return true
     }
 
     /// The placeholder above the first row: "Pull to add item", then "Release to add item".
     func prepare(_ context: inout PresentationContext, in controller: ClearController) {
-        guard let (id, distance) = pulls.latest else { return }
+        guard let (id, distance) = state.pulls.latest else { return }
         let height = controller.layout.rowHeightPixels
         let pulled = max(0, distance)
         context.offerPlaceholder(
@@ -94,7 +99,7 @@ final class PullInteraction: Interaction {
     func offerPlaceholderLabel(
         to labels: inout PlaceholderLabelOffers, in controller: ClearController
     ) {
-        guard let latest = pulls.latest else { return }
+        guard let latest = state.pulls.latest else { return }
         labels.offer(label(pulledPixels: max(0, latest.track), in: controller), gesture: latest.id)
     }
 

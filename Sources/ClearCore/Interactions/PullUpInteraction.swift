@@ -5,8 +5,6 @@ import GestureRecognition
 /// content up past the end; released more than H past it, every completed item goes at
 /// once, falling away and fading while the rest close the gaps. See docs/clear-core.md.
 final class PullUpInteraction: Interaction {
-    static var route: InteractionRoute { .pullUp }
-
     struct Drag {
         /// The offset at the drag's start (the list's end).
         var startOffsetPixels: Double
@@ -14,37 +12,43 @@ final class PullUpInteraction: Interaction {
         var distancePixels: Double
     }
 
+    /// What changes as gestures come and time passes.
+    struct State {
+        /// Pull-ups in progress.
+        var drags = GestureTracks<Drag>()
+        /// The completed rows leaving, the rest closing the gaps.
+        var clearances: [ClearCompletedAnimation] = []
+    }
+
+    // Unchecked in release builds, as every interaction's state (the figure is at
+    // `ClearController`).
     #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
         @exclusivity(unchecked)
     #endif
-    private var drags = GestureTracks<Drag>()
-    /// The completed rows leaving, the rest closing the gaps.
-    #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
-        @exclusivity(unchecked)
-    #endif
-    private var clearances: [ClearCompletedAnimation] = []
+    private var state = State()
 
     func begin(_ gesture: GestureEvent, in controller: ClearController) -> Bool {
         guard case .scroll = gesture.values else { return false }
         let start = controller.scrolling.beginDrag(in: controller)
         guard controller.isAtListEnd(start) else { return false }
-        drags.insert(Drag(startOffsetPixels: start, distancePixels: 0), for: gesture.id)
+        state.drags.insert(Drag(startOffsetPixels: start, distancePixels: 0), for: gesture.id)
         controller.scrolling.motion = .still(start)
         return change(gesture, in: controller)
     }
 
-    func holds(_ id: GestureID) -> Bool { drags.index(of: id) != nil }
+    func holds(_ id: GestureID) -> Bool { state.drags.index(of: id) != nil }
 
     func change(_ gesture: GestureEvent, in controller: ClearController) -> Bool {
-        guard let slot = drags.index(of: gesture.id) else { return false }
+        guard let slot = state.drags.index(of: gesture.id) else { return false }
         if case .scroll(let drag) = gesture.values {
-            drags[slot].distancePixels = follow(drags[slot].startOffsetPixels, drag, in: controller)
+            state.drags[slot].distancePixels = follow(
+                state.drags[slot].startOffsetPixels, drag, in: controller)
         }
         return true
     }
 
     func end(_ gesture: GestureEvent, in controller: ClearController) -> Bool {
-        guard let pullUp = drags.remove(gesture.id) else { return false }
+        guard let pullUp = state.drags.remove(gesture.id) else { return false }
         guard case .scroll(let drag) = gesture.values else { return true }
         let time = controller.currentTimeMicroseconds
         let distance = pullUp.distancePixels
@@ -68,7 +72,7 @@ final class PullUpInteraction: Interaction {
 
     /// Nothing is cleared: content pulled past the end springs back.
     func cancel(_ gesture: GestureEvent, in controller: ClearController) -> Bool {
-        guard drags.remove(gesture.id) != nil else { return false }
+        guard state.drags.remove(gesture.id) != nil else { return false }
         settle(time: controller.currentTimeMicroseconds, in: controller)
         return true
     }
@@ -77,17 +81,17 @@ final class PullUpInteraction: Interaction {
     // frame) find nothing to drop.
     @inline(__always)
     func advance(to now: Int64, in controller: ClearController) {
-        if !clearances.isEmpty { dropFinished(at: now) }
+        if !state.clearances.isEmpty { dropFinished(at: now) }
     }
 
     private func dropFinished(at now: Int64) {
-        if clearances.contains(where: { $0.endMicroseconds <= now }) {
-            clearances.removeAll { $0.endMicroseconds <= now }
+        if state.clearances.contains(where: { $0.endMicroseconds <= now }) {
+            state.clearances.removeAll { $0.endMicroseconds <= now }
         }
     }
 
     func isRunning(at time: Int64) -> Bool {
-        clearances.contains { time < $0.endMicroseconds }
+        state.clearances.contains { time < $0.endMicroseconds }
     }
 
     // MARK: presentation
@@ -95,13 +99,13 @@ final class PullUpInteraction: Interaction {
     /// The leaving rows, drawn behind; the cue below the last row.
     func prepare(_ context: inout PresentationContext, in controller: ClearController) {
         let height = controller.layout.rowHeightPixels
-        if !clearances.isEmpty {
-            context.spreadPixels += clearances.reduce(0) {
+        if !state.clearances.isEmpty {
+            context.spreadPixels += state.clearances.reduce(0) {
                 $0 + Double($1.closing.values.max() ?? 0) * height
             }
             context.rowsBehind += leavingRows(context, in: controller)
         }
-        if let (id, drag) = drags.latest {
+        if let (id, drag) = state.drags.latest {
             context.offerPlaceholder(
                 cue(distancePixels: drag.distancePixels, context, in: controller), gesture: id)
         }
@@ -112,7 +116,9 @@ final class PullUpInteraction: Interaction {
         _ frame: inout RectPixels, index: Int, item: ItemID, _ context: RowContext,
         in controller: ClearController
     ) {
-        for clearance in clearances { frame.y += clearance.offset(of: item, at: context.time) }
+        for clearance in state.clearances {
+            frame.y += clearance.offset(of: item, at: context.time)
+        }
     }
 
     /// Cleared rows falling away and fading.
@@ -122,7 +128,7 @@ final class PullUpInteraction: Interaction {
         let layout = controller.layout
         var rows: [RowPresentation] = []
         let height = layout.rowHeightPixels
-        for clearance in clearances {
+        for clearance in state.clearances {
             let progress = clearance.progress.value(at: context.time)
             guard progress < 1 else { continue }
             for leaving in clearance.leaving {
@@ -167,7 +173,7 @@ final class PullUpInteraction: Interaction {
     func offerPlaceholderLabel(
         to labels: inout PlaceholderLabelOffers, in controller: ClearController
     ) {
-        guard let latest = drags.latest else { return }
+        guard let latest = state.drags.latest else { return }
         labels.offer(
             cueLabel(distancePixels: latest.track.distancePixels, in: controller),
             gesture: latest.id)
@@ -238,7 +244,7 @@ final class PullUpInteraction: Interaction {
             controller.rowPan.forget(entry.item.id)
             controller.reorder.forget(entry.item.id)
         }
-        clearances.append(
+        state.clearances.append(
             ClearCompletedAnimation(
                 startMicroseconds: time, rowHeightPixels: controller.layout.rowHeightPixels,
                 leaving: removed.map { .init(item: $0.item, index: $0.index) },

@@ -7,8 +7,6 @@ import TouchInput
 /// (`ReorderAutoScroll`); at the lift the row settles into its slot and the action is
 /// `move FROM → TO`. See docs/clear-core.md.
 final class ReorderInteraction: Interaction {
-    static var route: InteractionRoute { .reorder }
-
     /// The held row: where it came from, the slot it would drop into now, and where the
     /// finger is.
     struct Hold: Hashable {
@@ -24,25 +22,24 @@ final class ReorderInteraction: Interaction {
         var fingerPixels: Point
     }
 
+    /// What changes as gestures come and time passes.
+    struct State {
+        /// The rows held, by long-press.
+        var holds = GestureTracks<Hold>()
+        /// Neighbours sliding into the slot a held row left (y offsets, to 0).
+        var slides: [ItemID: Tween] = [:]
+        /// Dropped (or put back) rows settling into their slots.
+        var settles: [ItemID: LiftSettle] = [:]
+        /// The held row of the presentation being composed (the latest hold) and its index.
+        var shownHold: (hold: Hold, index: Int?)?
+    }
+
+    // Unchecked in release builds, as every interaction's state (the figure is at
+    // `ClearController`).
     #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
         @exclusivity(unchecked)
     #endif
-    private var holds = GestureTracks<Hold>()
-    /// Neighbours sliding into the slot a held row left (y offsets, to 0).
-    #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
-        @exclusivity(unchecked)
-    #endif
-    private var slides: [ItemID: Tween] = [:]
-    /// Dropped (or put back) rows settling into their slots.
-    #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
-        @exclusivity(unchecked)
-    #endif
-    private var settles: [ItemID: LiftSettle] = [:]
-    /// The held row of the presentation being composed (the latest hold) and its index.
-    #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
-        @exclusivity(unchecked)
-    #endif
-    private var shownHold: (hold: Hold, index: Int?)?
+    private var state = State()
 
     /// Lifts the row under the long-press; off the rows the long-press does nothing.
     func begin(_ gesture: GestureEvent, in controller: ClearController) -> Bool {
@@ -59,18 +56,18 @@ final class ReorderInteraction: Interaction {
             item: item, fromIndex: index, slot: index, grabPixels: location.y - frame.midY,
             fingerPixels: location)
         move(&hold, to: location, time: controller.currentTimeMicroseconds, in: controller)
-        holds.insert(hold, for: gesture.id)
+        state.holds.insert(hold, for: gesture.id)
         return true
     }
 
-    func holds(_ id: GestureID) -> Bool { holds.index(of: id) != nil }
+    func holds(_ id: GestureID) -> Bool { state.holds.index(of: id) != nil }
 
     func change(_ gesture: GestureEvent, in controller: ClearController) -> Bool {
-        guard let slot = holds.index(of: gesture.id) else { return false }
+        guard let slot = state.holds.index(of: gesture.id) else { return false }
         if case .longPress(let location) = gesture.values {
-            var hold = holds[slot]
+            var hold = state.holds[slot]
             move(&hold, to: location, time: controller.currentTimeMicroseconds, in: controller)
-            holds[slot] = hold
+            state.holds[slot] = hold
         }
         return true
     }
@@ -78,7 +75,7 @@ final class ReorderInteraction: Interaction {
     /// The finger lifted: the row settles into its slot, and `move` is recorded when the
     /// slot is not the one it came from.
     func end(_ gesture: GestureEvent, in controller: ClearController) -> Bool {
-        guard let hold = holds.remove(gesture.id) else { return false }
+        guard let hold = state.holds.remove(gesture.id) else { return false }
         let time = controller.currentTimeMicroseconds
         let offset = controller.scrollOffsetPixels
         controller.scrolling.motion = .still(offset)
@@ -97,7 +94,7 @@ final class ReorderInteraction: Interaction {
     /// Cancelled (touch cancel, palm, device removal, a second finger): the neighbours
     /// slide back and the row settles where it came from; nothing is committed.
     func cancel(_ gesture: GestureEvent, in controller: ClearController) -> Bool {
-        guard let hold = holds.remove(gesture.id) else { return false }
+        guard let hold = state.holds.remove(gesture.id) else { return false }
         let time = controller.currentTimeMicroseconds
         let offset = controller.scrollOffsetPixels
         controller.scrolling.motion = .still(offset)
@@ -109,8 +106,8 @@ final class ReorderInteraction: Interaction {
         for display in min(from, slot)...max(from, slot) where display != slot {
             let model = modelIndex(forDisplayIndex: display, hold, in: controller)
             let item = list[model].id
-            let current = slides[item]?.value(at: time) ?? 0
-            slides[item] = Tween(
+            let current = state.slides[item]?.value(at: time) ?? 0
+            state.slides[item] = Tween(
                 startMicroseconds: time,
                 durationMicroseconds: ClearTimings.reorderSlideMicroseconds,
                 from: current + Double(display - model) * height, to: 0)
@@ -126,40 +123,42 @@ final class ReorderInteraction: Interaction {
     // frame) find nothing held and nothing to drop.
     @inline(__always)
     func advance(to now: Int64, in controller: ClearController) {
-        if !holds.isEmpty || !slides.isEmpty || !settles.isEmpty {
+        if !state.holds.isEmpty || !state.slides.isEmpty || !state.settles.isEmpty {
             runAutoScrollAndDropFinished(to: now, in: controller)
         }
     }
 
     private func runAutoScrollAndDropFinished(to now: Int64, in controller: ClearController) {
         if case .autoScroll(let motion) = controller.scrolling.motion {
-            for slot in holds.entries.indices {
-                var hold = holds[slot]
+            for slot in state.holds.entries.indices {
+                var hold = state.holds[slot]
                 while let time = nextCrossing(hold, motion, in: controller), time <= now {
                     cross(
                         &hold, down: motion.velocityPixelsPerSecond > 0, time: time, in: controller)
                 }
-                holds[slot] = hold
+                state.holds[slot] = hold
             }
         }
         // `isEmpty` first, as walking even an empty dictionary costs about 25 instructions.
-        if !slides.isEmpty, slides.contains(where: { !$0.value.isRunning(at: now) }) {
-            slides = slides.filter { $0.value.isRunning(at: now) }
+        if !state.slides.isEmpty, state.slides.contains(where: { !$0.value.isRunning(at: now) }) {
+            state.slides = state.slides.filter { $0.value.isRunning(at: now) }
         }
-        if !settles.isEmpty, settles.contains(where: { now >= $0.value.endMicroseconds }) {
-            settles = settles.filter { now < $0.value.endMicroseconds }
+        if !state.settles.isEmpty,
+            state.settles.contains(where: { now >= $0.value.endMicroseconds })
+        {
+            state.settles = state.settles.filter { now < $0.value.endMicroseconds }
         }
     }
 
     func isRunning(at time: Int64) -> Bool {
-        slides.values.contains { $0.isRunning(at: time) }
-            || settles.values.contains { time < $0.endMicroseconds }
+        state.slides.values.contains { $0.isRunning(at: time) }
+            || state.settles.values.contains { time < $0.endMicroseconds }
     }
 
     /// The row of `item` is gone or lifted again: no slide or settle of it goes on.
     func forget(_ item: ItemID) {
-        slides[item] = nil
-        settles[item] = nil
+        state.slides[item] = nil
+        state.settles[item] = nil
     }
 
     // MARK: rules
@@ -216,9 +215,9 @@ final class ReorderInteraction: Interaction {
         let neighbour = controller.list[
             modelIndex(forDisplayIndex: neighbourSlot, hold, in: controller)
         ].id
-        let current = slides[neighbour]?.value(at: time) ?? 0
+        let current = state.slides[neighbour]?.value(at: time) ?? 0
         let height = controller.layout.rowHeightPixels
-        slides[neighbour] = Tween(
+        state.slides[neighbour] = Tween(
             startMicroseconds: time, durationMicroseconds: ClearTimings.reorderSlideMicroseconds,
             from: current + (down ? height : -height), to: 0)
         hold.slot = neighbourSlot
@@ -259,7 +258,7 @@ final class ReorderInteraction: Interaction {
         in controller: ClearController
     ) {
         let duration = ClearTimings.reorderSettleMicroseconds
-        settles[item] = LiftSettle(
+        state.settles[item] = LiftSettle(
             contentY: Tween(
                 startMicroseconds: time, durationMicroseconds: duration, from: top,
                 to: Double(index) * controller.layout.rowHeightPixels),
@@ -284,7 +283,7 @@ final class ReorderInteraction: Interaction {
 
     /// The slot row `index` is shown in: its model index, except while a row is held.
     func displayIndex(ofRowAt index: Int) -> Int {
-        guard let (hold, heldIndex) = shownHold, let held = heldIndex else { return index }
+        guard let (hold, heldIndex) = state.shownHold, let held = heldIndex else { return index }
         if index == held { return hold.slot }
         let other = index < held ? index : index - 1
         return other < hold.slot ? other : other + 1
@@ -293,13 +292,13 @@ final class ReorderInteraction: Interaction {
     /// The latest hold is the one shown; held and settling rows are drawn last.
     func prepare(_ context: inout PresentationContext, in controller: ClearController) {
         let list = controller.list
-        shownHold = holds.latest.map { ($0.track, list.index(of: $0.track.item)) }
-        if shownHold != nil || !slides.isEmpty {
+        state.shownHold = state.holds.latest.map { ($0.track, list.index(of: $0.track.item)) }
+        if state.shownHold != nil || !state.slides.isEmpty {
             context.spreadPixels += controller.layout.rowHeightPixels
         }
-        let heldIndex = shownHold?.index
-        if !settles.isEmpty || heldIndex != nil {
-            var lifted = settles.keys.compactMap { list.index(of: $0) }
+        let heldIndex = state.shownHold?.index
+        if !state.settles.isEmpty || heldIndex != nil {
+            var lifted = state.settles.keys.compactMap { list.index(of: $0) }
             if let heldIndex { lifted.append(heldIndex) }
             lifted.sort()
             context.liftedIndices += lifted
@@ -313,23 +312,25 @@ final class ReorderInteraction: Interaction {
         in controller: ClearController
     ) {
         let offset = context.offsetPixels
-        if let settle = settles[item] { frame.y = settle.contentY.value(at: context.time) - offset }
-        if let hold = shownHold?.hold, hold.item == item {
+        if let settle = state.settles[item] {
+            frame.y = settle.contentY.value(at: context.time) - offset
+        }
+        if let hold = state.shownHold?.hold, hold.item == item {
             frame.y =
                 heldCentreContentY(hold, offset: offset) - offset
                 - controller.layout.rowHeightPixels / 2
         }
-        frame.y += slides[item]?.value(at: context.time) ?? 0
+        frame.y += state.slides[item]?.value(at: context.time) ?? 0
     }
 
     /// The held row is drawn larger with a shadow; a settling row shrinks back and loses it.
     func styleRow(
         _ row: inout RowPresentation, _ context: RowContext, in controller: ClearController
     ) {
-        if shownHold?.hold.item == row.itemID {
+        if state.shownHold?.hold.item == row.itemID {
             row.scale = ClearTimings.liftedRowScale
             row.shadowOpacity = 1
-        } else if let settle = settles[row.itemID] {
+        } else if let settle = state.settles[row.itemID] {
             row.scale = settle.scale.value(at: context.time)
             row.shadowOpacity = settle.shadow.value(at: context.time)
         }

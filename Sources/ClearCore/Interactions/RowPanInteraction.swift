@@ -5,52 +5,52 @@ import GestureRecognition
 /// (the rows below shuffle up), past +W/2 it is completed (or uncompleted), and it slides
 /// back to x = 0 otherwise.
 final class RowPanInteraction: Interaction {
-    static var route: InteractionRoute { .rowPan }
-
     struct Pan {
         var item: ItemID
         /// The row's origin.x.
         var xPixels: Double
     }
 
+    /// What changes as gestures come and time passes.
+    struct State {
+        /// Rows being panned.
+        var pans = GestureTracks<Pan>()
+        /// Rows sliding back to x = 0 after a pan.
+        var snapBacks: [ItemID: Tween] = [:]
+        /// Rows moving up into the place of a deleted one.
+        var shuffles: [DeleteShuffle] = []
+    }
+
+    // Unchecked in release builds, as every interaction's state (the figure is at
+    // `ClearController`).
     #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
         @exclusivity(unchecked)
     #endif
-    private var pans = GestureTracks<Pan>()
-    /// Rows sliding back to x = 0 after a pan.
-    #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
-        @exclusivity(unchecked)
-    #endif
-    private var snapBacks: [ItemID: Tween] = [:]
-    /// Rows moving up into the place of a deleted one.
-    #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
-        @exclusivity(unchecked)
-    #endif
-    private var shuffles: [DeleteShuffle] = []
+    private var state = State()
 
     func begin(_ gesture: GestureEvent, in controller: ClearController) -> Bool {
         guard case .pan(let pan) = gesture.values else { return false }
         controller.scrolling.stopDeceleration(in: controller)
         guard let index = controller.hitTest(pan.startPixels) else { return false }
         let item = controller.list[index].id
-        snapBacks[item] = nil
-        pans.insert(
+        state.snapBacks[item] = nil
+        state.pans.insert(
             Pan(item: item, xPixels: controller.finite(pan.translationPixels.x)), for: gesture.id)
         return true
     }
 
-    func holds(_ id: GestureID) -> Bool { pans.index(of: id) != nil }
+    func holds(_ id: GestureID) -> Bool { state.pans.index(of: id) != nil }
 
     func change(_ gesture: GestureEvent, in controller: ClearController) -> Bool {
-        guard let slot = pans.index(of: gesture.id) else { return false }
+        guard let slot = state.pans.index(of: gesture.id) else { return false }
         if case .pan(let pan) = gesture.values {
-            pans[slot].xPixels = controller.finite(pan.translationPixels.x)
+            state.pans[slot].xPixels = controller.finite(pan.translationPixels.x)
         }
         return true
     }
 
     func end(_ gesture: GestureEvent, in controller: ClearController) -> Bool {
-        guard let pan = pans.remove(gesture.id) else { return false }
+        guard let pan = state.pans.remove(gesture.id) else { return false }
         let time = controller.currentTimeMicroseconds
         guard let index = controller.list.index(of: pan.item) else { return true }
         let width = controller.layout.widthPixels
@@ -75,7 +75,7 @@ final class RowPanInteraction: Interaction {
     }
 
     func cancel(_ gesture: GestureEvent, in controller: ClearController) -> Bool {
-        guard let pan = pans.remove(gesture.id) else { return false }
+        guard let pan = state.pans.remove(gesture.id) else { return false }
         snapBack(pan, time: controller.currentTimeMicroseconds)
         return true
     }
@@ -84,35 +84,37 @@ final class RowPanInteraction: Interaction {
     // frame) find nothing to drop.
     @inline(__always)
     func advance(to now: Int64, in controller: ClearController) {
-        if !snapBacks.isEmpty || !shuffles.isEmpty { dropFinished(at: now) }
+        if !state.snapBacks.isEmpty || !state.shuffles.isEmpty { dropFinished(at: now) }
     }
 
     private func dropFinished(at now: Int64) {
         // Rebuilt only when something has finished (the common case on the replay path is
         // nothing: no allocation, no copy); `isEmpty` first, as walking even an empty
         // dictionary costs about 25 instructions.
-        if !snapBacks.isEmpty, snapBacks.contains(where: { !$0.value.isRunning(at: now) }) {
-            if snapBacks.values.contains(where: { $0.isRunning(at: now) }) {
-                snapBacks = snapBacks.filter { $0.value.isRunning(at: now) }
+        if !state.snapBacks.isEmpty,
+            state.snapBacks.contains(where: { !$0.value.isRunning(at: now) })
+        {
+            if state.snapBacks.values.contains(where: { $0.isRunning(at: now) }) {
+                state.snapBacks = state.snapBacks.filter { $0.value.isRunning(at: now) }
             } else {
                 // All done (the common case: one at a time): the storage is kept, so the
                 // next swipe's snap back allocates nothing.
-                snapBacks.removeAll(keepingCapacity: true)
+                state.snapBacks.removeAll(keepingCapacity: true)
             }
         }
-        if !shuffles.isEmpty, shuffles.contains(where: { $0.endMicroseconds <= now }) {
-            shuffles.removeAll { $0.endMicroseconds <= now }
+        if !state.shuffles.isEmpty, state.shuffles.contains(where: { $0.endMicroseconds <= now }) {
+            state.shuffles.removeAll { $0.endMicroseconds <= now }
         }
     }
 
     func isRunning(at time: Int64) -> Bool {
-        snapBacks.values.contains { $0.isRunning(at: time) }
-            || shuffles.contains { time < $0.endMicroseconds }
+        state.snapBacks.values.contains { $0.isRunning(at: time) }
+            || state.shuffles.contains { time < $0.endMicroseconds }
     }
 
     /// The row of `item` is gone or taken by another interaction: it no longer slides back.
     func forget(_ item: ItemID) {
-        snapBacks[item] = nil
+        state.snapBacks[item] = nil
     }
 
     /// Removes the item with the delete shuffle: the rows below that were on screen
@@ -122,7 +124,7 @@ final class RowPanInteraction: Interaction {
         let offset = controller.scrollOffsetPixels
         guard let removed = controller.list.remove(at: index) else { return }
         controller.record(.delete, index: index, time: time)
-        snapBacks[removed.id] = nil
+        state.snapBacks[removed.id] = nil
         var moving: [ItemID] = []
         var below = index
         // Old row index+1+k is now at `below`; it moved if it was on screen before.
@@ -134,7 +136,7 @@ final class RowPanInteraction: Interaction {
             below += 1
         }
         if !moving.isEmpty {
-            shuffles.append(
+            state.shuffles.append(
                 DeleteShuffle(
                     startMicroseconds: time, rowHeightPixels: layout.rowHeightPixels, rows: moving))
         }
@@ -145,7 +147,7 @@ final class RowPanInteraction: Interaction {
 
     private func snapBack(_ pan: Pan, time: Int64) {
         guard pan.xPixels != 0 else { return }
-        snapBacks[pan.item] = Tween(
+        state.snapBacks[pan.item] = Tween(
             startMicroseconds: time, durationMicroseconds: ClearTimings.snapBackMicroseconds,
             from: pan.xPixels, to: 0)
     }
@@ -153,7 +155,7 @@ final class RowPanInteraction: Interaction {
     // MARK: presentation
 
     func prepare(_ context: inout PresentationContext, in controller: ClearController) {
-        context.spreadPixels += Double(shuffles.count) * controller.layout.rowHeightPixels
+        context.spreadPixels += Double(state.shuffles.count) * controller.layout.rowHeightPixels
     }
 
     /// The row follows its latest pan, or slides back; rows below a deleted one move up.
@@ -161,8 +163,8 @@ final class RowPanInteraction: Interaction {
         _ frame: inout RectPixels, index: Int, item: ItemID, _ context: RowContext,
         in controller: ClearController
     ) {
-        frame.x = pannedX(of: item) ?? snapBacks[item]?.value(at: context.time) ?? 0
-        for shuffle in shuffles { frame.y += shuffle.offset(of: item, at: context.time) }
+        frame.x = pannedX(of: item) ?? state.snapBacks[item]?.value(at: context.time) ?? 0
+        for shuffle in state.shuffles { frame.y += shuffle.offset(of: item, at: context.time) }
     }
 
     /// The cues of the latest pan's row, or of the latest row sliding back.
@@ -170,7 +172,7 @@ final class RowPanInteraction: Interaction {
         _ presentation: inout Presentation, _ context: PresentationContext,
         in controller: ClearController
     ) {
-        let cueItem = pans.latest?.track.item ?? latestSnapBack(at: context.time)
+        let cueItem = state.pans.latest?.track.item ?? latestSnapBack(at: context.time)
         guard let index = cueItem.flatMap({ controller.list.index(of: $0) }) else { return }
         presentation.cues = cues(
             rowFrame: controller.rowFrame(ofRowAt: index, context.rows),
@@ -180,7 +182,7 @@ final class RowPanInteraction: Interaction {
 
     /// Where the latest pan of `item` has it.
     private func pannedX(of item: ItemID) -> Double? {
-        for entry in pans.entries.reversed() where entry.track.item == item {
+        for entry in state.pans.entries.reversed() where entry.track.item == item {
             return entry.track.xPixels
         }
         return nil
@@ -190,7 +192,7 @@ final class RowPanInteraction: Interaction {
     /// a loop, not a filtered copy of the dictionary).
     private func latestSnapBack(at time: Int64) -> ItemID? {
         var latest: (start: Int64, item: ItemID)?
-        for (item, tween) in snapBacks where tween.isRunning(at: time) {
+        for (item, tween) in state.snapBacks where tween.isRunning(at: time) {
             if let current = latest,
                 (current.start, current.item) >= (tween.startMicroseconds, item)
             {

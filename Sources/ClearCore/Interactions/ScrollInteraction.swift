@@ -8,44 +8,53 @@ import GestureRecognition
 /// The other interactions move the list through `motion` (a pull, a settle, the reorder's
 /// auto-scroll, clear completed's settle).
 final class ScrollInteraction: Interaction {
-    static var route: InteractionRoute { .scrolling }
+    /// What changes as gestures come and time passes.
+    struct State {
+        /// How the offset moves with time.
+        var motion: ScrollMotion = .still(0)
+        /// Each drag's offset at its start.
+        var drags = GestureTracks<Double>()
+    }
 
-    /// How the offset moves with time.
+    // Unchecked in release builds, as every interaction's state (the figure is at
+    // `ClearController`).
     #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
         @exclusivity(unchecked)
     #endif
-    var motion: ScrollMotion = .still(0)
-    /// Each drag's offset at its start.
-    #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
-        @exclusivity(unchecked)
-    #endif
-    private var drags = GestureTracks<Double>()
+    private var state = State()
+
+    /// How the offset moves with time (the other interactions move the list through it).
+    var motion: ScrollMotion {
+        get { state.motion }
+        set { state.motion = newValue }
+    }
 
     /// The list's scroll offset at `time` (negative while pulled past the top).
-    func offset(at time: Int64) -> Double { motion.offset(at: time) }
+    func offset(at time: Int64) -> Double { state.motion.offset(at: time) }
 
     func begin(_ gesture: GestureEvent, in controller: ClearController) -> Bool {
         guard case .scroll = gesture.values else { return false }
         let start = beginDrag(in: controller)
         guard !controller.isAtListEnd(start) else { return false }
-        drags.insert(start, for: gesture.id)
-        motion = .still(start)
+        state.drags.insert(start, for: gesture.id)
+        state.motion = .still(start)
         return change(gesture, in: controller)
     }
 
-    func holds(_ id: GestureID) -> Bool { drags.index(of: id) != nil }
+    func holds(_ id: GestureID) -> Bool { state.drags.index(of: id) != nil }
 
     func change(_ gesture: GestureEvent, in controller: ClearController) -> Bool {
-        guard let slot = drags.index(of: gesture.id) else { return false }
+        guard let slot = state.drags.index(of: gesture.id) else { return false }
         if case .scroll(let drag) = gesture.values {
-            motion = .still(
-                controller.clampedOffset(drags[slot] - controller.finite(drag.translationPixels.y)))
+            state.motion = .still(
+                controller.clampedOffset(
+                    state.drags[slot] - controller.finite(drag.translationPixels.y)))
         }
         return true
     }
 
     func end(_ gesture: GestureEvent, in controller: ClearController) -> Bool {
-        guard drags.remove(gesture.id) != nil else { return false }
+        guard state.drags.remove(gesture.id) != nil else { return false }
         if case .scroll(let drag) = gesture.values {
             fling(
                 velocityPixelsPerSecond: -controller.finite(drag.velocityPixelsPerSecond.y),
@@ -57,20 +66,20 @@ final class ScrollInteraction: Interaction {
     /// Nothing to commit: no fling. The list stays where the finger left it, so a pinch
     /// taking over hit-tests the rows as they are on screen.
     func cancel(_ gesture: GestureEvent, in controller: ClearController) -> Bool {
-        guard drags.remove(gesture.id) != nil else { return false }
+        guard state.drags.remove(gesture.id) != nil else { return false }
         rest(in: controller)
         return true
     }
 
     /// A deceleration or a settle that has finished leaves the list at rest.
     func advance(to now: Int64, in controller: ClearController) {
-        if let end = motion.endMicroseconds, end <= now {
-            motion = .still(motion.offset(at: now))
+        if let end = state.motion.endMicroseconds, end <= now {
+            state.motion = .still(state.motion.offset(at: now))
         }
     }
 
     func isRunning(at time: Int64) -> Bool {
-        guard let end = motion.endMicroseconds else { return false }
+        guard let end = state.motion.endMicroseconds else { return false }
         return time < end
     }
 
@@ -85,14 +94,14 @@ final class ScrollInteraction: Interaction {
 
     /// A decelerating list stops where it is (a settling one goes on settling).
     func stopDeceleration(in controller: ClearController) {
-        if case .decelerating = motion {
-            motion = .still(controller.scrollOffsetPixels)
+        if case .decelerating = state.motion {
+            state.motion = .still(controller.scrollOffsetPixels)
         }
     }
 
     /// The list rests where it is now, clamped to its range.
     func rest(in controller: ClearController) {
-        motion = .still(controller.clampedOffset(controller.scrollOffsetPixels))
+        state.motion = .still(controller.clampedOffset(controller.scrollOffsetPixels))
     }
 
     /// A release at `velocity` (the offset's): too slow and the list stays; else it
@@ -107,10 +116,10 @@ final class ScrollInteraction: Interaction {
         let range = layout.scrollRange(itemCount: count)
         let offset = layout.clampedScrollOffset(controller.scrollOffsetPixels, itemCount: count)
         guard abs(velocity) >= ScrollDeceleration.minimumVelocityPixelsPerSecond else {
-            motion = .still(offset)
+            state.motion = .still(offset)
             return
         }
-        motion = .decelerating(
+        state.motion = .decelerating(
             Deceleration(
                 startMicroseconds: time, startOffsetPixels: offset,
                 velocityPixelsPerSecond: velocity,
@@ -124,7 +133,7 @@ final class ScrollInteraction: Interaction {
         to target: Double, durationMicroseconds duration: Int64, time: Int64,
         in controller: ClearController
     ) {
-        motion = .settling(
+        state.motion = .settling(
             Tween(
                 startMicroseconds: time, durationMicroseconds: duration,
                 from: controller.scrollOffsetPixels, to: target))

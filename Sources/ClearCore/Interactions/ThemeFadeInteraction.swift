@@ -3,8 +3,6 @@
 /// text) from the old theme's to the new one's over `fadeSeconds`, on the event clock.
 /// It takes no gestures.
 final class ThemeFadeInteraction: Interaction {
-    static var route: InteractionRoute { .themeFade }
-
     /// How long the cross-fade from one theme to the next lasts, in seconds.
     static let fadeSeconds = 0.3
     static let fadeMicroseconds = Int64(fadeSeconds * 1_000_000)
@@ -24,57 +22,64 @@ final class ThemeFadeInteraction: Interaction {
         }
     }
 
-    /// The theme applied last (the one a fade ends on).
-    #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
-        @exclusivity(unchecked)
-    #endif
-    private(set) var theme = Theme.heat
-    #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
-        @exclusivity(unchecked)
-    #endif
-    private(set) var fade: Fade? {
-        didSet { isFading = fade != nil }
+    /// What changes as themes are applied and time passes.
+    struct State {
+        /// The theme applied last (the one a fade ends on).
+        var theme = Theme.heat
+        /// The cross-fade running, if any.
+        var fade: Fade? {
+            didSet { isFading = fade != nil }
+        }
+        /// `fade != nil`, kept apart (`advance`).
+        var isFading = false
     }
-    /// `fade != nil`, kept apart (`advance`).
+
+    // Unchecked in release builds, as every interaction's state (the figure is at
+    // `ClearController`).
     #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
         @exclusivity(unchecked)
     #endif
-    private var isFading = false
+    private var state = State()
+
+    /// The theme applied last (the one a fade ends on).
+    var theme: Theme { state.theme }
 
     /// Shows `theme` at once (a start theme: nothing fades).
     func set(_ theme: Theme) {
-        self.theme = theme
-        fade = nil
+        self.state.theme = theme
+        state.fade = nil
     }
 
     /// Fades from what is on screen at `time` to `theme`. A fade interrupted by another
     /// starts from the colours it had reached, so the colours never jump.
     func apply(_ theme: Theme, at time: Int64) {
         let shown = colours(at: time)
-        self.theme = theme
-        fade = Fade(from: shown, startMicroseconds: time)
+        self.state.theme = theme
+        state.fade = Fade(from: shown, startMicroseconds: time)
     }
 
     /// The colours on screen at `time`.
     func colours(at time: Int64) -> Theme {
-        guard let fade else { return theme }
+        // `isFading` first: binding the optional copies the whole fade (two themes), nil
+        // or not, and every presentation asks.
+        guard state.isFading, let fade = state.fade else { return state.theme }
         let fraction = fade.fraction(at: time)
-        return fraction >= 1 ? theme : fade.from.mixed(with: theme, fraction: fraction)
+        return fraction >= 1 ? state.theme : fade.from.mixed(with: state.theme, fraction: fraction)
     }
 
     // The check inline (`visitInteractions` is): testing the optional copies the whole
     // fade (two themes), and every advance asks.
     @inline(__always)
     func advance(to now: Int64, in controller: ClearController) {
-        if isFading { dropFinished(at: now) }
+        if state.isFading { dropFinished(at: now) }
     }
 
     private func dropFinished(at now: Int64) {
-        if let fade, fade.fraction(at: now) >= 1 { self.fade = nil }
+        if let fade = state.fade, fade.fraction(at: now) >= 1 { self.state.fade = nil }
     }
 
     func isRunning(at time: Int64) -> Bool {
-        guard let fade else { return false }
+        guard state.isFading, let fade = state.fade else { return false }
         return fade.fraction(at: time) < 1
     }
 

@@ -97,30 +97,24 @@ public final class GraphicsContext {
             fillRectangle(x: x, y: y, width: width, height: height, with: color)
             return drawImage(image, x: x, y: y, alpha: 1)
         }
-        let target = place.target
         guard let drawn = place.drawn(width: image.width, height: image.height) else {
             return
         }
-        let (left, top, right, bottom) = drawn
         // The fill's own pixel, in the first column drawn (user space: device moved by
         // whole pixels).
         let offsetX = Double(place.x) - x
         let offsetY = Double(place.y) - y
         fillRectangle(
-            x: Double(left) - offsetX, y: Double(top) - offsetY, width: 1,
-            height: Double(bottom - top), with: color)
-        guard let data = cairo_image_surface_get_data(target.pointer) else { return }
-        cairo_surface_flush(target.pointer)
-        let stride = target.strideBytes
-        for line in top..<bottom {
-            let pixels =
-                UnsafeMutableRawPointer(data + line * stride)
-                .assumingMemoryBound(to: UInt32.self) + left
-            let blended = Self.over(colors[line - place.y], pixels[0])
-            pixels.update(repeating: blended, count: right - left)
+            x: Double(drawn.left) - offsetX, y: Double(drawn.top) - offsetY, width: 1,
+            height: Double(drawn.height), with: color)
+        place.target.writingPixels(in: drawn) { data, stride in
+            for line in drawn.top..<drawn.bottom {
+                let pixels =
+                    (data + line * stride).assumingMemoryBound(to: UInt32.self) + drawn.left
+                let blended = Self.over(colors[line - place.y], pixels[0])
+                pixels.update(repeating: blended, count: drawn.width)
+            }
         }
-        cairo_surface_mark_dirty_rectangle(
-            target.pointer, Int32(left), Int32(top), Int32(right - left), Int32(bottom - top))
     }
 
     /// `source` over `destination` (premultiplied ARGB32 words), as pixman's `OVER`
@@ -152,17 +146,14 @@ public final class GraphicsContext {
         guard alpha > 0, alpha < 1, let lines = image.lines,
             let place = directPlace(image, x: x, y: y), !place.target.isOpaque
         else { return drawImage(image, x: x, y: y, alpha: alpha) }
-        let target = place.target
         guard let drawn = place.drawn(width: image.width, height: image.height) else {
             return
         }
-        let (left, top, right, bottom) = drawn
-        cairo_surface_flush(target.pointer)
-        lines.blend(
-            image, x: place.x, y: place.y, mask: UInt32(PixmanAlphaMask.level(alpha: alpha)),
-            into: target, columns: left, right, lines: top, bottom)
-        cairo_surface_mark_dirty_rectangle(
-            target.pointer, Int32(left), Int32(top), Int32(right - left), Int32(bottom - top))
+        place.target.writingPixels(in: drawn) { data, stride in
+            lines.blend(
+                image, x: place.x, y: place.y, mask: UInt32(PixmanAlphaMask.level(alpha: alpha)),
+                into: data, strideBytes: stride, drawn)
+        }
     }
 
     /// `drawImage` as Cairo does it (every case `drawsImageDirectly` leaves to Cairo).
@@ -197,13 +188,13 @@ public final class GraphicsContext {
 
         /// The device rectangle a `width` × `height` image drawn here covers: the image's,
         /// inside the clip and the target; nil when empty.
-        func drawn(width: Int, height: Int) -> (left: Int, top: Int, right: Int, bottom: Int)? {
+        func drawn(width: Int, height: Int) -> DeviceRectangle? {
             let left = max(x, clip.left, 0)
             let top = max(y, clip.top, 0)
             let right = min(x + width, clip.right, target.width)
             let bottom = min(y + height, clip.bottom, target.height)
             guard right > left, bottom > top else { return nil }
-            return (left, top, right, bottom)
+            return DeviceRectangle(left: left, top: top, right: right, bottom: bottom)
         }
     }
 
@@ -234,15 +225,10 @@ public final class GraphicsContext {
         guard let drawn = place.drawn(width: image.width, height: image.height) else {
             return true
         }
-        let (left, top, right, bottom) = drawn
         if alpha >= 1, !target.isOpaque, let lines = image.lines {
-            cairo_surface_flush(target.pointer)
-            lines.copy(
-                image, x: place.x, y: place.y, into: target, columns: left, right,
-                lines: top, bottom)
-            cairo_surface_mark_dirty_rectangle(
-                target.pointer, Int32(left), Int32(top), Int32(right - left),
-                Int32(bottom - top))
+            target.writingPixels(in: drawn) { data, stride in
+                lines.copy(image, x: place.x, y: place.y, into: data, strideBytes: stride, drawn)
+            }
             return true
         }
         guard let source = image.pixmanImage, let destination = target.pixmanImage else {
@@ -254,13 +240,12 @@ public final class GraphicsContext {
             alphaMask.set(alpha: alpha)
             mask = alphaMask.pointer
         }
-        cairo_surface_flush(target.pointer)
-        pixman_image_composite32(
-            PIXMAN_OP_OVER, source.pointer, mask, destination.pointer,
-            Int32(left - place.x), Int32(top - place.y), 0, 0, Int32(left), Int32(top),
-            Int32(right - left), Int32(bottom - top))
-        cairo_surface_mark_dirty_rectangle(
-            target.pointer, Int32(left), Int32(top), Int32(right - left), Int32(bottom - top))
+        target.writingPixels(in: drawn) { _, _ in
+            pixman_image_composite32(
+                PIXMAN_OP_OVER, source.pointer, mask, destination.pointer,
+                Int32(drawn.left - place.x), Int32(drawn.top - place.y), 0, 0,
+                Int32(drawn.left), Int32(drawn.top), Int32(drawn.width), Int32(drawn.height))
+        }
         return true
     }
 
@@ -270,24 +255,21 @@ public final class GraphicsContext {
     /// rows, docs/performance.md). An opaque picture with its lines (`PictureLines`) as
     /// wide as `rect`, at full alpha, where `drawImage(_:x:y:alpha:)` would composite
     /// directly, is copied line by line instead: each line the picture's line Cairo would
-    /// sample (`StretchedLines`), its colour written and its ink read.
-    public func drawImage(
+    /// sample (`StretchedLines`), its colour written and its ink read, where `paths` has
+    /// `stretchByLine` (the tests' reference frames leave every stretch to Cairo).
+    func drawImage(
         _ image: ImageSurface, in rect: (x: Double, y: Double, width: Double, height: Double),
-        alpha: Double
+        alpha: Double, paths: RenderPaths
     ) {
         guard alpha > 0, rect.width > 0, rect.height > 0, image.width > 0, image.height > 0
         else { return }
-        if alpha >= 1, stretchesByLine, stretchByLine(image, in: rect) { return }
+        if alpha >= 1, paths.contains(.stretchByLine), stretchByLine(image, in: rect) { return }
         stretch(image, in: rect, alpha: alpha)
     }
-
-    /// Whether `drawImage(_:in:alpha:)` may copy stretched pictures line by line (false,
-    /// for the tests' reference frames, leaves every stretch to Cairo).
-    var stretchesByLine = true
     /// The lines Cairo samples for a stretch (made on first use).
     private lazy var stretchedLines = StretchedLines()
 
-    /// `drawImage(_:in:alpha:)` as Cairo does it.
+    /// `drawImage(_:in:alpha:paths:)` as Cairo does it.
     func stretch(
         _ image: ImageSurface, in rect: (x: Double, y: Double, width: Double, height: Double),
         alpha: Double
@@ -311,36 +293,35 @@ public final class GraphicsContext {
     }
 
     /// The stretch of an opaque picture with its lines, as wide as `rect` and reaching
-    /// the target's column 0, copied line by line into an ARGB32 image; false (nothing
-    /// drawn) when it is not such a stretch.
+    /// the target's column 0, copied line by line (each pixel with alpha 255: what pixman
+    /// leaves in an ARGB32 image, and in an RGB24 one a byte no one reads); false
+    /// (nothing drawn) when it is not such a stretch.
     private func stretchByLine(
         _ image: ImageSurface, in rect: (x: Double, y: Double, width: Double, height: Double)
     ) -> Bool {
         guard let lines = image.lines, rect.width == Double(image.width),
             let height = wholePixel(rect.height),
-            let place = directPlace(image, x: rect.x, y: rect.y), !place.target.isOpaque,
-            place.x <= 0, place.x + image.width > 0
+            let place = directPlace(image, x: rect.x, y: rect.y), place.x <= 0,
+            place.x + image.width > 0
         else { return false }
         let target = place.target
         guard let drawn = place.drawn(width: image.width, height: height) else {
             return true
         }
-        let (left, top, right, bottom) = drawn
         var matrix = cairo_matrix_t()
         cairo_get_matrix(pointer, &matrix)
         guard
             stretchedLines.find(
                 sourceHeight: image.height, rect: rect, matrix: matrix,
                 clipTop: max(place.clip.top, 0), clipBottom: min(place.clip.bottom, target.height),
-                targetHeight: target.height, lines: top, bottom)
+                targetHeight: target.height, lines: drawn.top, drawn.bottom)
         else { return false }
-        cairo_surface_flush(target.pointer)
         let sourceLines = stretchedLines.sourceLines
-        lines.copy(image, x: place.x, into: target, columns: left, right, lines: top, bottom) {
-            min(max(sourceLines[$0 - top], 0), image.height - 1)
+        target.writingPixels(in: drawn) { data, stride in
+            lines.copy(image, x: place.x, into: data, strideBytes: stride, drawn) {
+                min(max(sourceLines[$0 - drawn.top], 0), image.height - 1)
+            }
         }
-        cairo_surface_mark_dirty_rectangle(
-            target.pointer, Int32(left), Int32(top), Int32(right - left), Int32(bottom - top))
         return true
     }
 

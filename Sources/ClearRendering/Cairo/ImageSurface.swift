@@ -34,9 +34,9 @@ public final class ImageSurface: Surface {
     }
 
     /// Reads the finished picture's lines once, so that `GraphicsContext.drawImage` copies
-    /// it at full alpha into an ARGB32 image by writing each line's colour and reading only
-    /// its ink (`PictureLines`). Nothing may be drawn into the surface afterwards. An image
-    /// with alpha keeps none.
+    /// it at full alpha into an ARGB32 image (stretched, into an RGB24 one too) by writing
+    /// each line's colour and reading only its ink (`PictureLines`). Nothing may be drawn
+    /// into the surface afterwards. An image with alpha keeps none.
     func keepLines() {
         lines = PictureLines(of: self)
     }
@@ -99,6 +99,22 @@ public final class ImageSurface: Surface {
         return try body(UnsafeRawBufferPointer(start: data, count: strideBytes * height))
     }
 
+    /// Runs `body`, which writes the pixels of `rectangle` itself rather than through Cairo
+    /// (every direct pixel path: `GraphicsContext`'s copies and blends by line, its pixman
+    /// composites), with the pixel data and the bytes per row: Cairo's pending drawing is
+    /// flushed into the pixels first, and the rectangle is marked dirty after, so that
+    /// Cairo drops whatever it kept of those pixels.
+    func writingPixels(
+        in rectangle: DeviceRectangle, _ body: (UnsafeMutableRawPointer, Int) -> Void
+    ) {
+        cairo_surface_flush(pointer)
+        guard let data = cairo_image_surface_get_data(pointer) else { return }
+        body(UnsafeMutableRawPointer(data), strideBytes)
+        cairo_surface_mark_dirty_rectangle(
+            pointer, Int32(rectangle.left), Int32(rectangle.top), Int32(rectangle.width),
+            Int32(rectangle.height))
+    }
+
     /// The pixel at (x, y), un-premultiplied; nil outside the surface.
     public func pixel(x: Int, y: Int) -> Pixel? {
         guard x >= 0, y >= 0, x < width, y < height else { return nil }
@@ -114,4 +130,16 @@ public final class ImageSurface: Surface {
         }
         return Pixel(red: channel(16), green: channel(8), blue: channel(0), alpha: alpha)
     }
+}
+
+/// A rectangle of a surface's device pixels: columns `left` up to `right`, lines `top` up
+/// to `bottom`.
+struct DeviceRectangle: Equatable {
+    var left: Int
+    var top: Int
+    var right: Int
+    var bottom: Int
+
+    var width: Int { right - left }
+    var height: Int { bottom - top }
 }

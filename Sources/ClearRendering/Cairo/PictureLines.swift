@@ -56,28 +56,26 @@ struct PictureLines {
     }
 
     /// Writes `picture` (the surface these are the lines of), its top-left corner at
-    /// (`x`, `y`) of `target` (an ARGB32 image, flushed), into the target's columns `left`
-    /// up to `right` and lines `top` up to `bottom` (inside both): the pixels pixman's copy
-    /// of it would leave (each RGB24 pixel with alpha 255).
+    /// (`x`, `y`) of a target's pixels (`targetData`, an ARGB32 image's, being written
+    /// directly: `ImageSurface.writingPixels`), into the target's rectangle `drawn`
+    /// (inside both): the pixels pixman's copy of it would leave (each RGB24 pixel with
+    /// alpha 255).
     func copy(
-        _ picture: ImageSurface, x: Int, y: Int, into target: ImageSurface,
-        columns left: Int, _ right: Int, lines top: Int, _ bottom: Int
+        _ picture: ImageSurface, x: Int, y: Int, into targetData: UnsafeMutableRawPointer,
+        strideBytes targetStride: Int, _ drawn: DeviceRectangle
     ) {
-        copy(picture, x: x, into: target, columns: left, right, lines: top, bottom) { $0 - y }
+        copy(picture, x: x, into: targetData, strideBytes: targetStride, drawn) { $0 - y }
     }
 
     /// `copy`, each of the target's lines showing the picture's line `sourceLine(line)`
     /// (a picture stretched vertically, sampled nearest: `StretchedLines`).
     func copy(
-        _ picture: ImageSurface, x: Int, into target: ImageSurface,
-        columns left: Int, _ right: Int, lines top: Int, _ bottom: Int,
-        sourceLine: (Int) -> Int
+        _ picture: ImageSurface, x: Int, into targetData: UnsafeMutableRawPointer,
+        strideBytes targetStride: Int, _ drawn: DeviceRectangle, sourceLine: (Int) -> Int
     ) {
-        guard let sourceData = cairo_image_surface_get_data(picture.pointer),
-            let targetData = cairo_image_surface_get_data(target.pointer)
-        else { return }
+        guard let sourceData = cairo_image_surface_get_data(picture.pointer) else { return }
         let sourceStride = picture.strideBytes
-        let targetStride = target.strideBytes
+        let (left, top, right, bottom) = (drawn.left, drawn.top, drawn.right, drawn.bottom)
         for targetLine in top..<bottom {
             let line = sourceLine(targetLine)
             let color = lines[line].color
@@ -100,20 +98,18 @@ struct PictureLines {
     }
 
     /// Blends `picture` (the surface these are the lines of), its top-left corner at
-    /// (`x`, `y`) of `target` (an ARGB32 image, flushed), at the 8-bit alpha `mask` into
-    /// the target's columns `left` up to `right` and lines `top` up to `bottom` (inside
-    /// both), where each of those lines of the target is one colour (a band just filled):
-    /// the pixels pixman's `OVER` of the RGB24 picture through a solid mask leaves, each
-    /// line's colour blended once and only its ink pixel by pixel.
+    /// (`x`, `y`) of a target's pixels (as `copy`'s), at the 8-bit alpha `mask` into the
+    /// target's rectangle `drawn` (inside both), where each of its lines is one colour (a
+    /// band just filled): the pixels pixman's `OVER` of the RGB24 picture through a solid
+    /// mask leaves, each line's colour blended once and only its ink pixel by pixel.
     func blend(
-        _ picture: ImageSurface, x: Int, y: Int, mask: UInt32, into target: ImageSurface,
-        columns left: Int, _ right: Int, lines top: Int, _ bottom: Int
+        _ picture: ImageSurface, x: Int, y: Int, mask: UInt32,
+        into targetData: UnsafeMutableRawPointer, strideBytes targetStride: Int,
+        _ drawn: DeviceRectangle
     ) {
-        guard let sourceData = cairo_image_surface_get_data(picture.pointer),
-            let targetData = cairo_image_surface_get_data(target.pointer)
-        else { return }
+        guard let sourceData = cairo_image_surface_get_data(picture.pointer) else { return }
         let sourceStride = picture.strideBytes
-        let targetStride = target.strideBytes
+        let (left, top, right, bottom) = (drawn.left, drawn.top, drawn.right, drawn.bottom)
         for targetLine in top..<bottom {
             let line = targetLine - y
             let frameLine = UnsafeMutableRawPointer(targetData + targetLine * targetStride)

@@ -1,6 +1,6 @@
 import CCairo
 
-/// Which line of a picture each line of the frame shows when `GraphicsContext.drawImage(_:in:alpha:)`
+/// Which line of a picture each line of the frame shows when `GraphicsContext.drawImage(_:in:alpha:paths:)`
 /// stretches it vertically (issue 22), as Cairo and pixman sample it: found by Cairo
 /// itself, drawing a one-column picture whose every line holds its own number through the
 /// very calls of the stretch, the same matrix and clip, so that the copy line by line
@@ -54,15 +54,14 @@ final class StretchedLines {
     private func numberedColumn(height: Int) -> ImageSurface? {
         if let source, source.height == height { return source }
         guard height > 0, height < 0x100_0000,
-            let made = try? ImageSurface(width: 1, height: height, opaque: true),
-            let data = cairo_image_surface_get_data(made.pointer)
+            let made = try? ImageSurface(width: 1, height: height, opaque: true)
         else { return nil }
-        cairo_surface_flush(made.pointer)
-        for line in 0..<height {
-            UnsafeMutableRawPointer(data + line * made.strideBytes).storeBytes(
-                of: UInt32(line), as: UInt32.self)
+        made.writingPixels(in: DeviceRectangle(left: 0, top: 0, right: 1, bottom: height)) {
+            data, stride in
+            for line in 0..<height {
+                (data + line * stride).storeBytes(of: UInt32(line), as: UInt32.self)
+            }
         }
-        cairo_surface_mark_dirty(made.pointer)
         source = made
         return made
     }

@@ -44,6 +44,9 @@ public final class TextLayout {
     public static let minimumAdvancePerFont = 0.05
     /// Characters kept after the cut, so that the ellipsis falls where it did.
     static let charactersKeptBeyondWidth = 8
+    /// A whole line (no `maxWidthPixels`) is shaped as far as this would show: far wider
+    /// than any screen or picture, while a text of megabytes is not shaped whole.
+    public static let wholeLineLimitPixels = 100_000.0
 
     /// What of `text` can be seen in one line `maxWidthPixels` wide in a font of
     /// `fontPixels`: each character cut to `maximumScalarsPerCharacter` scalars, the line
@@ -83,26 +86,35 @@ public final class TextLayout {
         return cut ? String(kept) : text
     }
 
-    /// Lays out `text` on one line in `font`, at most `maxWidthPixels` wide (ellipsized
-    /// at the end beyond that), aligned in that width; only what can be seen of it is
-    /// shaped (`visibleText`).
+    /// Lays out `text` on one line in `font`. With `maxWidthPixels`, at most that wide
+    /// (ellipsized at the end beyond that: a text of any length, such as an item's, where
+    /// the design cuts it), aligned in that width, and only what can be seen of it is shaped
+    /// (`visibleText`). Without (nil), the whole line as wide as it is, never ellipsized
+    /// (a cue's glyph, a label the design means to be read whole, which the caller places;
+    /// `alignment` has no width to act in).
     public init(
-        context: GraphicsContext, text: String, font: FontDescription, maxWidthPixels: Double,
+        context: GraphicsContext, text: String, font: FontDescription, maxWidthPixels: Double?,
         alignment: TextAlignment = .left
     ) {
         pointer = pango_cairo_create_layout(context.pointer)!
         let text = Self.visibleText(
-            text, fontPixels: font.sizePixels, maxWidthPixels: maxWidthPixels)
+            text, fontPixels: font.sizePixels,
+            maxWidthPixels: maxWidthPixels ?? Self.wholeLineLimitPixels)
         self.text = text
         self.fontPixels = font.sizePixels
         pango_layout_set_font_description(pointer, font.pointer)
         pango_layout_set_single_paragraph_mode(pointer, 1)
-        pango_layout_set_width(pointer, Int32(max(0, maxWidthPixels) * Double(PANGO_SCALE)))
-        pango_layout_set_ellipsize(pointer, PANGO_ELLIPSIZE_END)
+        if let maxWidthPixels {
+            pango_layout_set_width(pointer, Int32(max(0, maxWidthPixels) * Double(PANGO_SCALE)))
+            pango_layout_set_ellipsize(pointer, PANGO_ELLIPSIZE_END)
+        }
         pango_layout_set_alignment(
             pointer, alignment == .left ? PANGO_ALIGN_LEFT : PANGO_ALIGN_RIGHT)
         pango_layout_set_text(pointer, text, -1)
     }
+
+    /// Whether Pango cut the line to an ellipsis (never without a width).
+    public var isEllipsized: Bool { pango_layout_is_ellipsized(pointer) != 0 }
 
     deinit { g_object_unref(UnsafeMutableRawPointer(pointer)) }
 

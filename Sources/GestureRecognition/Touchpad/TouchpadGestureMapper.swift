@@ -18,42 +18,11 @@ import TouchInput
 /// event once the buffers are warm.
 ///
 /// Used by one thread at a time, through its own methods only, so in release builds its
-/// stored properties skip the run-time exclusivity check (Package.swift,
-/// `CLEARTOUCH_UNCHECKED_EXCLUSIVITY`): `cleartouch-bench touchpad` 816.7 M → 641.4 M
-/// instructions (callgrind, whole process).
+/// `State` skips the run-time exclusivity check (Package.swift,
+/// `CLEARTOUCH_UNCHECKED_EXCLUSIVITY`).
 public final class TouchpadGestureMapper {
     /// The thresholds and the client's layout lengths.
     public let configuration: TouchpadMappingConfiguration
-    /// Set by the client before each event, as for the arena: whether a vertical stroke
-    /// that starts downward now is a pull.
-    #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
-        @exclusivity(unchecked)
-    #endif
-    public var pull = PullAvailability.atRest
-    /// Set by the client before each event: the screen y of line 0 of the grid pinches
-    /// centre on (`TouchpadMappingConfiguration.pinchCentreGridPixels`), so the grid can
-    /// move with the client's content. A pinch centres on line 1 or a later one.
-    #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
-        @exclusivity(unchecked)
-    #endif
-    public var pinchCentreGridOriginPixels = 0.0
-    /// Where the mapper's gesture ids come from (touchpad ids, from 2⁴⁰). A client that
-    /// also runs the arena lends one allocator to both (set before a call, read after it).
-    #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
-        @exclusivity(unchecked)
-    #endif
-    public var gestureIDs: GestureIDAllocator
-    /// Where the pointer is, in screen pixels.
-    #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
-        @exclusivity(unchecked)
-    #endif
-    public private(set) var pointerPixels: Point
-    /// Reports produced by the last `handle` call, in order (a reused buffer).
-    #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
-        @exclusivity(unchecked)
-    #endif
-    public private(set) var events: [GestureEvent] = []
-
     /// Where a stroke comes from: finger scrolling or a swipe, and on which device.
     enum StrokeSource: Equatable {
         case scroll(DeviceID)
@@ -93,23 +62,65 @@ public final class TouchpadGestureMapper {
         case tracking(device: DeviceID, id: GestureID, centroidPixels: Point, lastScale: Double)
     }
 
+    /// What the mapper reads and changes on every event. `@usableFromInline`, as are the
+    /// fields the public properties forward to: a client's reads and writes of those
+    /// (before and after each event) are then inlined, as a stored property's were.
+    @usableFromInline struct State {
+        /// Whether a vertical stroke that starts downward now is a pull (`pull`).
+        @usableFromInline var pull = PullAvailability.atRest
+        /// The screen y of line 0 of the grid pinches centre on
+        /// (`pinchCentreGridOriginPixels`).
+        @usableFromInline var pinchCentreGridOriginPixels = 0.0
+        /// Where the mapper's gesture ids come from (`gestureIDs`).
+        @usableFromInline var gestureIDs: GestureIDAllocator
+        /// Where the pointer is, in screen pixels (`pointerPixels`).
+        @usableFromInline var pointerPixels: Point
+        /// Reports produced by the last `handle` call (`events`).
+        @usableFromInline var events: [GestureEvent] = []
+        /// The scroll or swipe stroke's state machine.
+        var strokeState = StrokeState.idle
+        /// The pinch's state machine.
+        var pinchState = PinchState.idle
+        /// The stroke's velocity; lives outside the states so adding a sample never copies
+        /// it.
+        var velocity: VelocityEstimator
+        /// The buttons held down.
+        var pressedButtons: ContiguousArray<Int> = []
+    }
+
+    // Unchecked in release builds: the mapper is used by one thread at a time, through its
+    // own methods; `cleartouch-bench touchpad` 816.7 M → 641.4 M instructions (callgrind,
+    // whole process) without the check.
     #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
         @exclusivity(unchecked)
     #endif
-    private(set) var strokeState = StrokeState.idle
-    #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
-        @exclusivity(unchecked)
-    #endif
-    private(set) var pinchState = PinchState.idle
-    /// The stroke's velocity; lives outside the states so adding a sample never copies it.
-    #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
-        @exclusivity(unchecked)
-    #endif
-    private var velocity: VelocityEstimator
-    #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
-        @exclusivity(unchecked)
-    #endif
-    private var pressedButtons: ContiguousArray<Int> = []
+    @usableFromInline var state: State
+
+    /// Set by the client before each event, as for the arena: whether a vertical stroke
+    /// that starts downward now is a pull.
+    @inlinable public var pull: PullAvailability {
+        get { state.pull }
+        set { state.pull = newValue }
+    }
+    /// Set by the client before each event: the screen y of line 0 of the grid pinches
+    /// centre on (`TouchpadMappingConfiguration.pinchCentreGridPixels`), so the grid can
+    /// move with the client's content. A pinch centres on line 1 or a later one.
+    @inlinable public var pinchCentreGridOriginPixels: Double {
+        get { state.pinchCentreGridOriginPixels }
+        set { state.pinchCentreGridOriginPixels = newValue }
+    }
+    /// Where the mapper's gesture ids come from (touchpad ids, from 2⁴⁰). A client that
+    /// also runs the arena lends one allocator to both (set before a call, read after it).
+    @inlinable public var gestureIDs: GestureIDAllocator {
+        get { state.gestureIDs }
+        set { state.gestureIDs = newValue }
+    }
+    /// Where the pointer is, in screen pixels.
+    @inlinable public var pointerPixels: Point { state.pointerPixels }
+    /// Reports produced by the last `handle` call, in order (a reused buffer).
+    @inlinable public var events: [GestureEvent] {
+        _read { yield state.events }
+    }
 
     /// A mapper with the pointer at the screen's centre, taking its gesture ids from
     /// `gestureIDs`.
@@ -118,21 +129,22 @@ public final class TouchpadGestureMapper {
         gestureIDs: GestureIDAllocator = GestureIDAllocator()
     ) {
         self.configuration = configuration
-        self.gestureIDs = gestureIDs
-        self.pointerPixels = Point(
-            x: Double(configuration.screen.widthPixels) / 2,
-            y: Double(configuration.screen.heightPixels) / 2)
-        // A sample exactly one window old still counts.
-        velocity = VelocityEstimator(
-            capacity: configuration.velocitySampleCapacity,
-            windowMicroseconds: configuration.velocityWindowMicroseconds, farEnd: .included)
-        events.reserveCapacity(8)
-        pressedButtons.reserveCapacity(8)
+        state = State(
+            gestureIDs: gestureIDs,
+            pointerPixels: Point(
+                x: Double(configuration.screen.widthPixels) / 2,
+                y: Double(configuration.screen.heightPixels) / 2),
+            // A sample exactly one window old still counts.
+            velocity: VelocityEstimator(
+                capacity: configuration.velocitySampleCapacity,
+                windowMicroseconds: configuration.velocityWindowMicroseconds, farEnd: .included))
+        state.events.reserveCapacity(8)
+        state.pressedButtons.reserveCapacity(8)
     }
 
     /// Handles one input event; touchscreen frames and keys are not the mapper's and are ignored.
     public func handle(_ event: InputEvent) {
-        events.removeAll(keepingCapacity: true)
+        state.events.removeAll(keepingCapacity: true)
         switch event {
         case .pointerMotion(let motion):
             movePointer(motion)
@@ -157,26 +169,26 @@ public final class TouchpadGestureMapper {
 
     private func movePointer(_ motion: PointerMotion) {
         let scale = configuration.pointerPixelsPerUnit
-        pointerPixels = Point(
+        state.pointerPixels = Point(
             x: min(
-                max(pointerPixels.x + motion.deltaX * scale, 0),
+                max(state.pointerPixels.x + motion.deltaX * scale, 0),
                 Double(configuration.screen.widthPixels - 1)),
             y: min(
-                max(pointerPixels.y + motion.deltaY * scale, 0),
+                max(state.pointerPixels.y + motion.deltaY * scale, 0),
                 Double(configuration.screen.heightPixels - 1)))
     }
 
     private func buttonChanged(_ button: PointerButton) {
-        let pressed = pressedButtons.firstIndex(of: button.button)
+        let pressed = state.pressedButtons.firstIndex(of: button.button)
         if button.pressed {
-            if pressed == nil { pressedButtons.append(button.button) }
+            if pressed == nil { state.pressedButtons.append(button.button) }
         } else if let pressed {
-            pressedButtons.remove(at: pressed)
-            guard strokeState == .idle, pinchState == .idle else { return }
-            events.append(
+            state.pressedButtons.remove(at: pressed)
+            guard state.strokeState == .idle, state.pinchState == .idle else { return }
+            state.events.append(
                 GestureEvent(
                     id: takeGestureID(), state: .ended, timeMicroseconds: button.timeMicroseconds,
-                    values: .tap(locationPixels: pointerPixels)))
+                    values: .tap(locationPixels: state.pointerPixels)))
         }
     }
 
@@ -211,11 +223,11 @@ public final class TouchpadGestureMapper {
     }
 
     private func strokeMoved(source: StrokeSource, deltaX: Double, deltaY: Double, time: Int64) {
-        switch strokeState {
+        switch state.strokeState {
         case .idle:
-            guard pinchState == .idle else { return }
-            velocity.reset()
-            let stroke = Stroke(source: source, startPixels: pointerPixels, pull: pull)
+            guard state.pinchState == .idle else { return }
+            state.velocity.reset()
+            let stroke = Stroke(source: source, startPixels: state.pointerPixels, pull: state.pull)
             decidingMoved(stroke, travelX: 0, travelY: 0, deltaX, deltaY, time)
         case .deciding(let stroke, let travelX, let travelY):
             guard stroke.source == source else { return }
@@ -223,8 +235,9 @@ public final class TouchpadGestureMapper {
         case .tracking(var stroke, let id, let kind):
             guard stroke.source == source else { return }
             advance(&stroke, deltaX, deltaY, time)
-            strokeState = .tracking(stroke, id: id, kind: kind)
-            events.append(strokeEvent(stroke, id: id, kind: kind, state: .changed, time: time))
+            state.strokeState = .tracking(stroke, id: id, kind: kind)
+            state.events.append(
+                strokeEvent(stroke, id: id, kind: kind, state: .changed, time: time))
         }
     }
 
@@ -239,13 +252,13 @@ public final class TouchpadGestureMapper {
         let x = travelX + deltaX
         let y = travelY + deltaY
         guard (x * x + y * y).squareRoot() > configuration.axisDecisionSlopUnits else {
-            strokeState = .deciding(stroke, travelX: x, travelY: y)
+            state.strokeState = .deciding(stroke, travelX: x, travelY: y)
             return
         }
         let kind = DragRules.kind(translationX: x, translationY: y, pull: stroke.pull)
         let id = takeGestureID()
-        strokeState = .tracking(stroke, id: id, kind: kind)
-        events.append(strokeEvent(stroke, id: id, kind: kind, state: .began, time: time))
+        state.strokeState = .tracking(stroke, id: id, kind: kind)
+        state.events.append(strokeEvent(stroke, id: id, kind: kind, state: .began, time: time))
     }
 
     private func advance(_ stroke: inout Stroke, _ deltaX: Double, _ deltaY: Double, _ time: Int64)
@@ -255,16 +268,16 @@ public final class TouchpadGestureMapper {
             x: stroke.translationPixels.x + deltaX * scale,
             y: stroke.translationPixels.y + deltaY * scale)
         stroke.lastMotionMicroseconds = time
-        velocity.add(timeMicroseconds: time, pixels: stroke.translationPixels)
+        state.velocity.add(timeMicroseconds: time, pixels: stroke.translationPixels)
     }
 
     private func endStroke(source: StrokeSource, time: Int64, cancelled: Bool) {
-        switch strokeState {
+        switch state.strokeState {
         case .deciding(let stroke, _, _) where stroke.source == source:
-            strokeState = .idle
+            state.strokeState = .idle
         case .tracking(let stroke, let id, let kind) where stroke.source == source:
-            strokeState = .idle
-            events.append(
+            state.strokeState = .idle
+            state.events.append(
                 strokeEvent(
                     stroke, id: id, kind: kind, state: cancelled ? .cancelled : .ended, time: time))
         default:
@@ -280,7 +293,7 @@ public final class TouchpadGestureMapper {
             kind == .pan
             ? Point(x: stroke.translationPixels.x, y: 0)
             : Point(x: 0, y: stroke.translationPixels.y)
-        let velocity = velocity.velocityPixelsPerSecond(
+        let velocity = self.state.velocity.velocityPixelsPerSecond(
             atMicroseconds: stroke.lastMotionMicroseconds)
         let start = stroke.startPixels
         let drag = PanValues(
@@ -308,24 +321,26 @@ public final class TouchpadGestureMapper {
 
     private func pinched(_ gesture: TouchpadGesture) {
         let time = gesture.timeMicroseconds
-        switch (gesture.stage, pinchState) {
+        switch (gesture.stage, state.pinchState) {
         case (.begin, .idle):
-            guard strokeState == .idle else { return }
-            let centre = Point(x: pointerPixels.x, y: pinchCentreY(near: pointerPixels.y))
+            guard state.strokeState == .idle else { return }
+            let centre = Point(
+                x: state.pointerPixels.x, y: pinchCentreY(near: state.pointerPixels.y))
             let id = takeGestureID()
-            pinchState = .tracking(
+            state.pinchState = .tracking(
                 device: gesture.device, id: id, centroidPixels: centre, lastScale: 1)
-            events.append(pinchEvent(id: id, centre: centre, state: .began, scale: 1, time: time))
+            state.events.append(
+                pinchEvent(id: id, centre: centre, state: .began, scale: 1, time: time))
         case (.update, .tracking(let device, let id, let centre, _)) where device == gesture.device:
-            pinchState = .tracking(
+            state.pinchState = .tracking(
                 device: device, id: id, centroidPixels: centre, lastScale: gesture.scale)
-            events.append(
+            state.events.append(
                 pinchEvent(
                     id: id, centre: centre, state: .changed, scale: gesture.scale, time: time)
             )
         case (.end, .tracking(let device, let id, let centre, _)) where device == gesture.device:
-            pinchState = .idle
-            events.append(
+            state.pinchState = .idle
+            state.events.append(
                 pinchEvent(
                     id: id, centre: centre, state: gesture.cancelled ? .cancelled : .ended,
                     scale: gesture.scale, time: time))
@@ -338,9 +353,9 @@ public final class TouchpadGestureMapper {
     /// grid (line 1 or later) when there is one, else `y`.
     private func pinchCentreY(near y: Double) -> Double {
         guard let spacing = configuration.pinchCentreGridPixels else { return y }
-        let gridY = y - pinchCentreGridOriginPixels
+        let gridY = y - state.pinchCentreGridOriginPixels
         let line = max(1, (gridY / spacing).rounded()) * spacing
-        return line + pinchCentreGridOriginPixels
+        return line + state.pinchCentreGridOriginPixels
     }
 
     private func pinchEvent(
@@ -366,19 +381,19 @@ public final class TouchpadGestureMapper {
     // MARK: removal
 
     private func deviceRemoved(_ device: DeviceID, timeMicroseconds: Int64) {
-        switch strokeState {
+        switch state.strokeState {
         case .tracking(let stroke, _, _) where stroke.source.device == device:
             endStroke(source: stroke.source, time: timeMicroseconds, cancelled: true)
         case .deciding(let stroke, _, _) where stroke.source.device == device:
-            strokeState = .idle
+            state.strokeState = .idle
         default:
             break
         }
-        if case .tracking(let pinchDevice, let id, let centre, let lastScale) = pinchState,
+        if case .tracking(let pinchDevice, let id, let centre, let lastScale) = state.pinchState,
             pinchDevice == device
         {
-            pinchState = .idle
-            events.append(
+            state.pinchState = .idle
+            state.events.append(
                 pinchEvent(
                     id: id, centre: centre, state: .cancelled, scale: lastScale,
                     time: timeMicroseconds))
@@ -386,6 +401,6 @@ public final class TouchpadGestureMapper {
     }
 
     private func takeGestureID() -> GestureID {
-        gestureIDs.next(for: .touchpad)
+        state.gestureIDs.next(for: .touchpad)
     }
 }
