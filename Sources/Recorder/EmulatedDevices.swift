@@ -62,9 +62,11 @@ public enum EmulatedDevices {
     static func describe(_ devices: [UmockdevTestbed.Device], keepRunning: Bool) -> [String] {
         devices.map { device in
             let times = (device.events ?? []).map(\.timeMicroseconds)
-            let seconds = Double((times.max() ?? 0) - (times.min() ?? 0)) / 1e6
+            // Tenths of a second, rounded, without Foundation's String(format:).
+            let tenths = ((times.max() ?? 0) - (times.min() ?? 0) + 50_000) / 100_000
+            let seconds = "\(tenths / 10).\(tenths % 10)"
             return "\(device.node): \(device.description.name), \(times.count) events over "
-                + String(format: "%.1f", seconds) + " s, played once a program opens it"
+                + seconds + " s, played once a program opens it"
         } + [
             keepRunning
                 ? "the program keeps running after the input (Ctrl-C stops it)"
