@@ -57,7 +57,8 @@ extension ListStore {
                 steps: (.previousCopyWritten, .previousCopyKept))
         }
         try replace(
-            place.path, with: Self.encodeLists(lists, recordsTheme: recordsTheme), keeping: place.existing?.file.status,
+            place.path, with: Self.encodeLists(lists, recordsTheme: recordsTheme),
+            keeping: place.existing?.file.status,
             steps: (.temporaryWritten, .renamed))
     }
 }

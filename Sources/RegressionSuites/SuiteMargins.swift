@@ -54,10 +54,12 @@ public enum SuiteMargins {
             }.map(\.element)
             if let nearest = decisions.first {
                 text +=
-                    TerminalText.escaped(path(report)) + ": nearest \(nearest.rule), relative margin "
+                    TerminalText.escaped(path(report))
+                    + ": nearest \(nearest.rule), relative margin "
                     + number(nearest.relativeMargin) + "\n"
             } else {
-                text += TerminalText.escaped(path(report)) + "\n  (no decision against a threshold)\n"
+                text +=
+                    TerminalText.escaped(path(report)) + "\n  (no decision against a threshold)\n"
             }
             for decision in decisions {
                 text +=
