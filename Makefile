@@ -93,15 +93,18 @@ test: bootstrap
 	SWIFT="$(SWIFT)" TEST_BUILD_FLAGS="$(TEST_BUILD_FLAGS)" tools/run-tests
 
 # The benchmarks are DeveloperTools/, a package of their own (docs/architecture.md, "Three
-# packages of code"): what they run is built beside them in its release folder (the two
-# executables and libUmockdevFixup.so, products of this package it depends on).
+# packages of code"): what they run is built beside them in its release folder (the three
+# executables and libUmockdevFixup.so, products of this package it depends on), and the
+# static front with cleartouch-gestures beside it, as packaged (the lisgd group runs them).
 DEVELOPER_TOOLS = --package-path DeveloperTools
 bench: bootstrap
 	$(SWIFT) build $(DEVELOPER_TOOLS) -c release --product cleartouch-bench
 	$(SWIFT) build $(DEVELOPER_TOOLS) -c release --product UmockdevFixup
 	$(SWIFT) build $(DEVELOPER_TOOLS) -c release --product cleartouch
 	$(SWIFT) build $(DEVELOPER_TOOLS) -c release --product cleartouch-devices
+	$(SWIFT) build $(DEVELOPER_TOOLS) -c release --product cleartouch-gestures
 	$(SWIFT) build $(STATIC_BUILD) --product cleartouch
+	$(SWIFT) build $(STATIC_BUILD) --product cleartouch-gestures
 	CLEARTOUCH_BENCH_FRONT="$$($(SWIFT) build $(STATIC_BUILD) --show-bin-path)/cleartouch" \
 		"$$($(SWIFT) build $(DEVELOPER_TOOLS) -c release --show-bin-path)/cleartouch-bench" $(BENCH)
 

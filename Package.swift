@@ -169,7 +169,8 @@ let package = Package(
             name: "LibInputBackend",
             dependencies: [
                 "TouchInput", "CLibInput", "ToolSupport", "CLibEvdev", "Evdev", "EvdevDecoding",
-            ]),
+            ],
+            swiftSettings: uncheckedExclusivity),
         .target(
             name: "Recorder",
             dependencies: [
@@ -265,7 +266,7 @@ let package = Package(
                 "CommandLayer", "GestureService", "GestureBus", "SDBus", "LibInputBackend",
                 "ToolSupport", "TouchInput", "Umockdev",
             ],
-            swiftSettings: testHooks),
+            swiftSettings: testHooks + uncheckedExclusivity),
         // The live gesture service alone, handed `gestures` by the front: libinput, libudev,
         // libevdev, libsystemd and libyaml, no SDL, Cairo, Pango or Foundation; installed
         // in /usr/libexec/cleartouch (docs/architecture.md, "Three executables").

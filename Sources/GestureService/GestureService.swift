@@ -9,7 +9,8 @@ import TouchInput
 ///   `ended`: cancelled when the gesture did not reach its distance (its binding's, else
 ///   the default), or its touches were cancelled (touch cancel, palm, unplug). Progress
 ///   follows the fingers: 0 where the gesture began, growing with its travel, exactly 1
-///   at its distance (`progress(travel:)`).
+///   at its distance (`progress(travel:)`); an update that would repeat the progress
+///   before it is not reported (a client learns nothing from it).
 /// - Long-presses report `began` and `ended`; taps only `ended`.
 /// - A report carries its binding's name when a binding matches; the binding's command
 ///   only on the `ended` report of a recognized (not cancelled) gesture, so whoever runs
@@ -21,7 +22,10 @@ public struct GestureService: GestureReporting {
     /// The gesture under way (the arena runs one at a time): its binding, the distance
     /// that recognizes it and its travel when it began, in millimetres.
     private var current:
-        (id: GestureID, binding: GestureBinding?, distance: Double?, beganTravel: Double)?
+        (
+            id: GestureID, binding: GestureBinding?, distance: Double?, beganTravel: Double,
+            lastProgress: Double?
+        )?
 
     /// A service with `configuration`'s bindings and the recognizers' `thresholds`.
     public init(
@@ -59,10 +63,13 @@ public struct GestureService: GestureReporting {
     private mutating func translate(
         _ events: [MultiFingerGestureEvent], into reports: inout [ServiceGestureReport]
     ) {
-        for event in events { reports.append(report(event)) }
+        for event in events {
+            if let report = report(event) { reports.append(report) }
+        }
     }
 
-    private mutating func report(_ event: MultiFingerGestureEvent) -> ServiceGestureReport {
+    /// The report of `event`; nil for an update whose progress is the last one's.
+    private mutating func report(_ event: MultiFingerGestureEvent) -> ServiceGestureReport? {
         if current?.id != event.id {
             let binding = configuration.binding(
                 for: event.kind, fingers: event.fingers, direction: event.direction,
@@ -71,7 +78,7 @@ public struct GestureService: GestureReporting {
                 event.id, binding,
                 binding?.requiredDistanceMillimetres
                     ?? GestureBinding.defaultDistanceMillimetres(for: event.kind),
-                event.travelMillimetres
+                event.travelMillimetres, nil
             )
         }
         let binding = current?.binding
@@ -81,10 +88,12 @@ public struct GestureService: GestureReporting {
         switch event.state {
         case .began: phase = .began
         case .changed:
-            phase = .updated(
-                progress: Self.progress(
-                    travel: event.travelMillimetres, beganTravel: current?.beganTravel ?? 0,
-                    distance: distance))
+            let progress = Self.progress(
+                travel: event.travelMillimetres, beganTravel: current?.beganTravel ?? 0,
+                distance: distance)
+            if progress == current?.lastProgress { return nil }
+            current?.lastProgress = progress
+            phase = .updated(progress: progress)
         case .ended: phase = .ended(cancelled: !reached)
         case .cancelled: phase = .ended(cancelled: true)
         }

@@ -12,12 +12,18 @@ import TouchInput
 /// Device ids are assigned in order of appearance. Touches are collected per device
 /// until libinput's TOUCH_FRAME and reported as one `TouchFrame`. When a device goes
 /// away, its touches still down are cancelled in one last frame before `deviceRemoved`.
+///
+/// Used by one thread at a time: in release builds its `State` skips the run-time
+/// exclusivity check (`@exclusivity(unchecked)`).
 public final class LibInputEventConverter {
     /// The screen that touchscreen positions are mapped onto (upright, `rotation`).
     public let screen: ScreenSize
     /// How the panel is mounted: touches are mapped onto its native size and turned
     /// upright onto `screen`.
-    public var rotation: Rotation = .none
+    public var rotation: Rotation {
+        get { state.rotation }
+        set { state.rotation = newValue }
+    }
     /// The calibration to set on a device when it is added (by its name), through
     /// `libinput_device_config_calibration_set_matrix`; nil keeps libinput's default
     /// (its `LIBINPUT_CALIBRATION_MATRIX` udev property, else the identity).
@@ -44,9 +50,32 @@ public final class LibInputEventConverter {
         var oneFingerSlot: Int?
     }
 
-    private var devices: [OpaquePointer: DeviceState] = [:]
+    /// What changes on every event.
+    private struct State {
+        var rotation: Rotation = .none
+        var devices: [OpaquePointer: DeviceState] = [:]
+        var lastEventTimeMicroseconds: Int64 = 0
+        /// Touchpad gesture ends held until the batch is over (`finishBatch`).
+        var heldEnds: [InputEvent] = []
+    }
+
+    // Unchecked in release builds: checked, the converter's stored properties cost
+    // 1,100,000 instructions of the 61 M of `cleartouch-bench lisgd`'s service (one check
+    // per touch event for the devices, the time and the rotation each).
+    #if CLEARTOUCH_UNCHECKED_EXCLUSIVITY
+        @exclusivity(unchecked)
+    #endif
+    private var state = State()
+
+    private var devices: [OpaquePointer: DeviceState] {
+        _read { yield state.devices }
+        _modify { yield &state.devices }
+    }
+    private var lastEventTimeMicroseconds: Int64 {
+        get { state.lastEventTimeMicroseconds }
+        set { state.lastEventTimeMicroseconds = newValue }
+    }
     private var nextDeviceID = 0
-    private var lastEventTimeMicroseconds: Int64 = 0
     /// Seat slots of one-finger panels' contacts (absolute pointers, tablet-class touch
     /// panels): above libinput's, which count from 0 for touch devices only.
     private var oneFingerSlotsInUse: Set<Int> = []
@@ -209,11 +238,15 @@ public final class LibInputEventConverter {
     /// finger-scroll stops (libinput's ordinary scroll stop would end the stroke normally;
     /// without it, the `deviceRemoved` that follows cancels the stroke).
     public func finishBatch(into output: inout [InputEvent]) {
-        output.append(contentsOf: heldEnds)
-        heldEnds.removeAll(keepingCapacity: true)
+        guard !state.heldEnds.isEmpty else { return }
+        output.append(contentsOf: state.heldEnds)
+        state.heldEnds.removeAll(keepingCapacity: true)
     }
 
-    private var heldEnds: [InputEvent] = []
+    private var heldEnds: [InputEvent] {
+        _read { yield state.heldEnds }
+        _modify { yield &state.heldEnds }
+    }
 
     private func releaseHeldEnds(removing device: DeviceID, into output: inout [InputEvent]) {
         for event in heldEnds {
@@ -387,52 +420,65 @@ public final class LibInputEventConverter {
     private func touchChanged(
         _ device: OpaquePointer, _ touch: OpaquePointer?, type: libinput_event_type
     ) {
-        guard let touch, var state = devices[device] else { return }
+        guard let touch, let index = devices.index(forKey: device) else { return }
         let seatSlot = Int(libinput_event_touch_get_seat_slot(touch))
         let deviceSlot = Int(libinput_event_touch_get_slot(touch))
         _ = stamp(libinput_event_touch_get_time_usec(touch))
-        var contact: TouchContact
-        switch type {
-        case LIBINPUT_EVENT_TOUCH_DOWN, LIBINPUT_EVENT_TOUCH_MOTION:
+        var pixels: Point?
+        if type == LIBINPUT_EVENT_TOUCH_DOWN || type == LIBINPUT_EVENT_TOUCH_MOTION {
+            let native = nativeScreen
+            pixels = screenPoint(
+                x: libinput_event_touch_get_x_transformed(touch, UInt32(native.widthPixels)),
+                y: libinput_event_touch_get_y_transformed(touch, UInt32(native.heightPixels)))
+        }
+        // The device's state changed where it is: a copy out of the dictionary and back
+        // copied its contacts on every touch event.
+        Self.addContact(
+            to: &state.devices.values[index], touch: touch, type: type, seatSlot: seatSlot,
+            deviceSlot: deviceSlot, pixels: pixels)
+    }
+
+    private static func addContact(
+        to device: inout DeviceState, touch: OpaquePointer, type: libinput_event_type,
+        seatSlot: Int, deviceSlot: Int, pixels: Point?
+    ) {
+        let contact: TouchContact
+        if let pixels {
             // libinput reports touchscreen positions in mm from the top-left corner.
             let millimetres = Point(
                 x: libinput_event_touch_get_x(touch), y: libinput_event_touch_get_y(touch))
-            let native = nativeScreen
-            let pixels = screenPoint(
-                x: libinput_event_touch_get_x_transformed(touch, UInt32(native.widthPixels)),
-                y: libinput_event_touch_get_y_transformed(touch, UInt32(native.heightPixels)))
             contact = TouchContact(
                 seatSlot: seatSlot, deviceSlot: deviceSlot,
                 phase: type == LIBINPUT_EVENT_TOUCH_DOWN ? .down : .move,
-                positionMillimetres: state.description.sizeMillimetres == nil ? nil : millimetres,
+                positionMillimetres: device.description.sizeMillimetres == nil ? nil : millimetres,
                 positionPixels: pixels)
-            state.activeContacts[seatSlot] = contact
-        default:
+            device.activeContacts[seatSlot] = contact
+        } else {
             // Up and cancel carry no position: report the last one.
-            let last = state.activeContacts.removeValue(forKey: seatSlot)
+            let last = device.activeContacts.removeValue(forKey: seatSlot)
             contact = TouchContact(
                 seatSlot: seatSlot, deviceSlot: deviceSlot,
                 phase: type == LIBINPUT_EVENT_TOUCH_UP ? .up : .cancel,
                 positionMillimetres: last?.positionMillimetres,
                 positionPixels: last?.positionPixels ?? .zero)
         }
-        state.pendingContacts.append(contact)
-        devices[device] = state
+        device.pendingContacts.append(contact)
     }
 
     private func flushFrame(
         _ device: OpaquePointer, timeMicroseconds: Int64, into output: inout [InputEvent]
     ) {
-        guard var state = devices[device] else { return }
         lastEventTimeMicroseconds = timeMicroseconds
-        guard !state.pendingContacts.isEmpty else { return }
+        guard let index = devices.index(forKey: device),
+            !state.devices.values[index].pendingContacts.isEmpty
+        else { return }
         output.append(
             .touchFrame(
                 TouchFrame(
-                    device: state.description.id, timeMicroseconds: timeMicroseconds,
-                    contacts: state.pendingContacts)))
-        state.pendingContacts.removeAll(keepingCapacity: true)
-        devices[device] = state
+                    device: state.devices.values[index].description.id,
+                    timeMicroseconds: timeMicroseconds,
+                    contacts: state.devices.values[index].pendingContacts)))
+        state.devices.values[index].pendingContacts.removeAll(keepingCapacity: true)
     }
 
     // MARK: one-finger panels

@@ -125,10 +125,16 @@ public final class BusConnection {
                 errno: EINVAL)
         }
         var message: OpaquePointer?
-        try checked(
-            sd_bus_message_new_signal(
-                bus, &message, emission.path, emission.interface, emission.signal.member),
-            "sd_bus_message_new_signal \(emission.signal.member)")
+        // The names as C strings in place: passed as Strings, each became an allocated
+        // copy (`utf8CString`), three for every signal the gesture service sends.
+        let created = emission.path.withCString { path in
+            emission.interface.withCString { interface in
+                emission.signal.member.withCString { member in
+                    sd_bus_message_new_signal(bus, &message, path, interface, member)
+                }
+            }
+        }
+        try checked(created, "sd_bus_message_new_signal \(emission.signal.member)")
         defer { sd_bus_message_unref(message) }
         for value in emission.values {
             try append(value, to: message)
@@ -137,7 +143,7 @@ public final class BusConnection {
     }
 
     func append(_ value: BusValue, to message: OpaquePointer?) throws(BusError) {
-        let type = CChar(UInt8(ascii: value.type.rawValue.unicodeScalars.first!))
+        let type = CChar(value.type.rawValue.asciiValue ?? 0)
         let result: Int32
         switch value {
         case .string(let text):

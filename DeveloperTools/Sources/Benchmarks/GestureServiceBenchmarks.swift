@@ -239,7 +239,7 @@ private struct ServiceSessionCycle {
 
 /// A `dbus-daemon` of the benchmark's own (Debian's session configuration, its own
 /// socket), stopped at the end.
-private final class PrivateBusDaemon {
+final class PrivateBusDaemon {
     let pid: pid_t
     let address: String
 

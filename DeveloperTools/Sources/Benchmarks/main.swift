@@ -8,6 +8,8 @@ let groups: KeyValuePairs<String, () -> Void> = [
     "gestures": runGestureBenchmarks,
     // The gesture service: ns per touch event with every kind bound; frame to D-Bus signal.
     "gesture-service": runGestureServiceBenchmarks,
+    // Beside its peer: lisgd and the live service on 30 s of real drags through libinput.
+    "lisgd": runLisgdBenchmarks,
     "touchpad": runTouchpadBenchmarks,
     "core": runCoreBenchmarks,
     "recordings": runRecordingBenchmarks,
