@@ -10,6 +10,8 @@ BINDIR = $(PREFIX)/bin
 MANDIR = $(PREFIX)/share/man/man1
 COMPLETIONDIR = $(PREFIX)/share/bash-completion/completions
 UNITDIR ?= $(PREFIX)/lib/systemd/system
+# The gestures agent's systemd user unit (each desktop user's own manager reads it).
+USERUNITDIR ?= $(PREFIX)/lib/systemd/user
 SYSUSERSDIR ?= $(PREFIX)/lib/sysusers.d
 # The gesture service's D-Bus policy (dbus-daemon reads /usr/share/dbus-1/system.d) and
 # its example configuration (/etc for PREFIX=/usr, as the GNU conventions have it).
@@ -46,7 +48,7 @@ INSTALLED = $(BINDIR)/cleartouch $(LIBEXECDIR)/cleartouch/cleartouch-devices \
 	$(MANDIR)/cleartouch.1 $(COMPLETIONDIR)/cleartouch \
 	$(UNITDIR)/cleartouch-kiosk.service $(SYSUSERSDIR)/cleartouch.conf \
 	$(UNITDIR)/cleartouch-gestures.service $(DBUSPOLICYDIR)/io.github.cleartouch.Gestures1.conf \
-	$(SYSCONFDIR)/cleartouch/gestures.yaml
+	$(SYSCONFDIR)/cleartouch/gestures.yaml $(USERUNITDIR)/cleartouch-gestures-agent.service
 # The version is the top entry of debian/changelog (the binary's too: Plugins/).
 VERSION = $(shell dpkg-parsechangelog -S Version)
 DEB = out/cleartouch_$(VERSION)_$(shell dpkg --print-architecture)
@@ -61,10 +63,14 @@ bootstrap:
 build: bootstrap
 	$(SWIFT) build
 
+# With cleartouch-umockdev and its preload, to try the two without hardware
+# (docs/emulated-devices.md); the package leaves those out.
 release: bootstrap
 	$(SWIFT) build -c release --product cleartouch
 	$(SWIFT) build -c release --product cleartouch-devices
 	$(SWIFT) build -c release --product cleartouch-gestures
+	$(SWIFT) build -c release --product cleartouch-umockdev
+	$(SWIFT) build -c release --product UmockdevFixup
 
 demo: release
 	@tools/demo
@@ -139,6 +145,10 @@ install: static
 	install -D -m 0644 packaging/io.github.cleartouch.Gestures1.conf \
 		$(DESTDIR)$(DBUSPOLICYDIR)/io.github.cleartouch.Gestures1.conf
 	install -D -m 0644 packaging/gestures.yaml $(DESTDIR)$(SYSCONFDIR)/cleartouch/gestures.yaml
+	mkdir -p $(DESTDIR)$(USERUNITDIR)
+	sed 's|@BINDIR@|$(BINDIR)|g' packaging/cleartouch-gestures-agent.service.in \
+		> $(DESTDIR)$(USERUNITDIR)/cleartouch-gestures-agent.service
+	chmod 0644 $(DESTDIR)$(USERUNITDIR)/cleartouch-gestures-agent.service
 
 uninstall:
 	rm -f $(addprefix $(DESTDIR),$(INSTALLED))

@@ -7,7 +7,7 @@
 // holds) and the real graph against it. Sources/ is the product, Tests/ the tests and what
 // only they use, DeveloperTools/ (a package of its own) the benchmarks and generators.
 //    1 C shims: CEvdevCodes, CLibInput, CLibEvdev, CYAML, CCairo, CGLib, CSDL2, CSystemd,
-//               AllocationCounter, UmockdevFixup
+//               AllocationCounter, UmockdevFixup, ALSAMessages
 //    2 kernel devices: Evdev
 //    3 touch model: TouchInput
 //    4 recognizers: GestureRecognition
@@ -20,7 +20,7 @@
 //   11 the lean command: CommandLayer, CleartouchCommands, cleartouch, VersionFromChangelog
 //   12 devices and windows: Recorder, ClearRendering, KioskApp, GestureServiceCommand,
 //                           cleartouch-gestures
-//   13 every command: cleartouch-devices
+//   13 every command: cleartouch-devices, cleartouch-umockdev
 //   14 test support: TestSupport, TouchScript, UmockdevScenarios, RecordingScripts,
 //                    cleartouch-store-writer, cleartouch-two-track-presentation
 //   15 tests: TouchInputTests, JSONTests, YAMLTests, DescriptorIOTests, EvdevTests,
@@ -28,8 +28,9 @@
 //             ClearSoundTests, ListStoreTests, RecordingsTests, UmockdevTests,
 //             RecordingScriptsTests, RecorderTests, ReplayTests, RegressionSuitesTests,
 //             ReplayPagesTests, ClearRenderingTests, KioskAppTests, CleartouchTests,
-//             ToolSupportTests, GestureBusTests, LayeringTests, LibraryPackageTests, PackagingTests
-//   16 developer tools: cleartouch-bench, cleartouch-make-recordings, cleartouch-umockdev
+//             ToolSupportTests, GestureBusTests, LayeringTests, LibraryPackageTests, DocsTests,
+//             PackagingTests
+//   16 developer tools: cleartouch-bench, cleartouch-make-recordings, cleartouch-make-scenarios
 import PackageDescription
 
 // Test hooks (docs/libinput-backend.md, "Test hooks"): the commands' `--umockdev-barrier`
@@ -57,6 +58,9 @@ let package = Package(
         .executable(name: "cleartouch", targets: ["cleartouch"]),
         .executable(name: "cleartouch-devices", targets: ["cleartouch-devices"]),
         .executable(name: "cleartouch-gestures", targets: ["cleartouch-gestures"]),
+        // Emulated touch devices for trying the two above without hardware
+        // (docs/emulated-devices.md); built with them by `make release`, not packaged.
+        .executable(name: "cleartouch-umockdev", targets: ["cleartouch-umockdev"]),
         // The recognizer library carries the touch model its API speaks in: clients
         // import both GestureRecognition and TouchInput.
         .library(name: "GestureRecognition", targets: ["GestureRecognition", "TouchInput"]),
@@ -80,7 +84,7 @@ let package = Package(
         .library(name: "CSystemd", targets: ["CSystemd"]),
         .library(name: "ForRecordingGenerator", targets: ["RecordingScripts"]),
         .library(
-            name: "ForUmockdevTool", targets: ["Recordings", "Umockdev", "UmockdevScenarios"]),
+            name: "ForScenarioWriter", targets: ["Recordings", "Umockdev", "UmockdevScenarios"]),
     ],
     targets: [
         // MARK: C shims
@@ -113,6 +117,9 @@ let package = Package(
             name: "CEvdevCodes", path: "Sources/Shims/CEvdevCodes",
             providers: [.apt(["linux-libc-dev"])]),
         .target(name: "UmockdevFixup", path: "Sources/Shims/UmockdevFixup"),
+        // ALSA's own error messages, kept for the app's one line about sound (a variadic C
+        // handler; libasound loaded with dlopen, as SDL loads it).
+        .target(name: "ALSAMessages", path: "Sources/Shims/ALSAMessages"),
         // Counts heap allocations (interposes malloc); linked only into cleartouch-bench and
         // the core's tests (FrameAllocationTests), never into the app.
         .target(name: "AllocationCounter", path: "Sources/Shims/AllocationCounter"),
@@ -226,7 +233,7 @@ let package = Package(
                 "ClearRendering", "ClearPictures", "ClearCore", "LibInputBackend", "Recordings",
                 "TouchInput",
                 "ToolSupport", "CSDL2", "ListStore", "ClearSound", "CSystemd", "SDBus",
-                "DescriptorIO",
+                "DescriptorIO", "ALSAMessages",
             ],
             swiftSettings: testHooks),
 
@@ -278,6 +285,12 @@ let package = Package(
             ],
             path: "Sources/CleartouchDevices",
             swiftSettings: testHooks),
+        // `run`: a program on emulated devices (any build, no test hook), and the testbed
+        // files for umockdev-run by hand (docs/emulated-devices.md).
+        .executableTarget(
+            name: "cleartouch-umockdev",
+            dependencies: ["Recorder", "Recordings", "Umockdev", "ToolSupport"],
+            path: "Sources/CleartouchUmockdev"),
         // Generates the `cleartouch --version` constant from debian/changelog.
         .plugin(
             name: "VersionFromChangelog", capability: .buildTool(),
@@ -373,7 +386,7 @@ let package = Package(
             name: "ReplayTests",
             dependencies: [
                 "Replay", "Recordings", "ClearCore", "ClearRendering", "ClearPictures",
-                "ClearSound", "TouchInput", "TestSupport", "GestureRecognition",
+                "ClearSound", "TouchInput", "TestSupport", "GestureRecognition", "GestureService",
             ]),
         .testTarget(
             name: "RegressionSuitesTests",
@@ -420,6 +433,13 @@ let package = Package(
             dependencies: ["GestureBus", "SDBus", "GestureService", "TestSupport", "TouchInput"]),
         // Builds the README's client package against a clone of this one.
         .testTarget(name: "LibraryPackageTests", dependencies: ["TestSupport"]),
+        // Every block and command of README.md and docs/ run as written (docs/docs-tests.md).
+        .testTarget(
+            name: "DocsTests",
+            dependencies: [
+                "TestSupport", "JSON", "YAML", "GestureService", "RegressionSuites", "Replay",
+                "ToolSupport",
+            ]),
         // make deb, make install, the man page and completion, dpkg -i/-r, lintian.
         .testTarget(name: "PackagingTests", dependencies: ["TestSupport"]),
     ]

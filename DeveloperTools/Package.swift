@@ -13,7 +13,7 @@ let package = Package(
     products: [
         .executable(name: "cleartouch-bench", targets: ["cleartouch-bench"]),
         .executable(name: "cleartouch-make-recordings", targets: ["cleartouch-make-recordings"]),
-        .executable(name: "cleartouch-umockdev", targets: ["cleartouch-umockdev"]),
+        .executable(name: "cleartouch-make-scenarios", targets: ["cleartouch-make-scenarios"]),
     ],
     dependencies: [.package(name: "ClearTouch", path: "..")],
     targets: [
@@ -32,11 +32,12 @@ let package = Package(
             name: "cleartouch-make-recordings",
             dependencies: [.product(name: "ForRecordingGenerator", package: "ClearTouch")],
             path: "Sources/RecordingGenerator"),
-        // Describes evdev devices and sessions for umockdev-run: the fixtures of
-        // Tests/Fixtures/umockdev and testbeds by hand (docs/libinput-backend.md).
+        // Writes the synthetic sessions umockdev plays to the tests (the evemu fixtures of
+        // Tests/Fixtures/umockdev; docs/libinput-backend.md). The product's
+        // cleartouch-umockdev turns them into testbeds.
         .executableTarget(
-            name: "cleartouch-umockdev",
-            dependencies: [.product(name: "ForUmockdevTool", package: "ClearTouch")],
-            path: "Sources/UmockdevTool"),
+            name: "cleartouch-make-scenarios",
+            dependencies: [.product(name: "ForScenarioWriter", package: "ClearTouch")],
+            path: "Sources/ScenarioWriter"),
     ]
 )

@@ -6,8 +6,11 @@
 // what (what differs, in words), diff (as `cleartouch test` prints it), and expected,
 // replayed: {gestures, actions (lines up to the moment), items: [{text, completed}] (the
 // list at the moment), end (level and editing, at the end), note? (why the expected list
-// is not all there is)}. It uses the page only through its elements (#time, #timeline,
-// #main), so the viewer's script is left as it is.
+// is not all there is)}. On the gesture service's page (a gesture expectation's; the data has
+// `service`) the sides hold the service's gestures alone. It uses the page only through its
+// elements (#time, #timeline, #main), so the viewer's script is left as it is. The panel
+// goes beside the screen, in #main, so the screen stays where the viewer puts it: in view
+// at a 1000-pixel window.
 "use strict";
 (function () {
   const data = JSON.parse(document.getElementById("trace-data").textContent);
@@ -38,8 +41,13 @@
     const column = element("div", undefined, "side");
     column.id = name;
     column.appendChild(element("h3", title));
-    column.appendChild(element("h3", "gestures begun"));
+    column.appendChild(element("h3", data.service ? "the gesture service's gestures begun" : "gestures begun"));
     column.appendChild(list(name + "-gestures", s.gestures, false));
+    // A gesture expectation pins the service's gestures: no actions, no list.
+    if (data.service) {
+      if (s.note) column.appendChild(element("p", s.note, "note"));
+      return column;
+    }
     column.appendChild(element("h3", "actions"));
     column.appendChild(list(name + "-actions", s.actions, false));
     column.appendChild(element("h3", "list"));
@@ -61,13 +69,14 @@
   go.id = "show-first-difference";
   panel.appendChild(go);
   const sides = element("div", undefined, "sides");
-  sides.appendChild(side("expected", "expected (" + F.expectation + ") " + when, F.expected));
-  sides.appendChild(side("replayed", "replayed " + when, F.replayed));
+  const moment = F.atEnd ? when : "as both had it when the first difference came (" + F.t.toFixed(3) + " ms)";
+  sides.appendChild(side("expected", "expected (" + F.expectation + "), " + moment, F.expected));
+  sides.appendChild(side("replayed", "replayed, " + moment, F.replayed));
   panel.appendChild(sides);
   const diff = element("pre", F.diff);
   diff.id = "failure-diff";
   panel.appendChild(diff);
-  document.getElementById("main").before(panel);
+  document.getElementById("main").appendChild(panel);
 
   // The marker over the timeline, where the viewer draws that time.
   const marker = element("div");
@@ -83,8 +92,12 @@
     marker.style.top = (rect.top + window.scrollY + timeline.clientTop) + "px";
     marker.style.height = timeline.clientHeight + "px";
   }
+  // The frame of the first difference: the first at or after its time, where the action
+  // that differs is on the screen (the one before would not show it yet).
   function showFirstDifference() {
-    slider.value = String(F.t);
+    let k = data.frames.findIndex(function (f) { return f.t >= F.t - 0.0005; });
+    if (k < 0) k = data.frames.length - 1;
+    slider.value = String(Math.max(0, k));
     slider.dispatchEvent(new Event("input", { bubbles: true }));
   }
   go.addEventListener("click", showFirstDifference);

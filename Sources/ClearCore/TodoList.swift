@@ -1,34 +1,18 @@
 /// The to-do list: items in display order, each with a stable id.
 ///
-/// Ids are never reused within a list: a new item gets one more than the largest id
-/// the list has ever held, so actions and presentations can follow an item across
-/// inserts, deletes and edits.
+/// Ids are never reused within a list and never wrap: a new item gets one more than the
+/// largest id the list has held, or past 2^64 − 1 the smallest id it has not held
+/// (`FreshIDs`), so actions and presentations can follow an item across inserts,
+/// deletes and edits.
 public struct TodoList: Hashable, Sendable {
     /// The items in display order; ids are unique.
     public private(set) var items: [TodoItem]
-    private var nextIDRawValue: UInt64
+    private var freshIDs: FreshIDs
 
-    /// A list holding `items`; duplicate ids are renumbered so that every id is unique.
+    /// A list holding `items`; duplicate ids are renumbered (with ids the list never held)
+    /// so that every id is unique.
     public init(items: [TodoItem]) {
-        var seen = Set<ItemID>()
-        var largest: UInt64 = 0
-        for item in items where !seen.contains(item.id) {
-            seen.insert(item.id)
-            largest = max(largest, item.id.rawValue)
-        }
-        var unique: [TodoItem] = []
-        unique.reserveCapacity(items.count)
-        var used = Set<ItemID>()
-        for var item in items {
-            if used.contains(item.id) {
-                largest += 1
-                item.id = ItemID(rawValue: largest)
-            }
-            used.insert(item.id)
-            unique.append(item)
-        }
-        self.items = unique
-        self.nextIDRawValue = largest &+ 1
+        (self.items, freshIDs) = FreshIDs.renumberingRepeats(items, id: \.id.rawValue)
     }
 
     /// A list of texts with ids 1, 2, 3, ...
@@ -59,8 +43,7 @@ public struct TodoList: Hashable, Sendable {
     public mutating func insert(text: String = "", completed: Bool = false, at index: Int)
         -> TodoItem
     {
-        let item = TodoItem(id: ItemID(rawValue: nextIDRawValue), text: text, completed: completed)
-        nextIDRawValue &+= 1
+        let item = TodoItem(id: ItemID(rawValue: freshIDs.next()), text: text, completed: completed)
         items.insert(item, at: min(max(index, 0), items.count))
         return item
     }

@@ -15,7 +15,11 @@ package enum GestureExpectationCheck {
         let result = try expectation.replay(
             source, expectationPath: expectationPath, openInput: openInput)
         for warning in result.warnings { output.printError("warning: \(warning)") }
-        output.standardOutput(json ? result.jsonText() : result.text(title: source.path))
+        if json {
+            output.standardOutput(result.jsonText())
+        } else {
+            output.printText(result.text(title: source.path))
+        }
         return output.expectationReport(
             expectation.mismatch(with: result), expectation: expectationPath,
             recording: source.path)

@@ -61,7 +61,11 @@ package enum InspectCommand: Subcommand {
             return 2
         }
         for warning in recording.warnings { output.printError("warning: \(warning)") }
-        output.standardOutput(options.json ? json(recording, summary) : text(recording, summary))
+        if options.json {
+            output.standardOutput(json(recording, summary))
+        } else {
+            output.printText(text(recording, summary))
+        }
         return 0
     }
 

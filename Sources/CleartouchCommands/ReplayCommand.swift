@@ -160,8 +160,11 @@ package enum ReplayCommandOf<Libraries: DeviceLibraries>: Subcommand {
             progress.finish()
             for warning in result.warnings { output.printError("warning: \(warning)") }
             if let report = report() { output.standardError(report) }
-            output.standardOutput(
-                options.json ? result.jsonText() : result.timelineText(title: options.source.path))
+            if options.json {
+                output.standardOutput(result.jsonText())
+            } else {
+                output.printText(result.timelineText(title: options.source.path))
+            }
             if let path = options.audioPath {
                 try SoundTrackFile.write(result, to: path, protecting: options.source.inputPaths)
                 output.printError("wrote \(path)")

@@ -114,8 +114,14 @@ package struct ReplayOptions: Hashable, Sendable {
             case "--expect": options.expectPath = try parser.value(for: name)
             case "--write-expect": options.writeExpectPath = try parser.value(for: name)
             case "--frames": options.framesDirectory = try parser.value(for: name)
-            case "--snapshot": options.snapshotPath = try parser.value(for: name)
-            case "--audio": options.audioPath = try parser.value(for: name)
+            case "--snapshot":
+                let path = try parser.value(for: name)
+                try OutputFormat.png.check(path, option: name)
+                options.snapshotPath = path
+            case "--audio":
+                let path = try parser.value(for: name)
+                try OutputFormat.wav.check(path, option: name)
+                options.audioPath = path
             case "--sound": options.soundOn = try SoundOption.parse(name, from: &parser)
             case "--idle-seconds": idleSeconds = try IdleOption.parse(name, from: &parser)
             case "--set": try SetOption.parse(name, from: &parser, into: &thresholds)
@@ -181,7 +187,10 @@ package struct RenderOptions: Hashable, Sendable {
             if try source.parse(argument, from: &parser) { continue }
             guard case .option(let name) = argument else { continue }
             switch name {
-            case "-o", "--output": output = try parser.value(for: name)
+            case "-o", "--output":
+                let path = try parser.value(for: name)
+                try OutputFormat.svg.check(path, option: name)
+                output = path
             default: throw UsageError.unknownOption(name)
             }
         }

@@ -138,6 +138,17 @@ package enum TestCommandOf<Libraries: DeviceLibraries>: Subcommand {
             )
             return 2
         }
+        // Where the run writes is checked before it runs (a report folder made now), not
+        // found missing after the whole suite has run.
+        do throws(Diagnostic) {
+            if let directory = options.reportDirectory {
+                try OutputFile.createFolder(directory, naming: directory)
+            }
+            if let path = options.junitPath { try OutputFile.checkFolder(for: path) }
+        } catch {
+            output.printError(error.description)
+            return 2
+        }
         let suite = cases
         if let shard = options.shard {
             let durations = RegressionSuite.recordedDurations(suite, jobs: options.jobs)
@@ -150,36 +161,29 @@ package enum TestCommandOf<Libraries: DeviceLibraries>: Subcommand {
             )
         }
         if let sweep = options.thresholdRun.sweep {
-            return options.thresholdRun.runSweep(sweep, cases, jobs: options.jobs, output: output)
+            return options.thresholdRun.runSweep(
+                sweep, cases, roots: options.paths, jobs: options.jobs, output: output)
         }
         var player: RecordingPlayer?
         if options.viaLibinput {
             guard let made = Libraries.libinputPlayer(output) else { return 2 }
             player = made
         }
-        let reports = RegressionSuite.run(
-            cases, jobs: options.jobs, options: options.thresholdRun.runOptions, player: player)
+        // One verdict per case (docs/replay.md, "One verdict"): brittle ones are failures and
+        // updated ones are not, before anything counts them.
+        var reports = options.thresholdRun.markingBrittle(
+            RegressionSuite.run(
+                cases, jobs: options.jobs, options: options.thresholdRun.runOptions,
+                player: player))
         for report in reports {
             if let block = RegressionSuite.failureBlock(report) {
-                output.standardOutput(TerminalText.lines(block))
+                output.printText(block)
             }
         }
-        var status: Int32 = reports.allSatisfy { $0.passed || $0.skipped } ? 0 : 1
-        if reports.contains(where: { if case .error = $0.outcome { true } else { false } }) {
-            status = 2
-        }
-        if let path = options.junitPath {
-            do throws(Diagnostic) {
-                let name = options.shard.map { "cleartouch test, shard \($0)" } ?? "cleartouch test"
-                // Never over one of the suite's recordings or expectations.
-                try TextFile.write(
-                    JUnitReport.xml(reports, suiteName: name), to: path,
-                    protecting: RegressionSuite.inputFiles(options.paths))
-            } catch {
-                output.printError(error.description)
-                status = 2
-            }
-        }
+        if options.update { reports = update(reports, output: output) }
+        // A file of the run that cannot be written (a report page, the JUnit file) makes the
+        // run's status 2, whatever the cases' verdicts.
+        var unwritten = false
         if let directory = options.reportDirectory {
             do throws(Diagnostic) {
                 let pages = try FailurePages.write(
@@ -190,31 +194,43 @@ package enum TestCommandOf<Libraries: DeviceLibraries>: Subcommand {
                 )
             } catch {
                 output.printError(error.description)
-                status = 2
+                unwritten = true
             }
         }
-        if options.update {
-            var updated = 0
-            for report in reports {
-                guard case .failed(_, let expectation) = report.outcome else { continue }
-                do throws(Diagnostic) {
-                    try TextFile.write(
-                        expectation.jsonText(), to: report.testCase.expectationPath,
-                        protecting: [report.testCase.recordingPath].compactMap { $0 })
-                    output.printLine("updated \(report.testCase.expectationPath)")
-                    updated += 1
-                } catch {
-                    output.printError(error.description)
-                    status = 2
-                }
-            }
-            if status == 1 && updated == reports.filter({ !$0.passed && !$0.skipped }).count {
-                status = 0
+        if let path = options.junitPath {
+            do throws(Diagnostic) {
+                let name = options.shard.map { "cleartouch test, shard \($0)" } ?? "cleartouch test"
+                // Never over a file of the suite (SuiteOutput).
+                try SuiteOutput(roots: options.paths).write(
+                    JUnitReport.xml(reports, suiteName: name), to: path)
+            } catch {
+                output.printError(error.description)
+                unwritten = true
             }
         }
-        status = options.thresholdRun.reportMargins(
-            reports, status: status, output: standardOutput)
+        options.thresholdRun.printMargins(reports, output: standardOutput)
         output.printLine(RegressionSuite.summary(reports))
-        return status
+        return unwritten ? 2 : RegressionSuite.exitStatus(reports)
+    }
+
+    /// `--update`: each expectation the replay did not meet rewritten with what it did
+    /// (`updated`); one that cannot be written is an error. A brittle case has nothing to
+    /// update and stays a failure.
+    static func update(_ reports: [RegressionReport], output: CommandOutput) -> [RegressionReport] {
+        reports.map { report in
+            guard case .failed(let diff, let expectation) = report.outcome else { return report }
+            var result = report
+            do throws(Diagnostic) {
+                try TextFile.write(
+                    expectation.jsonText(), to: report.testCase.expectationPath,
+                    protecting: [report.testCase.recordingPath].compactMap { $0 })
+                output.printLine("updated \(report.testCase.expectationPath)")
+                result.outcome = .updated(diff: diff)
+            } catch {
+                output.printError(error.description)
+                result.outcome = .error(error)
+            }
+            return result
+        }
     }
 }

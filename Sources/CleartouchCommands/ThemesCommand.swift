@@ -36,7 +36,7 @@ package enum ThemesCommand: Subcommand {
     }
 
     package static func run(_ options: Options, output: CommandOutput) -> Int32 {
-        output.standardOutput(options.json ? json() : table())
+        if options.json { output.standardOutput(json()) } else { output.printText(table()) }
         return 0
     }
 

@@ -122,7 +122,7 @@ package struct TestThresholdOptions: Hashable, Sendable {
 
     /// `--list-thresholds`.
     package func printThresholds(_ output: CommandOutput) {
-        guard json else { return output.standardOutput(Thresholds.table()) }
+        guard json else { return output.printText(Thresholds.table()) }
         let entries = Thresholds.all.map { threshold in
             JSONValue.object(fields: [
                 ("name", .string(threshold.name)), ("unit", .string(threshold.unit)),
@@ -137,37 +137,44 @@ package struct TestThresholdOptions: Hashable, Sendable {
             JSONValue.object(fields: [("thresholds", .array(entries))]).encoded() + "\n")
     }
 
-    /// Prints the margins (`--margins`) and the brittle recordings (`--brittle`); returns
-    /// `status`, made 1 when a recording is brittle and it was 0.
-    package func reportMargins(_ reports: [RegressionReport], status: Int32, output: CommandOutput)
-        -> Int32
-    {
-        if margins {
-            output.standardOutput(json ? SuiteMargins.json(reports) : SuiteMargins.text(reports))
+    /// `--brittle R`: each passed recording whose smallest margin is below R becomes a
+    /// failure (`RegressionOutcome.brittle`), so the summary, the exit status and the JUnit
+    /// count it as one.
+    package func markingBrittle(_ reports: [RegressionReport]) -> [RegressionReport] {
+        guard let brittle else { return reports }
+        return reports.map { report in
+            guard report.passed, let decision = SuiteMargins.brittleDecision(report, below: brittle)
+            else { return report }
+            var marked = report
+            marked.outcome = .brittle(
+                line: SuiteMargins.brittleLine(report, decision, ratio: brittle))
+            return marked
         }
-        guard let brittle else { return status }
-        var status = status
-        for report in reports {
-            guard let decision = SuiteMargins.brittleDecision(report, below: brittle) else {
-                continue
-            }
-            textOutput(output).printLine(
-                SuiteMargins.brittleLine(report, decision, ratio: brittle))
-            if status == 0 { status = 1 }
+    }
+
+    /// Prints the margins (`--margins`).
+    package func printMargins(_ reports: [RegressionReport], output: CommandOutput) {
+        guard margins else { return }
+        if json {
+            output.standardOutput(SuiteMargins.json(reports))
+        } else {
+            output.printText(SuiteMargins.text(reports))
         }
-        return status
     }
 
     /// `--sweep`: the suite once per value; the table, and `DIR/sweep.html` with
     /// `--report DIR`. 0, or 2 when a case could not run or the page cannot be written.
     package func runSweep(
-        _ sweep: ThresholdSweep, _ cases: [RegressionCase], jobs: Int, output: CommandOutput
+        _ sweep: ThresholdSweep, _ cases: [RegressionCase], roots: [String], jobs: Int,
+        output: CommandOutput
     )
         -> Int32
     {
         var status: Int32 = 0
         var points: [ThresholdSweep.Point] = []
-        for value in sweep.values {
+        // Per case, whether it passed at each value (the flips).
+        var verdicts = Array(repeating: [Bool](), count: cases.count)
+        for value in sweep.runValues {
             var thresholds = self.thresholds
             thresholds.set(sweep.threshold.key, to: value)
             let reports = RegressionSuite.run(
@@ -178,20 +185,22 @@ package struct TestThresholdOptions: Hashable, Sendable {
                     status = 2
                 }
             }
+            for (index, report) in reports.enumerated() { verdicts[index].append(report.passed) }
+            let counts = RegressionSuite.counts(reports)
             points.append(
                 ThresholdSweep.Point(
-                    value: value, passed: reports.filter(\.passed).count, total: reports.count))
+                    value: value, passed: counts[.passed, default: 0], total: reports.count,
+                    errors: counts[.error, default: 0]))
         }
-        output.standardOutput(sweep.table(points))
+        output.printText(sweep.table(points))
+        output.printText(
+            sweep.flips(
+                paths: cases.map { $0.recordingPath ?? $0.expectationPath }, verdicts: verdicts))
         if let folder = reportFolder {
             let path = (folder.hasSuffix("/") ? folder : folder + "/") + "sweep.html"
             do throws(Diagnostic) {
                 try OutputFile.createFolder(folder, naming: folder)
-                try TextFile.write(
-                    sweep.page(points), to: path,
-                    protecting: cases.flatMap {
-                        [$0.expectationPath] + [$0.recordingPath].compactMap { $0 }
-                    })
+                try SuiteOutput(roots: roots).write(sweep.page(points), to: path)
                 output.printError("wrote \(path)")
             } catch {
                 output.printError(error.description)

@@ -24,12 +24,14 @@ enum AppCommand: Subcommand {
         left to delete it; pull the list down or pinch two rows apart to add an item; tap a
         row to edit it (Return ends, Escape cancels a new item).
 
-          --list FILE      the list, saved after every change
+          --list FILE      the lists, saved after every change
                            (default $XDG_DATA_HOME/cleartouch/list.json, ~/.local/share/...).
-                           Read: the app's own {"format": "cleartouch-list", "version": 1,
-                           "items": [...]}, an object with "items", or a plain array; an item is
-                           {"text": ..., "completed": ..., "id": ...} (completed, id optional) or
-                           a string (docs/list-file.md). Written: the app's own format.
+                           Read: the app's own {"format": "cleartouch-list", "version": 2,
+                           "lists": [{"title": ..., "items": [...]}], "open": 0, "theme": ...,
+                           "sound": ...}, or one list: version 1's {"items": [...]} or a
+                           plain array; an item is {"text": ..., "completed": ..., "id": ...}
+                           (completed, id optional) or a string (docs/list-file.md). Written:
+                           version 2 (a version-1 file is kept beside it as FILE.v1)
           --levels L       the levels the kiosk reaches: items (its one list), lists (the lists,
                            not the menu) or all (default; docs/clear-core.md, Levels)
           --screen WxH     the layout's size in pixels, upright (default: the display in full screen,
@@ -52,10 +54,12 @@ enum AppCommand: Subcommand {
           --seat NAME      the udev seat libinput reads when no DEVICE is named (default seat0)
           --window-input   take touches from the window (mouse as one finger) even if libinput could open devices
         \(KeyboardOptions.help)
-        \(SoundOption.help)
-                           through SDL audio; no audio device is a notice on stderr, not an error
-          --theme NAME     the start theme when the list file has none saved: \(Theme.builtInNames)
-                           (default heat); a theme chosen on the Themes page is saved and wins
+          --sound on|off   the sound of every action and the threshold ticks, for this run,
+                           over the list file's setting (default: the file's, else on), through
+                           SDL audio; no audio device is a notice on stderr, not an error
+          --theme NAME     the theme for this run, over the list file's: \(Theme.builtInNames)
+                           (default: the list file's, else heat); a theme or sound chosen on the
+                           Themes or Settings page is saved in the list file, these two are not
         \(IdleOption.help)
           --replay RECORDING
                            feed RECORDING (trace, evemu, libinput record) into the app instead of
@@ -65,8 +69,9 @@ enum AppCommand: Subcommand {
           --keep-running   after --replay's last event, stay on screen until stopped
           DEVICE...        /dev/input/eventN nodes for libinput; without any, every device of the seat
 
-        Input: libinput when it can open a touchscreen or touchpad, else the window's own mouse
-        and touch events (said on stderr). Keys and text always come through the window.
+        Its first lines say which theme, levels and sound it uses and where each came from
+        (command line, list file, default). Input: libinput when it can open a touchscreen or
+        touchpad, else the window's own mouse and touch events (said on stderr). Keys and text always come through the window.
         Exit status: 0 ok, 1 the list could not be saved, 2 bad usage or the app could not start.
 
         """ + LiveInputOptions.testHooksHelp(testHooksHelp)
@@ -79,9 +84,10 @@ enum AppCommand: Subcommand {
         """
 
     static func run(_ options: KioskOptions, output: CommandOutput) -> Int32 {
-        // Lines name files and devices: shown as every message shows them (`\xHH`).
+        // Lines name files and devices: shown as every message shows them (`\xHH`), each
+        // one line (a newline in a name is `\n`, never a line of its own).
         let log: (String) -> Void = { line in
-            output.printError("cleartouch app: \(TerminalText.lines(line))")
+            output.printError("cleartouch app: \(TerminalText.escaped(line))")
         }
         let app: KioskApp
         do {

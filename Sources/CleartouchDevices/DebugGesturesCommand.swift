@@ -16,7 +16,8 @@ enum DebugGesturesCommand: Subcommand {
     static let name = CommandCatalog.debugGestures.name
     static let summary = CommandCatalog.debugGestures.summary
     static let usage = """
-        usage: cleartouch debug-gestures [--screen WxH] [--seat NAME] [--duration S] [--until-idle S]
+        usage: cleartouch debug-gestures [--screen WxH] [--seat NAME] [--calibration "a b c d e f"]
+                                         [--duration S] [--until-idle S] [--until-events N]
                                          [--verbose] [DEVICE...]
 
         Shows live input as libinput delivers it and the gestures ClearTouch recognizes in it,

@@ -51,7 +51,10 @@ enum GesturesReplay: GestureReplays {
             ? CommandRunner(log: { output.printError("cleartouch gestures: \($0)") }) : nil
         if let runner {
             serviceReplay.onReport = { report, _ in
-                if let command = report.command { runner.run(command) }
+                guard let command = report.command else { return }
+                // Reaped as the replay goes: the children that ended leave room.
+                runner.makeRoom()
+                runner.run(command)
             }
         }
         let result = try serviceReplay.run()
@@ -66,36 +69,39 @@ enum GesturesReplay: GestureReplays {
             }
         }
         for warning in result.warnings { output.printError("warning: \(warning)") }
-        output.standardOutput(
-            options.json ? result.jsonText() : result.text(title: source.path))
+        if options.json {
+            output.standardOutput(result.jsonText())
+        } else {
+            output.printText(result.text(title: source.path, commandsRun: options.run))
+        }
         if let path = options.writeExpectPath {
+            // No configuration: `"gesture_config": null`, the service without bindings.
+            let config = configuration.path.isEmpty ? nil : configuration.path
             let expectation = GestureExpectation(
                 recording: source.path.split(separator: "/").last.map(String.init),
-                gestureConfig: relativePath(configuration.path, from: path),
+                gestureConfig: config.map {
+                    RegressionSuite.recordedPath($0, forExpectationAt: path)
+                },
                 settings: settings(of: source, expectationPath: path),
                 gestures: result.gestures.map(\.pinned))
             try OutputFile.write(
                 expectation.jsonText(), to: path,
-                protecting: source.inputPaths + [configuration.path])
+                protecting: source.inputPaths + [config].compactMap { $0 })
             output.printError("wrote expectation \(path)")
         }
         return 0
     }
 
     /// The settings a gesture expectation records: the screen, calibration and rotation
-    /// given, and the description file (by name when it is beside the expectation).
+    /// given, and the description file (relative to the expectation's folder).
     static func settings(of source: ReplaySource, expectationPath: String) -> ReplaySettings? {
         let settings = ReplaySettings(
             screen: source.screen,
-            descPath: source.descPath.map { relativePath($0, from: expectationPath) },
+            descPath: source.descPath.map {
+                RegressionSuite.recordedPath($0, forExpectationAt: expectationPath)
+            },
             calibration: source.calibration,
             rotation: source.rotation == .none ? nil : source.rotation)
         return settings.isEmpty ? nil : settings
-    }
-
-    /// `path` by its name when it is in the folder of `file`, else as given.
-    static func relativePath(_ path: String, from file: String) -> String {
-        RegressionSuite.folder(of: path) == RegressionSuite.folder(of: file)
-            ? String(path.split(separator: "/").last ?? "") : path
     }
 }

@@ -54,7 +54,9 @@ enum KeyboardCommand: Subcommand {
                 throw UsageError("unexpected operand '\(QuotedInput.cut(text))'")
             case .option("--json"): json = true
             case .option("-o"), .option("--output"):
-                outputPath = try parser.value(for: argument.text)
+                let path = try parser.value(for: argument.text)
+                try OutputFormat.png.check(path, option: argument.text)
+                outputPath = path
             case .option(let name):
                 if try keyboard.parse(name, from: &parser) { continue }
                 guard name != "--keyboard", try shared.parse(name, from: &parser) else {
@@ -88,6 +90,9 @@ enum KeyboardCommand: Subcommand {
                 let png = try renderer.surface.pngBytes()
                 // Through the one writer: atomic, and never over the layout file read.
                 try OutputFile.write(png, to: path, protecting: options.layoutPaths)
+                output.printError(
+                    "wrote \(TerminalText.escaped(path)): the \(options.layout.name) keyboard fully shown, \(options.screen.widthPixels)x\(options.screen.heightPixels) PNG"
+                )
             } catch let error as Diagnostic {
                 output.printError("cleartouch keyboard: \(error)")
                 return 2

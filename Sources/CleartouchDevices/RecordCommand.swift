@@ -17,7 +17,8 @@ enum RecordCommand: Subcommand {
     static let summary = CommandCatalog.record.summary
     static let usage = """
         usage: cleartouch record [-o FILE] [--force] [--screen WxH] [--row-height PX] [--seat NAME]
-                                 [--show-keycodes] [--duration S] [--until-idle S] [--verbose]
+                                 [--rotate N] [--calibration "a b c d e f"] [--show-keycodes]
+                                 [--duration S] [--until-idle S] [--until-events N] [--verbose]
                                  [DEVICE...]
 
         Records live input from libinput into the ClearTouch trace format (docs/trace-format.md),

@@ -25,6 +25,12 @@ package struct CommandOutput {
             standardError: { try? writeAll(2, Array($0.utf8)) })
     }
 
+    /// Writes a block of human-readable lines (a timeline, a table) to standard output as
+    /// given, but safe for a terminal: every control character except the newline and the
+    /// tab, and every byte of a name that is not UTF-8, written visibly (`\e`, `\xHH`).
+    /// JSON goes out through `standardOutput`, escaped in its own syntax.
+    package func printText(_ text: String) { standardOutput(TerminalText.lines(text)) }
+
     /// Writes `line` and a newline to standard output, safe for a terminal (a file
     /// name's escape sequence is printed visibly, `\e`, never sent raw).
     package func printLine(_ line: String) { standardOutput(TerminalText.lines(line) + "\n") }

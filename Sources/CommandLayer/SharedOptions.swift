@@ -46,11 +46,8 @@ package struct SharedOptions {
     /// The largest screen side and row height accepted, in pixels.
     package static let largestPixels = Int(RecordingLimits.screenSidePixels.upperBound)
 
-    /// The lines of `--help` for `--calibration` and `--rotate`.
-    package static let transformHelp = """
-          --calibration "a b c d e f"
-                              touch calibration matrix, libinput's LIBINPUT_CALIBRATION_MATRIX
-                              convention (six finite numbers, not singular)
+    /// The line of `--help` for `--rotate` (`--calibration`'s is the live-input options').
+    package static let rotateHelp = """
           --rotate N          the panel is mounted turned N degrees clockwise (0, 90, 180, 270)
         """
 

@@ -102,6 +102,44 @@ public enum FileCall {
         return PathName.string(buffer[0..<count].map { UInt8(bitPattern: $0) })
     }
 
+    /// Where the chain of symbolic links that `path` starts ends: `path` itself when it is
+    /// not a link, else the last link's destination (a relative one taken from its link's
+    /// folder), which may not exist: what a write through the links replaces or creates.
+    /// nil when a link cannot be read, or with `ELOOP` after 40 links (the kernel's limit).
+    public static func endOfLinks(_ path: String) -> String? {
+        var current = path
+        for _ in 0..<40 {
+            guard let link = linkStatus(current), (link.st_mode & S_IFMT) == S_IFLNK else {
+                return current
+            }
+            guard let destination = linkDestination(current) else { return nil }
+            if destination.hasPrefix("/") {
+                current = destination
+            } else if let slash = current.lastIndex(of: "/") {
+                current = String(current[...slash]) + destination
+            } else {
+                current = destination
+            }
+        }
+        errno = ELOOP
+        return nil
+    }
+
+    /// What a file of mode `mode` (`st_mode`) is, as a message names it: `a folder`,
+    /// `a FIFO`, `a character device`, …; nil for a regular file.
+    public static func kindName(mode: mode_t) -> String? {
+        switch mode & S_IFMT {
+        case S_IFREG: nil
+        case S_IFDIR: "a folder"
+        case S_IFIFO: "a FIFO"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        case S_IFSOCK: "a socket"
+        case S_IFLNK: "a symbolic link"
+        default: "not a regular file"
+        }
+    }
+
     /// The names in the folder `path` (without `.` and `..`), each with its bytes kept; nil
     /// when the folder cannot be read (`errno` says why).
     public static func folderEntries(_ path: String) -> [String]? {

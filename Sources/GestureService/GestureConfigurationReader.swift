@@ -44,7 +44,9 @@ extension GestureServiceConfiguration {
                 if let first = bindings.first(where: { $0.name == binding.name }) {
                     throw Diagnostic(
                         path: path, line: binding.line,
-                        message: "duplicate name `\(binding.name)` (first at line \(first.line))")
+                        message:
+                            "duplicate name `\(QuotedInput.cut(binding.name))` (first at line \(first.line))"
+                    )
                 }
                 if let first = bindings.first(where: {
                     $0.matches(
@@ -54,7 +56,7 @@ extension GestureServiceConfiguration {
                     throw Diagnostic(
                         path: path, line: binding.line,
                         message:
-                            "`\(binding.name)` is the same gesture as `\(first.name)` (line \(first.line)); one gesture has one binding"
+                            "`\(QuotedInput.cut(binding.name))` is the same gesture as `\(QuotedInput.cut(first.name))` (line \(first.line)); one gesture has one binding"
                     )
                 }
                 bindings.append(binding)
@@ -195,7 +197,7 @@ extension GestureServiceConfiguration {
             allowed.contains(direction)
         else {
             throw fail(
-                "`\(QuotedInput.cut(name))`: a \(kind.rawValue) goes \(allowed.map(\.rawValue).joined(separator: ", ")), not `\(text)`"
+                "`\(QuotedInput.cut(name))`: a \(kind.rawValue) goes \(allowed.map(\.rawValue).joined(separator: ", ")), not `\(QuotedInput.cut(text))`"
             )
         }
         return direction

@@ -55,6 +55,11 @@ public struct GestureService: GestureReporting {
 
     public var nextDeadlineMicroseconds: Int64? { arena.nextDeadlineMicroseconds }
 
+    public mutating func cancelAll(into reports: inout [ServiceGestureReport]) {
+        arena.cancelEveryTouch()
+        translate(arena.events, into: &reports)
+    }
+
     private mutating func translate(
         _ events: [MultiFingerGestureEvent], into reports: inout [ServiceGestureReport]
     ) {

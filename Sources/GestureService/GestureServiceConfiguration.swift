@@ -32,19 +32,24 @@ public struct GestureServiceConfiguration: Hashable, Sendable {
         try parse(bytes: InputFile.bytes(path, limitBytes: maximumFileBytes), path: path)
     }
 
-    /// The default configuration file: `$XDG_CONFIG_HOME/cleartouch/gestures.yaml` (else
-    /// `$HOME/.config/…`) when it exists, then `/etc/cleartouch/gestures.yaml`; nil when
-    /// neither exists.
+    /// The default configuration file: the user's (`userPath`) when it exists, then
+    /// `/etc/cleartouch/gestures.yaml`; nil when neither exists.
     public static func defaultPath(
         environment: [String: String], exists: (String) -> Bool = { access($0, F_OK) == 0 }
     ) -> String? {
+        let candidates = (userPath(environment: environment).map { [$0] } ?? []) + [systemPath]
+        return candidates.first(where: exists)
+    }
+
+    /// The user's own configuration file, whether it exists or not:
+    /// `$XDG_CONFIG_HOME/cleartouch/gestures.yaml`, else `$HOME/.config/…`; nil with
+    /// neither variable. The one file the agent (`gestures --agent`) reads.
+    public static func userPath(environment: [String: String]) -> String? {
         var configHome = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
         if configHome == nil, let home = environment["HOME"], !home.isEmpty {
             configHome = home + "/.config"
         }
-        let candidates =
-            (configHome.map { [$0 + "/cleartouch/gestures.yaml"] } ?? []) + [systemPath]
-        return candidates.first(where: exists)
+        return configHome.map { $0 + "/cleartouch/gestures.yaml" }
     }
 
     /// The system-wide configuration file.

@@ -69,11 +69,12 @@ public struct ServiceGestureSummary: Hashable, Sendable {
     }
 
     /// One line of the human output: `0.000–260.000 ms  3-finger swipe left  recognized
-    /// binding back  runs xdotool key alt+Left`.
+    /// binding back  would run xdotool key alt+Left`.
     public var text: String { text(withTimes: true) }
 
-    /// The line, with or without its times in front.
-    public func text(withTimes: Bool) -> String {
+    /// The line, with or without its times in front. A recognized, bound gesture's command
+    /// `runs` when `commandsRun` (`--run`), else it `would run`; a cancelled one runs none.
+    public func text(withTimes: Bool, commandsRun: Bool = false) -> String {
         let what =
             "\(fingers)-finger \(kind.rawValue)"
             + (direction.map { " \($0.rawValue)" } ?? "")
@@ -81,7 +82,11 @@ public struct ServiceGestureSummary: Hashable, Sendable {
         let outcome = cancelled ? "cancelled" : "recognized"
         // Names and arguments come from the configuration: shown with control characters escaped.
         let bound = binding.map { "  binding \(TerminalText.escaped($0))" } ?? ""
-        let run = command.map { "  runs \(TerminalText.escaped($0.joined(separator: " ")))" } ?? ""
+        let verb = commandsRun ? "runs" : "would run"
+        let run =
+            cancelled
+            ? ""
+            : command.map { "  \(verb) \(TerminalText.escaped($0.joined(separator: " ")))" } ?? ""
         let times =
             withTimes
             ? "\(JSONNumber.milliseconds(startMicroseconds))–\(JSONNumber.milliseconds(endMicroseconds)) ms  "

@@ -80,4 +80,8 @@ public protocol GestureReporting {
     /// The earliest event time at which `advance` can report or decide anything, nil while
     /// nothing waits for time: a live loop sleeps until then.
     var nextDeadlineMicroseconds: Int64? { get }
+    /// Ends every gesture under way, cancelled (its `ended` report appended, no command):
+    /// what a reporter's owner calls before it stops feeding it, at the end of a recording,
+    /// before a reload replaces it, before an exit.
+    mutating func cancelAll(into reports: inout [ServiceGestureReport])
 }

@@ -67,6 +67,11 @@ package struct GesturesOptions {
     package var busAddress: String?
     /// `--touchegg`.
     package var touchegg = false
+    /// `--debug`: the live service's gestures printed, with no D-Bus and no command run.
+    package var debug = false
+    /// `--agent`: the per-user agent, which follows the service's signals and runs the
+    /// user's bindings (GesturesAgent.swift).
+    package var agent = false
     /// `--expect FILE`: a gesture expectation to check the replay against.
     package var expectPath: String?
     /// `--write-expect FILE`: write the gesture expectation this replay meets.
@@ -106,6 +111,8 @@ package enum GesturesCommandOf<Replays: GestureReplays>: Subcommand {
             case "--expect": options.expectPath = try parser.value(for: name)
             case "--write-expect": options.writeExpectPath = try parser.value(for: name)
             case "--touchegg": options.touchegg = true
+            case "--debug": options.debug = true
+            case "--agent": options.agent = true
             case "--bus-address":
                 let address = try parser.value(for: name)
                 guard !address.isEmpty else { throw UsageError("--bus-address needs an address") }
@@ -126,6 +133,21 @@ package enum GesturesCommandOf<Replays: GestureReplays>: Subcommand {
             throw UsageError("--bus and --bus-address do not go together")
         }
         let shared = options.live.shared
+        if options.agent {
+            try checkAgentOptions(options, replay: recording)
+            return options
+        }
+        if options.debug {
+            for (given, option) in [
+                (recording != nil, "--replay"), (options.bus != nil, "--bus"),
+                (options.busAddress != nil, "--bus-address"), (options.touchegg, "--touchegg"),
+                (options.run, "--run"),
+            ] where given {
+                throw UsageError(
+                    "--debug prints the live gestures with no D-Bus and no command run: \(option) does not go with it"
+                )
+            }
+        }
         if let recording {
             if !options.live.devicePaths.isEmpty {
                 throw UsageError(
@@ -161,7 +183,43 @@ package enum GesturesCommandOf<Replays: GestureReplays>: Subcommand {
         return options
     }
 
+    /// `--agent` takes its configuration and bus only: it reads no device and replays nothing.
+    static func checkAgentOptions(_ options: Options, replay: String?) throws(UsageError) {
+        let live = options.live
+        let shared = live.shared
+        for (given, option) in [
+            (replay != nil, "--replay"), (options.debug, "--debug"),
+            (options.touchegg, "--touchegg"), (options.run, "--run"), (options.json, "--json"),
+            (options.viaLibinput, "--via-libinput"), (options.expectPath != nil, "--expect"),
+            (options.writeExpectPath != nil, "--write-expect"), (shared.screen != nil, "--screen"),
+            (shared.seat != nil, "--seat"), (shared.calibration != nil, "--calibration"),
+            (shared.rotation != nil, "--rotate"), (shared.descPath != nil, "--desc"),
+            (shared.format != nil, "--format"), (live.durationSeconds != nil, "--duration"),
+            (live.idleSeconds != nil, "--until-idle"),
+            (live.inputEventLimit != nil, "--until-events"), (live.verbose, "--verbose"),
+        ] where given {
+            throw UsageError(
+                "--agent follows the gesture service's signals and runs your bindings: \(option) does not go with it"
+            )
+        }
+        if let device = live.devicePaths.first {
+            throw UsageError(
+                "--agent reads no device ('\(QuotedInput.cut(device))' given): the system service does"
+            )
+        }
+    }
+
     package static func run(_ options: Options, output: CommandOutput) -> Int32 {
+        if options.agent {
+            var agent = GesturesAgentOptions()
+            agent.configPath = options.configPath
+            if let address = options.busAddress {
+                agent.bus = .address(address)
+            } else {
+                agent.bus = options.bus == .session ? .session : .system
+            }
+            return runGesturesAgent(agent, output: output)
+        }
         do throws(Diagnostic) {
             let configuration = try configuration(options)
             if let replay = options.replay {
@@ -193,7 +251,10 @@ package enum GesturesCommandOf<Replays: GestureReplays>: Subcommand {
     ) -> Int32 {
         var live = GestureServiceLiveOptions()
         live.input = options.live
-        if let address = options.busAddress {
+        if options.debug {
+            live.bus = nil
+            live.runsCommands = false
+        } else if let address = options.busAddress {
             live.bus = .address(address)
         } else {
             live.bus = options.bus == .session ? .session : .system
@@ -225,34 +286,49 @@ let gesturesUsage = """
            cleartouch gestures [--config FILE] [--run] [--bus system|session]
                                [--bus-address ADDRESS] [--touchegg] [--screen WxH]
                                [--seat NAME] [--calibration "a b c d e f"] [--rotate N]
-                               [DEVICE...]
+                               [--duration S] [--until-idle S] [--until-events N]
+                               [--verbose] [DEVICE...]
+           cleartouch gestures --debug [--config FILE] [--screen WxH] [--seat NAME]
+                               [--calibration "a b c d e f"] [--rotate N] [--duration S]
+                               [--until-idle S] [--until-events N] [--verbose] [DEVICE...]
+           cleartouch gestures --agent [--config FILE] [--bus system|session]
+                               [--bus-address ADDRESS]
 
     Recognizes swipes, edge swipes, pinches, taps and long-presses with 1 to 5 fingers
     on the touchscreens (directions on the upright screen, after --rotate), matches
     them against the configuration's bindings, runs a bound command without a shell
-    and publishes every gesture on D-Bus (io.github.cleartouch.Gestures1).
+    and publishes every gesture on D-Bus (io.github.cleartouch.Gestures1). A bound
+    command's output goes to standard error (the journal), never into the results.
 
       --config FILE        the configuration (default: $XDG_CONFIG_HOME/cleartouch/gestures.yaml,
-                           else /etc/cleartouch/gestures.yaml; none: no bindings)
-      --replay RECORDING   replay a recording (trace, evemu, `libinput record` YAML) and print
-                           every gesture the service would report, with its binding
+                           else /etc/cleartouch/gestures.yaml; none: no bindings; --agent
+                           reads only yours)
+      --replay RECORDING   replay a recording (trace, evemu, `libinput record` YAML, getevent)
+                           and print every gesture the service would report, with its binding
       --json               with --replay: print {"gestures": [...]} (docs/gesture-service.md)
       --expect FILE        with --replay: check a gesture expectation (docs/replay.md); exit 1
                            when it is not met (its gesture_config and settings are used)
       --write-expect FILE  with --replay: write the gesture expectation this replay meets,
                            naming --config FILE
-      --run                run the bound commands (a replay runs none without it)
+      --run                run the bound commands (a replay runs none without it: its lines
+                           say what each binding would run)
       --via-libinput       with --replay of an evdev recording: play it through the real
                            libinput first (under umockdev, in real time)
       --desc, --format     how to read the recording, as for `cleartouch replay`
-      --bus system|session the bus to publish on (default system)
+      --bus system|session the bus to publish on, or --agent to follow (default system)
       --bus-address ADDRESS
-                           publish on this D-Bus address instead (a replay sends the signals too)
+                           that D-Bus address instead (a replay sends the signals too)
       --touchegg           also serve Touchégg's D-Bus protocol, for its clients
+      --debug              print the service's gestures live, one line per change (began,
+                           updated with its progress, recognized or cancelled), with no
+                           D-Bus and no command run
+      --agent              run your bindings in your session: follow the system service's
+                           signals and run the command of each recognized gesture your
+                           configuration binds (by gesture, fingers, direction and edge)
     \(LiveInputOptions.help)
-    \(SharedOptions.transformHelp)
+    \(SharedOptions.rotateHelp)
 
-    Exit status: 0 ok, 1 expectation not met, 2 bad usage, an unreadable recording or a bad configuration
-    (FILE:LINE: what is wrong).
+    Exit status: 0 ok, 1 expectation not met or the bus failed, 2 bad usage, an unreadable
+    recording or a bad configuration (FILE:LINE: what is wrong).
 
     """

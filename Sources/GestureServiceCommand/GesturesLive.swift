@@ -16,11 +16,12 @@ package struct GestureServiceLiveOptions {
     /// The seat or devices, `--screen`, `--rotate`, `--calibration`, `--duration`, ...
     /// (the shared live-input options).
     package var input = LiveInputOptions(extraShared: [.rotate])
-    /// `--bus system|session` or `--bus-address ADDRESS` (default: the system bus).
-    package var bus: BusConnection.Target = .system
+    /// `--bus system|session` or `--bus-address ADDRESS` (default: the system bus); nil
+    /// for none (`--debug`).
+    package var bus: BusConnection.Target? = .system
     /// `--touchegg`: also serve Touchégg's protocol, at this address.
     package var touchegg: PeerAddress?
-    /// Whether bound commands run (the live service runs them; false only for tests).
+    /// Whether bound commands run (the live service runs them; `--debug` and tests do not).
     package var runsCommands = true
     package var maximumRunningCommands = CommandRunner.defaultMaximumRunning
 
@@ -57,7 +58,8 @@ let gestureTickLagMicroseconds: Int64 = 50_000
 /// `makeReporter` makes the reporter from the configuration; it runs at start (a failure
 /// exits 2) and again on SIGHUP: a configuration that fails to load keeps the old
 /// reporter and logs its `FILE:LINE: …` error. The new reporter is told about the devices
-/// present (their `deviceAdded` events again); gestures in progress end with the old one.
+/// present (their `deviceAdded` events again); gestures in progress end with the old one,
+/// cancelled (`GestureEnded` sent), as every gesture under way does when the loop ends.
 package func runGestureServiceLive(
     options: GestureServiceLiveOptions, output: CommandOutput,
     makeReporter: () throws -> any GestureReporting
@@ -83,7 +85,7 @@ package func runGestureServiceLive(
     do throws(BusError) {
         bus = try GestureBus(bus: options.bus, touchegg: options.touchegg)
     } catch {
-        log("cannot publish on \(options.bus): \(error)")
+        log(BusFailure.message("publish", on: options.bus ?? .system, error))
         return 1
     }
     guard let signals = SignalPipe([SIGINT, SIGTERM, SIGHUP, SIGCHLD]) else {
@@ -95,6 +97,8 @@ package func runGestureServiceLive(
         reporter: reporter, bus: bus, runner: options.runsCommands ? runner : nil,
         output: output, log: log)
     service.inputEventLimit = options.input.inputEventLimit
+    // `--debug` (no bus): every change on its own line, the updates too.
+    service.printsUpdates = options.bus == nil
 
     func reload() {
         do {
@@ -105,6 +109,7 @@ package func runGestureServiceLive(
             }) {
                 fresh.handle(event, into: &ignored)
             }
+            service.cancelAll()
             service.reporter = fresh
             log("configuration reloaded")
         } catch {
@@ -131,8 +136,10 @@ package func runGestureServiceLive(
             let source =
                 limits.devicePaths.isEmpty ? limits.seat : limits.devicePaths.joined(separator: " ")
             let touchegg = options.touchegg.map { "; Touchégg's protocol at \($0)" } ?? ""
+            let signalsOn = options.bus.map { "signals on \($0)" } ?? "no signals"
+            let commands = options.runsCommands ? "" : ", no commands run"
             log(
-                "watching \(source) (\(service.devicesPresent.count) devices); signals on \(options.bus)\(touchegg)"
+                "watching \(source) (\(service.devicesPresent.count) device\(service.devicesPresent.count == 1 ? "" : "s")); \(signalsOn)\(touchegg)\(commands)"
             )
             if service.devicesPresent.isEmpty {
                 log(
@@ -207,6 +214,7 @@ package func runGestureServiceLive(
         busReady = descriptors[firstBusDescriptor...].contains { $0.revents != 0 }
     }
     if finishing { log("the emulated devices' scripts ended") }
+    service.cancelAll()
     for problem in bus.process() { log("D-Bus: \(problem)") }
     do throws(BusError) { try bus.flush() } catch { log("D-Bus: \(error)") }
     runner.reapExited()
@@ -223,6 +231,8 @@ final class LiveGestureService {
     let log: (String) -> Void
     /// `--until-events`: stop after this many input events.
     var inputEventLimit: Int?
+    /// Whether the updates are printed too (`--debug`: every change on its own line).
+    var printsUpdates = false
 
     /// What changes on every input event.
     struct State {
@@ -245,6 +255,12 @@ final class LiveGestureService {
         mutating func report(_ event: InputEvent) {
             reports.removeAll(keepingCapacity: true)
             reporter.handle(event, into: &reports)
+        }
+
+        /// The reports of every gesture under way ended, cancelled, in `reports`.
+        mutating func cancelAll() {
+            reports.removeAll(keepingCapacity: true)
+            reporter.cancelAll(into: &reports)
         }
 
         /// The reports of time passing to `time`, in `reports`.
@@ -304,6 +320,13 @@ final class LiveGestureService {
         }
     }
 
+    /// Ends what the reporter began, cancelled, before it is dropped (a reload, an exit):
+    /// a client never waits for a `GestureEnded` that would not come.
+    func cancelAll() {
+        state.cancelAll()
+        dispatch(state.reports)
+    }
+
     /// Lets the reporter's time pass to `time` when a deadline of its is due there (a
     /// long-press beginning while no input comes); true when it did.
     func advanceTime(toMicroseconds time: Int64) -> Bool {
@@ -330,8 +353,11 @@ final class LiveGestureService {
         for report in reports {
             do throws(BusError) { try bus.publish(report) } catch { log("D-Bus: \(error)") }
             // The journal gets each gesture's begin and end; its updates (a line per frame,
-            // most of the service's work when printed) go to D-Bus only.
-            if case .updated = report.phase {} else { output.printLine(Self.line(report)) }
+            // most of the service's work when printed) go to D-Bus only, but for `--debug`.
+            if case .updated = report.phase, !printsUpdates {
+            } else {
+                output.printLine(Self.line(report))
+            }
             if case .ended(cancelled: false) = report.phase, let command = report.command,
                 !command.isEmpty
             {
@@ -344,16 +370,31 @@ final class LiveGestureService {
     /// [binding NAME]`, the phase `began`, `updated 0.42`, `recognized` or `cancelled`
     /// (the live service prints all but the updates).
     static func line(_ report: ServiceGestureReport) -> String {
-        var words = ["gesture", String(report.id), report.kind.rawValue]
-        switch report.phase {
-        case .began: words.append("began")
-        case .updated(let progress): words += ["updated", fixed(progress, 2)]
-        case .ended(let cancelled): words.append(cancelled ? "cancelled" : "recognized")
-        }
-        words += ["fingers", String(report.fingers)]
-        if let direction = report.direction { words += ["direction", direction.rawValue] }
-        if let edge = report.edge { words += ["edge", edge.rawValue] }
-        if let binding = report.binding { words += ["binding", binding] }
-        return words.joined(separator: " ")
+        "gesture \(report.id) "
+            + gestureLineWords(
+                report.kind, report.phase, fingers: report.fingers, direction: report.direction,
+                edge: report.edge, binding: report.binding)
     }
+}
+
+/// A gesture as the service's and the agent's lines say it: `KIND PHASE fingers N
+/// [direction D] [edge E] [binding NAME]`, the phase `began`, `updated 0.42`, `recognized`
+/// or `cancelled`.
+func gestureLineWords(
+    _ kind: ServiceGestureReport.Kind, _ phase: ServiceGestureReport.Phase, fingers: Int,
+    direction: ServiceGestureReport.Direction?, edge: ServiceGestureReport.Edge?,
+    binding: String?
+) -> String {
+    var words = [kind.rawValue]
+    switch phase {
+    case .began: words.append("began")
+    case .updated(let progress): words += ["updated", fixed(progress, 2)]
+    case .ended(let cancelled): words.append(cancelled ? "cancelled" : "recognized")
+    }
+    words += ["fingers", String(fingers)]
+    if let direction { words += ["direction", direction.rawValue] }
+    if let edge { words += ["edge", edge.rawValue] }
+    // The name comes from a configuration: shown with control characters escaped.
+    if let binding { words += ["binding", TerminalText.escaped(binding)] }
+    return words.joined(separator: " ")
 }

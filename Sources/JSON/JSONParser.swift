@@ -249,7 +249,7 @@ public struct JSONParser {
         }
         let text = String(decoding: bytes[start..<position], as: UTF8.self)
         guard let value = Double(text), value.isFinite else {
-            throw error("invalid number '\(text)'")
+            throw error("invalid number '\(Self.quoted(text))'")
         }
         return JSONNumber(text: text, value: value)
     }

@@ -107,6 +107,8 @@ public final class KioskApp {
         } catch {
             throw KioskError("\(error)")
         }
+        let settings = StartSettings(options: options, recorded: persistence.recorded)
+        log(settings.line)
         // `--replay` without `--screen` lays out on the recording's screen.
         let replayHeader: RecordingHeader?
         if let path = options.replayPath {
@@ -137,7 +139,7 @@ public final class KioskApp {
         }
         session = ClearSession(
             lists: recordedItems.map { TodoLists(items: $0) } ?? persistence.savedLists,
-            layout: layout, allowedLevels: options.levels,
+            layout: layout, allowedLevels: settings.levels,
             keyboard: OnScreenKeyboardSettings(
                 mode: options.keyboardMode, layout: options.keyboardLayout))
         // A kiosk runs for months: it keeps no history of gestures or actions (it saves
@@ -153,8 +155,10 @@ public final class KioskApp {
                 backlight = Backlight(log: log)
             #endif
         }
-        session.controller.setTheme(
-            startTheme(savedName: persistence.store.savedThemeName(), commandLine: options.theme))
+        // The run's theme and sound, over the file's; not saved unless chosen on a page.
+        session.controller.setTheme(settings.theme)
+        session.controller.setSoundOn(settings.soundOn)
+        persistence.start(from: session.controller)
         do {
             // Drawn upright; the window turns it onto the panel (a GPU copy on a kiosk).
             renderer = try PresentationRenderer(
@@ -164,9 +168,8 @@ public final class KioskApp {
         }
         clock = SessionClock()
         // Before libinput: opening audio can take a second, and input may start at once.
-        // The saved sound setting (the Settings page's); `--sound off` keeps the app silent
-        // without changing it (so nothing is saved for it).
-        if options.soundOn && session.controller.soundOn {
+        // The run's sound setting (`--sound`, else the Settings page's, saved).
+        if session.controller.soundOn {
             audio = KioskAudio.open(soundOn: true, log: log)
             audioOpened = true
         }
@@ -231,6 +234,7 @@ public final class KioskApp {
     /// turns it on opens the audio device.
     private func hear(_ action: Action) {
         changes += 1
+        persistence.record(action)
         switch action.kind {
         case .sleep:
             backlight?.dim()
@@ -249,7 +253,7 @@ public final class KioskApp {
     }
 
     /// True while sounds are played: the sound setting is on and `--sound` is not off.
-    private var isAudible: Bool { options.soundOn && session.controller.soundOn }
+    private var isAudible: Bool { session.controller.soundOn }
 
     /// A kiosk supervisor (or a test harness) may start the app with SIGINT and SIGTERM
     /// blocked, which would leave it deaf to the stop request that makes it save and exit;

@@ -1,3 +1,4 @@
+import ALSAMessages
 import CSDL2
 import ClearCore
 import ClearSound
@@ -27,6 +28,8 @@ final class KioskAudio: @unchecked Sendable {
     /// device (a notice on `log`: the app goes on without sound).
     static func open(soundOn: Bool, log: (String) -> Void) -> KioskAudio? {
         guard soundOn else { return nil }
+        // ALSA's own lines (eight without a sound card) become part of the app's one line.
+        _ = cleartouch_alsa_keep_messages()
         guard SDL_InitSubSystem(UInt32(SDL_INIT_AUDIO)) == 0 else {
             sayNoDevice(log)
             return nil
@@ -55,13 +58,24 @@ final class KioskAudio: @unchecked Sendable {
         }
         player.device = device
         SDL_PauseAudioDevice(device, 0)
-        log("sound: on (audio \(String(cString: SDL_GetCurrentAudioDriver())), 48 kHz mono)")
+        log(
+            "sound: on (audio \(String(cString: SDL_GetCurrentAudioDriver())), 48 kHz mono)"
+                + (alsaMessages.map { "; \($0)" } ?? ""))
         return player
     }
 
     /// The notice of an app without sound: not an error, it goes on.
     private static func sayNoDevice(_ log: (String) -> Void) {
-        log("sound: no audio device (\(String(cString: SDL_GetError()))); going on without sound")
+        log(
+            "sound: no audio device (\(String(cString: SDL_GetError()))"
+                + (alsaMessages.map { "; \($0)" } ?? "") + "); going on without sound")
+    }
+
+    /// What ALSA said last while the device was looked for, when it said anything (its
+    /// messages come by the dozen; the last one says what went wrong).
+    private static var alsaMessages: String? {
+        guard cleartouch_alsa_message_count() > 0 else { return nil }
+        return "ALSA's last message: " + String(cString: cleartouch_alsa_last_message())
     }
 
     /// Notes the sound of one action (the controller's `onAction`); `follow` starts it.

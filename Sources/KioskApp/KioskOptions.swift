@@ -1,11 +1,42 @@
 import ClearCore
+import ListStore
 import TouchInput
 
-/// The theme the app starts with: the one the list file saved (a theme chosen on the
-/// Themes page), else `--theme`, else `heat`. A saved name the program does not know
-/// falls back the same way.
-public func startTheme(savedName: String?, commandLine: Theme?) -> Theme {
-    savedName.flatMap(Theme.named) ?? commandLine ?? .heat
+/// Where a setting the app uses came from (docs/app.md, "Settings").
+public enum SettingSource: String, Hashable, Sendable {
+    case commandLine = "command line"
+    case listFile = "list file"
+    case byDefault = "default"
+}
+
+/// The theme, levels and sound the app runs with, each with where it came from: the
+/// command line wins over the list file for the run, the list file over the default. The
+/// app's first lines say them (`line`).
+public struct StartSettings: Hashable, Sendable {
+    public var theme: Theme
+    public var themeSource: SettingSource
+    public var levels: AllowedLevels
+    public var levelsSource: SettingSource
+    public var soundOn: Bool
+    public var soundSource: SettingSource
+
+    /// The settings of `options` over those `recorded` in the list file. A theme the file
+    /// names that the program does not know counts as none.
+    public init(options: KioskOptions, recorded: RecordedSettings) {
+        let saved = recorded.themeName.flatMap(Theme.named)
+        (theme, themeSource) =
+            options.theme.map { ($0, .commandLine) } ?? saved.map { ($0, .listFile) }
+            ?? (.heat, .byDefault)
+        (levels, levelsSource) = options.levels.map { ($0, .commandLine) } ?? (.all, .byDefault)
+        (soundOn, soundSource) =
+            options.soundOn.map { ($0, .commandLine) } ?? recorded.soundOn.map { ($0, .listFile) }
+            ?? (true, .byDefault)
+    }
+
+    /// `theme heat (default), levels all (default), sound on (list file)`.
+    public var line: String {
+        "theme \(theme.name) (\(themeSource.rawValue)), levels \(levels.rawValue) (\(levelsSource.rawValue)), sound \(soundOn ? "on" : "off") (\(soundSource.rawValue))"
+    }
 }
 
 /// What `cleartouch app` was asked to do.
@@ -17,7 +48,8 @@ public struct KioskOptions: Hashable, Sendable {
     /// H; nil: round(W·50/320).
     public var rowHeightPixels: Double?
     public var fullscreen = false
-    /// `--theme NAME`: the start theme when the list file names none (docs/themes.md).
+    /// `--theme NAME`: the theme for this run, over the list file's (docs/themes.md); nil:
+    /// the list file's, else `heat`.
     public var theme: Theme?
     /// `--offscreen`: draw without any display (SDL's offscreen driver), invisibly. Without
     /// it (or `SDL_VIDEODRIVER=offscreen`), finding no display is an error.
@@ -59,13 +91,12 @@ public struct KioskOptions: Hashable, Sendable {
     public var keyboardLayout: KeyboardLayout = KeyboardLayout.embedded(
         named: KeyboardLayout.defaultName)!
 
-    /// `--sound on|off`: play the actions' sounds (when an audio device exists and the
-    /// saved setting, the Settings page's `Sound`, is on); off keeps the app silent without
-    /// changing the setting.
-    public var soundOn = true
+    /// `--sound on|off`: the sound setting for this run, over the list file's (the
+    /// Settings page's `Sound`), which it does not change; nil: the list file's, else on.
+    public var soundOn: Bool?
 
-    /// `--levels`: the levels the kiosk may reach (default all).
-    public var levels: AllowedLevels = .all
+    /// `--levels`: the levels the kiosk may reach; nil: all.
+    public var levels: AllowedLevels?
 
     /// `--idle-seconds N`: the screen goes dark after N seconds with no input (0: never).
     public var idleSeconds = 0

@@ -12,13 +12,19 @@ import ListStore
 /// save (`takeOutcomes`) and waits for the last one when it stops (`finish`).
 struct ListPersistence {
     let store: ListStore
-    /// The lists last handed to the writer (at start: those loaded).
+    /// The lists last handed to the writer (at start: those loaded, then the run's).
     private(set) var savedLists: TodoLists
+    /// The settings the file records: read at start, then each one chosen on the Themes
+    /// or Settings page. What the file gets, whatever the command line made the run use,
+    /// and a theme only once one was chosen (docs/app.md, "Settings").
+    private(set) var recorded = RecordedSettings()
     private let writer: ListWriter
 
     /// Opens `path` (creating its folder), loading the saved lists or one list `To Do` of
     /// the twelve sample items. A corrupt file is moved aside by the store; the app then
-    /// starts from the samples.
+    /// starts from the samples. Anything else the store cannot read (no permission, too
+    /// large, a newer version, not a regular file, a corrupt file it could not move) is
+    /// thrown: the app does not start, so it never saves over it.
     init(path: String, log: (String) -> Void) throws(ListStoreError) {
         store = ListStore(path: path, clock: ListStore.systemClock)
         // The folder through `FileCall`, so that a name that is not UTF-8 is made with its
@@ -30,6 +36,7 @@ struct ListPersistence {
         do {
             if let lists = try store.loadLists() {
                 savedLists = lists
+                recorded = store.recordedSettings()
                 let items = lists.lists.map(\.list.count).reduce(0, +)
                 log(
                     "loaded \(items) items"
@@ -39,7 +46,7 @@ struct ListPersistence {
                 log("no list at \(path) yet: starting with the sample items")
             }
         } catch {
-            if case .unsupportedVersion = error { throw error }
+            guard case .corrupt = error else { throw error }
             log("\(error); starting with the sample items")
             savedLists = TodoLists()
         }
@@ -54,8 +61,24 @@ struct ListPersistence {
         guard again || !controller.listsEqual(savedLists) else { return false }
         let lists = controller.lists
         savedLists = lists
-        writer.submit(lists)
+        var filed = lists
+        filed.themeName = recorded.themeName ?? TodoLists.defaultThemeName
+        filed.soundOn = recorded.soundOn ?? true
+        writer.submit(filed, recordsTheme: recorded.themeName != nil)
         return true
+    }
+
+    /// The run's lists as the start of what changes: the settings the command line gave
+    /// are not a change to save.
+    mutating func start(from controller: ClearController) { savedLists = controller.lists }
+
+    /// A setting chosen on the Themes or Settings page: the file records it from now on.
+    mutating func record(_ action: Action) {
+        switch action.detail {
+        case .themeName(let name)? where action.kind == .theme: recorded.themeName = name
+        case .soundOn(let on)? where action.kind == .sound: recorded.soundOn = on
+        default: break
+        }
     }
 
     /// The saves finished since the last call, oldest first.
@@ -78,7 +101,7 @@ final class ListWriter: @unchecked Sendable {
 
     private let store: ListStore
     private let condition = NSCondition()
-    private var pending: TodoLists?
+    private var pending: (lists: TodoLists, recordsTheme: Bool)?
     private var writing = false
     private var outcomes: [Outcome] = []
 
@@ -89,10 +112,10 @@ final class ListWriter: @unchecked Sendable {
         thread.start()
     }
 
-    /// Writes `lists` as soon as the thread is free.
-    func submit(_ lists: TodoLists) {
+    /// Writes `lists` as soon as the thread is free (`recordsTheme`: `ListStore.saveLists`).
+    func submit(_ lists: TodoLists, recordsTheme: Bool) {
         condition.lock()
-        pending = lists
+        pending = (lists, recordsTheme)
         condition.signal()
         condition.unlock()
     }
@@ -117,13 +140,13 @@ final class ListWriter: @unchecked Sendable {
         while true {
             condition.lock()
             while pending == nil { condition.wait() }
-            let lists = pending!
+            let (lists, recordsTheme) = pending!
             pending = nil
             writing = true
             condition.unlock()
             let outcome: Outcome
             do {
-                try store.saveLists(lists)
+                try store.saveLists(lists, recordsTheme: recordsTheme)
                 outcome = .saved(lists)
             } catch {
                 outcome = .failed(error)

@@ -169,8 +169,7 @@ public final class LibInputContext {
         switch errno {
         case ENOENT: return "no such device node; list devices with `libinput list-devices`"
         case EACCES, EPERM:
-            return
-                "permission denied; add yourself to the `input` group (then log in again) or run as root"
+            return "permission denied; \(LiveInput.permissionAdvice)"
         default: return String(cString: strerror(errno))
         }
     }

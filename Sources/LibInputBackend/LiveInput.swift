@@ -92,8 +92,16 @@ public final class LiveInput {
     /// Lets the emulated devices' scripts play (`ScriptedInput.start`; once).
     public func startScriptedInput() { loop.scriptedInput?.start() }
 
-    /// Why a seat shows no device, and what to do about it.
-    public static func explainNoDevice(seat: String, wanted: String) -> String {
+    /// What to do when `/dev/input` cannot be read: root, or a service's own user in
+    /// `input`, never a desktop user (the group reads every keystroke).
+    public static let permissionAdvice =
+        "run as root, or as a service's own user in the `input` group (the package's cleartouch user); a desktop user in `input` lets every program of theirs read every keystroke"
+
+    /// Why a seat shows no device, and what to do about it; a device node named `to
+    /// purpose it directly` (record, read) is the other way.
+    public static func explainNoDevice(seat: String, wanted: String, purpose: String = "read")
+        -> String
+    {
         var readable = 0
         var unreadable = 0
         if let directory = opendir("/dev/input") {
@@ -112,9 +120,9 @@ public final class LiveInput {
         }
         if unreadable > 0 && readable == 0 {
             return
-                "no \(wanted) found on \(seat): /dev/input/event* are not readable by you; add yourself to the `input` group (then log in again) or run as root"
+                "no \(wanted) found on \(seat): /dev/input/event* are not readable by you; \(permissionAdvice)"
         }
         return
-            "no \(wanted) found on \(seat); `libinput list-devices` lists what libinput sees; name a device node (/dev/input/eventN) to record it directly"
+            "no \(wanted) found on \(seat); `libinput list-devices` lists what libinput sees; name a device node (/dev/input/eventN) to \(purpose) it directly"
     }
 }

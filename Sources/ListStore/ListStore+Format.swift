@@ -57,18 +57,17 @@ extension ListStore {
         return Data((list.encoded(.indented) + "\n").utf8)
     }
 
-    /// The version-2 file's bytes for `lists`. `"open"` is left out when no list is open.
-    public static func encodeLists(_ lists: TodoLists) -> Data {
+    /// The version-2 file's bytes for `lists`. `"open"` is left out when no list is open,
+    /// and `"theme"` unless `recordsTheme` (a theme is recorded once one was chosen).
+    public static func encodeLists(_ lists: TodoLists, recordsTheme: Bool = true) -> Data {
         var fields: [(String, JSONValue)] = [
             ("format", .string(formatName)),
             ("lists", .array(lists.lists.map(encode))),
         ]
         if let open = lists.openIndex { fields.append(("open", .integer(open))) }
-        fields += [
-            ("sound", .bool(lists.soundOn)),
-            ("theme", .string(lists.themeName)),
-            ("version", .integer(formatVersion)),
-        ]
+        fields.append(("sound", .bool(lists.soundOn)))
+        if recordsTheme { fields.append(("theme", .string(lists.themeName))) }
+        fields.append(("version", .integer(formatVersion)))
         return Data((JSONValue.object(fields: fields).encoded(.indented) + "\n").utf8)
     }
 
@@ -134,6 +133,8 @@ extension ListStore {
     struct DecodedFile {
         var lists: TodoLists
         var isVersion2: Bool
+        /// The settings the file records (a version-2 file's `theme` and `sound` keys).
+        var recorded = RecordedSettings()
     }
 
     static func decodeFile(_ data: Data) throws(DecodeFailure) -> DecodedFile {
@@ -177,7 +178,12 @@ extension ListStore {
                 version = given
             }
             if version == 2 || (version == nil && root["lists"] != nil) {
-                return DecodedFile(lists: try lists(in: root), isVersion2: true)
+                let lists = try lists(in: root)
+                return DecodedFile(
+                    lists: lists, isVersion2: true,
+                    recorded: RecordedSettings(
+                        themeName: root["theme"] == nil ? nil : lists.themeName,
+                        soundOn: root["sound"] == nil ? nil : lists.soundOn))
             }
             guard let items = root["items"] else {
                 throw .invalid(

@@ -15,11 +15,14 @@ import Foundation
 /// }
 /// ```
 ///
-/// Guarantees (docs/clear-core.md): a save either leaves the old file or puts the
-/// complete new one in place, even if the process is killed or the machine loses
-/// power (temporary file in the same folder, fsync, rename, fsync of the folder).
-/// A missing file means the default list. A file that is not a valid list is never
-/// overwritten: `load` renames it to `NAME.corrupt-YYYYMMDDTHHMMSSZ` and says so.
+/// Guarantees (docs/clear-core.md, docs/list-file.md): a save either leaves the old file
+/// or puts the complete new one in place, even if the process is killed or the machine
+/// loses power (temporary file in the same folder, fsync, rename, fsync of the folder),
+/// with the old file's mode and owner; a symbolic link is written through. A missing
+/// file means the default list. What the store cannot read is never overwritten: a
+/// file that is not a valid list is renamed by `load` to
+/// `NAME.corrupt-YYYYMMDDTHHMMSSZ`; one it cannot read (no permission, too large), a
+/// newer version, a folder, a FIFO or a device is refused, by `load` and by a save.
 /// One writer per file at a time (the temporary file has a fixed name). The first
 /// version-2 save over a version-1 file keeps the old file as `FILE.v1` (`saveLists`).
 ///
@@ -62,8 +65,12 @@ public struct ListStore: Sendable {
         self.clock = clock
     }
 
-    /// The temporary file a save writes before renaming it over `path`.
-    public var temporaryPath: String { Self.hiddenTemporary(beside: path) }
+    /// The file the list is: `path`, or where its symbolic links lead (docs/list-file.md,
+    /// "The file"). A save writes through the links; the link stays a link.
+    public var filePath: String { FileCall.endOfLinks(path) ?? path }
+
+    /// The temporary file a save writes before renaming it over the list file.
+    public var temporaryPath: String { Self.hiddenTemporary(beside: filePath) }
 
     /// `.NAME.tmp` in the folder of `path`, the name's bytes kept (no URL in between).
     static func hiddenTemporary(beside path: String) -> String {
@@ -77,24 +84,50 @@ public struct ListStore: Sendable {
         try loadFile { data throws(DecodeFailure) in try Self.decode(data) }
     }
 
+    /// The list file as it is on disk: where it is (after links), its status and bytes.
+    struct ExistingFile {
+        var path: String
+        var status: stat
+        var data: Data
+    }
+
+    /// The file the list is (after links) and what is there: nil when nothing is. Anything
+    /// but a regular file is refused (`notAFile`: a FIFO is never opened, a device never
+    /// read or renamed), and so is a file that cannot be read whole (`readFailed`: no
+    /// permission, over `maximumFileBytes`): neither is ever replaced.
+    func locate() throws(ListStoreError) -> (path: String, existing: ExistingFile?) {
+        guard let file = FileCall.endOfLinks(path) else {
+            throw .readFailed(path: path, reason: String(cString: strerror(errno)))
+        }
+        guard let status = FileCall.linkStatus(file) else {
+            guard errno == ENOENT else {
+                throw .readFailed(path: path, reason: String(cString: strerror(errno)))
+            }
+            return (file, nil)
+        }
+        if let kind = FileCall.kindName(mode: status.st_mode) {
+            throw .notAFile(path: path, kind: kind)
+        }
+        do throws(BoundedReadError) {
+            let data = Data(try BoundedRead.bytes(atPath: file, limitBytes: Self.maximumFileBytes))
+            return (file, ExistingFile(path: file, status: status, data: data))
+        } catch {
+            throw .readFailed(path: path, reason: error.reason)
+        }
+    }
+
     /// The file decoded by `decode`, or nil when there is no file; a corrupt file is moved
-    /// aside, a newer version left in place.
+    /// aside, a newer version left in place, anything unreadable refused (`locate`).
     func loadFile<Value>(_ decode: (Data) throws(DecodeFailure) -> Value)
         throws(ListStoreError) -> Value?
     {
-        let data: Data
-        do throws(BoundedReadError) {
-            data = try Self.contents(path)
-        } catch {
-            if case .system(_, ENOENT) = error { return nil }
-            throw .readFailed(path: path, reason: error.reason)
-        }
+        guard let file = try locate().existing else { return nil }
         do {
-            return try decode(data)
+            return try decode(file.data)
         } catch DecodeFailure.newerVersion(let version) {
             throw .unsupportedVersion(path: path, version: version)
         } catch {
-            throw moveAside(reason: "\(error)", now: clock())
+            throw moveAside(file.path, reason: "\(error)", now: clock())
         }
     }
 
@@ -102,33 +135,65 @@ public struct ListStore: Sendable {
     /// than any list a person keeps, and a 1 GB file fails at once instead of filling memory.
     public static let maximumFileBytes = 16 << 20
 
-    /// The bytes of the list file at `path`, at most `maximumFileBytes` (`BoundedRead`).
-    static func contents(_ path: String) throws(BoundedReadError) -> Data {
-        Data(try BoundedRead.bytes(atPath: path, limitBytes: maximumFileBytes))
-    }
-
     /// The saved list, or `defaultItems` when there is no file.
     public func loadOrDefault(_ defaultItems: [TodoItem]) throws(ListStoreError) -> [TodoItem] {
         try load() ?? defaultItems
     }
 
     /// Writes `items` atomically as a version-1 file: the file holds either the old list
-    /// or the new one. (`saveLists` writes version 2.)
+    /// or the new one. (`saveLists` writes version 2.) What `fileToReplace` refuses is
+    /// left as it is.
     public func save(_ items: [TodoItem]) throws(ListStoreError) {
+        let place = try fileToReplace()
         try replace(
-            path, with: Self.encode(items), through: temporaryPath,
+            place.path, with: Self.encode(items), keeping: place.existing?.file.status,
             steps: (.temporaryWritten, .renamed))
     }
 
-    /// Puts `data` at `destination` atomically: written and synced in `temporary`, renamed
-    /// over `destination`, the folder synced; `steps` are reported after the sync and the rename.
+    /// Where a save puts the list, and the file it replaces, read and decoded. The store
+    /// never replaces what it could not read: a file `locate` refuses, a newer version
+    /// (`unsupportedVersion`) and a file that is not a list (`notReplaced`) stay as they are.
+    func fileToReplace() throws(ListStoreError) -> (
+        path: String, existing: (file: ExistingFile, decoded: DecodedFile)?
+    ) {
+        let place = try locate()
+        guard let file = place.existing else { return (place.path, nil) }
+        do {
+            return (place.path, (file, try Self.decodeFile(file.data)))
+        } catch DecodeFailure.newerVersion(let version) {
+            throw .unsupportedVersion(path: path, version: version)
+        } catch {
+            throw .notReplaced(path: path, reason: "\(error)")
+        }
+    }
+
+    /// Puts `data` at `destination` atomically: written and synced in a temporary file
+    /// beside it, renamed over `destination`, the folder synced; `steps` are reported after
+    /// the sync and the rename. The new file gets the mode and owner of `replaced` (the
+    /// status of the file it replaces; root may give it any owner, another user keeps the
+    /// group where it is a member); a new file is 0644 less the umask.
     func replace(
-        _ destination: String, with data: Data, through temporary: String,
+        _ destination: String, with data: Data, keeping replaced: stat?,
         steps: (written: SaveStep, renamed: SaveStep)
     ) throws(ListStoreError) {
+        let temporary = Self.hiddenTemporary(beside: destination)
         let folder = destination.lastIndex(of: "/").map { String(destination[...$0]) } ?? "."
-        let descriptor = FileCall.open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        // A left-over of a killed save goes first: O_EXCL then never follows a link put in
+        // its place, and the new file never shows its bytes under another mode.
+        FileCall.unlink(temporary)
+        let descriptor = FileCall.open(
+            temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, replaced == nil ? 0o644 : 0o600)
         guard descriptor >= 0 else { throw failure("create \(temporary)") }
+        if let replaced {
+            if fchown(descriptor, replaced.st_uid, replaced.st_gid) != 0 {
+                _ = fchown(descriptor, uid_t.max, replaced.st_gid)
+            }
+            guard fchmod(descriptor, replaced.st_mode & 0o7777) == 0 else {
+                let error = failure("chmod \(temporary)")
+                close(descriptor)
+                throw error
+            }
+        }
         let writeError = data.withUnsafeBytes { buffer -> WriteError? in
             do throws(WriteError) {
                 try writeAll(descriptor, buffer)
@@ -161,16 +226,17 @@ public struct ListStore: Sendable {
         .writeFailed(path: path, step: step, reason: String(cString: strerror(errno)))
     }
 
-    /// Renames the corrupt file to a free timestamped name next to it.
-    private func moveAside(reason: String, now: Date) -> ListStoreError {
-        let base = "\(path).corrupt-\(Self.timestamp(now))"
+    /// Renames the corrupt file `file` (the list file, after links) to a free timestamped
+    /// name next to it.
+    private func moveAside(_ file: String, reason: String, now: Date) -> ListStoreError {
+        let base = "\(file).corrupt-\(Self.timestamp(now))"
         var candidate = base
         var attempt = 1
-        while FileCall.exists(candidate) {
+        while FileCall.linkStatus(candidate) != nil {
             attempt += 1
             candidate = "\(base)-\(attempt)"
         }
-        guard FileCall.rename(path, candidate) == 0 else {
+        guard FileCall.rename(file, candidate) == 0 else {
             return .corruptNotMoved(
                 path: path, reason: reason, moveError: String(cString: strerror(errno)))
         }

@@ -100,7 +100,8 @@ public final class LiveRecorder {
             } else {
                 seat = "the given devices"
             }
-            throw .noDevice(LiveInput.explainNoDevice(seat: seat, wanted: wanted))
+            throw .noDevice(
+                LiveInput.explainNoDevice(seat: seat, wanted: wanted, purpose: "record"))
         }
         var header = RecordingHeader(
             format: .trace, formatVersion: String(TraceWriter.formatVersion),

@@ -354,10 +354,12 @@ public enum ViaLibinputReplay {
     }
 
     /// Runs a program with the current environment plus `extraEnvironment`; its stdout goes
-    /// to our stderr (diagnostics only), or both to the file `outputPath` when given.
+    /// to our stderr (diagnostics only), or both to the file `outputPath` when given, or
+    /// stays ours with `inheritingOutput` (`cleartouch-umockdev run`: the program's output).
     /// Returns the exit status (128+N for a signal).
     static func spawnAndWait(
-        _ arguments: [String], extraEnvironment: [String], outputPath: String? = nil
+        _ arguments: [String], extraEnvironment: [String], outputPath: String? = nil,
+        inheritingOutput: Bool = false
     ) throws(ViaLibinputError) -> Int32 {
         var environmentList: [String] = []
         var index = 0
@@ -378,7 +380,9 @@ public enum ViaLibinputReplay {
         }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
-        if let outputPath {
+        if inheritingOutput {
+            // stdout and stderr as they are.
+        } else if let outputPath {
             posix_spawn_file_actions_addopen(
                 &actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
             posix_spawn_file_actions_adddup2(&actions, 1, 2)

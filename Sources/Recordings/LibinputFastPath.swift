@@ -1,4 +1,5 @@
 import Evdev
+import TouchInput
 import YAML
 
 /// The `events` lists of a `libinput record` file, found by one scan over its lines, for
@@ -265,7 +266,7 @@ final class LibinputFastCursor: LibinputFrameSource {
                         token.index += 1
                     }
                     let text = UnsafeBufferPointer(rebasing: line[from..<token.index]).string
-                    throw lines.error("bad number `\(text)` in an evdev row")
+                    throw lines.error("bad number `\(QuotedInput.cut(text))` in an evdev row")
                 }
                 scanner.skipSpaces()
                 _ = scanner.skip(UInt8(ascii: ","))

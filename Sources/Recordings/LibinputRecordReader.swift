@@ -264,7 +264,7 @@ public final class LibinputRecordReader: RecordingEventSource {
             return scanner.atEnd ? value : nil
         }
         guard let value, let narrow = Int(exactly: value), Int32(exactly: value) != nil else {
-            throw stream.error("bad number `\(text)` for \(what)", line: node.line)
+            throw stream.error("bad number `\(QuotedInput.cut(text))` for \(what)", line: node.line)
         }
         return narrow
     }
@@ -447,7 +447,8 @@ final class LibinputYAMLCursor: LibinputFrameSource {
                         var scanner = ByteScanner(stream.scalar)
                         guard let value = scanner.readInt64(), scanner.atEnd else {
                             throw stream.error(
-                                "bad number `\(stream.scalar.string)` in an evdev row")
+                                "bad number `\(QuotedInput.cut(stream.scalar.string))` in an evdev row"
+                            )
                         }
                         numbers[field] = value
                     }

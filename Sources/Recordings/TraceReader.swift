@@ -152,7 +152,7 @@ public final class TraceReader {
             case .device:
                 header.devices.append(try TraceReader.parseDevice(&scanner, lines))
             case .calibration, .rotation, nil:
-                throw lines.error("unknown header line `\(keyword.string)`")
+                throw lines.error("unknown header line `\(QuotedInput.cut(keyword.string))`")
             }
             if sawEvents { break }
         }
@@ -308,7 +308,8 @@ public final class TraceReader {
         }
         if !state.pendingContacts.isEmpty {
             throw lines.error(
-                "`\(word.string)` inside a touch frame (no `frame` line before it)")
+                "`\(QuotedInput.cut(word.string))` inside a touch frame (no `frame` line before it)"
+            )
         }
         return try parseOtherEvent(keyword, word, time: time, &scanner)
     }
@@ -419,7 +420,7 @@ public final class TraceReader {
             let text = try TraceReader.unescape(scanner.readRest(), lines)
             return .text(TextInput(timeMicroseconds: time, text: text))
         case .down, .move, .up, .cancel, .frame, nil:
-            throw lines.error("unknown event type `\(word.string)`")
+            throw lines.error("unknown event type `\(QuotedInput.cut(word.string))`")
         }
     }
 

@@ -477,8 +477,10 @@ extension Expectation {
         "\(JSONNumber.milliseconds(gesture.startMicroseconds)) – \(JSONNumber.milliseconds(gesture.endMicroseconds)) ms  \(gesture.kind.rawValue) \(gesture.outcome.rawValue)"
     }
 
+    /// A page's or theme's name comes from the file as it is: escaped, so that a newline in
+    /// it cannot make a line of its own.
     package static func line(for action: Action) -> String {
-        "\(JSONNumber.milliseconds(action.timeMicroseconds)) ms  \(action.summary)"
+        "\(JSONNumber.milliseconds(action.timeMicroseconds)) ms  \(TerminalText.escaped(action.summary))"
     }
 
     package static func line(for list: ExpectedList) -> String {
@@ -488,40 +490,5 @@ extension Expectation {
 
     package static func line(for item: ExpectedItem) -> String {
         (item.completed ? "[x] " : "[ ] ") + JSONValue.string(item.text).encoded()
-    }
-}
-
-/// A line diff (longest common subsequence) for small lists.
-public enum LineDiff {
-    /// Every line, prefixed `  ` when in both, `- ` when only expected, `+ ` when only actual.
-    public static func render(expected: [String], actual: [String]) -> String {
-        let n = expected.count
-        let m = actual.count
-        // lengths[i][j] = LCS of expected[i...] and actual[j...]
-        var lengths = [[Int]](repeating: [Int](repeating: 0, count: m + 1), count: n + 1)
-        for i in stride(from: n - 1, through: 0, by: -1) {
-            for j in stride(from: m - 1, through: 0, by: -1) {
-                lengths[i][j] =
-                    expected[i] == actual[j]
-                    ? lengths[i + 1][j + 1] + 1 : max(lengths[i + 1][j], lengths[i][j + 1])
-            }
-        }
-        var lines: [String] = []
-        var i = 0
-        var j = 0
-        while i < n || j < m {
-            if i < n, j < m, expected[i] == actual[j] {
-                lines.append("    " + expected[i])
-                i += 1
-                j += 1
-            } else if i < n, j == m || lengths[i + 1][j] >= lengths[i][j + 1] {
-                lines.append("  - " + expected[i])
-                i += 1
-            } else {
-                lines.append("  + " + actual[j])
-                j += 1
-            }
-        }
-        return lines.joined(separator: "\n")
     }
 }

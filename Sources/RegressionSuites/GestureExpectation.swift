@@ -20,13 +20,14 @@ import TouchInput
 /// ```
 public struct GestureExpectation: Hashable, Sendable {
     public var recording: String?
-    /// The configuration, relative to the expectation's folder unless absolute.
-    public var gestureConfig: String
+    /// The configuration, relative to the expectation's folder unless absolute; nil (JSON
+    /// null) for the service without a configuration (no bindings).
+    public var gestureConfig: String?
     public var settings: ReplaySettings?
     public var gestures: [ServiceGestureSummary]
 
     public init(
-        recording: String?, gestureConfig: String, settings: ReplaySettings?,
+        recording: String?, gestureConfig: String?, settings: ReplaySettings?,
         gestures: [ServiceGestureSummary]
     ) {
         self.recording = recording
@@ -38,10 +39,20 @@ public struct GestureExpectation: Hashable, Sendable {
     /// The key that makes a golden file a gesture expectation.
     public static let configurationKey = "gesture_config"
 
-    /// The configuration's path as seen from where the expectation is.
-    public func configurationPath(expectationPath: String) -> String {
-        gestureConfig.hasPrefix("/")
-            ? gestureConfig : RegressionSuite.folder(of: expectationPath) + "/" + gestureConfig
+    /// The configuration's path as seen from where the expectation is
+    /// (`RegressionSuite.resolvedPath`); nil when it names none.
+    public func configurationPath(expectationPath: String) -> String? {
+        gestureConfig.map { RegressionSuite.resolvedPath($0, expectationPath: expectationPath) }
+    }
+
+    /// The configuration the expectation names, read; no bindings when it names none.
+    public func configuration(expectationPath: String) throws(Diagnostic)
+        -> GestureServiceConfiguration
+    {
+        guard let path = configurationPath(expectationPath: expectationPath) else {
+            return GestureServiceConfiguration(path: "", bindings: [])
+        }
+        return try GestureServiceConfiguration.read(path: path)
     }
 
     /// Replays `source` (its settings applied) through the service with the named
@@ -50,8 +61,7 @@ public struct GestureExpectation: Hashable, Sendable {
         _ source: ReplaySource, expectationPath: String,
         openInput: ((ReplaySource) throws(ReplayError) -> ReplayInput)? = nil
     ) throws(ReplayError) -> GestureServiceReplayResult {
-        let configuration = try GestureServiceConfiguration.read(
-            path: configurationPath(expectationPath: expectationPath))
+        let configuration = try configuration(expectationPath: expectationPath)
         var replay = GestureServiceReplay(
             source: (settings ?? ReplaySettings()).applied(
                 to: source, expectationPath: expectationPath),
@@ -77,7 +87,7 @@ public struct GestureExpectation: Hashable, Sendable {
     public func jsonText() -> String {
         var fields: [(key: String, value: JSONValue)] = []
         if let recording { fields.append(("recording", .string(recording))) }
-        fields.append((Self.configurationKey, .string(gestureConfig)))
+        fields.append((Self.configurationKey, gestureConfig.map(JSONValue.string) ?? .null))
         if let settings = settings?.json() { fields.append(("settings", settings)) }
         fields.append(("gestures", .array(gestures.map(\.json))))
         return JSONValue.object(fields: fields).encoded(.indented) + "\n"
@@ -107,10 +117,17 @@ public struct GestureExpectation: Hashable, Sendable {
             }
             recording = name
         }
-        guard case .string(let config)? = root[configurationKey], !config.isEmpty else {
+        // null: the service without a configuration; "" (what an older `--write-expect`
+        // wrote for none) reads the same.
+        let config: String?
+        switch root[configurationKey] {
+        case .null?: config = nil
+        case .string(let name)?: config = name.isEmpty ? nil : name
+        default:
             throw fail(
                 root.line(ofKey: configurationKey),
-                "\"\(configurationKey)\" must name a gesture configuration file")
+                "\"\(configurationKey)\" must name a gesture configuration file, or be null for none"
+            )
         }
         var settings: ReplaySettings?
         if let value = root["settings"] {

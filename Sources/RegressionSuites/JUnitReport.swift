@@ -1,19 +1,19 @@
 /// JUnit XML for CI systems: one `<testsuite>` of `cleartouch test`'s cases, each a
 /// `<testcase>` (classname: the recording's folder, name: its file name, time in
-/// seconds) with a `<failure>` holding the diff, an `<error>` for a case that could
-/// not run, or `<skipped>` with the reason for one the suite's player could not play.
+/// seconds) with a `<failure>` holding the diff (or the brittle decision), an `<error>`
+/// for a case that could not run, `<skipped>` with the reason for one the suite's player
+/// could not play, or, for an expectation `--update` rewrote, no failure and a
+/// `<system-out>` saying so. Its counts are the summary line's (`RegressionSuite.counts`).
 public enum JUnitReport {
     /// The XML document of `reports`.
     public static func xml(_ reports: [RegressionReport], suiteName: String = "cleartouch test")
         -> String
     {
-        let failures = reports.filter {
-            if case .failed = $0.outcome { true } else { false }
-        }.count
-        let errors = reports.filter {
-            if case .error = $0.outcome { true } else { false }
-        }.count
-        let skipped = reports.filter(\.skipped).count
+        // The counts the summary line gives (`RegressionSuite.counts`).
+        let counts = RegressionSuite.counts(reports)
+        let failures = counts[.failed, default: 0]
+        let errors = counts[.error, default: 0]
+        let skipped = counts[.skipped, default: 0]
         let total = reports.reduce(Int64(0)) { $0 + $1.durationMicroseconds }
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         xml +=
@@ -46,6 +46,20 @@ public enum JUnitReport {
             case .skipped(let reason):
                 xml += open + ">\n"
                 xml += "      <skipped message=\(attribute(reason))/>\n"
+                xml += "    </testcase>\n"
+            case .brittle(let line):
+                xml += open + ">\n"
+                xml +=
+                    "      <failure type=\"brittle\" message=\(attribute(line))>" + text(line)
+                    + "</failure>\n"
+                xml += "    </testcase>\n"
+            case .updated(let diff):
+                // Passed now: the expectation was rewritten to what the replay did.
+                xml += open + ">\n"
+                xml +=
+                    "      <system-out>"
+                    + text("updated \(report.testCase.expectationPath)\n" + diff)
+                    + "</system-out>\n"
                 xml += "    </testcase>\n"
             }
         }

@@ -29,6 +29,19 @@ public enum RegressionOutcome: Sendable {
     /// The suite's player cannot play the recording (`test --via-libinput`: a trace, a
     /// device libinput refuses): the reason. Shown, counted and in the JUnit, never a pass.
     case skipped(reason: String)
+    /// The replay met the expectation, but a decision came nearer its threshold than
+    /// `--brittle R` allows: the line that says which (`SuiteMargins.brittleLine`). A
+    /// failure, as `failed` is.
+    case brittle(line: String)
+    /// The replay did not meet the expectation and `--update` rewrote it: the diff shown.
+    /// Not a failure any more: the run's verdict is that the suite now passes.
+    case updated(diff: String)
+}
+
+/// What one case counts as in the summary line, the exit status and the JUnit file: the
+/// one verdict of the three (docs/replay.md, "One verdict").
+public enum RegressionVerdict: Sendable, CaseIterable {
+    case passed, failed, error, skipped, updated
 }
 
 /// A regression test's outcome and how long it took.
@@ -49,6 +62,17 @@ public struct RegressionReport: Sendable {
     /// True when the case was skipped (`RegressionOutcome.skipped`).
     public var skipped: Bool {
         if case .skipped = outcome { true } else { false }
+    }
+
+    /// What the case counts as: a brittle case is a failure, an unreadable one an error.
+    public var verdict: RegressionVerdict {
+        switch outcome {
+        case .passed: .passed
+        case .failed, .brittle: .failed
+        case .error: .error
+        case .skipped: .skipped
+        case .updated: .updated
+        }
     }
 }
 
@@ -339,12 +363,32 @@ public enum RegressionSuite {
         done.wait()
     }
 
-    /// The closing line: `N passed, N failed`, then `, N skipped` when any was.
+    /// How many cases have each verdict.
+    public static func counts(_ reports: [RegressionReport]) -> [RegressionVerdict: Int] {
+        var counts = Dictionary(uniqueKeysWithValues: RegressionVerdict.allCases.map { ($0, 0) })
+        for report in reports { counts[report.verdict, default: 0] += 1 }
+        return counts
+    }
+
+    /// The closing line: `N passed, N failed`, then `, N errors` (cases that could not
+    /// run), `, N skipped` and `, N updated` when there are any.
     public static func summary(_ reports: [RegressionReport]) -> String {
-        let passed = reports.filter(\.passed).count
-        let skipped = reports.filter(\.skipped).count
-        return "\(passed) passed, \(reports.count - passed - skipped) failed"
+        let counts = counts(reports)
+        let errors = counts[.error, default: 0]
+        let skipped = counts[.skipped, default: 0]
+        let updated = counts[.updated, default: 0]
+        return "\(counts[.passed, default: 0]) passed, \(counts[.failed, default: 0]) failed"
+            + (errors > 0 ? ", \(errors) error\(errors == 1 ? "" : "s")" : "")
             + (skipped > 0 ? ", \(skipped) skipped" : "")
+            + (updated > 0 ? ", \(updated) updated" : "")
+    }
+
+    /// The exit status the cases give: 2 when one could not run, else 1 when one failed
+    /// (brittle included), else 0 (skipped and updated ones included).
+    public static func exitStatus(_ reports: [RegressionReport]) -> Int32 {
+        let counts = counts(reports)
+        if counts[.error, default: 0] > 0 { return 2 }
+        return counts[.failed, default: 0] > 0 ? 1 : 0
     }
 
     /// The block printed for a case that did not pass; nil when it passed.
@@ -362,6 +406,10 @@ public enum RegressionSuite {
             return "ERROR \(name)\n  \(diagnostic)\n"
         case .skipped(let reason):
             return "SKIP \(name)\n  \(reason)\n"
+        case .brittle(let line):
+            return line + "\n"
+        case .updated:
+            return nil
         }
     }
 }

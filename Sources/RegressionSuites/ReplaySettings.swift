@@ -77,7 +77,7 @@ public struct ReplaySettings: Hashable, Sendable {
         if source.rowHeightPixels == nil { source.rowHeightPixels = rowHeightPixels }
         if source.listPath == nil && source.listItems == nil { source.listItems = list }
         if source.descPath == nil, let descPath {
-            source.descPath = descPath.hasPrefix("/") ? descPath : folder + "/" + descPath
+            source.descPath = RegressionSuite.resolvedPath(descPath, expectationFolder: folder)
         }
         if source.keyboardMode == nil { source.keyboardMode = keyboardMode }
         if source.calibration == nil { source.calibration = calibration }
@@ -246,20 +246,15 @@ extension ScreenSize {
 extension ReplaySettings {
     /// The settings a replay of `source` ran with, for an expectation written to
     /// `expectationPath`: the screen and row height it used, the starting list when one
-    /// was given, and the description file when one was given (by name when it is in the
-    /// expectation's folder, else as given).
+    /// was given, and the description file when one was given (relative to the
+    /// expectation's folder: `RegressionSuite.recordedPath`).
     public init(replayed source: ReplaySource, result: ReplayResult, expectationPath: String) {
-        var desc: String?
-        if let given = source.descPath {
-            let folder = RegressionSuite.folder(of: expectationPath)
-            desc =
-                RegressionSuite.folder(of: given) == folder
-                ? String(given.split(separator: "/").last ?? "") : given
-        }
         self.init(
             screen: result.screen, rowHeightPixels: result.rowHeightPixels,
             list: source.listPath != nil || source.listItems != nil ? result.initialItems : nil,
-            descPath: desc, keyboardMode: source.keyboardMode,
+            descPath: source.descPath.map {
+                RegressionSuite.recordedPath($0, forExpectationAt: expectationPath)
+            }, keyboardMode: source.keyboardMode,
             keyboardLayoutName: source.keyboardLayout.flatMap {
                 KeyboardLayout.embedded(named: $0.name) == $0 ? $0.name : nil
             }, calibration: source.calibration,

@@ -1,6 +1,7 @@
 import Foundation
 import GestureRecognition
 import JSON
+import ToolSupport
 
 /// `cleartouch test --margins` and `--brittle R`: how near each decision of each replay
 /// came to its threshold (docs/replay.md, "Margins"). The decisions are the ones the
@@ -40,14 +41,27 @@ public enum SuiteMargins {
         return JSONValue.object(fields: [("recordings", .array(recordings))]).encoded() + "\n"
     }
 
-    /// One block per recording: its path, then a line per decision (rule, value,
-    /// threshold, relative margin).
+    /// One block per recording: its path with the decision that came nearest its
+    /// threshold, then a line per decision (rule, value, threshold, relative margin), the
+    /// nearest first: the margin that matters leads, the slop and the holds that every touch
+    /// decides far from theirs come after.
     public static func text(_ reports: [RegressionReport]) -> String {
         var text = ""
         for report in reports {
-            text += path(report) + "\n"
-            if report.decisions.isEmpty { text += "  (no decision against a threshold)\n" }
-            for decision in report.decisions {
+            // Stable: decisions as near as each other keep the order they were made in.
+            let decisions = report.decisions.enumerated().sorted {
+                ($0.element.relativeMargin, $0.offset) < ($1.element.relativeMargin, $1.offset)
+            }.map(\.element)
+            if let nearest = decisions.first {
+                text +=
+                    TerminalText.escaped(path(report))
+                    + ": nearest \(nearest.rule), relative margin "
+                    + number(nearest.relativeMargin) + "\n"
+            } else {
+                text +=
+                    TerminalText.escaped(path(report)) + "\n  (no decision against a threshold)\n"
+            }
+            for decision in decisions {
                 text +=
                     "  " + decision.rule.padding(toLength: 16, withPad: " ", startingAt: 0)
                     + " value " + number(decision.value) + " " + decision.unit + "  threshold "

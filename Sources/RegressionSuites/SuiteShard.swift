@@ -1,5 +1,6 @@
 import Replay
 import ToolSupport
+import TouchInput
 
 /// One of N disjoint parts of a regression suite (`cleartouch test --shard I/N`), for a CI
 /// system that spreads the suite over N machines (GitLab's `parallel:`, a GitHub matrix).
@@ -24,7 +25,8 @@ public struct SuiteShard: Hashable, Sendable, CustomStringConvertible {
         guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]),
             parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCIIDigitCharacter) })
         else {
-            throw UsageText("--shard needs I/N (two whole numbers, e.g. 2/4), got '\(text)'")
+            throw UsageText(
+                "--shard needs I/N (two whole numbers, e.g. 2/4), got '\(QuotedInput.cut(text))'")
         }
         guard (1...Self.maximumCount).contains(count) else {
             throw UsageText(

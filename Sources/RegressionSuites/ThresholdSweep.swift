@@ -54,32 +54,76 @@ public struct ThresholdSweep: Hashable, Sendable {
         self.values = values
     }
 
-    /// One value's run: how many recordings passed of how many.
+    /// The values the suite runs for: the swept ones, and Clear's default among them
+    /// when the sweep leaves it out, so that the table always has the row to compare with.
+    public var runValues: [Double] {
+        values.contains(threshold.defaultValue)
+            ? values : (values + [threshold.defaultValue]).sorted()
+    }
+
+    /// One value's run: how many recordings passed, how many could not run (errors), of
+    /// how many; the rest failed.
     public struct Point: Hashable, Sendable {
         public var value: Double
         public var passed: Int
         public var total: Int
+        public var errors: Int
 
-        public init(value: Double, passed: Int, total: Int) {
+        public init(value: Double, passed: Int, total: Int, errors: Int = 0) {
             self.value = value
             self.passed = passed
             self.total = total
+            self.errors = errors
         }
+
+        /// Recordings that ran and did not meet their expectation.
+        public var failed: Int { total - passed - errors }
     }
 
-    /// The table printed on stdout: one line per value.
+    /// The table printed on stdout: one line per value, Clear's default starred (an
+    /// `errors` column when a recording could not run).
     public func table(_ points: [Point]) -> String {
         let defaultValue = threshold.defaultValue
-        var text = "\(threshold.name) (\(threshold.unit))  passed  failed\n"
+        let showsErrors = points.contains { $0.errors > 0 }
+        var text =
+            "\(threshold.name) (\(threshold.unit))  passed  failed"
+            + (showsErrors ? "  errors" : "")
+            + "\n"
         let width = max(threshold.name.count + threshold.unit.count + 3, 8)
         for point in points {
             var value = Thresholds.format(point.value)
             if point.value == defaultValue { value += " *" }
+            let failed = String(point.failed)
             text +=
                 value.padded(to: width) + "  " + String(point.passed).padded(to: 6) + "  "
-                + String(point.total - point.passed) + "\n"
+                + (showsErrors ? failed.padded(to: 6) + "  " + String(point.errors) : failed)
+                + "\n"
         }
-        text += "(* Clear's default)\n"
+        text +=
+            values.contains(defaultValue)
+            ? "(* Clear's default)\n"
+            : "(* Clear's default, run besides the values swept)\n"
         return text
+    }
+
+    /// The recordings whose result changes over the sweep, each with the values it passes
+    /// and fails at: `verdicts[case][value]` (true: passed), in `paths`' and `runValues`'
+    /// order. Empty when none changes.
+    public func flips(paths: [String], verdicts: [[Bool]]) -> String {
+        let values = runValues
+        var lines: [String] = []
+        for (path, results) in zip(paths, verdicts) where Set(results).count > 1 {
+            func at(_ outcome: Bool) -> String {
+                zip(values, results).filter { $0.1 == outcome }.map { Thresholds.format($0.0) }
+                    .joined(separator: ", ")
+            }
+            lines.append("  \(path): passes at \(at(true)); fails at \(at(false))")
+        }
+        guard !lines.isEmpty else {
+            return "no recording changes its result over the sweep\n"
+        }
+        return
+            "\(lines.count) of \(paths.count) recording\(paths.count == 1 ? "" : "s") change\(lines.count == 1 ? "s" : "") with \(threshold.name):\n"
+            + lines.joined(separator: "\n") + "\n"
     }
 }

@@ -1,5 +1,6 @@
 import GestureService
 import Recordings
+import ToolSupport
 import TouchInput
 
 /// A recording replayed through the gesture service (`cleartouch gestures --replay`,
@@ -28,6 +29,16 @@ public struct GestureServiceReplay {
         var result = GestureServiceReplayResult()
         var reports: [ServiceGestureReport] = []
         var origin: Int64?
+        func take(_ reports: [ServiceGestureReport]) {
+            let start = origin ?? 0
+            for report in reports {
+                onReport?(report, report.timeMicroseconds &- start)
+                result.reports.append(report)
+                if let gesture = ServiceGestureSummary(report, origin: start) {
+                    result.gestures.append(gesture)
+                }
+            }
+        }
         while let event = try input.next() {
             reports.removeAll(keepingCapacity: true)
             if origin == nil {
@@ -39,15 +50,12 @@ public struct GestureServiceReplay {
                 }
             }
             service.handle(event, into: &reports)
-            let start = origin ?? 0
-            for report in reports {
-                onReport?(report, report.timeMicroseconds &- start)
-                result.reports.append(report)
-                if let gesture = ServiceGestureSummary(report, origin: start) {
-                    result.gestures.append(gesture)
-                }
-            }
+            take(reports)
         }
+        // A recording that stops mid-gesture: what began ends, cancelled, at its last event.
+        reports.removeAll(keepingCapacity: true)
+        service.cancelAll(into: &reports)
+        take(reports)
         result.originMicroseconds = origin ?? 0
         result.warnings = input.warnings
         return result
@@ -71,10 +79,14 @@ public struct GestureServiceReplayResult: Hashable, Sendable {
     /// `{"gestures": [...]}`: the contract's JSON.
     public func jsonText() -> String { ServiceGestureSummary.jsonText(gestures) }
 
-    /// One line per gesture, then a count.
-    public func text(title: String) -> String {
-        var out = "\(title): \(gestures.count) gesture\(gestures.count == 1 ? "" : "s")\n"
-        for gesture in gestures { out += "  \(gesture.text)\n" }
+    /// One line per gesture, then a count; a bound command `runs` when `commandsRun`
+    /// (`--run`), else it `would run`.
+    public func text(title: String, commandsRun: Bool = false) -> String {
+        var out =
+            "\(TerminalText.escaped(title)): \(gestures.count) gesture\(gestures.count == 1 ? "" : "s")\n"
+        for gesture in gestures {
+            out += "  \(gesture.text(withTimes: true, commandsRun: commandsRun))\n"
+        }
         return out
     }
 }

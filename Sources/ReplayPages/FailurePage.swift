@@ -96,18 +96,26 @@ public struct FailurePage {
             func list(after count: Int) -> [ExpectedItem] {
                 count == 0 ? result.initialItems : result.actions[count - 1].itemsAfter
             }
-            replayed.items = list(
-                after: result.actions.filter { $0.timeMicroseconds <= moment }.count)
-            // Up to the first differing action both sides agree, so the replay's list after
-            // them is the expectation's too; past it the expectation does not say.
+            // Both columns show the list at the same moment: after the actions both agree
+            // on, the last moment the expectation's list is known (it pins the list at the
+            // end, not after each action); each then says what its side did next.
             let shared = Expectation.firstDifference(expectation.actions, replayedActions)
             let reached = expectation.actions.filter { $0.timeMicroseconds <= moment }.count
-            expected.items = list(after: min(reached, shared))
-            if reached > shared {
+            let replayedReached = replayedActions.filter { $0.timeMicroseconds <= moment }.count
+            let agreed = min(shared, reached, replayedReached)
+            expected.items = list(after: agreed)
+            replayed.items = expected.items
+            if reached > agreed {
                 expected.note =
                     "then, as expected: "
-                    + expectation.actions[shared..<reached].map(\.summary).joined(separator: ", ")
+                    + expectation.actions[agreed..<reached].map(\.summary).joined(separator: ", ")
                     + " (the expectation pins the list at the end, not after each action)"
+            }
+            if replayedReached > agreed {
+                replayed.note =
+                    "then, as replayed: "
+                    + replayedActions[agreed..<replayedReached].map(\.summary).joined(
+                        separator: ", ") + " (the screen shows the list after it)"
             }
         }
         return Summary(
@@ -118,7 +126,7 @@ public struct FailurePage {
 
     /// The summary of the gesture service's `gestures` against a gesture expectation; nil
     /// when they meet it. Its sides hold the service's gestures begun by the moment (as
-    /// the diff shows them), no actions and no list.
+    /// the timeline prints them), no actions and no list.
     public static func summary(
         of gestures: [ServiceGestureSummary], against service: GestureExpectation
     ) -> Summary? {
@@ -137,9 +145,7 @@ public struct FailurePage {
             text: diff.split(separator: "\n", maxSplits: 1).last.map(String.init) ?? diff)
         func side(_ list: [ServiceGestureSummary]) -> Side {
             var side = Side()
-            side.gestures = list.filter { $0.startMicroseconds <= moment }.map {
-                $0.json.encoded()
-            }
+            side.gestures = list.filter { $0.startMicroseconds <= moment }.map { $0.text }
             return side
         }
         func entry(_ list: [ServiceGestureSummary]) -> String {
@@ -180,25 +186,26 @@ public struct FailurePage {
     }
 
     /// Replays the recording and writes the page; nil when the replay meets the
-    /// expectation after all.
+    /// expectation after all. The data is built as the viewer's page builds it
+    /// (`TraceViewer.pageData`: no presentation kept, so a long typed text does not make
+    /// the page quadratic in memory).
     public func page() throws(ReplayError) -> String? {
-        let contents = try viewer.contents()
-        let summary: Summary?
-        if let service = expectation.service {
-            var result = GestureServiceReplayResult()
-            result.gestures = contents.serviceGestures ?? []
-            if timesComeLate { result = LateTiming.aligned(result, to: service) }
-            summary = Self.summary(of: result.gestures, against: service)
-        } else {
-            var result = contents.result
-            if timesComeLate { result = LateTiming.aligned(result, to: expectation) }
-            let end = contents.frames.last?.timeMicroseconds ?? result.durationMicroseconds
-            summary = Self.summary(of: result, against: expectation, endMicroseconds: end)
+        let data = try viewer.pageData { outcome in
+            let summary: Summary?
+            if let service = expectation.service {
+                var result = GestureServiceReplayResult()
+                result.gestures = outcome.serviceGestures ?? []
+                if timesComeLate { result = LateTiming.aligned(result, to: service) }
+                summary = Self.summary(of: result.gestures, against: service)
+            } else {
+                var result = outcome.result
+                if timesComeLate { result = LateTiming.aligned(result, to: expectation) }
+                let end = outcome.lastFrameMicroseconds ?? result.durationMicroseconds
+                summary = Self.summary(of: result, against: expectation, endMicroseconds: end)
+            }
+            return summary.map { [("failure", json($0))] }
         }
-        guard let summary else { return nil }
-        let data = TraceViewer.json(
-            contents, framesPerSecond: viewer.framesPerSecond,
-            extra: [("failure", json(summary))])
+        guard let data else { return nil }
         return TraceViewer.page(
             title: "FAIL " + viewer.title, data: data,
             style: TraceViewer.pageFile("failure.css"), script: TraceViewer.pageFile("failure.js"))

@@ -84,11 +84,7 @@ public enum FailurePages {
         let folder = directory.hasSuffix("/") ? directory : directory + "/"
         let paths = reports.map { $0.testCase.recordingPath ?? $0.testCase.expectationPath }
         let names = fileNames(for: paths, roots: roots)
-        var inputs: [String] = []
-        for report in reports {
-            inputs.append(report.testCase.expectationPath)
-            if let source = try? source(of: report.testCase) { inputs += source.inputPaths }
-        }
+        let output = SuiteOutput(roots: roots)
         var firstError: Diagnostic?
         var written: [Int: String] = [:]
         for (index, report) in reports.enumerated() {
@@ -96,15 +92,14 @@ public enum FailurePages {
             do throws(Diagnostic) {
                 guard let page = try page(report.testCase, player: player, thresholds: thresholds)
                 else { continue }
-                try OutputFile.write(page, to: folder + names[index], protecting: inputs)
+                try output.write(page, to: folder + names[index])
                 written[index] = names[index]
             } catch {
                 firstError = firstError ?? error
             }
         }
         do throws(Diagnostic) {
-            try OutputFile.write(
-                indexPage(reports, pages: written), to: folder + "index.html", protecting: inputs)
+            try output.write(indexPage(reports, pages: written), to: folder + "index.html")
         } catch {
             firstError = firstError ?? error
         }
@@ -138,8 +133,7 @@ public enum FailurePages {
         let title = source.path.split(separator: "/").last.map(String.init) ?? source.path
         var viewer = TraceViewer(source: source, title: title)
         if let service = expectation.service {
-            viewer.gestureConfiguration = try GestureServiceConfiguration.read(
-                path: service.configurationPath(expectationPath: path))
+            viewer.gestureConfiguration = try service.configuration(expectationPath: path)
         }
         if let player {
             viewer.openInput = { source throws(ReplayError) in
@@ -172,6 +166,12 @@ public enum FailurePages {
             case .skipped(let reason):
                 status = "SKIP"
                 detail = reason
+            case .brittle(let line):
+                status = "BRITTLE"
+                detail = line
+            case .updated(let diff):
+                status = "UPDATED"
+                detail = diff.split(separator: "\n").first.map(String.init) ?? ""
             }
             let name =
                 pages[index].map { "<a href=\"\(escaped($0))\">\(escaped(path))</a>" }

@@ -8,8 +8,8 @@ extension ThresholdSweep {
         let total = points.map(\.total).max() ?? 0
         let (left, right, top, bottom) = (64.0, 24.0, 24.0, 56.0)
         let (width, height) = (640.0, 320.0)
-        let low = values.first ?? 0
-        let high = values.last ?? 1
+        let low = points.map(\.value).min() ?? 0
+        let high = points.map(\.value).max() ?? 1
         func x(_ value: Double) -> Double {
             high == low
                 ? (left + width - right) / 2
@@ -75,7 +75,7 @@ extension ThresholdSweep {
         }
         svg += "</svg>\n"
         let rows = points.map {
-            "<tr><td>\(Thresholds.format($0.value))\($0.value == defaultValue ? " (default)" : "")</td><td>\($0.passed)</td><td>\($0.total - $0.passed)</td></tr>"
+            "<tr><td>\(Thresholds.format($0.value))\($0.value == defaultValue ? " (default)" : "")</td><td>\($0.passed)</td><td>\($0.failed)</td><td>\($0.errors)</td></tr>"
         }.joined(separator: "\n")
         return HTMLPage.staticPage(
             title: "cleartouch test --sweep \(name)",
@@ -84,7 +84,7 @@ extension ThresholdSweep {
                 <p id="sweep-summary">\(threshold.sets) (\(threshold.unit)); Clear's default \
                 \(Thresholds.format(defaultValue)). \(points.count) runs of \(total) recordings.</p>
                 \(svg)<table id="sweep-table">
-                <tr><th>\(name)</th><th>passed</th><th>failed</th></tr>
+                <tr><th>\(name)</th><th>passed</th><th>failed</th><th>errors</th></tr>
                 \(rows)
                 </table>
 

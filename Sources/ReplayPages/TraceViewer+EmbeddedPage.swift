@@ -7,7 +7,7 @@ extension TraceViewer {
         (
             "failure.css",
             #"""
-            #failure { margin: 0 12px 12px 12px; padding: 8px 10px; border: 1px solid #e6323c; background: #241416; }
+            #failure { flex: 1 1 420px; min-width: 320px; padding: 8px 10px; border: 1px solid #e6323c; background: #241416; }
             #failure h2 { font-size: 14px; margin: 0 0 6px 0; color: #ff8a80; }
             #failure h3 { font-size: 13px; margin: 8px 0 2px 0; color: #aaa; font-weight: normal; }
             #failure .sides { display: flex; gap: 24px; }
@@ -31,8 +31,11 @@ extension TraceViewer {
             // what (what differs, in words), diff (as `cleartouch test` prints it), and expected,
             // replayed: {gestures, actions (lines up to the moment), items: [{text, completed}] (the
             // list at the moment), end (level and editing, at the end), note? (why the expected list
-            // is not all there is)}. It uses the page only through its elements (#time, #timeline,
-            // #main), so the viewer's script is left as it is.
+            // is not all there is)}. On the gesture service's page (a gesture expectation's; the data has
+            // `service`) the sides hold the service's gestures alone. It uses the page only through its
+            // elements (#time, #timeline, #main), so the viewer's script is left as it is. The panel
+            // goes beside the screen, in #main, so the screen stays where the viewer puts it: in view
+            // at a 1000-pixel window.
             "use strict";
             (function () {
               const data = JSON.parse(document.getElementById("trace-data").textContent);
@@ -63,8 +66,13 @@ extension TraceViewer {
                 const column = element("div", undefined, "side");
                 column.id = name;
                 column.appendChild(element("h3", title));
-                column.appendChild(element("h3", "gestures begun"));
+                column.appendChild(element("h3", data.service ? "the gesture service's gestures begun" : "gestures begun"));
                 column.appendChild(list(name + "-gestures", s.gestures, false));
+                // A gesture expectation pins the service's gestures: no actions, no list.
+                if (data.service) {
+                  if (s.note) column.appendChild(element("p", s.note, "note"));
+                  return column;
+                }
                 column.appendChild(element("h3", "actions"));
                 column.appendChild(list(name + "-actions", s.actions, false));
                 column.appendChild(element("h3", "list"));
@@ -86,13 +94,14 @@ extension TraceViewer {
               go.id = "show-first-difference";
               panel.appendChild(go);
               const sides = element("div", undefined, "sides");
-              sides.appendChild(side("expected", "expected (" + F.expectation + ") " + when, F.expected));
-              sides.appendChild(side("replayed", "replayed " + when, F.replayed));
+              const moment = F.atEnd ? when : "as both had it when the first difference came (" + F.t.toFixed(3) + " ms)";
+              sides.appendChild(side("expected", "expected (" + F.expectation + "), " + moment, F.expected));
+              sides.appendChild(side("replayed", "replayed, " + moment, F.replayed));
               panel.appendChild(sides);
               const diff = element("pre", F.diff);
               diff.id = "failure-diff";
               panel.appendChild(diff);
-              document.getElementById("main").before(panel);
+              document.getElementById("main").appendChild(panel);
             
               // The marker over the timeline, where the viewer draws that time.
               const marker = element("div");
@@ -108,8 +117,12 @@ extension TraceViewer {
                 marker.style.top = (rect.top + window.scrollY + timeline.clientTop) + "px";
                 marker.style.height = timeline.clientHeight + "px";
               }
+              // The frame of the first difference: the first at or after its time, where the action
+              // that differs is on the screen (the one before would not show it yet).
               function showFirstDifference() {
-                slider.value = String(F.t);
+                let k = data.frames.findIndex(function (f) { return f.t >= F.t - 0.0005; });
+                if (k < 0) k = data.frames.length - 1;
+                slider.value = String(Math.max(0, k));
                 slider.dispatchEvent(new Event("input", { bubbles: true }));
               }
               go.addEventListener("click", showFirstDifference);
@@ -126,7 +139,7 @@ extension TraceViewer {
             header { padding: 8px 12px; }
             header h1 { font-size: 16px; margin: 0 0 2px 0; }
             #stats { color: #aaa; }
-            #main { display: flex; gap: 12px; padding: 0 12px; align-items: flex-start; }
+            #main { display: flex; flex-wrap: wrap; gap: 12px; padding: 0 12px; align-items: flex-start; }
             #screen { background: #000; border: 1px solid #444; }
             #side { min-width: 260px; max-width: 420px; }
             #side h2 { font-size: 13px; margin: 10px 0 4px 0; color: #aaa; font-weight: normal; }
@@ -158,18 +171,20 @@ extension TraceViewer {
             <option value="0.1">0.1×</option><option value="0.25">0.25×</option><option value="0.5">0.5×</option>
             <option value="1" selected>1×</option><option value="2">2×</option><option value="4">4×</option>
             </select></label>
-            <input id="time" type="range" min="0" max="0" step="1" value="0" aria-label="time (ms)">
+            <input id="time" type="range" min="0" max="0" step="1" value="0" aria-label="frame">
             <span id="clock"></span>
             </div>
             <canvas id="timeline" height="90"></canvas>
             <div id="main">
             <canvas id="screen"></canvas>
             <div id="side">
-            <div id="status" data-frame-ms="0" data-level="items" data-last-action="" data-actions="" data-gestures="" data-items="" data-rows="" data-labels="" data-service-gestures="[]" data-playing="0"></div>
+            <div id="status" data-frame-ms="0" data-level="items" data-last-action="" data-actions="" data-gestures="" data-items="" data-rows="" data-labels="" data-service-gestures="[]" data-service-drawn="[]" data-playing="0"></div>
+            <div id="todo">
             <h2>level</h2><div id="level">items</div>
             <h2>gestures now</h2><ul id="gestures-now"></ul>
             <h2>actions so far</h2><ul id="actions-so-far"></ul>
             <h2>list</h2><ul id="list"></ul>
+            </div>
             <div id="service" hidden><h2>gesture service</h2><ul id="service-gestures"></ul></div>
             </div>
             </div>
@@ -201,8 +216,13 @@ extension TraceViewer {
             // - initialItems: the list at the start; texts: the strings the `text` fields name, each
             //   a string or a change to an earlier one, [base, keep, insert, keepEnd] (the first keep
             //   and last keepEnd UTF-16 units of texts[base] around insert; PageTexts.swift): text(i);
-            // - serviceGestures? (only with `view --gesture-config`): what the gesture service
-            //   reports, [{text, outcome, start, end}] in the order they ended.
+            // - service? (only with `view --gesture-config`, and a gesture expectation's failure page):
+            //   the gesture service's page. service.gestures: [{text (the timeline's line), kind,
+            //   fingers, direction?, edge?, binding?, outcome ("recognized", "cancelled", null: the
+            //   recording stopped first), start, end, progress: [[t, progress]...]}] in the order they
+            //   began. The screen then draws the touches and these gestures over them (no to-do list:
+            //   frames are {t} alone and gestures, actions and initialItems are empty), the timeline
+            //   their lanes, the side panel their lines.
             "use strict";
             const D = JSON.parse(document.getElementById("trace-data").textContent);
             // Rebuilt strings: the last one asked for (playing asks for each in turn), and every
@@ -241,8 +261,14 @@ extension TraceViewer {
             const W = D.screen.width, H = D.screen.height;
             let currentMs = 0, playing = false, lastTick = null;
             
-            slider.max = String(Math.ceil(lastFrameMs));
-            if (D.serviceGestures) document.getElementById("service").hidden = false;
+            // The slider steps frame by frame: its value is a frame's index (the arrow keys move one
+            // frame, not one millisecond of the 33 between two frames).
+            slider.max = String(Math.max(0, D.frames.length - 1));
+            const S = D.service;
+            if (S) {
+              document.getElementById("service").hidden = false;
+              document.getElementById("todo").hidden = true;
+            }
             document.getElementById("stats").textContent =
               D.events + " events, " + D.duration.toFixed(3) + " ms recorded, settled at " +
               lastFrameMs.toFixed(1) + " ms; screen " + W + "×" + H + ", row height " + D.rowHeight +
@@ -252,15 +278,16 @@ extension TraceViewer {
               const r = (value >> 16) & 255, g = (value >> 8) & 255, b = value & 255;
               return "rgba(" + r + "," + g + "," + b + "," + (alpha === undefined ? 1 : alpha) + ")";
             }
-            function frameAt(ms) {
+            function frameIndexAt(ms) {
               // The frame shown at ms: the last one at or before it.
               let k = Math.floor(ms * D.fps / 1000 + 1e-9);
               k = Math.max(0, Math.min(D.frames.length - 1, k));
               // Frame times are rounded to the microsecond: step to the exact frame.
               while (k > 0 && D.frames[k].t > ms) k--;
               while (k + 1 < D.frames.length && D.frames[k + 1].t <= ms) k++;
-              return D.frames[k];
+              return k;
             }
+            function frameAt(ms) { return D.frames[frameIndexAt(ms)]; }
             
             function sizeCanvases() {
               const scale = Math.min((window.innerHeight - 200) / H, 480 / W, 1);
@@ -285,6 +312,12 @@ extension TraceViewer {
               c.fillRect(0, 0, screenCanvas.width, screenCanvas.height);
               const textColor = frame.textColor === undefined ? "#fff" : rgb(frame.textColor);
               c.setTransform(s, 0, 0, s, 0, 0);
+              if (S) {
+                // The gesture service's page: the touches and its gestures, nothing of the to-do list.
+                drawTouches(c, frame.t);
+                drawServiceGestures(c, frame.t);
+                return;
+              }
               const labelFont = "bold " + Math.round(W * 16 / 320) + "px sans-serif";
               const inset = W * 15 / 320;
               if (frame.placeholder) {
@@ -418,6 +451,98 @@ extension TraceViewer {
               });
             }
             
+            // The service's gestures: one colour per outcome, a gesture's label lingering after it
+            // ended as the to-do page's labels do.
+            const SERVICE_LINGER_MS = 700;
+            const SERVICE_COLORS = { progress: 0xffea00, recognized: 0x69f0ae, cancelled: 0xff5252 };
+            // A gesture at ms: its progress (the last report's at or before ms) and its state.
+            function serviceState(g, ms) {
+              let progress = 0;
+              for (const [t, p] of g.progress) { if (t <= ms) progress = p; }
+              const ended = g.outcome !== null && ms >= g.end;
+              return { progress: progress, state: ended ? g.outcome : "progress" };
+            }
+            // Its line now: the timeline's, "in progress 42%" until it ends.
+            function serviceLine(g, ms) {
+              const now = serviceState(g, ms);
+              if (now.state !== "progress") return text(g.text);
+              return text(g.text).replace(/  (recognized|cancelled)/, "  in progress " + Math.round(now.progress * 100) + "%")
+                .replace(/  (would run|runs) .*$/, "");
+            }
+            // The touches down at ms (their last positions before it), for a gesture's place.
+            function touchesAt(ms, from) {
+              const points = [];
+              for (const touch of D.touches) {
+                const samples = touch.samples;
+                if (!samples.length || samples[0].t > ms) continue;
+                let last = 0;
+                while (last + 1 < samples.length && samples[last + 1].t <= ms) last++;
+                if (samples[last].t < from) continue;
+                points.push(samples[last]);
+              }
+              return points;
+            }
+            const ARROWS = { up: [0, -1], down: [0, 1], left: [-1, 0], right: [1, 0] };
+            // What the last frame drew, for the page's status: [label, state, x, y] with x, y the middle
+            // of its progress bar in screen pixels (the bar is the state's colour up to the progress).
+            let serviceDrawn = [];
+            function drawServiceGestures(c, ms) {
+              const font = D.labelFont;
+              serviceDrawn = [];
+              for (const g of S.gestures) {
+                if (g.start > ms || ms > g.end + SERVICE_LINGER_MS) continue;
+                const now = serviceState(g, ms);
+                const color = rgb(SERVICE_COLORS[now.state]);
+                const points = touchesAt(Math.min(ms, g.end), g.start);
+                if (!points.length) continue;
+                const x = points.reduce(function (a, p) { return a + p.x; }, 0) / points.length;
+                const y = points.reduce(function (a, p) { return a + p.y; }, 0) / points.length;
+                c.save();
+                c.strokeStyle = color;
+                c.fillStyle = color;
+                c.lineWidth = Math.max(4, font / 6);
+                // Its edge: a bar along it.
+                if (g.edge === "top") c.fillRect(0, 0, W, font / 3);
+                if (g.edge === "bottom") c.fillRect(0, H - font / 3, W, font / 3);
+                if (g.edge === "left") c.fillRect(0, 0, font / 3, H);
+                if (g.edge === "right") c.fillRect(W - font / 3, 0, font / 3, H);
+                // Its direction: an arrow from the fingers (a pinch: a ring in or out).
+                const arrow = ARROWS[g.direction];
+                const length = font * 3;
+                if (arrow) {
+                  const tipX = x + arrow[0] * length, tipY = y + arrow[1] * length;
+                  c.beginPath(); c.moveTo(x, y); c.lineTo(tipX, tipY); c.stroke();
+                  c.beginPath();
+                  c.moveTo(tipX + arrow[0] * font * 0.6, tipY + arrow[1] * font * 0.6);
+                  c.lineTo(tipX - arrow[1] * font * 0.5, tipY + arrow[0] * font * 0.5);
+                  c.lineTo(tipX + arrow[1] * font * 0.5, tipY - arrow[0] * font * 0.5);
+                  c.fill();
+                } else if (g.direction === "in" || g.direction === "out") {
+                  c.beginPath(); c.arc(x, y, g.direction === "out" ? length : length / 2, 0, 2 * Math.PI); c.stroke();
+                }
+                // Its label: fingers, kind, direction, edge, binding; under it, the progress.
+                const label = g.fingers + "-finger " + g.kind + (g.direction ? " " + g.direction : "") +
+                  (g.edge ? " from " + g.edge : "") + (g.binding !== undefined ? " · " + text(g.binding) : "") +
+                  (now.state === "progress" ? " " + Math.round(now.progress * 100) + "%" : " · " + now.state);
+                c.font = font + "px monospace";
+                c.textBaseline = "middle";
+                const width = Math.min(W - 16, c.measureText(label).width + 2 * D.labelPadding);
+                const height = font * 1.5;
+                const left = Math.max(8, Math.min(W - width - 8, x - width / 2));
+                const top = Math.max(8, Math.min(H - height - font / 2 - 8, y - length - height - font));
+                c.fillStyle = "rgba(0,0,0,0.85)";
+                c.fillRect(left, top, width, height + font / 2);
+                c.lineWidth = 2;
+                c.strokeRect(left + 1, top + 1, width - 2, height + font / 2 - 2);
+                c.fillStyle = color;
+                c.fillText(label, left + D.labelPadding, top + height / 2, width - 2 * D.labelPadding);
+                const bar = width * Math.max(0, Math.min(1, now.progress));
+                c.fillRect(left, top + height, bar, font / 2);
+                c.restore();
+                serviceDrawn.push([label, now.state, left + bar / 2, top + height + font / 4]);
+              }
+            }
+            
             function drawLabels(c, labels) {
               c.save();
               c.font = D.labelFont + "px monospace";
@@ -436,9 +561,14 @@ extension TraceViewer {
               c.restore();
             }
             
-            // Gestures in lanes: a gesture goes in the first lane free at its start.
+            // Gestures in lanes: a gesture goes in the first lane free at its start (the service's on
+            // its page, named by their line, coloured by how they ended).
             const lanes = [];
-            const laneOf = D.gestures.map(function (g) {
+            const timelineGestures = S ? S.gestures.map(function (g) {
+              return { name: g.text, start: g.start, end: g.end,
+                color: SERVICE_COLORS[g.outcome === null ? "progress" : g.outcome] };
+            }) : D.gestures;
+            const laneOf = timelineGestures.map(function (g) {
               let lane = lanes.findIndex(function (end) { return end < g.start; });
               if (lane < 0) { lane = lanes.length; lanes.push(0); }
               lanes[lane] = Math.max(g.end, g.start + 1);
@@ -455,7 +585,7 @@ extension TraceViewer {
               const laneHeight = Math.max(4, Math.min(16, (height - 26) / Math.max(1, lanes.length)));
               c.font = "10px sans-serif";
               c.textBaseline = "middle";
-              D.gestures.forEach(function (g, i) {
+              timelineGestures.forEach(function (g, i) {
                 const x0 = timelineX(g.start, width), x1 = Math.max(x0 + 3, timelineX(g.end, width));
                 const y = 18 + laneOf[i] * laneHeight;
                 const active = g.start <= ms && ms <= g.end;
@@ -498,7 +628,7 @@ extension TraceViewer {
               const model = reached.length ? reached[reached.length - 1].items : D.initialItems;
               const items = model.map(function (i) { return { text: text(i.text), completed: i.completed === true }; });
               // [model index, text, y, completed, height, open-item count or null, fill, label colour].
-              const rows = frame.rows.slice().sort(function (a, b) { return a.y - b.y; }).map(function (r) {
+              const rows = (frame.rows || []).slice().sort(function (a, b) { return a.y - b.y; }).map(function (r) {
                 return [r.index, text(r.text), r.y, r.completed === true, r.height,
                   r.count === undefined ? null : r.count, r.color,
                   r.textColor === undefined ? (frame.textColor === undefined ? 0xffffff : frame.textColor) : r.textColor];
@@ -512,20 +642,21 @@ extension TraceViewer {
               statusElement.dataset.gestures = JSON.stringify(now);
               statusElement.dataset.items = JSON.stringify(items);
               statusElement.dataset.rows = JSON.stringify(rows);
-              statusElement.dataset.labels = JSON.stringify(frame.labels.map(function (l) { return [l.x, l.y, l.width, l.height, text(l.text)]; }));
+              statusElement.dataset.labels = JSON.stringify((frame.labels || []).map(function (l) { return [l.x, l.y, l.width, l.height, text(l.text)]; }));
               statusElement.textContent = "at " + frame.t.toFixed(1) + " ms" + (frame.animating ? " (animating)" : "");
               list(document.getElementById("gestures-now"), now.map(function (t) { return { text: t }; }));
               list(document.getElementById("actions-so-far"), done.map(function (t) { return { text: t }; }));
               list(document.getElementById("list"), items);
-              if (D.serviceGestures) {
-                // The service's gestures begun by now: in progress, or how they ended.
-                const service = D.serviceGestures.filter(function (g) { return g.start <= frame.t; }).map(function (g) {
-                  return text(g.text).replace(/  (recognized|cancelled)/, frame.t < g.end ? "  in progress" : "  $1");
+              if (S) {
+                // The service's gestures begun by now: in progress with their progress, or how they ended.
+                const service = S.gestures.filter(function (g) { return g.start <= frame.t; }).map(function (g) {
+                  return serviceLine(g, frame.t);
                 });
                 statusElement.dataset.serviceGestures = JSON.stringify(service);
+                statusElement.dataset.serviceDrawn = JSON.stringify(serviceDrawn);
                 list(document.getElementById("service-gestures"), service.map(function (t) { return { text: t }; }));
               }
-              if (!fromSlider) slider.value = String(Math.round(currentMs));
+              if (!fromSlider) slider.value = String(frameIndexAt(currentMs));
             }
             
             function tick(now) {
@@ -549,7 +680,9 @@ extension TraceViewer {
               }
             }
             playButton.addEventListener("click", function () { setPlaying(!playing); });
-            slider.addEventListener("input", function () { show(Number(slider.value), true); });
+            slider.addEventListener("input", function () {
+              if (D.frames.length) show(D.frames[Number(slider.value)].t, true);
+            });
             function seekFromTimeline(event) {
               const rect = timelineCanvas.getBoundingClientRect();
               const fraction = (event.clientX - rect.left - 8) / Math.max(1, rect.width - 16);

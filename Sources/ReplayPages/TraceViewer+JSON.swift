@@ -16,9 +16,10 @@ extension TraceViewer {
         extra: [(key: String, value: JSONValue)] = []
     ) -> String {
         var data = PageData()
+        data.service = contents.service != nil
         for frame in contents.frames { data.add(frame) }
         return data.finished(
-            result: contents.result, serviceGestures: contents.serviceGestures,
+            result: contents.result, service: contents.service,
             framesPerSecond: framesPerSecond, extra: extra)
     }
 
@@ -40,6 +41,8 @@ extension TraceViewer {
 struct PageData {
     var texts = PageTexts()
     var frames: [JSONValue] = []
+    /// The gesture service's page: a frame is its time alone (the to-do list is not drawn).
+    var service = false
 
     mutating func text(_ string: String) -> JSONValue { .integer(texts.index(of: string)) }
     func length(_ value: Double) -> JSONValue {
@@ -63,6 +66,10 @@ struct PageData {
     func time(_ microseconds: Int64) -> JSONValue { .number(.milliseconds(microseconds)) }
 
     mutating func add(_ frame: TraceViewer.Frame) {
+        guard !service else {
+            frames.append(.object(fields: [("t", time(frame.timeMicroseconds))]))
+            return
+        }
         let p = frame.presentation
         let rows = p.rows.map { row -> JSONValue in
             // As the pictures draw it: a Themes page row in its own theme.
@@ -173,7 +180,7 @@ struct PageData {
 
     /// The whole data, once every frame is in.
     mutating func finished(
-        result: ReplayResult, serviceGestures: [ServiceGestureSummary]?, framesPerSecond: Double,
+        result: ReplayResult, service: GestureServiceReplayResult?, framesPerSecond: Double,
         extra: [(key: String, value: JSONValue)] = []
     ) -> String {
         let touches = result.touchPaths.map { path -> JSONValue in
@@ -193,8 +200,9 @@ struct PageData {
                 ),
             ])
         }
+        let causedActions = TraceViewer.CausedActions(result)
         let gestures = result.gestures.map { gesture -> JSONValue in
-            let caused = TraceViewer.actions(causedBy: gesture, in: result)
+            let caused = causedActions.of(gesture)
             let rgb =
                 gesture.outcome == .cancelled
                 ? RecordingPicture.cancelledColor
@@ -221,19 +229,8 @@ struct PageData {
                 ("items", list(action.itemsAfter)),
             ])
         }
-        // The gesture service's gestures, only with a gesture configuration (older pages'
-        // data stays the same).
-        let serviceGestures = serviceGestures.map { gestures in
-            JSONValue.array(
-                gestures.map { gesture in
-                    .object(fields: [
-                        ("text", text(gesture.text(withTimes: false))),
-                        ("outcome", .string(gesture.cancelled ? "cancelled" : "recognized")),
-                        ("start", time(gesture.startMicroseconds)),
-                        ("end", time(gesture.endMicroseconds)),
-                    ])
-                })
-        }
+        // The gesture service's page: its gestures, not the to-do list's.
+        let serviceGestures = service.map { serviceJSON($0) }
         var root = JSONValue.object(fields: [
             (
                 "screen",
@@ -258,13 +255,13 @@ struct PageData {
             ),
             ("frames", .array(frames)),
             ("touches", .array(touches)),
-            ("gestures", .array(gestures)),
-            ("actions", .array(actions)),
-            ("initialItems", list(result.initialItems)),
+            ("gestures", .array(service == nil ? gestures : [])),
+            ("actions", .array(service == nil ? actions : [])),
+            ("initialItems", service == nil ? list(result.initialItems) : .array([])),
             ("texts", .array(texts.entries)),
         ])
         if let serviceGestures, case .object(var fields) = root {
-            fields.append((key: "serviceGestures", value: serviceGestures, line: 0))
+            fields.append((key: "service", value: serviceGestures, line: 0))
             root = .object(fields)
         }
         if case .object(var fields) = root, !extra.isEmpty {
@@ -273,5 +270,57 @@ struct PageData {
         }
         return root.encoded()
 
+    }
+
+    /// `{"gestures": [...]}`: every gesture the service began, in the order it began, with
+    /// the line the timeline prints (`text`), its kind, fingers, direction, edge and binding,
+    /// how it ended (`outcome`: recognized, cancelled, or none when the recording stopped
+    /// first), its times, and `progress`: `[t, progress]` at each report (0 when it began,
+    /// each update's, and at its end 1 when recognized).
+    mutating func serviceJSON(_ service: GestureServiceReplayResult) -> JSONValue {
+        let origin = service.originMicroseconds
+        var order: [Int] = []
+        var reports: [Int: [ServiceGestureReport]] = [:]
+        for report in service.reports {
+            if reports[report.id] == nil { order.append(report.id) }
+            reports[report.id, default: []].append(report)
+        }
+        let gestures = order.compactMap { id -> JSONValue? in
+            guard let all = reports[id], let first = all.first, let last = all.last else {
+                return nil
+            }
+            let summary =
+                ServiceGestureSummary(last, origin: origin)
+                ?? ServiceGestureSummary(
+                    kind: last.kind, fingers: last.fingers, direction: last.direction,
+                    edge: last.edge, startMicroseconds: first.startMicroseconds &- origin,
+                    endMicroseconds: last.timeMicroseconds &- origin, cancelled: false,
+                    binding: last.binding, command: last.command)
+            var outcome: JSONValue = .null
+            let progress = all.map { report -> JSONValue in
+                let value: Double
+                switch report.phase {
+                case .began: value = 0
+                case .updated(let progress): value = progress
+                case .ended(let cancelled):
+                    outcome = .string(cancelled ? "cancelled" : "recognized")
+                    value = cancelled ? 0 : 1
+                }
+                return .array([time(report.timeMicroseconds &- origin), fraction(value)])
+            }
+            var fields: [(key: String, value: JSONValue)] = [
+                ("text", text(summary.text(withTimes: false))),
+                ("kind", .string(summary.kind.rawValue)), ("fingers", .integer(summary.fingers)),
+                ("outcome", outcome), ("start", time(summary.startMicroseconds)),
+                ("end", time(summary.endMicroseconds)), ("progress", .array(progress)),
+            ]
+            if let direction = summary.direction {
+                fields.append(("direction", .string(direction.rawValue)))
+            }
+            if let edge = summary.edge { fields.append(("edge", .string(edge.rawValue))) }
+            if let binding = summary.binding { fields.append(("binding", text(binding))) }
+            return .object(fields: fields)
+        }
+        return .object(fields: [("gestures", .array(gestures))])
     }
 }

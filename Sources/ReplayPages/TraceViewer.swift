@@ -34,8 +34,9 @@ public struct TraceViewer {
     public var title: String
     /// Frames per second of recording time.
     public var framesPerSecond: Double
-    /// With a gesture configuration (`view --gesture-config FILE`), the page also shows
-    /// what the gesture service reports for the recording.
+    /// With a gesture configuration (`view --gesture-config FILE`, a gesture expectation's
+    /// failure page), the page is the gesture service's: its gestures (fingers, kind,
+    /// direction, edge, progress, binding) drawn over the touches, not the to-do list.
     public var gestureConfiguration: GestureServiceConfiguration?
     /// Where the events come from instead of the file (a failure page of
     /// `test --via-libinput`).
@@ -91,21 +92,24 @@ public struct TraceViewer {
         /// Every report of each gesture, in order, by gesture id.
         public var reports: [GestureID: [Report]]
         /// What the gesture service reports for the recording, with `gestureConfiguration`.
-        public var serviceGestures: [ServiceGestureSummary]?
+        public var service: GestureServiceReplayResult?
+        /// The gestures the service ended, with `gestureConfiguration`.
+        public var serviceGestures: [ServiceGestureSummary]? { service?.gestures }
     }
 
     /// Replays the recording and samples it.
     public func contents() throws(ReplayError) -> Contents {
         var taken: [(time: Int64, presentation: Presentation)] = []
         let (result, reports) = try replay { taken.append(($1, $0)) }
+        var labels = LabelSweep(result: result, reports: reports)
         let frames = taken.map { time, presentation in
             Frame(
                 timeMicroseconds: time, presentation: presentation,
-                labels: labels(at: time, result: result, reports: reports))
+                labels: labels.labels(at: time))
         }
         return Contents(
             result: result, frames: frames, reports: reports,
-            serviceGestures: try serviceGestures())
+            service: try serviceReplay())
     }
 
     /// Replays the recording, giving `take` each frame's presentation and time, and
@@ -134,81 +138,60 @@ public struct TraceViewer {
     }
 
     /// What the gesture service reports, with a gesture configuration.
-    func serviceGestures() throws(ReplayError) -> [ServiceGestureSummary]? {
+    func serviceReplay() throws(ReplayError) -> GestureServiceReplayResult? {
         guard let gestureConfiguration else { return nil }
         var replay = GestureServiceReplay(source: source, configuration: gestureConfiguration)
         replay.openInput = openInput
-        return try replay.run().gestures
-    }
-
-    /// The labels of the gestures on screen at `time`, placed in gesture order.
-    func labels(at time: Int64, result: ReplayResult, reports: [GestureID: [Report]]) -> [Label] {
-        let font = Double(result.screen.widthPixels) * Self.labelFontPerScreenWidth
-        var texts: [(String, Point, RGBAColor)] = []
-        for gesture in result.gestures {
-            guard gesture.startMicroseconds <= time,
-                let report = reports[gesture.id]?.last(where: { $0.timeMicroseconds <= time })
-            else { continue }
-            var text = "\(gesture.kind.rawValue) \(gesture.label) \(report.state.rawValue)"
-            var color = RGBAColor(.white)
-            if report.state.isFinal {
-                guard time - report.timeMicroseconds <= Self.labelLingerMicroseconds else {
-                    continue
-                }
-                let caused = Self.actions(causedBy: gesture, in: result)
-                if report.state == .cancelled {
-                    color = RecordingPicture.cancelledColor
-                } else if caused.isEmpty {
-                    color = RecordingPicture.noActionColor
-                } else {
-                    text += " → " + caused.joined(separator: ", ")
-                    color = RecordingPicture.actionColor
-                }
-            }
-            texts.append((text, report.locationPixels, color))
-        }
-        let wanted = texts.map { text, at, _ in
-            RectPixels(
-                x: at.x + font * Self.labelOffsetPerFont.x,
-                y: at.y + font * Self.labelOffsetPerFont.y,
-                width: Double(text.count) * font * Self.labelCharacterWidthPerFont + 2 * font
-                    * Self.labelPaddingPerFont,
-                height: font * Self.labelHeightPerFont)
-        }
-        let screen = RectPixels(
-            x: 0, y: 0, width: Double(result.screen.widthPixels),
-            height: Double(result.screen.heightPixels))
-        let placed = LabelPlacement.place(wanted, within: screen)
-        return zip(texts, placed).map { Label(text: $0.0, box: $1, color: $0.2) }
-    }
-
-    /// What a gesture caused: the actions reported at its end (`delete 3`).
-    static func actions(causedBy gesture: ReplayedGesture, in result: ReplayResult) -> [String] {
-        guard gesture.outcome == .recognized else { return [] }
-        return result.actions.filter { $0.timeMicroseconds == gesture.endMicroseconds }
-            .map { "\($0.kind.rawValue) \($0.index)" }
+        return try replay.run()
     }
 
     /// The page: HTML with its style, script and data inline.
     ///
     /// The data is what `json(contents())` gives, built without keeping the frames'
-    /// presentations (one per frame, each with its texts: a long typed text made them
-    /// quadratic in the trace): a first replay gives the result and the gesture reports
-    /// the labels need, a second turns each frame into JSON as it is sampled. The replay is
-    /// deterministic, so both see the same session.
+    /// presentations (`pageData`).
     public func page() throws(ReplayError) -> String {
-        let (result, reports) = try replay { _, _ in }
+        // Without `extra` the data is always made.
+        let data = try pageData { _ in [] } ?? ""
+        return Self.page(title: title, data: data)
+    }
+
+    /// What the replay gave, for a page's own fields (a failure page's `failure`).
+    struct Outcome {
+        var result: ReplayResult
+        /// What the gesture service reported, with `gestureConfiguration`.
+        var service: GestureServiceReplayResult?
+        var serviceGestures: [ServiceGestureSummary]? { service?.gestures }
+        /// The last frame's time (nil when there is none).
+        var lastFrameMicroseconds: Int64?
+    }
+
+    /// The page's data built frame by frame, keeping no presentation (one per frame, each
+    /// with its texts: a long typed text made them quadratic in the trace): a first replay
+    /// gives the result and the gesture reports the labels need, and `extra` the fields
+    /// added at the end of the data (nil: no page, and no second replay); a second turns
+    /// each frame into JSON as it is sampled. The replay is deterministic, so both see the
+    /// same session.
+    func pageData(extra: (Outcome) -> [(key: String, value: JSONValue)]?) throws(ReplayError)
+        -> String?
+    {
+        var lastFrame: Int64?
+        let (result, reports) = try replay { _, time in lastFrame = time }
+        let service = try serviceReplay()
+        guard
+            let extra = extra(
+                Outcome(result: result, service: service, lastFrameMicroseconds: lastFrame))
+        else { return nil }
         var data = PageData()
+        data.service = service != nil
+        var labels = LabelSweep(result: result, reports: reports)
         _ = try replay { presentation, time in
             data.add(
                 Frame(
                     timeMicroseconds: time, presentation: presentation,
-                    labels: labels(at: time, result: result, reports: reports)))
+                    labels: labels.labels(at: time)))
         }
-        return Self.page(
-            title: title,
-            data: data.finished(
-                result: result, serviceGestures: try serviceGestures(),
-                framesPerSecond: framesPerSecond))
+        return data.finished(
+            result: result, service: service, framesPerSecond: framesPerSecond,
+            extra: extra)
     }
 }

@@ -1,10 +1,13 @@
+import TouchInput
+
 #if canImport(Glibc)
     import Glibc
 #endif
 
 /// Runs bound commands (the gesture service's `command:` argv) without a shell and
 /// without waiting for them: `posix_spawnp` (the program found on `PATH`), standard input
-/// from `/dev/null`, standard output and error inherited (the journal, under systemd),
+/// from `/dev/null`, standard output and error both to the caller's standard error (the
+/// journal, under systemd; never into the caller's results),
 /// default signal handling and an empty signal mask in the child whatever the caller
 /// blocks. The caller reaps: `reapExited()` from its loop (after SIGCHLD, or on every
 /// wake-up) collects every child that has ended, so none stays a zombie, and logs how
@@ -57,6 +60,8 @@ public final class CommandRunner {
     public let maximumRunning: Int
     /// The children not yet reaped, by process id.
     public private(set) var running: [pid_t: [String]] = [:]
+    /// The children not yet reaped, in the order they started.
+    private var startOrder: [pid_t] = []
     private let log: (String) -> Void
 
     /// A runner of at most `maximumRunning` children at once; `log` gets one line per
@@ -86,6 +91,9 @@ public final class CommandRunner {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        // Standard output is the caller's results (`--json`): what a child prints goes to
+        // standard error with its other messages (the journal, under systemd).
+        posix_spawn_file_actions_adddup2(&actions, 2, 1)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -108,6 +116,7 @@ public final class CommandRunner {
             return .failed(result)
         }
         running[pid] = arguments
+        startOrder.append(pid)
         return .started(pid)
     }
 
@@ -115,17 +124,11 @@ public final class CommandRunner {
     @discardableResult
     public func reapExited() -> [Exit] {
         var exits: [Exit] = []
-        for (pid, arguments) in running {
+        for pid in running.keys {
             var status: Int32 = 0
             let result = waitpid(pid, &status, WNOHANG)
             if result == 0 { continue }
-            running[pid] = nil
-            // ECHILD: someone else reaped it (a SIGCHLD set to SIG_IGN); nothing to report.
-            guard result == pid else { continue }
-            let exit = Exit(
-                pid: pid, arguments: arguments, termination: Termination(waitStatus: status))
-            log("\(Self.shown(arguments)) (pid \(pid)) \(exit.termination)")
-            exits.append(exit)
+            if let exit = reaped(pid, result: result, status: status) { exits.append(exit) }
         }
         return exits.sorted { $0.pid < $1.pid }
     }
@@ -134,23 +137,49 @@ public final class CommandRunner {
     /// it leaves no child behind); logs how each ended.
     @discardableResult
     public func waitForAll() -> [Exit] {
-        var exits: [Exit] = []
-        for (pid, arguments) in running.sorted(by: { $0.key < $1.key }) {
-            var status: Int32 = 0
-            var result: pid_t
-            repeat { result = waitpid(pid, &status, 0) } while result < 0 && errno == EINTR
-            running[pid] = nil
-            guard result == pid else { continue }
-            let exit = Exit(
-                pid: pid, arguments: arguments, termination: Termination(waitStatus: status))
-            log("\(Self.shown(arguments)) (pid \(pid)) \(exit.termination)")
-            exits.append(exit)
-        }
-        return exits
+        running.keys.sorted().compactMap(waitFor)
     }
 
-    /// The argv as a log shows it: words in backquotes, as typed without a shell.
+    /// Makes room for one more child, for a caller that runs commands faster than they
+    /// happened (a replay's `--run`): reaps every child that has ended, then, while
+    /// `maximumRunning` still run, waits for the one started first. So a replay reaps its
+    /// children as it goes and never refuses a command for its own speed; the bound holds.
+    public func makeRoom() {
+        reapExited()
+        while running.count >= maximumRunning, let oldest = startOrder.first {
+            waitFor(oldest)
+        }
+    }
+
+    /// Waits for the child `pid` and reaps it; logs how it ended (nil when someone else
+    /// reaped it).
+    @discardableResult
+    private func waitFor(_ pid: pid_t) -> Exit? {
+        var status: Int32 = 0
+        var result: pid_t
+        repeat { result = waitpid(pid, &status, 0) } while result < 0 && errno == EINTR
+        return reaped(pid, result: result, status: status)
+    }
+
+    /// Forgets the child `pid` that `waitpid` returned `result` for; logs how it ended.
+    private func reaped(_ pid: pid_t, result: pid_t, status: Int32) -> Exit? {
+        let arguments = running[pid] ?? []
+        running[pid] = nil
+        startOrder.removeAll { $0 == pid }
+        // ECHILD: someone else reaped it (a SIGCHLD set to SIG_IGN); nothing to report.
+        guard result == pid else { return nil }
+        let exit = Exit(
+            pid: pid, arguments: arguments, termination: Termination(waitStatus: status))
+        log("\(Self.shown(arguments)) (pid \(pid)) \(exit.termination)")
+        return exit
+    }
+
+    /// The argv as a log shows it: words in backquotes, as typed without a shell; each
+    /// word cut as a message cuts a path it quotes (`QuotedInput.maximumPathScalars`: an
+    /// argument is often a path), and the whole at twice that.
     static func shown(_ arguments: [String]) -> String {
-        "`" + arguments.joined(separator: " ") + "`"
+        let limit = QuotedInput.maximumPathScalars
+        let words = arguments.map { QuotedInput.cut($0, maximumScalars: limit) }
+        return "`" + QuotedInput.cut(words.joined(separator: " "), maximumScalars: 2 * limit) + "`"
     }
 }

@@ -231,21 +231,10 @@ public enum OutputFile {
         }
         guard errno == ENOENT else { throw failure(path, "cannot write") }
         // Nothing there, or a link to nothing: follow the links by hand to the file to create.
-        var current = path
-        for _ in 0..<40 {
-            guard let link = FileCall.linkStatus(current), (link.st_mode & S_IFMT) == S_IFLNK
-            else {
-                return .absent(path: current)
-            }
-            guard let destination = FileCall.linkDestination(current) else {
-                throw failure(path, "cannot read the link")
-            }
-            current =
-                destination.hasPrefix("/")
-                ? destination : folder(of: current) + "/" + destination
+        guard let end = FileCall.endOfLinks(path) else {
+            throw failure(path, errno == ELOOP ? "cannot write" : "cannot read the link")
         }
-        errno = ELOOP
-        throw failure(path, "cannot write")
+        return .absent(path: end)
     }
 
     /// Throws when `path` names an existing regular file (after links): for a writer that
@@ -298,6 +287,12 @@ public enum OutputFile {
             errno = ENOTDIR
             throw failure(name, "cannot create (\(folder) is not a folder)")
         }
+    }
+
+    /// Throws unless the folder the output `path` goes into exists: for a command to check
+    /// before its work rather than after it (`test --junit`).
+    public static func checkFolder(for path: String) throws(Diagnostic) {
+        try requireParentFolder(of: path, naming: path)
     }
 
     /// Creates the folder `folder` itself when it is missing (`--frames DIR`); its parent

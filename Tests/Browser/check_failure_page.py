@@ -5,8 +5,13 @@ chromedriver) and prints what it shows, as one JSON object on stdout:
   {"marker": {"ms", "label", "x", "top", "height"}, "timeline": {"left", "top", "width",
    "height"}, "last_frame_ms", "headline", "frame_ms" (where the viewer opened),
    "expected"/"replayed": {"gestures", "actions", "items": [[text, completed]], "notes"},
+   "headings" (the expected side's), "service": {"shown", "todo_shown", "gestures",
+   "drawn", "rows"} (the gesture service's page),
    "resized_marker_x", "timeline_after_resize": {...}, "button_frame_ms",
-   "at": [{"frame_ms", "items"} per asked time], "requests", "errors"}
+   "at": [{"frame_ms", "items"} per asked time], "screen": {"top", "bottom", "window"}
+   (the screen's box on load in a 1280x1000 window, before any scrolling), "next_frame_ms"
+   (the frame after the one it opened on) and "right_key_frame_ms" (where one press of the
+   right arrow key on the slider went), "requests", "errors"}
 
 x is the marker's centre in page pixels, the timeline's box is its drawing area (inside
 the border). CleartouchTests' FailurePageBrowserTests runs it.
@@ -21,6 +26,7 @@ sys.dont_write_bytecode = True  # no __pycache__ beside the scripts
 import headless_chromium  # noqa: E402
 
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 
 
 def marker(driver):
@@ -53,6 +59,19 @@ def side(driver, name):
             "notes": notes}
 
 
+def service(driver):
+    """The gesture service's page (a gesture expectation's): its side panel and what the
+    screen shows at the moment the page opened on."""
+    status = driver.find_element(By.ID, "status")
+    return {
+        "shown": driver.find_element(By.ID, "service").is_displayed(),
+        "todo_shown": driver.find_element(By.ID, "todo").is_displayed(),
+        "gestures": json.loads(status.get_attribute("data-service-gestures") or "[]"),
+        "drawn": json.loads(status.get_attribute("data-service-drawn") or "[]"),
+        "rows": json.loads(status.get_attribute("data-rows") or "[]"),
+    }
+
+
 def frame_ms(driver):
     return float(driver.find_element(By.ID, "status").get_attribute("data-frame-ms"))
 
@@ -62,7 +81,11 @@ def main():
     times = [float(t) for t in sys.argv[2:]]
     driver = headless_chromium.start()
     try:
+        driver.set_window_size(1280, 1000)
         driver.get(page.as_uri())
+        screen = driver.execute_script(
+            "const r = document.getElementById('screen').getBoundingClientRect();"
+            "return {top: r.top, bottom: r.bottom, window: window.innerHeight};")
         result = {
             "marker": marker(driver), "timeline": timeline(driver),
             "last_frame_ms": driver.execute_script(
@@ -71,7 +94,19 @@ def main():
             "headline": driver.find_element(By.ID, "failure-headline").text,
             "frame_ms": frame_ms(driver),
             "expected": side(driver, "expected"), "replayed": side(driver, "replayed"),
+            "headings": [h.text for h in driver.find_elements(By.CSS_SELECTOR, "#expected h3")],
+            "service": service(driver),
+            "screen": screen,
+            "next_frame_ms": driver.execute_script(
+                "const d = JSON.parse(document.getElementById('trace-data').textContent);"
+                "const s = document.getElementById('time');"
+                "const k = Math.min(Number(s.value) + 1, d.frames.length - 1);"
+                "return d.frames[k].t;"),
         }
+        # One press of the right arrow key moves one frame.
+        slider = driver.find_element(By.ID, "time")
+        slider.send_keys(Keys.ARROW_RIGHT)
+        result["right_key_frame_ms"] = frame_ms(driver)
         # The marker follows the timeline when the window changes size.
         driver.set_window_size(1000, 900)
         result["resized_marker_x"] = marker(driver)["x"]

@@ -25,11 +25,23 @@ def start(logging=None, javascript=True, window="1400,1000"):
 
 
 def seek(driver, ms):
-    """Sets the viewer's time slider to ms and fires `input`, as a moved slider does."""
+    """Sets the viewer's time slider to the frame shown at ms (the last one at or before
+    it: the slider steps frame by frame) and fires `input`, as a moved slider does."""
     driver.execute_script(
+        "const d = JSON.parse(document.getElementById('trace-data').textContent);"
+        "let k = 0;"
+        "while (k + 1 < d.frames.length && d.frames[k + 1].t <= arguments[0]) k++;"
         "const s = document.getElementById('time');"
-        "s.value = String(arguments[0]);"
+        "s.value = String(k);"
         "s.dispatchEvent(new Event('input', {bubbles: true}));", ms)
+
+
+def slider_ms(driver):
+    """The time of the frame the slider is on (its value is a frame's index)."""
+    return driver.execute_script(
+        "const d = JSON.parse(document.getElementById('trace-data').textContent);"
+        "const s = document.getElementById('time');"
+        "return d.frames.length ? d.frames[Number(s.value)].t : 0;")
 
 
 def outside_requests(driver):

@@ -72,6 +72,22 @@ struct FailurePageBrowserTests {
         try #require(value as? [[Any]]).map { "\($0[0]) \($0[1] as? Bool == true ? "[x]" : "[ ]")" }
     }
 
+    /// At a 1280x1000 window the screen is in view without scrolling, and one press of the
+    /// right arrow key moves the slider one frame (it moved 1 ms of the 33 between two).
+    static func expectTheScreenInViewAndFrameByFrameSteps(
+        _ browser: [String: Any], sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        let screen = browser["screen"] as? [String: Double] ?? [:]
+        #expect(
+            (screen["top"] ?? -1) >= 0
+                && (screen["bottom"] ?? .infinity) <= (screen["window"] ?? 0),
+            "the screen at \(screen)", sourceLocation: sourceLocation)
+        #expect(
+            browser["right_key_frame_ms"] as? Double == browser["next_frame_ms"] as? Double,
+            "\(browser["right_key_frame_ms"] ?? "") \(browser["next_frame_ms"] ?? "")",
+            sourceLocation: sourceLocation)
+    }
+
     static func expectNothingOutsideAndNoErrors(_ browser: [String: Any]) {
         #expect((browser["requests"] as? [String]) == [], "\(browser["requests"] ?? "")")
         #expect((browser["errors"] as? [String]) == [], "\(browser["errors"] ?? "")")
@@ -111,19 +127,26 @@ struct FailurePageBrowserTests {
         #expect(
             (browser["headline"] as? String)?.hasPrefix(
                 "FAIL: first difference at 2100.000 ms: action 2") == true)
-        // The viewer opens at the difference; the button goes back there.
+        // The viewer opens on the frame of the difference, the first at or after it (the
+        // differing action on the screen: before, it opened one frame early, without it);
+        // the button goes back there.
         let frame = try #require(browser["frame_ms"] as? Double)
-        #expect(frame <= 2100 && 2100 - frame < 1000.0 / 30)
+        #expect(frame >= 2100 && frame - 2100 < 1000.0 / 30, "opened at \(frame)")
         #expect(browser["button_frame_ms"] as? Double == frame)
+        Self.expectTheScreenInViewAndFrameByFrameSteps(browser)
 
         let at = try #require(browser["at"] as? [[String: Any]])
         let before = try Self.items(at[0]["items"])
         let after = try Self.items(at[1]["items"])
         #expect(before != after)
+        // Both columns at the same moment: the list both agree on when the difference came.
         let expected = try #require(browser["expected"] as? [String: Any])
         let replayed = try #require(browser["replayed"] as? [String: Any])
         #expect(try Self.items(expected["items"]) == before)
-        #expect(try Self.items(replayed["items"]) == after)
+        #expect(try Self.items(replayed["items"]) == before)
+        #expect(
+            (replayed["notes"] as? [String])?.first?.hasPrefix("then, as replayed: delete 2")
+                == true)
         #expect(
             (expected["actions"] as? [String]) == ["360.000 ms complete 1", "2100.000 ms delete 3"])
         #expect(
@@ -169,6 +192,56 @@ struct FailurePageBrowserTests {
         #expect(Array(expectedItems.dropFirst()) == Array(replayItems.dropFirst()))
         #expect(try Self.items(replayed["items"]) == replayItems)
         #expect((replayed["notes"] as? [String]) == ["level: items", "editing: none"])
+        Self.expectNothingOutsideAndNoErrors(browser)
+    }
+
+    /// A gesture expectation's failure page is the gesture service's: both sides list the
+    /// service's gestures (no actions, no list), the screen draws them over the touches,
+    /// and the to-do list is neither drawn nor listed.
+    @Test func aGestureExpectationsPageShowsTheServicesGestures() throws {
+        let root = TestPaths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let suite = root + "/suite"
+        try FileManager.default.createDirectory(atPath: suite, withIntermediateDirectories: true)
+        for name in ["gestures-swipe-3-left.evemu", "gestures.example.yaml"] {
+            try FileManager.default.copyItem(
+                atPath: TestPaths.recordings + "/" + name, toPath: suite + "/" + name)
+        }
+        let golden = try String(
+            contentsOfFile: TestPaths.recordings + "/gestures-swipe-3-left.expect.json",
+            encoding: .utf8)
+        let changed = golden.replacingOccurrences(
+            of: "\"binding\": \"forward\"", with: "\"binding\": \"back\"")
+        #expect(changed != golden)
+        try changed.write(
+            toFile: suite + "/gestures-swipe-3-left.expect.json", atomically: true,
+            encoding: .utf8)
+        let test = try runCommand(
+            executable: TestPaths.cleartouchBinary,
+            arguments: ["test", suite, "--report", root + "/report"])
+        #expect(test.status == 1, "\(test.standardOutput)\(test.standardError)")
+        let browser = try Self.browse(root + "/report/gestures-swipe-3-left.evemu.html")
+        // As the page shows them (the browser's text runs spaces together).
+        let expected = try #require(browser["expected"] as? [String: Any])
+        let replayed = try #require(browser["replayed"] as? [String: Any])
+        #expect(
+            (expected["gestures"] as? [String])?.first?.hasSuffix(
+                "3-finger swipe left recognized binding back") == true, "\(expected)")
+        #expect(
+            (replayed["gestures"] as? [String])?.first?.contains(
+                "3-finger swipe left recognized binding forward") == true, "\(replayed)")
+        #expect(
+            (expected["actions"] as? [String]) == []
+                && (expected["items"] as? [Any])?.isEmpty == true)
+        let headings = try #require(browser["headings"] as? [String])
+        #expect(!headings.contains("actions") && !headings.contains("list"), "\(headings)")
+        let service = try #require(browser["service"] as? [String: Any])
+        #expect(service["shown"] as? Bool == true)
+        #expect(service["todo_shown"] as? Bool == false)
+        #expect((service["rows"] as? [Any])?.isEmpty == true)
+        // The page opens at the first difference, the gesture's start: it is drawn there.
+        #expect((service["gestures"] as? [String])?.count == 1, "\(service)")
+        #expect((service["drawn"] as? [Any])?.count == 1, "\(service)")
         Self.expectNothingOutsideAndNoErrors(browser)
     }
 }

@@ -45,15 +45,82 @@ import Testing
         #expect(run.standardOutput == (try Self.expectedJSON(base)))
     }
 
-    @Test func theHumanOutputNamesTheBindingAndItsCommand() throws {
+    /// `--help` describes each option once, and its usage lines name every option it
+    /// describes (the live limits, `--debug` and `--agent` included).
+    @Test func theHelpDescribesEachOptionOnceAndTheUsageNamesThemAll() throws {
+        let help = try Self.gestures(["--help"])
+        #expect(help.status == 0)
+        let lines = help.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
+        let usage = lines.prefix { !$0.isEmpty }.joined(separator: "\n")
+        let described = lines.filter { $0.hasPrefix("  --") }.flatMap { line in
+            line.split(separator: " ").prefix { $0.hasPrefix("--") || $0.hasSuffix(",") }.map {
+                String($0.filter { $0 != "," })
+            }
+        }
+        #expect(described.count == Set(described).count, "described twice: \(described)")
+        for option in described {
+            #expect(usage.contains(option), "\(option) is not in the usage lines")
+        }
+        for option in ["--duration", "--until-idle", "--until-events", "--debug", "--agent"] {
+            #expect(described.contains(option), "\(option) is not described")
+        }
+    }
+
+    /// Without `--run` nothing runs, and the timeline says what would; a cancelled gesture
+    /// would run nothing.
+    @Test func theHumanOutputNamesTheBindingAndWhatItWouldRun() throws {
         let run = try Self.gestures([
             "--config", Self.example, "--replay", Self.recording("gestures-swipe-3-left.evemu"),
         ])
         #expect(run.status == 0, "\(run.standardError)")
         #expect(
             run.standardOutput.contains(
-                "3-finger swipe left  recognized  binding back  runs xdotool key alt+Left"),
+                "3-finger swipe left  recognized  binding forward  would run xdotool key alt+Right\n"
+            ),
             "\(run.standardOutput)")
+        let short = try Self.gestures([
+            "--config", Self.example, "--replay",
+            Self.recording("gestures-swipe-too-short.evemu"),
+        ])
+        #expect(
+            short.standardOutput.contains("3-finger swipe left  cancelled  binding forward\n"),
+            "\(short.standardOutput)")
+    }
+
+    /// With `--run` the timeline says the command runs; what the command prints goes to
+    /// standard error (the journal), never into the output, so `--json` stays JSON.
+    @Test func aBoundCommandsOutputGoesToStandardErrorNeverIntoTheJSON() throws {
+        let scratch = ScratchFolder()
+        let config = scratch.file("loud.yaml")
+        try """
+        gestures:
+          - name: loud
+            gesture: swipe
+            fingers: 3
+            direction: left
+            command: ["sh", "-c", "echo out-of-the-command; echo err-of-the-command >&2"]
+
+        """.write(toFile: config, atomically: true, encoding: .utf8)
+        let json = try Self.gestures([
+            "--config", config, "--replay", Self.recording("gestures-swipe-3-left.evemu"),
+            "--run", "--json",
+        ])
+        #expect(json.status == 0, "\(json.standardError)")
+        #expect(
+            json.standardOutput
+                == (try Self.expectedJSON("gestures-swipe-3-left")).replacingOccurrences(
+                    of: "\"forward\"", with: "\"loud\""))
+        #expect(json.standardError.contains("out-of-the-command\n"), "\(json.standardError)")
+        #expect(json.standardError.contains("err-of-the-command\n"), "\(json.standardError)")
+        let text = try Self.gestures([
+            "--config", config, "--replay", Self.recording("gestures-swipe-3-left.evemu"), "--run",
+        ])
+        #expect(
+            text.standardOutput.contains(
+                "recognized  binding loud  runs sh -c echo out-of-the-command; echo err-of-the-command >&2\n"
+            ),
+            "\(text.standardOutput)")
+        #expect(!text.standardOutput.contains("out-of-the-command\n"), "\(text.standardOutput)")
     }
 
     /// A configuration of no bindings, not "none at all": no test can count on
@@ -141,7 +208,7 @@ import Testing
         #expect(write.status == 0, "\(write.standardError)")
         let written = try String(contentsOfFile: out, encoding: .utf8)
         #expect(written.contains(#""gesture_config": "mine.gestures.yaml""#), "\(written)")
-        #expect(written.contains(#""outcome": "cancelled", "binding": "back""#), "\(written)")
+        #expect(written.contains(#""outcome": "cancelled", "binding": "forward""#), "\(written)")
         let check = try Self.gestures([
             "--replay", Self.recording("gestures-swipe-too-short.evemu"), "--expect", out,
         ])
@@ -225,6 +292,18 @@ import Testing
                 "--calibration and --rotate do not go with --via-libinput"
             ),
             (["--frobnicate"], "unknown option --frobnicate"),
+            (["--debug", "--replay", "x.evemu"], "--replay does not go with it"),
+            (["--debug", "--bus", "session"], "--bus does not go with it"),
+            (["--debug", "--bus-address", "unix:path=/x"], "--bus-address does not go with it"),
+            (["--debug", "--touchegg"], "--touchegg does not go with it"),
+            (["--debug", "--run"], "--run does not go with it"),
+            (["--agent", "--replay", "x.evemu"], "--replay does not go with it"),
+            (["--agent", "/dev/input/event3"], "--agent reads no device ('/dev/input/event3' given)"),
+            (["--agent", "--touchegg"], "--touchegg does not go with it"),
+            (["--agent", "--debug"], "--debug does not go with it"),
+            (["--agent", "--run"], "--run does not go with it"),
+            (["--agent", "--seat", "seat1"], "--seat does not go with it"),
+            (["--agent", "--duration", "3"], "--duration does not go with it"),
         ])
     func usageErrorsExitTwo(arguments: [String], message: String) throws {
         let run = try Self.gestures(arguments)

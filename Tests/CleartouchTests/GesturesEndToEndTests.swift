@@ -158,7 +158,7 @@ import Testing
         #expect(run.status == 0, "\(run.standardError)")
         // libinput refuses it; the direct path reads it.
         #expect(run.standardError.contains("Ignoring this device"), "\(run.standardError)")
-        #expect(run.standardError.contains("watching \(egalax.node) (1 devices)"))
+        #expect(run.standardError.contains("watching \(egalax.node) (1 device)"))
         let lines = run.standardOutput.split(separator: "\n").filter { $0.hasPrefix("gesture ") }
         #expect(
             lines.last == "gesture 1 swipe recognized fingers 1 direction right binding next",

@@ -2,9 +2,9 @@ import DescriptorIO
 import Foundation
 import GestureBus
 import GestureService
+import GestureServiceCommand
 import SDBus
 import TestSupport
-import GestureServiceCommand
 import Testing
 import ToolSupport
 import TouchInput
@@ -42,6 +42,69 @@ struct TouchDownReporter: GestureReporting {
     mutating func advance(toMicroseconds time: Int64, into reports: inout [ServiceGestureReport]) {}
 
     var nextDeadlineMicroseconds: Int64? { nil }
+
+    /// Its taps end as they begin: nothing is ever under way.
+    mutating func cancelAll(into reports: inout [ServiceGestureReport]) {}
+}
+
+/// A second stand-in: each finger down begins a long-press (bound to `binding`) that its lift
+/// ends recognized and its cancel cancelled, so a gesture is under way while a finger is
+/// down; `cancelAll` ends those cancelled. Its ids start at `firstID` (one hundred per
+/// configuration loaded, so the log tells the reporters apart). Test target only.
+struct PressReporter: GestureReporting {
+    var binding: String
+    private var nextID: Int
+    /// The gesture of each finger down: its id and start.
+    private var held: [Int: (id: Int, start: Int64)] = [:]
+    private var latest: Int64 = 0
+
+    init(binding: String, firstID: Int) {
+        self.binding = binding
+        nextID = firstID
+    }
+
+    private func report(_ id: Int, _ phase: ServiceGestureReport.Phase, start: Int64, time: Int64)
+        -> ServiceGestureReport
+    {
+        ServiceGestureReport(
+            id: id, kind: .longPress, fingers: 1, direction: nil, edge: nil, phase: phase,
+            startMicroseconds: start, timeMicroseconds: time, binding: binding)
+    }
+
+    mutating func handle(_ event: InputEvent, into reports: inout [ServiceGestureReport]) {
+        latest = max(latest, event.timeMicroseconds)
+        guard case .touchFrame(let frame) = event else { return }
+        for contact in frame.contacts {
+            switch contact.phase {
+            case .down:
+                held[contact.seatSlot] = (nextID, frame.timeMicroseconds)
+                reports.append(report(nextID, .began, start: frame.timeMicroseconds, time: latest))
+                nextID += 1
+            case .up, .cancel:
+                guard let gesture = held.removeValue(forKey: contact.seatSlot) else { continue }
+                reports.append(
+                    report(
+                        gesture.id, .ended(cancelled: contact.phase == .cancel),
+                        start: gesture.start, time: latest))
+            case .move:
+                break
+            }
+        }
+    }
+
+    mutating func advance(toMicroseconds time: Int64, into reports: inout [ServiceGestureReport]) {
+        latest = max(latest, time)
+    }
+
+    var nextDeadlineMicroseconds: Int64? { nil }
+
+    mutating func cancelAll(into reports: inout [ServiceGestureReport]) {
+        for gesture in held.values.sorted(by: { $0.id < $1.id }) {
+            reports.append(
+                report(gesture.id, .ended(cancelled: true), start: gesture.start, time: latest))
+        }
+        held.removeAll()
+    }
 }
 
 /// The live loop (`runGestureServiceLive`) under umockdev with hot-plug: the real
@@ -56,9 +119,6 @@ struct GesturesLiveUmockdevTests {
         if let reason = TestDBusDaemon.unavailableReason { try RequiredInput.missing(reason) }
         let folder = ScratchFolder()
         defer { folder.remove() }
-        let helper = try HotplugTestbed.buildHelper(in: folder)
-        let prefixes = try HotplugTestbed.writePenmountAndEgalaxPress(in: folder)
-        let syspath = try HotplugTestbed.syspath(ofFirstDeviceIn: prefixes.egalax + ".umockdev")
         let daemon = try TestDBusDaemon(in: folder)
         let touchegg = uniqueToucheggAddress()
 
@@ -69,19 +129,8 @@ struct GesturesLiveUmockdevTests {
             name: "gestures1")
         #expect(waitUntil { client.output.contains("ready") || !client.process.isRunning })
 
-        let bundle = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
-        let log = folder.file("testbed.log")
-        let testbed = try HotplugTestbed(
-            helper: helper, initialPrefix: prefixes.penmount, initialNode: "/dev/input/event60",
-            command: [
-                bundle, "--testing-library", "swift-testing", "--filter", "GesturesLiveChild",
-            ],
-            errorsPath: log,
-            environment: [
-                GesturesLiveChildEnvironment.folderVariable: folder.path,
-                GesturesLiveChildEnvironment.busVariable: daemon.address,
-                GestureServiceLiveOptions.toucheggAddressVariable: "\(touchegg)",
-            ])
+        let (testbed, prefixes, syspath, log) = try Self.startChild(
+            folder: folder, bus: daemon.address, touchegg: touchegg)
         defer { testbed.abandon() }
         let errors = folder.file("live.err")
         func read(_ path: String) -> String {
@@ -92,7 +141,7 @@ struct GesturesLiveUmockdevTests {
             "\(read(errors))\(read(log))")
         #expect(
             read(errors).contains(
-                "watching seat0 (1 devices); signals on the bus at \(daemon.address); Touchégg's protocol at \(touchegg)"
+                "watching seat0 (1 device); signals on the bus at \(daemon.address); Touchégg's protocol at \(touchegg)"
             ), "\(read(errors))")
         let touchClient = try BackgroundProgram(
             TestDBusDaemon.client("touchegg-client.py"), ["\(touchegg)", "2"], in: folder,
@@ -148,6 +197,96 @@ struct GesturesLiveUmockdevTests {
             "\(touchSignals)")
     }
 
+    /// A gesture under way when the service reloads (SIGHUP) or stops (SIGTERM) ends,
+    /// cancelled: printed and sent as `GestureEnded`, so a client never waits for an end
+    /// that would not come. A finger goes down as an eGalax is plugged in; after the reload
+    /// a second eGalax is plugged in, for the new reporter's gesture.
+    @Test func theLiveServiceEndsWhatItBeganOnReloadAndOnExit() throws {
+        if let reason = TestDBusDaemon.unavailableReason { try RequiredInput.missing(reason) }
+        let folder = ScratchFolder()
+        defer { folder.remove() }
+        let daemon = try TestDBusDaemon(in: folder)
+        // Began and ended, twice.
+        let client = try BackgroundProgram(
+            TestDBusDaemon.client("gestures1-client.py"), [daemon.address, "4"], in: folder,
+            name: "gestures1")
+        #expect(waitUntil { client.output.contains("ready") || !client.process.isRunning })
+        let (testbed, prefixes, syspath, log) = try Self.startChild(
+            folder: folder, bus: daemon.address, touchegg: uniqueToucheggAddress(),
+            extra: [GesturesLiveChildEnvironment.reporterVariable: "press"])
+        defer { testbed.abandon() }
+        func read(_ path: String) -> String {
+            (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        }
+        let errors = folder.file("live.err")
+        let output = folder.file("live.out")
+        #expect(
+            waitUntil { read(errors).contains("watching seat0") || !testbed.process.isRunning },
+            "\(read(errors))\(read(log))")
+        let child = try #require(
+            UmockdevHarness.childProcesses(of: testbed.process.processIdentifier).first)
+
+        #expect(try testbed.send("add \(prefixes.egalax) /dev/input/event61 \(syspath)") == "ok")
+        #expect(
+            waitUntil { read(output).contains("gesture 100 long-press began") }, "\(read(errors))")
+        kill(child, SIGHUP)
+        #expect(waitUntil { read(errors).contains("configuration reloaded") })
+        #expect(
+            read(output).contains("gesture 100 long-press cancelled fingers 1 binding load-1"),
+            "\(read(output))")
+
+        let second = try HotplugTestbed.writeEgalaxPress(in: folder, eventNumber: 62)
+        let secondSyspath = try HotplugTestbed.syspath(ofFirstDeviceIn: second + ".umockdev")
+        #expect(try testbed.send("add \(second) /dev/input/event62 \(secondSyspath)") == "ok")
+        #expect(
+            waitUntil { read(output).contains("gesture 200 long-press began") }, "\(read(errors))")
+        #expect(try testbed.send("stop") == "exit 0", "\(read(errors))\(read(log))")
+        #expect(read(errors).contains("cleartouch gestures: terminated"))
+        #expect(
+            read(output).contains("gesture 200 long-press cancelled fingers 1 binding load-2"),
+            "\(read(output))")
+
+        #expect(waitUntil { !client.process.isRunning }, "\(client.output)\(client.errors)")
+        let signals = GesturesEndToEndTests.signals(client)
+        #expect(
+            signals.compactMap { $0["member"] as? String }
+                == ["GestureBegan", "GestureEnded", "GestureBegan", "GestureEnded"],
+            "\(client.output)")
+        let ends = signals.filter { ($0["member"] as? String) == "GestureEnded" }.compactMap {
+            $0["args"] as? [Any]
+        }
+        #expect(ends.map { $0[5] as? Bool } == [true, true], "\(client.output)")
+        #expect(ends.map { $0[6] as? String } == ["load-1", "load-2"], "\(client.output)")
+    }
+
+    /// The hot-plug testbed (the PenMount present) running this bundle again as the live
+    /// service's child (`GesturesLiveChild`), with what it needs in its environment.
+    /// Returns it with the two devices' prefixes, the eGalax's syspath and the testbed's log.
+    static func startChild(
+        folder: ScratchFolder, bus: String, touchegg: PeerAddress, extra: [String: String] = [:]
+    ) throws -> (
+        testbed: HotplugTestbed, prefixes: (penmount: String, egalax: String), syspath: String,
+        log: String
+    ) {
+        let helper = try HotplugTestbed.buildHelper(in: folder)
+        let prefixes = try HotplugTestbed.writePenmountAndEgalaxPress(in: folder)
+        let syspath = try HotplugTestbed.syspath(ofFirstDeviceIn: prefixes.egalax + ".umockdev")
+        let log = folder.file("testbed.log")
+        let bundle = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+        let testbed = try HotplugTestbed(
+            helper: helper, initialPrefix: prefixes.penmount, initialNode: "/dev/input/event60",
+            command: [
+                bundle, "--testing-library", "swift-testing", "--filter", "GesturesLiveChild",
+            ],
+            errorsPath: log,
+            environment: [
+                GesturesLiveChildEnvironment.folderVariable: folder.path,
+                GesturesLiveChildEnvironment.busVariable: bus,
+                GestureServiceLiveOptions.toucheggAddressVariable: "\(touchegg)",
+            ].merging(extra) { $1 })
+        return (testbed, prefixes, syspath, log)
+    }
+
     func uniqueToucheggAddress() -> PeerAddress {
         .abstract("cleartouch-test-touchegg-\(UUID().uuidString)")
     }
@@ -157,6 +296,8 @@ struct GesturesLiveUmockdevTests {
 enum GesturesLiveChildEnvironment {
     static let folderVariable = "CLEARTOUCH_TEST_GESTURES_LIVE_FOLDER"
     static let busVariable = "CLEARTOUCH_TEST_GESTURES_LIVE_BUS"
+    /// `press`: the child runs `PressReporter` (gestures under way while a finger is down).
+    static let reporterVariable = "CLEARTOUCH_TEST_GESTURES_LIVE_REPORTER"
     static var folder: String? { ProcessInfo.processInfo.environment[folderVariable] }
 }
 
@@ -181,8 +322,10 @@ struct GesturesLiveChild {
         options.bus = .address(address)
         options.touchegg = GestureServiceLiveOptions.toucheggAddress(environment: environment)
         var loads = 0
+        let presses = environment[GesturesLiveChildEnvironment.reporterVariable] == "press"
         let status = runGestureServiceLive(options: options, output: output) {
             loads += 1
+            if presses { return PressReporter(binding: "load-\(loads)", firstID: 100 * loads) }
             if loads == 2 {
                 throw Diagnostic(path: "gestures.yaml", line: 3, message: "unknown key 'fingerz'")
             }

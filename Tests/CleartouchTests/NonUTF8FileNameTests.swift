@@ -166,6 +166,58 @@ import Testing
     }
 }
 
+/// Every command's human-readable output and messages show a path as messages show one
+/// (docs/output-files.md, "File names"): control characters and bytes that are not UTF-8
+/// written visibly, never raw (`gestures --replay` printed the recording's path raw: an
+/// escape sequence passed to the terminal, a byte 0xFF came out as U+10FFBF).
+@Suite struct HostilePathOutputTests {
+    static let recordings = PackagePaths.root.appendingPathComponent("Recordings").path
+
+    /// Names with an escape sequence, a newline, a bell, a C1 control (U+009B, the
+    /// terminal's one-byte CSI), a tab, and bytes that are not UTF-8.
+    static let names: [[UInt8]] = [
+        Array("esc-\u{1B}[31mred".utf8), Array("new\nline".utf8), Array("bell-\u{7}".utf8),
+        Array("csi-".utf8) + [0xC2, 0x9B] + Array("2J".utf8), Array("tab-\t".utf8),
+        Array("byte-".utf8) + [0xFF, 0xFE],
+    ]
+
+    /// What a terminal must never get raw: C0 controls but the newline and the tab, DEL, C1
+    /// controls, a name's escaped bytes, and U+FFFD (a byte lost on the way).
+    static func rawScalars(_ text: String) -> [UInt32] {
+        text.unicodeScalars.filter { scalar in
+            let value = scalar.value
+            return (value < 0x20 && value != 0x0A && value != 0x09) || (0x7F...0x9F).contains(value)
+                || PathName.isEscapedByte(scalar) || value == 0xFFFD
+        }.map(\.value)
+    }
+
+    @Test(arguments: names.indices)
+    func everyCommandShowsARecordingsPathEscaped(index: Int) throws {
+        let cleartouch = try #require(cleartouchExecutable(), "build cleartouch first")
+        let scratch = ByteScratch()
+        defer { scratch.remove() }
+        let trace = try scratch.copy(
+            Self.recordings + "/gestures-tap-2.trace", to: Self.names[index] + Array(".trace".utf8))
+        let config = Self.recordings + "/gestures.example.yaml"
+        let runs: [[any ArgumentBytes]] = [
+            ["gestures", "--replay", trace], ["gestures", "--replay", trace, "--config", config],
+            ["gestures", "--replay", trace, "--run", "--config", config], ["replay", trace],
+            ["inspect", trace], ["test", scratch.path], ["test", scratch.path, "--margins"],
+            ["replay", trace + Array(".missing".utf8)], ["view", trace, "-o", trace],
+        ]
+        for arguments in runs {
+            let run = try runBytes(cleartouch, arguments)
+            let shown = arguments.map { String(decoding: $0.argumentBytes, as: UTF8.self) }
+            #expect(
+                Self.rawScalars(run.standardOutput).isEmpty,
+                "\(shown): stdout \(run.standardOutput.debugDescription)")
+            #expect(
+                Self.rawScalars(run.standardError).isEmpty,
+                "\(shown): stderr \(run.standardError.debugDescription)")
+        }
+    }
+}
+
 /// The whole file at `path` (bytes), or nil when it cannot be read.
 private func readBytes(_ path: [UInt8]) -> [UInt8]? {
     let fd = FileCall.open(PathName.string(path), O_RDONLY)

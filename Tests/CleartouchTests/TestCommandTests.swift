@@ -48,6 +48,23 @@ import Testing
         #expect(output.standardError.hasPrefix("cleartouch test: "))
     }
 
+    /// A `--report` folder whose parent is missing, or a `--junit` file's missing folder,
+    /// is found before the suite runs: nothing replayed, no summary (before, only after
+    /// the whole run).
+    @Test(arguments: [
+        ["--report", "/nonexistent-cleartouch/x/pages"],
+        ["--junit", "/nonexistent-cleartouch/x/j.xml"],
+    ])
+    func aMissingOutputFolderIsFoundBeforeTheRun(option: [String]) {
+        let output = CapturedOutput()
+        #expect(
+            TestCommand.main(arguments: [Self.recordings] + option, output: output.streams) == 2)
+        #expect(output.standardOutput.isEmpty, "\(output.standardOutput)")
+        #expect(
+            output.standardError.contains("/nonexistent-cleartouch/x is missing"),
+            "\(output.standardError)")
+    }
+
     @Test func theBundledRecordingsPass() {
         let output = CapturedOutput()
         #expect(TestCommand.main(arguments: [Self.recordings], output: output.streams) == 0)
@@ -82,7 +99,10 @@ import Testing
         #expect(TestCommand.main(arguments: [root, "--update"], output: output.streams) == 0)
         #expect(output.standardOutput.hasPrefix("FAIL \(root)/pan-delete-above.evemu\n"))
         #expect(output.standardOutput.contains("updated \(root)/pan-delete-above.expect.json\n"))
-        #expect(output.standardOutput.hasSuffix("\(Self.bundledCount - 1) passed, 1 failed\n"))
+        // Updated, so not failed: the run passes now (docs/replay.md, "One verdict").
+        #expect(
+            output.standardOutput.hasSuffix(
+                "\(Self.bundledCount - 1) passed, 0 failed, 1 updated\n"))
         #expect(
             try String(contentsOfFile: root + "/pan-delete-above.expect.json", encoding: .utf8)
                 == String(
@@ -113,7 +133,7 @@ import Testing
         #expect(
             bad.standardOutput.hasPrefix("ERROR \(empty)/bad.trace\n  \(empty)/bad.expect.json:1: ")
         )
-        #expect(bad.standardOutput.hasSuffix("0 passed, 1 failed\n"))
+        #expect(bad.standardOutput.hasSuffix("0 passed, 0 failed, 1 error\n"))
     }
 }
 

@@ -2,6 +2,7 @@ import ClearCore
 import Foundation
 import JSON
 import KioskApp
+import ListStore
 import TestSupport
 import Testing
 
@@ -79,12 +80,21 @@ import Testing
                 == ocean.standardOutput)
     }
 
-    @Test func theAppStartsWithTheSavedThemeElseTheCommandLinesElseHeat() {
+    /// The command line wins over the list file for the run, the list file over the
+    /// default (docs/app.md, "Settings"); a saved name the program does not know is none.
+    @Test func theAppStartsWithTheCommandLinesThemeElseTheSavedElseHeat() {
         let ocean = Theme.named("ocean")!
-        #expect(startTheme(savedName: nil, commandLine: nil) == .heat)
-        #expect(startTheme(savedName: nil, commandLine: ocean) == ocean)
-        #expect(startTheme(savedName: "paper", commandLine: ocean) == Theme.named("paper"))
-        #expect(startTheme(savedName: "plaid", commandLine: ocean) == ocean)
-        #expect(startTheme(savedName: "plaid", commandLine: nil) == .heat)
+        func start(_ saved: String?, _ commandLine: Theme?) -> (Theme, SettingSource) {
+            var options = KioskOptions(listPath: "list.json")
+            options.theme = commandLine
+            let settings = StartSettings(
+                options: options, recorded: RecordedSettings(themeName: saved))
+            return (settings.theme, settings.themeSource)
+        }
+        #expect(start(nil, nil) == (.heat, .byDefault))
+        #expect(start(nil, ocean) == (ocean, .commandLine))
+        #expect(start("paper", ocean) == (ocean, .commandLine))
+        #expect(start("paper", nil) == (Theme.named("paper")!, .listFile))
+        #expect(start("plaid", nil) == (.heat, .byDefault))
     }
 }

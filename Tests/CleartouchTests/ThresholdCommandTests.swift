@@ -138,11 +138,26 @@ import Testing
     @Test func marginsTextIsABlockPerRecordingBeforeTheSummary() {
         let (status, output) = Self.test([Self.deleteLastRow, "--margins"])
         #expect(status == 0)
-        #expect(output.standardOutput.hasPrefix("\(Self.deleteLastRow)\n"))
+        #expect(
+            output.standardOutput.hasPrefix(
+                "\(Self.deleteLastRow): nearest pan-delete, relative margin 0.111\n"))
         #expect(
             output.standardOutput.contains(
                 "  pan-delete       value 600 px  threshold 540 px  relative 0.111\n"))
         #expect(output.standardOutput.hasSuffix("\n1 passed, 0 failed\n"))
+    }
+
+    /// The decision that came nearest its threshold leads its recording's block (before, it
+    /// came after the slop and long-press lines every touch adds).
+    @Test func marginsTextLeadsWithTheNearestDecision() {
+        let (_, output) = Self.test([Self.panComplete, "--margins"])
+        let lines = output.standardOutput.split(separator: "\n")
+        #expect(lines.first == "\(Self.panComplete): nearest pan-complete, relative margin 0.004")
+        #expect(lines.dropFirst().first?.hasPrefix("  pan-complete ") == true, "\(lines)")
+        let relatives = lines.dropFirst().prefix { $0.hasPrefix("  ") }.compactMap {
+            Double($0.split(separator: " ").last ?? "")
+        }
+        #expect(relatives.count >= 3 && relatives == relatives.sorted(), "\(relatives)")
     }
 
     @Test func brittleFailsTheRecordingsUnderTheMarginAndNamesTheRule() {
@@ -155,7 +170,8 @@ import Testing
                 "BRITTLE \(Self.panComplete): rule pan-complete, value 542 px, threshold 540 px (relative margin 0.004 < 0.05)"
             ))
         #expect(!output.standardOutput.contains("BRITTLE \(Self.deleteLastRow)"))
-        #expect(output.standardOutput.hasSuffix("2 passed, 0 failed\n"))
+        // A failure in the summary too (docs/replay.md, "One verdict").
+        #expect(output.standardOutput.hasSuffix("1 passed, 1 failed\n"))
         let (above, aboveOutput) = Self.test([Self.deleteLastRow, "--brittle", "0.1"])
         #expect(above == 0)
         #expect(!aboveOutput.standardOutput.contains("BRITTLE"))
@@ -181,12 +197,36 @@ import Testing
                 0.55                     1       0
                 0.6                      0       1
                 (* Clear's default)
+                1 of 1 recording changes with pan-delete-fraction:
+                  \(Self.deleteLastRow): passes at 0.5, 0.55; fails at 0.6
 
                 """)
         let page = try String(contentsOfFile: folder.file("sweep.html"), encoding: .utf8)
         #expect(page.components(separatedBy: "class=\"sweep-point\"").count == 4)
         #expect(page.contains("data-value=\"0.6\" data-passed=\"0\" data-total=\"1\""))
         #expect(output.standardError.contains("wrote \(folder.file("sweep.html"))"))
+    }
+
+    /// The sweep names the recordings whose result changes, and runs Clear's default too
+    /// when the values leave it out, starred (before, it printed counts only and starred no
+    /// row then).
+    @Test func aSweepNamesWhatChangesAndAlwaysHasTheDefaultsRow() {
+        let (status, output) = Self.test([
+            Self.deleteLastRow, Self.panComplete, "--sweep", "pan-delete-fraction=0.6:0.7:0.1",
+        ])
+        #expect(status == 0, "\(output.standardError)")
+        #expect(
+            output.standardOutput
+                == """
+                pan-delete-fraction (W)  passed  failed
+                0.5 *                    2       0
+                0.6                      1       1
+                0.7                      1       1
+                (* Clear's default, run besides the values swept)
+                1 of 2 recordings changes with pan-delete-fraction:
+                  \(Self.deleteLastRow): passes at 0.5; fails at 0.6, 0.7
+
+                """)
     }
 
     @Test func replaySetChangesThisReplayOnly() throws {

@@ -125,8 +125,10 @@ struct ViewerBrowserTests {
         }
     }
 
-    /// `view --gesture-config`: the page shows the gesture service's gestures as
-    /// `cleartouch gestures --replay` reports them, in progress and then ended.
+    /// `view --gesture-config`: the page is the gesture service's. Its gestures, as
+    /// `cleartouch gestures --replay` reports them, are drawn over the touches (their label
+    /// and progress bar in the colour of their state, read back from the canvas) and listed
+    /// with their progress while in progress; nothing of the to-do list is drawn or listed.
     @Test func theGestureServicesGesturesAreShownWithAConfiguration() throws {
         guard HeadlessChromium.missing == nil else {
             Issue.record("CI=true: \(HeadlessChromium.missing!)")
@@ -147,10 +149,12 @@ struct ViewerBrowserTests {
         // The one gesture, as the offline service prints it (0.000–260.000 ms).
         #expect(
             replay.standardOutput.contains(
-                "0.000–260.000 ms  3-finger swipe left  recognized  binding back"),
+                "0.000–260.000 ms  3-finger swipe left  recognized  binding forward"),
             "\(replay.standardOutput)")
+        // 70 ms: the frame of 66.7 ms, the swipe begun at 50 ms and a third of the way to its
+        // distance at 60 ms; 400 ms: ended at 260 ms, its label still drawn.
         let run = try runCommand(
-            executable: HeadlessChromium.python, arguments: [Self.script, page, "150", "400"])
+            executable: HeadlessChromium.python, arguments: [Self.script, page, "70", "400"])
         try #require(run.status == 0, "\(run.standardError)")
         let browser = try #require(
             try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8))
@@ -158,13 +162,28 @@ struct ViewerBrowserTests {
         #expect(browser["errors"] as? [String] == [])
         let at = try #require(browser["at"] as? [[String: Any]])
         try #require(at.count == 2)
-        #expect(at[0]["service_shown"] as? Bool == true)
+        for seen in at {
+            #expect(seen["service_shown"] as? Bool == true)
+            #expect(seen["todo_shown"] as? Bool == false)
+            #expect((seen["rows"] as? [Any])?.isEmpty == true, "no to-do row: \(seen)")
+            #expect((seen["labels"] as? [Any])?.isEmpty == true, "no to-do label: \(seen)")
+        }
         #expect(
             at[0]["service_gestures"] as? [String]
-                == ["3-finger swipe left  in progress  binding back  runs xdotool key alt+Left"])
+                == ["3-finger swipe left  in progress 33%  binding forward"], "\(at[0])")
         #expect(
             at[1]["service_gestures"] as? [String]
-                == ["3-finger swipe left  recognized  binding back  runs xdotool key alt+Left"])
+                == [
+                    "3-finger swipe left  recognized  binding forward  would run xdotool key alt+Right"
+                ])
+        // Drawn: [label, state, x, y, [r, g, b]]: yellow in progress, green recognized.
+        let drawn = try at.map { try #require($0["service_drawn"] as? [[Any]]) }
+        #expect(drawn.map(\.count) == [1, 1], "\(drawn)")
+        #expect(drawn[0].first?[0] as? String == "3-finger swipe left · forward 33%")
+        #expect(drawn[0].first?[1] as? String == "progress")
+        #expect(drawn[0].first?[4] as? [Int] == [0xff, 0xea, 0x00], "\(drawn[0])")
+        #expect(drawn[1].first?[0] as? String == "3-finger swipe left · forward · recognized")
+        #expect(drawn[1].first?[4] as? [Int] == [0x69, 0xf0, 0xae], "\(drawn[1])")
 
         // Without a configuration the section stays hidden and empty.
         let plain = directory + "/plain.html"

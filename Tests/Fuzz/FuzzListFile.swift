@@ -7,7 +7,9 @@ import Foundation
 
 // Properties: never crashes or hangs; a list ListStore reads, written again, reads back
 // equal, and so do the lists (version 2) it reads; the UTF-8 text reader (the one
-// `replay --list` calls) agrees with the bytes reader.
+// `replay --list` calls) agrees with the bytes reader; lists and items added after
+// whatever ids were read (up to 2^64 - 1) get ids of their own, so the file written then
+// reads back (no id saved twice).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzListFile(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let bytes = Data(bytes: data, count: size)
@@ -24,6 +26,17 @@ public func fuzzListFile(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
             fatalError("written lists do not read back")
         }
         precondition(reread == lists, "lists round trip differs")
+        var grown = lists
+        for step in 0..<3 {
+            grown.insertList(title: "added \(step)", at: step)
+            var items = grown[step].list
+            for item in 0..<3 { items.insert(text: "item \(item)", at: item) }
+            grown.replaceItems(items, at: step)
+        }
+        guard let regrown = try? ListStore.decodeLists(ListStore.encodeLists(grown)) else {
+            fatalError("lists with added lists and items do not read back (an id saved twice)")
+        }
+        precondition(regrown == grown, "grown lists round trip differs")
     }
     guard let text = String(data: bytes, encoding: .utf8) else { return 0 }
     precondition((try? ListStore.decode(text)) == items, "the text and bytes readers differ")

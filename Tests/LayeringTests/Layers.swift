@@ -19,7 +19,7 @@ enum Layers {
             name: "C shims",
             targets: [
                 "CEvdevCodes", "CLibInput", "CLibEvdev", "CYAML", "CCairo", "CGLib", "CSDL2",
-                "CSystemd", "AllocationCounter", "UmockdevFixup",
+                "CSystemd", "AllocationCounter", "UmockdevFixup", "ALSAMessages",
             ]),
         Layer(name: "kernel devices", targets: ["Evdev"]),
         Layer(name: "touch model", targets: ["TouchInput"]),
@@ -43,7 +43,7 @@ enum Layers {
                 "Recorder", "ClearRendering", "KioskApp", "GestureServiceCommand",
                 "cleartouch-gestures",
             ]),
-        Layer(name: "every command", targets: ["cleartouch-devices"]),
+        Layer(name: "every command", targets: ["cleartouch-devices", "cleartouch-umockdev"]),
         Layer(
             name: "test support",
             targets: [
@@ -59,11 +59,13 @@ enum Layers {
                 "UmockdevTests", "RecordingScriptsTests", "RecorderTests", "ReplayTests",
                 "RegressionSuitesTests", "ReplayPagesTests", "ClearRenderingTests",
                 "KioskAppTests", "CleartouchTests", "ToolSupportTests", "GestureBusTests",
-                "LayeringTests", "LibraryPackageTests", "PackagingTests",
+                "LayeringTests", "LibraryPackageTests", "DocsTests", "PackagingTests",
             ]),
         Layer(
             name: "developer tools",
-            targets: ["cleartouch-bench", "cleartouch-make-recordings", "cleartouch-umockdev"]),
+            targets: [
+                "cleartouch-bench", "cleartouch-make-recordings", "cleartouch-make-scenarios",
+            ]),
     ]
 
     /// The last layer of the product: every target up to it lives in Sources/ (or

@@ -7,33 +7,37 @@ import Testing
 /// The SIGKILL test across the migration: a version-1 file, then a child that saves lists
 /// (version 2) and is killed at every step of its first save (keeping `FILE.v1`, then
 /// replacing the file) and at varied points. The file is always the whole old version-1
-/// file or a whole version-2 file, and `FILE.v1`, when present, is the whole old file.
+/// file or a whole version-2 file, and `FILE.v1`, when present, is the whole old file; for
+/// a plain file and for a 0600 file behind a link (which stays a link, every file 0600).
 @Suite struct ListStoreMigrationKillTests {
     /// A kill at an exact step leaves the same files every time, so a few suffice; the
     /// kills at varied points are the ones that need numbers.
-    static let killsAtEachExactStep = 10
-    static let killsAtVariedPoints = 100
+    static func killsAtEachExactStep(_ layout: KilledListFile) -> Int { layout == .plain ? 10 : 3 }
+    static func killsAtVariedPoints(_ layout: KilledListFile) -> Int { layout == .plain ? 100 : 30 }
     static let itemCount = 60
     /// The exact steps of the first version-2 save, then nil: killed at a varied point.
     static let steps: [String?] = ["copied", "kept", "written", "renamed", nil]
     /// Every step in turn for the first rounds, then varied points only.
-    static let schedule: [String?] = (0..<killsAtVariedPoints).flatMap { round in
-        round < killsAtEachExactStep ? steps : [nil]
+    static func schedule(_ layout: KilledListFile) -> [String?] {
+        (0..<killsAtVariedPoints(layout)).flatMap { round in
+            round < killsAtEachExactStep(layout) ? steps : [nil]
+        }
     }
 
     func contents(_ path: String) -> Data? {
         FileManager.default.contents(atPath: path)
     }
 
-    @Test func aKilledFirstVersion2SaveLeavesTheOldOrTheNewFile() throws {
+    @Test(arguments: [KilledListFile.plain, .linkedPrivate])
+    func aKilledFirstVersion2SaveLeavesTheOldOrTheNewFile(layout: KilledListFile) throws {
         guard let writer = StoreWriterChild.requireWriter() else { return }
         let folder = ScratchFolder(inMemory: true)
-        let path = folder.file("list.json")
+        let path = layout.prepare(in: folder)
         let store = fixedClockStore(path)
         var random = SplitMix64(seed: 0x0000_0002_C1EA)
         var outcomes: [String: Int] = [:]
-        for (iteration, step) in Self.schedule.enumerated() {
-            let context = "iteration \(iteration)"
+        for (iteration, step) in Self.schedule(layout).enumerated() {
+            let context = "\(layout), iteration \(iteration)"
             let base = iteration * 1_000_000
             try? FileManager.default.removeItem(atPath: store.version1CopyPath)
             let oldItems = StoreWriterList.items(generation: base, count: Self.itemCount)
@@ -56,6 +60,7 @@ import Testing
             #expect(status & 0x7f == SIGKILL, "\(context): wait status \(status)")
 
             let lastDone = reported.last ?? base
+            layout.expectKept(path, in: folder, context)
             let file = try #require(contents(path), "\(context): no list file")
             let copy = contents(store.version1CopyPath)
             let isOld = lastDone == base && file == old
@@ -92,7 +97,7 @@ import Testing
             #expect(contents(store.version1CopyPath) == old, "\(context)")
         }
         print(
-            "ListStore migration kill test: \(Self.killsAtEachExactStep) kills at each of \(Self.steps.count - 1) exact steps and \(Self.killsAtVariedPoints) at varied points; the old file \(outcomes["old"] ?? 0) times, version 2 \(outcomes["new"] ?? 0)"
+            "ListStore migration kill test (\(layout)): \(Self.killsAtEachExactStep(layout)) kills at each of \(Self.steps.count - 1) exact steps and \(Self.killsAtVariedPoints(layout)) at varied points; the old file \(outcomes["old"] ?? 0) times, version 2 \(outcomes["new"] ?? 0)"
         )
     }
 }

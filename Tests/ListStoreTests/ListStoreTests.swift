@@ -127,20 +127,22 @@ func fixedClockStore(_ path: String, now: Date = fixedNow) -> ListStore {
 /// Kills a child process that saves list after list with SIGKILL at exact steps of a
 /// save (the child kills itself there: no timing involved) and at varied points, then
 /// checks that the file always holds exactly the last list the child finished saving or
-/// the one it was saving, and never anything else.
+/// the one it was saving, and never anything else; for a plain file and for a 0600 file
+/// behind a symbolic link, which stays a link to a 0600 file whatever the kill left.
 @Suite struct ListStoreKillTests {
-    static let iterations = 200
     static let itemCount = 400
 
-    @Test func aKilledWriterLeavesTheOldOrTheNewList() throws {
+    @Test(arguments: [KilledListFile.plain, .linkedPrivate])
+    func aKilledWriterLeavesTheOldOrTheNewList(layout: KilledListFile) throws {
         guard let writer = StoreWriterChild.requireWriter() else { return }
         let folder = ScratchFolder(inMemory: true)
-        let path = folder.file("list.json")
+        let path = layout.prepare(in: folder)
         let store = fixedClockStore(path)
         var random = SplitMix64(seed: 0x00C1_EA27)
         var killedMidSave = 0
         var sawNewer = 0
-        for iteration in 0..<Self.iterations {
+        for iteration in 0..<layout.iterations {
+            let context = "\(layout), iteration \(iteration)"
             let base = iteration * 1_000_000
             try store.save(StoreWriterList.items(generation: base, count: Self.itemCount))
 
@@ -158,35 +160,68 @@ func fixedClockStore(_ path: String, now: Date = fixedNow) -> ListStore {
             StoreWriterChild.spin(&random)
             let (status, reported) = child.finish(killing: step == nil)
             // Killed (by itself or by us), not exited: WIFSIGNALED with SIGKILL.
-            #expect(status & 0x7f == SIGKILL, "iteration \(iteration): wait status \(status)")
+            #expect(status & 0x7f == SIGKILL, "\(context): wait status \(status)")
 
             let lastDone = reported.last ?? base
             let leftTemporary = FileManager.default.fileExists(atPath: store.temporaryPath)
             if leftTemporary { killedMidSave += 1 }
+            layout.expectKept(path, in: folder, context)
             let loaded = try store.load()
             let old = StoreWriterList.items(generation: lastDone, count: Self.itemCount)
             let new = StoreWriterList.items(generation: lastDone + 1, count: Self.itemCount)
             #expect(
                 loaded == old || loaded == new,
-                "iteration \(iteration): neither generation \(lastDone) nor the next")
+                "\(context): neither generation \(lastDone) nor the next")
             if loaded == new { sawNewer += 1 }
             switch step {
             case "written":
                 // Killed with the new list complete in the temporary file: the old list stays.
-                #expect(lastDone == base + wantedLines, "iteration \(iteration)")
-                #expect(leftTemporary, "iteration \(iteration)")
-                #expect(loaded == old, "iteration \(iteration)")
+                #expect(lastDone == base + wantedLines, "\(context)")
+                #expect(leftTemporary, "\(context)")
+                #expect(loaded == old, "\(context)")
             case "renamed":
                 // Killed after the rename, before the report: the new list is in place.
-                #expect(lastDone == base + wantedLines, "iteration \(iteration)")
-                #expect(!leftTemporary, "iteration \(iteration)")
-                #expect(loaded == new, "iteration \(iteration)")
+                #expect(lastDone == base + wantedLines, "\(context)")
+                #expect(!leftTemporary, "\(context)")
+                #expect(loaded == new, "\(context)")
             default:
                 break
             }
         }
         print(
-            "ListStore kill test: \(Self.iterations) kills, \(killedMidSave) left a temporary file, \(sawNewer) after the rename but before the report"
+            "ListStore kill test (\(layout)): \(layout.iterations) kills, \(killedMidSave) left a temporary file, \(sawNewer) after the rename but before the report"
         )
+    }
+}
+
+/// How the kill tests lay out the list file: a plain file (as the app's default), or a
+/// 0600 file behind a relative symbolic link (fewer kills: the steps are the same).
+enum KilledListFile: String, CustomStringConvertible {
+    case plain, linkedPrivate
+
+    var description: String { rawValue == "plain" ? "a plain file" : "a 0600 file behind a link" }
+
+    var iterations: Int { self == .plain ? 200 : 60 }
+
+    /// The path the writer is given, its target made 0600 when linked.
+    func prepare(in folder: ScratchFolder) -> String {
+        let path = folder.file("list.json")
+        guard self == .linkedPrivate else { return path }
+        let target = folder.file("private.json")
+        FileManager.default.createFile(atPath: target, contents: Data("[]".utf8))
+        chmod(target, 0o600)
+        symlink("private.json", path)
+        return path
+    }
+
+    /// Whatever a kill left: the link is a link, and every file of the list (the file, its
+    /// temporary, `FILE.v1` and its temporary) is 0600.
+    func expectKept(_ path: String, in folder: ScratchFolder, _ context: String) {
+        guard self == .linkedPrivate else { return }
+        #expect(FileIdentity(path)?.kind == S_IFLNK, "\(context): the link was replaced")
+        for name in folder.contents where folder.file(name) != path {
+            guard let identity = FileIdentity(folder.file(name)) else { continue }
+            #expect(identity.mode == 0o600, "\(context): \(name) is \(identity)")
+        }
     }
 }

@@ -78,6 +78,56 @@ struct DebPackageTests {
         }
     }
 
+    /// Every program a unit of the package runs (ExecStart, ExecReload, ...) is the
+    /// package's own or comes with what it depends on, so `systemd-analyze verify` passes on
+    /// a bare Debian 12 with the package and its dependencies only (ExecReload's /bin/kill
+    /// is procps', which a minimal system lacks).
+    @Test func everyProgramTheUnitsRunComesWithThePackage() throws {
+        let deb = try Packaging.deb.get()
+        let depends = try Packaging.run("dpkg-deb", ["-f", deb.path, "Depends"]).standardOutput
+        let dependedOn = Set(
+            depends.split(separator: ",").compactMap {
+                $0.split(whereSeparator: { " (|\n".contains($0) }).first.map(String.init)
+            })
+        let unpacked = try extract(deb.path)
+        defer { try? FileManager.default.removeItem(at: unpacked) }
+        let units = [
+            "lib/systemd/system/cleartouch-kiosk.service",
+            "lib/systemd/system/cleartouch-gestures.service",
+            "usr/lib/systemd/user/cleartouch-gestures-agent.service",
+        ]
+        var programs: Set<String> = []
+        for unit in units {
+            let text = try String(
+                contentsOf: unpacked.appendingPathComponent(unit), encoding: .utf8)
+            for line in text.split(separator: "\n") where line.hasPrefix("Exec") {
+                guard let equals = line.firstIndex(of: "=") else { continue }
+                // Exec prefixes (-, @, :, +, !) are not part of the path.
+                let command = line[line.index(after: equals)...].drop { "-@:+!".contains($0) }
+                if let program = command.split(separator: " ").first {
+                    programs.insert(String(program))
+                }
+            }
+        }
+        #expect(programs.contains("/bin/kill") && programs.contains("/usr/bin/cleartouch"))
+        for program in programs.sorted() {
+            if FileManager.default.fileExists(
+                atPath: unpacked.appendingPathComponent(String(program.dropFirst())).path)
+            {
+                continue
+            }
+            let owner = try Packaging.run("dpkg-query", ["-S", program])
+            let package = owner.standardOutput.split(separator: ":").first.map(String.init) ?? ""
+            #expect(owner.status == 0, "\(program) belongs to no package here")
+            let essential = try Packaging.run(
+                "dpkg-query", ["-W", "-f", "${Essential}", package]
+            ).standardOutput
+            #expect(
+                dependedOn.contains(package) || essential == "yes",
+                "\(program) is \(package)'s, which is neither essential nor in Depends: \(depends)")
+        }
+    }
+
     @Test func thePackageHoldsTheInstalledFiles() throws {
         let deb = try Packaging.deb.get()
         let listing = try Packaging.run("dpkg-deb", ["--contents", deb.path]).standardOutput
@@ -90,6 +140,7 @@ struct DebPackageTests {
             "./lib/systemd/system/cleartouch-gestures.service",
             "./usr/share/dbus-1/system.d/io.github.cleartouch.Gestures1.conf",
             "./etc/cleartouch/gestures.yaml",
+            "./usr/lib/systemd/user/cleartouch-gestures-agent.service",
         ] {
             #expect(listing.contains(" \(path)\n"), "\(path) is not in the package")
         }
@@ -141,10 +192,20 @@ struct DebPackageTests {
             groups.standardOutput.split(whereSeparator: \.isWhitespace).map(String.init))
         #expect(names.isSuperset(of: ["video", "input"]), "\(names)")
 
-        // systemd-analyze verify works without systemd running: it loads the unit offline.
-        for name in ["cleartouch-kiosk.service", "cleartouch-gestures.service"] {
+        // systemd-analyze verify works without systemd running: it loads the unit offline;
+        // the agent's as the user manager does (which wants a runtime folder).
+        let runtime = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "cleartouch-runtime-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: runtime) }
+        for (name, path, user) in [
+            ("cleartouch-kiosk.service", "/lib/systemd/system", false),
+            ("cleartouch-gestures.service", "/lib/systemd/system", false),
+            ("cleartouch-gestures-agent.service", "/usr/lib/systemd/user", true),
+        ] {
             let verify = try Packaging.run(
-                "systemd-analyze", ["verify", "/lib/systemd/system/\(name)"])
+                "systemd-analyze", (user ? ["--user"] : []) + ["verify", "\(path)/\(name)"],
+                environment: ["XDG_RUNTIME_DIR": runtime.path])
             #expect(verify.status == 0, "systemd-analyze verify \(name): \(verify.standardError)")
             #expect(
                 !verify.standardError.contains("\(name):"),

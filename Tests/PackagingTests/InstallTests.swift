@@ -18,6 +18,7 @@ struct InstallTests {
         "/usr/lib/systemd/system/cleartouch-gestures.service",
         "/usr/share/dbus-1/system.d/io.github.cleartouch.Gestures1.conf",
         "/etc/cleartouch/gestures.yaml",
+        "/usr/lib/systemd/user/cleartouch-gestures-agent.service",
     ]
 
     @Test func installsExactlyTheExpectedFiles() throws {
@@ -95,6 +96,28 @@ struct InstallTests {
         #expect(example.contains("\ngestures:\n  - name: back\n    gesture: swipe\n"))
     }
 
+    /// The gestures agent's user unit: the installed binary's `gestures --agent`, with the
+    /// graphical session, checked by the user manager's `systemd-analyze verify`.
+    @Test func theAgentIsAUserUnitOfTheGraphicalSession() throws {
+        let root = try Packaging.install.get()
+        let name = "cleartouch-gestures-agent.service"
+        let unit = try String(
+            contentsOf: root.appendingPathComponent("usr/lib/systemd/user/\(name)"),
+            encoding: .utf8)
+        let lines = Set(unit.split(separator: "\n").map(String.init))
+        for line in [
+            "ExecStart=/usr/bin/cleartouch gestures --agent", "PartOf=graphical-session.target",
+            "After=graphical-session.target", "WantedBy=graphical-session.target",
+            "ExecReload=/bin/kill -HUP $MAINPID", "Restart=on-failure",
+        ] {
+            #expect(lines.contains(line), "the agent's unit has no '\(line)'")
+        }
+        // A desktop user's agent needs no group and no device.
+        #expect(!unit.contains("SupplementaryGroups") && !unit.contains("User="))
+        #expect(!unit.contains("@BINDIR@"))
+        try verifyOffline(unit, named: name, root: root, user: true)
+    }
+
     /// The text of the installed unit `name` and its set of lines.
     private func installedUnit(_ name: String, root: URL) throws -> (String, Set<String>) {
         let unit = try String(
@@ -106,7 +129,10 @@ struct InstallTests {
     /// `systemd-analyze verify`, offline, of `unit` with ExecStart at the binary under
     /// DESTDIR (verify checks it can run), without looking for the man page (it is not
     /// installed under /usr): no error, no warning.
-    private func verifyOffline(_ unit: String, named name: String, root: URL) throws {
+    /// A `user` unit is verified as the user manager loads it (which needs a runtime folder).
+    private func verifyOffline(_ unit: String, named name: String, root: URL, user: Bool = false)
+        throws
+    {
         let copy = FileManager.default.temporaryDirectory.appendingPathComponent(
             "cleartouch-unit-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)
@@ -116,7 +142,9 @@ struct InstallTests {
             of: "ExecStart=/usr/bin/cleartouch",
             with: "ExecStart=\(root.path)/usr/bin/cleartouch"
         ).write(to: unitCopy, atomically: true, encoding: .utf8)
-        let verify = try Packaging.run("systemd-analyze", ["verify", "--man=no", unitCopy.path])
+        let verify = try Packaging.run(
+            "systemd-analyze", (user ? ["--user"] : []) + ["verify", "--man=no", unitCopy.path],
+            environment: user ? ["XDG_RUNTIME_DIR": copy.path] : [:])
         #expect(verify.status == 0, "systemd-analyze verify \(name): \(verify.standardError)")
         #expect(
             verify.standardError.isEmpty, "systemd-analyze verify \(name): \(verify.standardError)")

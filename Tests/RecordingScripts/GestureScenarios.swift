@@ -8,7 +8,7 @@ import TouchScript
 let gestureScenarios: [Scenario] = [
     scenario(
         "gestures-swipe-3-left", .evemu,
-        "three fingers swipe left 200 px (50 mm): a 3-finger swipe left, binding back"
+        "three fingers swipe left 200 px (50 mm): a 3-finger swipe left, binding forward"
     ) { s in
         swipeLeft(&s, fingers: 3, pixels: 200, steps: 20)
     },
@@ -20,7 +20,7 @@ let gestureScenarios: [Scenario] = [
     },
     scenario(
         "gestures-swipe-too-short", .evemu,
-        "three fingers swipe left 60 px (15 mm, short of back's 20 mm): cancelled"
+        "three fingers swipe left 60 px (15 mm, short of forward's 20 mm): cancelled"
     ) { s in
         swipeLeft(&s, fingers: 3, pixels: 60, steps: 12)
     },

@@ -90,9 +90,9 @@ import TouchInput
                 path: file.expectation)
             if let service = expectation.service {
                 // A gesture expectation pins the service's gestures with its configuration.
+                let config = service.configurationPath(expectationPath: file.expectation)
                 #expect(
-                    FileManager.default.fileExists(
-                        atPath: service.configurationPath(expectationPath: file.expectation)),
+                    config.map { FileManager.default.fileExists(atPath: $0) } == true,
                     "\(file.expectation)")
                 continue
             }

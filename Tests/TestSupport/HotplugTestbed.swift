@@ -80,24 +80,35 @@ public final class HotplugTestbed {
         let penmount = try UmockdevTestbed.parseFile(
             UmockdevHarness.fixtures.appendingPathComponent("penmount.evemu").path
         ).0
+        _ = try UmockdevTestbed.write(
+            [.init(description: penmount, eventNumber: 60)], into: folder.path)
+        return (folder.file("event60"), try writeEgalaxPress(in: folder, eventNumber: 61))
+    }
+
+    /// An eGalax at `/dev/input/eventN` with its press as a script that plays as soon as
+    /// the device exists (a second one, another N, is another device with its own syspath);
+    /// its prefix returned.
+    public static func writeEgalaxPress(in folder: ScratchFolder, eventNumber: Int) throws
+        -> String
+    {
         let egalax = try UmockdevTestbed.parseFile(
             UmockdevHarness.fixtures.appendingPathComponent("egalax.evemu").path
         ).0
-        _ = try UmockdevTestbed.write(
-            [
-                .init(description: penmount, eventNumber: 60),
-                .init(description: egalax, eventNumber: 61),
-            ], into: folder.path)
+        let node = "/dev/input/event\(eventNumber)"
+        let prefix = folder.file("event\(eventNumber)")
+        // Without the DMI entry: the testbed's first device (the PenMount) carries it.
+        try UmockdevTestbed.writeFile(
+            Array(
+                UmockdevFiles.umockdevFile(egalax, eventNumber: eventNumber, dmi: false).utf8),
+            to: prefix + ".umockdev")
+        try UmockdevTestbed.writeFile(
+            Array(UmockdevFiles.ioctlFile(egalax, node: node).utf8), to: prefix + ".ioctl")
         let press = try UmockdevTestbed.parseFile(
             UmockdevHarness.fixtures.appendingPathComponent("egalax-press.evemu").path
         ).1
-        let script = try BarrierScript.script(
-            events: press, barrier: nil, title: "/dev/input/event61")
-        guard
-            FileManager.default.createFile(
-                atPath: folder.file("event61.script"), contents: Data(script))
-        else { throw ProgramFailure(description: "cannot write \(folder.file("event61.script"))") }
-        return (folder.file("event60"), folder.file("event61"))
+        let script = try BarrierScript.script(events: press, barrier: nil, title: node)
+        try UmockdevTestbed.writeFile(script, to: prefix + ".script")
+        return prefix
     }
 
     /// `/sys` + the first `P:` line of a `.umockdev` file (the device itself).

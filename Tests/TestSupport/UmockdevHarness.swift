@@ -227,6 +227,14 @@ extension CommandRun {
 }
 
 extension UmockdevHarness.Device {
+    /// A bundled recording (`Recordings/NAME`, an evemu file) as a device: its description,
+    /// and its events played after the barrier.
+    public static func bundledRecording(_ name: String, eventNumber: Int) -> Self {
+        // Paths are relative to the fixtures (Tests/Fixtures/umockdev).
+        let path = "../../../Recordings/" + name
+        return UmockdevHarness.Device(description: path, eventNumber: eventNumber, session: path)
+    }
+
     /// The PenMount absolute pointer (libinput takes it) swiping across the third row.
     public static let penmountSwipe = UmockdevHarness.Device(
         description: "penmount.evemu", eventNumber: 60, session: "penmount-swipe.evemu")

@@ -4,7 +4,7 @@ import TouchScript
 
 /// Synthetic input sessions for the libinput tests, scripted as touch scripts in device
 /// units (times from 0) and written as evemu event streams. The fixtures under
-/// Tests/Fixtures/umockdev/ were written by `cleartouch-umockdev scenario NAME`.
+/// Tests/Fixtures/umockdev/ were written by `cleartouch-make-scenarios NAME OUT.evemu` (DeveloperTools).
 public enum Scenarios: Sendable {
     /// The mock devices' frame interval.
     public static let frameIntervalMicroseconds: Int64 = 12_000
@@ -208,7 +208,7 @@ public enum Scenarios: Sendable {
 
     /// An evemu events file (no description), as umockdev's evemu files.
     public static func evemuText(_ events: [EvdevEvent], name: String) -> String {
-        "# EVEMU 1.3\n# cleartouch-umockdev scenario \(name)\n"
+        "# EVEMU 1.3\n# cleartouch-make-scenarios \(name)\n"
             + EvemuWriter.eventLines(events, values: .plain)
     }
 }

@@ -73,32 +73,19 @@ public struct TodoLists: Hashable, Sendable {
     public var themeName: String
     /// True when the app plays its sounds.
     public var soundOn: Bool
-    private var nextListIDRawValue: UInt64
+    private var freshIDs: FreshIDs
 
-    /// The lists `lists` (duplicate ids are renumbered so that every id is unique), with
-    /// list `openIndex` open (nil when it is not an index of `lists`).
+    /// The lists `lists` (duplicate ids are renumbered, with ids the lists never held, so
+    /// that every id is unique), with list `openIndex` open (nil when it is not an index of
+    /// `lists`).
     public init(
         lists: [TitledList], openIndex: Int?, themeName: String = defaultThemeName,
         soundOn: Bool = true
     ) {
-        var largest: UInt64 = 0
-        for list in lists { largest = max(largest, list.id.rawValue) }
-        var used = Set<ListID>()
-        var unique: [TitledList] = []
-        unique.reserveCapacity(lists.count)
-        for var list in lists {
-            if used.contains(list.id) {
-                largest += 1
-                list.id = ListID(rawValue: largest)
-            }
-            used.insert(list.id)
-            unique.append(list)
-        }
-        self.lists = unique
-        self.openIndex = openIndex.flatMap { unique.indices.contains($0) ? $0 : nil }
+        (self.lists, freshIDs) = FreshIDs.renumberingRepeats(lists, id: \.id.rawValue)
+        self.openIndex = openIndex.flatMap { lists.indices.contains($0) ? $0 : nil }
         self.themeName = themeName
         self.soundOn = soundOn
-        self.nextListIDRawValue = largest &+ 1
     }
 
     /// One open list titled `To Do` holding `items` (the tutorial's twelve by default):
@@ -146,9 +133,8 @@ public struct TodoLists: Hashable, Sendable {
         -> TitledList
     {
         let list = TitledList(
-            id: ListID(rawValue: nextListIDRawValue), title: title, completed: completed,
+            id: ListID(rawValue: freshIDs.next()), title: title, completed: completed,
             list: TodoList(items: []))
-        nextListIDRawValue &+= 1
         let at = min(max(index, 0), lists.count)
         lists.insert(list, at: at)
         if let open = openIndex, open >= at { openIndex = open + 1 }

@@ -144,6 +144,17 @@ public struct MultiFingerGestureArena {
         return overflow ? (b > 0 ? .max : .min) : sum
     }
 
+    /// Ends what the arena began, at the last time it saw: every finger still down is taken
+    /// as cancelled, so a swipe, pinch or long-press under way ends `cancelled` and a group
+    /// not yet decided fails without a report. For whoever stops feeding it (the end of a
+    /// recording, a reload of the service, an exit); afterwards no finger is down.
+    public mutating func cancelEveryTouch() {
+        output.events.removeAll(keepingCapacity: true)
+        for index in touches.indices where touches[index].isLive {
+            release(index, cancelled: true)
+        }
+    }
+
     // MARK: - Devices and frames
 
     private mutating func addDevice(_ device: DeviceDescription) {

@@ -41,11 +41,27 @@
  *    flushed) at its first wait once N end markers have been read: every frame has been
  *    handled. CLEARTOUCH_FIXUP_RUSAGE=FILE then writes the program's own CPU time and
  *    peak memory there first ("user_us system_us maxrss_kib", from getrusage).
+ * 6. The lead-in (`cleartouch-umockdev run`, docs/emulated-devices.md): an unmodified
+ *    program, a release build with no test hook, under a testbed of barrier scripts.
+ *    With CLEARTOUCH_FIXUP_RELEASE=TOKEN, the moment the program opens an emulated evdev
+ *    node its script's barrier is released (TOKEN written to the node), so no event is
+ *    sent before the node is open (none lost) and none waits for a token only a test
+ *    build would write (no hang). With CLEARTOUCH_FIXUP_INTERRUPT_AT_END=1, once every
+ *    node it released has played its end marker the program gets SIGINT, as a person
+ *    presses Ctrl-C after the session: it stops as it always does on Ctrl-C.
+ * 7. The machine's own nodes: umockdev 0.17's open() of a /dev path the testbed does not
+ *    emulate that fails still connects its ioctl socket and never closes it, and ALSA
+ *    probes /dev/snd/controlC0 to C31 and /dev/aloadC0 to C31, so SDL's audio start filled
+ *    umockdev's map of 50 descriptors and aborted the program ("fd_map_add(): overflow").
+ *    A /dev path the testbed does not emulate is opened directly (the openat system
+ *    call), as umockdev would pass it on: a sound card plays, none is none.
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <errno.h>
 #include <linux/input.h>
+#include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,6 +73,7 @@
 #include <sys/resource.h>
 #include <sys/select.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/sysmacros.h>
 #include <time.h>
 #include <unistd.h>
@@ -75,14 +92,35 @@ __attribute__((visibility("default"))) unsigned cleartouch_fixup_end_markers_rea
     return __atomic_load_n(&end_markers_read, __ATOMIC_ACQUIRE);
 }
 
+static void interrupt_at_end(unsigned markers);
+
 static void count_end_markers(const struct input_event *events, size_t event_count) {
     for (size_t i = 0; i < event_count; i++)
         if (events[i].type == END_MARKER_TYPE && events[i].code == END_MARKER_CODE &&
             events[i].value == END_MARKER_VALUE)
-            __atomic_add_fetch(&end_markers_read, 1, __ATOMIC_RELEASE);
+            interrupt_at_end(__atomic_add_fetch(&end_markers_read, 1, __ATOMIC_RELEASE));
 }
 
 static const char *testbed_dir(void) { return getenv("UMOCKDEV_DIR"); }
+
+static int descriptor_kind(int fd);
+static int (*next_open(void))(const char *, int, ...);
+
+/* Point 5: the nodes whose barrier this process released, each once. */
+enum { RELEASED_MAXIMUM = 64 };
+static dev_t released_devices[RELEASED_MAXIMUM];
+static unsigned released_count;
+static int interrupted;
+
+/* After the end marker of each released node: SIGINT, once (point 5). */
+static void interrupt_at_end(unsigned markers) {
+    const char *setting = getenv("CLEARTOUCH_FIXUP_INTERRUPT_AT_END");
+    unsigned released = __atomic_load_n(&released_count, __ATOMIC_ACQUIRE);
+    if (setting == NULL || setting[0] != '1' || released == 0 || markers < released)
+        return;
+    if (!__atomic_exchange_n(&interrupted, 1, __ATOMIC_ACQ_REL))
+        kill(getpid(), SIGINT);
+}
 
 /* The emulated device number behind a pty node, or 0 when fd is not one. */
 static dev_t emulated_device_number(int fd, const struct stat *st) {
@@ -397,6 +435,131 @@ ssize_t write(int fd, const void *buffer, size_t count) {
     }
     return written;
 }
+
+/* Point 5: the node `path`, just opened as fd, releases its script's barrier the first time
+ * this process opens it. */
+static void release_on_open(int fd, const char *path) {
+    const char *token = getenv("CLEARTOUCH_FIXUP_RELEASE");
+    if (fd < 0 || token == NULL || token[0] == '\0' || testbed_dir() == NULL ||
+        descriptor_kind(fd) != KIND_EMULATED_EVDEV)
+        return;
+    int saved_errno = errno;
+    dev_t device = descriptors[fd].device;
+    unsigned count = __atomic_load_n(&released_count, __ATOMIC_ACQUIRE);
+    for (unsigned i = 0; i < count; i++)
+        if (released_devices[i] == device) {
+            errno = saved_errno;
+            return;
+        }
+    if (count < RELEASED_MAXIMUM) {
+        /* A descriptor of its own: the program may have opened the node read-only. */
+        int writer = next_open()(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC);
+        if (writer >= 0) {
+            if (write(writer, token, strlen(token)) == (ssize_t)strlen(token)) {
+                released_devices[count] = device;
+                __atomic_store_n(&released_count, count + 1, __ATOMIC_RELEASE);
+            }
+            close(writer);
+        }
+    }
+    errno = saved_errno;
+}
+
+/* The open() variants, the next library's of each (umockdev's) looked up once. */
+enum OpenVariant { OPEN, OPEN64, OPENAT, OPENAT64, OPEN_2, OPEN64_2, OPEN_VARIANTS };
+static const char *const open_names[OPEN_VARIANTS] = {
+    "open", "open64", "openat", "openat64", "__open_2", "__open64_2"};
+static void *open_functions[OPEN_VARIANTS];
+
+static void *next_open_function(enum OpenVariant variant) {
+    if (open_functions[variant] == NULL)
+        open_functions[variant] = dlsym(RTLD_NEXT, open_names[variant]);
+    return open_functions[variant];
+}
+
+static int (*next_open(void))(const char *, int, ...) {
+    return (int (*)(const char *, int, ...))next_open_function(OPEN);
+}
+
+/* Point 6: a node of the machine's /dev that the testbed does not emulate. */
+static int is_machine_node(const char *path) {
+    const char *dir = testbed_dir();
+    if (dir == NULL || path == NULL || strncmp(path, "/dev/", 5) != 0)
+        return 0;
+    char emulated[512];
+    snprintf(emulated, sizeof emulated, "%s%s", dir, path);
+    int saved_errno = errno;
+    int missing = access(emulated, F_OK) != 0;
+    errno = saved_errno;
+    return missing;
+}
+
+/* Every variant of open(): the machine's own node directly (point 6), anything else
+ * through the next library's (umockdev's), then the barrier of an emulated node (point
+ * 5). `directory` is AT_FDCWD for the variants without one. */
+static int opened(enum OpenVariant variant, int directory, const char *path, int flags,
+                  mode_t mode) {
+    if (is_machine_node(path))
+        return (int)syscall(SYS_openat, directory, path, flags, mode);
+    void *next = next_open_function(variant);
+    int fd;
+    switch (variant) {
+    case OPENAT:
+    case OPENAT64:
+        fd = ((int (*)(int, const char *, int, ...))next)(directory, path, flags, mode);
+        break;
+    case OPEN_2:
+    case OPEN64_2:
+        fd = ((int (*)(const char *, int))next)(path, flags);
+        break;
+    default:
+        fd = ((int (*)(const char *, int, ...))next)(path, flags, mode);
+    }
+    /* The node is opened again to release it: by a path that does not depend on `directory`. */
+    if (path[0] == '/')
+        release_on_open(fd, path);
+    return fd;
+}
+
+/* The mode argument, when the flags say there is one. */
+#define OPEN_MODE(flags, mode)                                                                   \
+    do {                                                                                         \
+        if ((flags) & (O_CREAT | O_TMPFILE)) {                                                   \
+            va_list arguments;                                                                   \
+            va_start(arguments, flags);                                                          \
+            mode = va_arg(arguments, mode_t);                                                    \
+            va_end(arguments);                                                                   \
+        }                                                                                        \
+    } while (0)
+
+int open(const char *path, int flags, ...) {
+    mode_t mode = 0;
+    OPEN_MODE(flags, mode);
+    return opened(OPEN, AT_FDCWD, path, flags, mode);
+}
+
+int open64(const char *path, int flags, ...) {
+    mode_t mode = 0;
+    OPEN_MODE(flags, mode);
+    return opened(OPEN64, AT_FDCWD, path, flags, mode);
+}
+
+int openat(int directory, const char *path, int flags, ...) {
+    mode_t mode = 0;
+    OPEN_MODE(flags, mode);
+    return opened(OPENAT, directory, path, flags, mode);
+}
+
+int openat64(int directory, const char *path, int flags, ...) {
+    mode_t mode = 0;
+    OPEN_MODE(flags, mode);
+    return opened(OPENAT64, directory, path, flags, mode);
+}
+
+/* The fortified open() of code built with _FORTIFY_SOURCE (ALSA's among them). */
+int __open_2(const char *path, int flags) { return opened(OPEN_2, AT_FDCWD, path, flags, 0); }
+
+int __open64_2(const char *path, int flags) { return opened(OPEN64_2, AT_FDCWD, path, flags, 0); }
 
 int close(int fd) {
     static int (*real_close)(int);
