@@ -128,8 +128,10 @@ extension Expectation {
 
         var settings: ReplaySettings?
         if let value = root["settings"] {
-            settings = try ReplaySettings.parse(
+            let parsed = try ReplaySettings.parse(
                 value, line: root.line(ofKey: "settings") ?? 1, path: path)
+            // `{}` is no settings, as the writer leaves them out: the file reads back equal.
+            settings = parsed.json() == nil ? nil : parsed
         }
         var gestures: [ExpectedGesture]?
         if let value = root["gestures"] {

@@ -140,6 +140,7 @@ public struct ReplaySettings: Hashable, Sendable {
                 path: path, line: line, message: "\"settings\" must be an object")
         }
         var settings = ReplaySettings()
+        var openListLine: Int?
         for entry in entries {
             func fail(_ message: String) -> ExpectationFileError {
                 ExpectationFileError(path: path, line: entry.line, message: message)
@@ -204,6 +205,7 @@ public struct ReplaySettings: Hashable, Sendable {
                 settings.lists = try Expectation.parseLists(
                     entry.value, line: entry.line, path: path)
             case "open_list":
+                openListLine = entry.line
                 switch entry.value {
                 case .null: settings.openList = nil
                 case .number(let number)
@@ -224,6 +226,22 @@ public struct ReplaySettings: Hashable, Sendable {
             default:
                 throw fail(
                     "unknown setting \"\(QuotedInput.cut(entry.key))\" (this cleartouch knows \(knownKeys.joined(separator: ", "))): written by a newer cleartouch?"
+                )
+            }
+        }
+        // An open list is one of "lists": without them, or past their end, it would be
+        // dropped silently (and not written back).
+        if let openListLine, let openList = settings.openList {
+            guard let lists = settings.lists else {
+                throw ExpectationFileError(
+                    path: path, line: openListLine,
+                    message: "\"open_list\" needs \"lists\" (it opens one of them)")
+            }
+            guard lists.indices.contains(openList) else {
+                throw ExpectationFileError(
+                    path: path, line: openListLine,
+                    message:
+                        "\"open_list\" is \(openList), past the \(lists.count) of \"lists\" (0 opens the first)"
                 )
             }
         }

@@ -111,4 +111,47 @@ import Testing
             try ListFile.parse("{\"things\": []}", path: "l.json")
         }
     }
+
+    /// Found by the expectation fuzzer: `"settings": {}` read as settings and written as
+    /// none, so that the file written by `--update` did not read back equal.
+    @Test func emptySettingsAreNoSettings() throws {
+        let text = #"{"settings": {}, "actions": [], "items": []}"#
+        let expectation = try Expectation.parse(text, path: "e.json")
+        #expect(expectation.settings == nil)
+        #expect(try Expectation.parse(expectation.jsonText(), path: "e.json") == expectation)
+    }
+
+    /// Found by the expectation fuzzer: an `open_list` without `"lists"` was kept on reading
+    /// and dropped on writing. It opens one of `"lists"`: index 0 up to the last one.
+    @Test(arguments: [
+        (#""open_list": 0"#, #""open_list" needs "lists""#),
+        (
+            #""lists": [{"title": "a", "completed": false, "items": []}],"# + "\n"
+                + #" "open_list": 1"#,
+            #"past the 1 of "lists""#
+        ),
+        (#""lists": [],"# + "\n" + #" "open_list": 0"#, #"past the 0 of "lists""#),
+    ])
+    func anOpenListOutsideTheListsIsAnError(settings: String, message: String) {
+        let text = "{\"settings\": {\(settings)},\n \"actions\": [], \"items\": []}"
+        do {
+            _ = try Expectation.parse(text, path: "e.json")
+            Issue.record("read: \(text)")
+        } catch {
+            #expect(error.path == "e.json")
+            #expect(error.line == text.split(separator: "\n").count - 1)
+            #expect(error.message.contains(message), "\(error.message)")
+        }
+    }
+
+    @Test func theLastOfTheListsMayBeOpen() throws {
+        let text = #"""
+            {"settings": {"lists": [{"title": "a", "completed": false, "items": []},
+             {"title": "b", "completed": true, "items": []}],
+             "open_list": 1}, "actions": [], "items": []}
+            """#
+        let expectation = try Expectation.parse(text, path: "e.json")
+        #expect(expectation.settings?.openList == 1)
+        #expect(try Expectation.parse(expectation.jsonText(), path: "e.json") == expectation)
+    }
 }
