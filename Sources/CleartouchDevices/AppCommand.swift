@@ -65,7 +65,8 @@ enum AppCommand: Subcommand {
                            feed RECORDING (trace, evemu, libinput record) into the app instead of
                            live input; at its end save and exit 0 (demos, soak tests, bugs)
           --speed X        --replay's pace: X times the recorded rate (default 1, up to 1000000);
-                           0 as fast as the app's loop takes it
+                           0 as fast as the app's loop takes it, a frame per 1/60 s of the
+                           recording's clock (the window shows the latest at its own rate)
           --keep-running   after --replay's last event, stay on screen until stopped
           DEVICE...        /dev/input/eventN nodes for libinput; without any, every device of the seat
 

@@ -46,7 +46,12 @@ public final class KioskApp {
     /// False before the first frame, while asleep and after a wake or an expose (the next
     /// turn draws whatever the presentation is).
     private var isShown = false
+    /// False while the last frame made is not yet in the window (`--replay --speed 0`).
+    private var isPainted = true
+    /// The loop time the window last showed a frame at; 0 before the first.
     private var lastFrameMicroseconds: Int64 = 0
+    /// The session time of the last frame made.
+    private var lastFrameSessionMicroseconds: Int64 = 0
     /// True while the window shows the sleep's black frame.
     private var isDark = false
     private var quitRequested = false
@@ -79,8 +84,12 @@ public final class KioskApp {
     /// Called as the loop enters each part of a turn (`LoopPhase`): the soak benchmark
     /// counts the allocations of each. Calling it allocates nothing.
     public var onPhase: ((LoopPhase) -> Void)?
-    /// Frames drawn so far (black frames included).
+    /// Frames made so far (black frames included): one whenever what the app shows
+    /// changes at a frame's time.
     public private(set) var framesDrawn = 0
+    /// Frames put in the window so far: all of them, but for `--replay --speed 0`, whose
+    /// window shows the latest frame at most once a display refresh of the wall clock.
+    public private(set) var framesShown = 0
     /// Input events handed to the session so far.
     public private(set) var eventsHandled = 0
     /// Changes of what the app shows or keeps so far: actions heard, keys and text
@@ -380,8 +389,9 @@ public final class KioskApp {
     }
 
     /// One turn of `--replay`: the recording's events up to the session time this turn
-    /// reaches (the wall clock times the speed, or with speed 0 the next frame while
-    /// something moves, else the next event), then as a live turn.
+    /// reaches (the wall clock times the speed, or with speed 0 the next frame of a 60 Hz
+    /// display on the recording's clock while something moves, else the first frame at or
+    /// after the next event), then as a live turn.
     private func replayTurn(_ replay: RecordingFeed) throws(RecordingError) {
         let now = clock.nowMicroseconds
         if lastFrameMicroseconds == 0 { replayStartMicroseconds = (sessionTimeMicroseconds, now) }
@@ -389,10 +399,12 @@ public final class KioskApp {
         if replay.speed > 0 {
             let elapsed = Double(now - replayStartMicroseconds.loop) * replay.speed
             target = replayStartMicroseconds.session + Int64(min(elapsed, 1e17))
-        } else if lastDrawn?.isAnimating == true || replay.hasContactsDown {
-            target = sessionTimeMicroseconds + Self.frameIntervalMicroseconds
         } else {
-            target = replay.nextEventMicroseconds ?? sessionTimeMicroseconds
+            let from =
+                isMoving(replay)
+                ? sessionTimeMicroseconds + 1
+                : replay.nextEventMicroseconds ?? sessionTimeMicroseconds
+            target = replay.frame(atOrAfter: from).timeMicroseconds
         }
         onPhase?(.readingRecording)
         try replay.take(until: target) { feed($0) }
@@ -400,7 +412,12 @@ public final class KioskApp {
         advance(to: target)
         onPhase?(.saving)
         save(retrying: true)
-        drawIfChanged(at: sessionTimeMicroseconds)
+        // Faster than real time, the window shows the latest frame once a refresh (a
+        // display shows no more, and the frames between are drawn for nobody).
+        drawIfChanged(
+            at: sessionTimeMicroseconds,
+            windowReady: replay.speed > 0 || replay.isFinished || lastFrameMicroseconds == 0
+                || now - lastFrameMicroseconds >= Self.frameIntervalMicroseconds)
         if isAudible { audio?.follow(presentation: lastDrawn) }
         // The window's quit and expose events; its input is not the recording's.
         onPhase?(.waiting)
@@ -408,16 +425,29 @@ public final class KioskApp {
         pending.removeAll(keepingCapacity: true)
         if replay.isFinished {
             replayEndMicroseconds = (sessionTimeMicroseconds, clock.nowMicroseconds)
-            log("replay finished")
+            log(replayFinishedLine(replay))
             if !options.keepRunning { quitRequested = true }
         }
+    }
+
+    /// True while a frame differs from the one before: an animation runs or a finger is down.
+    private func isMoving(_ replay: RecordingFeed) -> Bool {
+        lastDrawn?.isAnimating == true || replay.hasContactsDown
+    }
+
+    /// The end of `--replay`: how many frames it made and, at speed 0, on which clock.
+    private func replayFinishedLine(_ replay: RecordingFeed) -> String {
+        guard replay.speed == 0 else { return "replay finished: \(framesDrawn) frames" }
+        let last = lastFrameSessionMicroseconds - replay.startMicroseconds
+        return "replay finished: \(framesDrawn) frames at 60 Hz of the recording's clock, "
+            + "the last \(last) µs after its first event; \(framesShown) shown in the window"
     }
 
     /// How long a `--replay` turn waits: until its next event or frame is due.
     private func replayWaitMilliseconds(_ replay: RecordingFeed) -> Int32 {
         guard replay.speed > 0, !replay.isFinished else { return 0 }
         let nextDue: Int64
-        if lastDrawn?.isAnimating == true || replay.hasContactsDown {
+        if isMoving(replay) {
             nextDue = Self.frameIntervalMicroseconds
         } else {
             let untilEvent =
@@ -578,7 +608,10 @@ public final class KioskApp {
         }
     }
 
-    private func drawIfChanged(at time: Int64) {
+    /// Makes the frame of `time` when what it shows changed, and puts it in the window
+    /// unless `windowReady` is false: then the window keeps what it has until a later
+    /// call (`--replay --speed 0` makes frames faster than a display shows them).
+    private func drawIfChanged(at time: Int64, windowReady: Bool = true) {
         onPhase?(.presentation)
         if session.isAsleep {
             // Dark while asleep: one black frame, then nothing until the wake.
@@ -588,13 +621,25 @@ public final class KioskApp {
             framesDrawn += 1
             isDark = true
             isShown = false
+            isPainted = true
             return
         }
         session.controller.presentation(atMicroseconds: time, into: &building)
-        guard !isShown || building != shown || isDark else { return }
-        isDark = false
+        if !isShown || building != shown || isDark {
+            isDark = false
+            swap(&shown, &building)
+            isShown = true
+            isPainted = false
+            framesDrawn += 1
+            lastFrameSessionMicroseconds = time
+        }
+        if windowReady && !isPainted { paint() }
+    }
+
+    /// Draws the last frame made and shows it in the window.
+    private func paint() {
         onPhase?(.drawing)
-        renderer.render(building)
+        renderer.render(shown)
         onPhase?(.present)
         do {
             try window.present(renderer.surface)
@@ -602,13 +647,12 @@ public final class KioskApp {
             repeatedErrors.say("\(error)")
         }
         onPhase?(.presentation)
-        if !isShown && lastFrameMicroseconds == 0 {
+        if lastFrameMicroseconds == 0 {
             log("ready")
             notifier.ready()
         }
-        swap(&shown, &building)
-        isShown = true
-        framesDrawn += 1
+        isPainted = true
+        framesShown += 1
         lastFrameMicroseconds = clock.nowMicroseconds
     }
 }

@@ -25,6 +25,8 @@ final class RecordingFeed {
     private var firstEventMicroseconds: Int64?
     /// Recording time from the first event to the last one handed over.
     private(set) var elapsedMicroseconds: Int64 = 0
+    /// The session time the first event is placed at: where the recording's clock starts.
+    let startMicroseconds: Int64
 
     /// Opens `path` (its format detected) and places its first event at `sessionStart`.
     init(path: String, screen: ScreenSize, speed: Double, sessionStartMicroseconds: Int64)
@@ -35,6 +37,7 @@ final class RecordingFeed {
         self.speed = speed
         let first = try recording.next()
         offsetMicroseconds = sessionStartMicroseconds - (first?.timeMicroseconds ?? 0)
+        startMicroseconds = sessionStartMicroseconds
         firstEventMicroseconds = first.map { $0.timeMicroseconds + offsetMicroseconds }
         upcoming = first.map { $0.at(timeMicroseconds: $0.timeMicroseconds + offsetMicroseconds) }
         contactsDown.reserveCapacity(16)
@@ -48,6 +51,34 @@ final class RecordingFeed {
 
     /// The session time of the next event; nil at the end.
     var nextEventMicroseconds: Int64? { upcoming?.timeMicroseconds }
+
+    /// The frames of a 60 Hz display on the recording's clock (`--speed 0`): frame N is due
+    /// N/60 s after the first event, in whole microseconds (rounded up, so no frame is
+    /// early and the sixtieth is due exactly one second in).
+    static let framesPerSecond: Int64 = 60
+
+    /// The session time of the first frame due at or after `time`, and its number.
+    func frame(atOrAfter time: Int64) -> (number: Int64, timeMicroseconds: Int64) {
+        let (sinceStart, late) = time.subtractingReportingOverflow(startMicroseconds)
+        guard !late, sinceStart > 0 else {
+            return late ? (Int64.max, Int64.max) : (0, startMicroseconds)
+        }
+        // The least N whose time, N/60 s rounded up to a microsecond, is at or after it.
+        let (product, overflow) = (sinceStart - 1).multipliedReportingOverflow(
+            by: Self.framesPerSecond)
+        guard !overflow else { return (Int64.max, Int64.max) }
+        let number = product / 1_000_000 + 1
+        let (at, past) = startMicroseconds.addingReportingOverflow(
+            Self.frameTimeMicroseconds(number))
+        return (number, past ? Int64.max : at)
+    }
+
+    /// Frame `number`'s time after the first event: N/60 s rounded up to a microsecond.
+    static func frameTimeMicroseconds(_ number: Int64) -> Int64 {
+        let (product, overflow) = number.multipliedReportingOverflow(by: 1_000_000)
+        let (roundedUp, past) = product.addingReportingOverflow(framesPerSecond - 1)
+        return overflow || past ? Int64.max : roundedUp / framesPerSecond
+    }
 
     /// True while a recorded finger is down (the loop then steps frame by frame).
     var hasContactsDown: Bool { !contactsDown.isEmpty }

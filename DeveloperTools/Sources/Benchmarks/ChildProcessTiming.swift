@@ -62,18 +62,20 @@ func timeUntilLogLine(
     }
 }
 
-/// Runs `arguments` to its end with stdout and stderr on /dev/null; returns its CPU time
+/// Runs `arguments` to its end with stdout on /dev/null and stderr on `standardErrorPath`
+/// (/dev/null unless given); returns its CPU time
 /// (user + system, every thread; `wait4`'s usage) in seconds, its wall time from the spawn
 /// to its end (a replay that reads on a second thread takes less wall than CPU time), and
 /// its exit status, or nil when it cannot be started.
-func childProcessCPUSeconds(_ arguments: [String]) -> (
+func childProcessCPUSeconds(_ arguments: [String], standardErrorPath: String = "/dev/null") -> (
     seconds: Double, wallSeconds: Double, status: Int32
 )? {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(
+        &actions, 2, standardErrorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     var argv = arguments.map { strdup($0) } + [nil]
     defer { for pointer in argv { free(pointer) } }
     var pid: pid_t = 0

@@ -21,6 +21,8 @@ let groups: KeyValuePairs<String, () -> Void> = [
     "replay": runReplayBenchmarks,
     // Side by side in one run: replay of continuous touch, and `cleartouch test` -j 1 / -j 2.
     "continuous": runContinuousTouchBenchmarks,
+    // `cleartouch app --replay --speed 0` of continuous touch at 1080x1920: × real time in CPU.
+    "app-replay": runAppReplayBenchmarks,
     "suite": runRegressionSuiteBenchmarks,
     "live-input": runLibinputLatencyBenchmarks,
     "sound": runSoundBenchmarks,
