@@ -201,8 +201,23 @@ struct GesturesLiveUmockdevTests {
     /// cancelled: printed and sent as `GestureEnded`, so a client never waits for an end
     /// that would not come. A finger goes down as an eGalax is plugged in; after the reload
     /// a second eGalax is plugged in, for the new reporter's gesture.
+    ///
+    /// On a loaded machine (about one run in twelve with four at once on two cores),
+    /// umockdev's preload sometimes fails to connect to a plugged device's ioctl socket
+    /// and exits the program under test ("libumockdev-preload: Failed to connect to ioctl
+    /// socket"): the testbed's fault, not the service's. The scenario then runs again, at
+    /// most three times; the last time fails as any other would.
     @Test func theLiveServiceEndsWhatItBeganOnReloadAndOnExit() throws {
         if let reason = TestDBusDaemon.unavailableReason { try RequiredInput.missing(reason) }
+        for attempt in 1...3 {
+            if try endsWhatItBegan(isLastAttempt: attempt == 3) { return }
+            print("umockdev's preload lost the testbed's ioctl socket (attempt \(attempt)): again")
+        }
+    }
+
+    /// The scenario of `theLiveServiceEndsWhatItBeganOnReloadAndOnExit`; false when
+    /// umockdev's preload ended the service and this is not the last attempt.
+    func endsWhatItBegan(isLastAttempt: Bool) throws -> Bool {
         let folder = ScratchFolder()
         defer { folder.remove() }
         let daemon = try TestDBusDaemon(in: folder)
@@ -225,10 +240,17 @@ struct GesturesLiveUmockdevTests {
             "\(read(errors))\(read(log))")
         let child = try #require(
             UmockdevHarness.childProcesses(of: testbed.process.processIdentifier).first)
+        func testbedFailed() -> Bool {
+            read(log).contains("libumockdev-preload: Failed to connect to ioctl socket")
+        }
 
         #expect(try testbed.send("add \(prefixes.egalax) /dev/input/event61 \(syspath)") == "ok")
+        let firstBegan = waitUntil {
+            read(output).contains("gesture 100 long-press began") || testbedFailed()
+        }
+        if testbedFailed() && !isLastAttempt { return false }
         #expect(
-            waitUntil { read(output).contains("gesture 100 long-press began") }, "\(read(errors))")
+            firstBegan && read(output).contains("gesture 100 long-press began"), "\(read(errors))")
         kill(child, SIGHUP)
         #expect(waitUntil { read(errors).contains("configuration reloaded") })
         #expect(
@@ -238,8 +260,12 @@ struct GesturesLiveUmockdevTests {
         let second = try HotplugTestbed.writeEgalaxPress(in: folder, eventNumber: 62)
         let secondSyspath = try HotplugTestbed.syspath(ofFirstDeviceIn: second + ".umockdev")
         #expect(try testbed.send("add \(second) /dev/input/event62 \(secondSyspath)") == "ok")
+        let secondBegan = waitUntil {
+            read(output).contains("gesture 200 long-press began") || testbedFailed()
+        }
+        if testbedFailed() && !isLastAttempt { return false }
         #expect(
-            waitUntil { read(output).contains("gesture 200 long-press began") }, "\(read(errors))")
+            secondBegan && read(output).contains("gesture 200 long-press began"), "\(read(errors))")
         #expect(try testbed.send("stop") == "exit 0", "\(read(errors))\(read(log))")
         #expect(read(errors).contains("cleartouch gestures: terminated"))
         #expect(
@@ -257,6 +283,7 @@ struct GesturesLiveUmockdevTests {
         }
         #expect(ends.map { $0[5] as? Bool } == [true, true], "\(client.output)")
         #expect(ends.map { $0[6] as? String } == ["load-1", "load-2"], "\(client.output)")
+        return true
     }
 
     /// The hot-plug testbed (the PenMount present) running this bundle again as the live
