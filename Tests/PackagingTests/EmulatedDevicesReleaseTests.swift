@@ -56,11 +56,16 @@ struct EmulatedDevicesReleaseTests {
     @Test func theGestureServiceRecognizesTheSwipe() throws {
         let cleartouch = try Self.releaseCleartouch()
         if let reason = TestDBusDaemon.unavailableReason { try RequiredInput.missing(reason) }
-        // Through timeout, which unblocks SIGTERM for what it runs: the test runner's
-        // children inherit it blocked, and dbus-run-session ends its bus with it.
+        // The test runner's children inherit SIGTERM blocked (timeout passes its own mask
+        // on), and dbus-run-session ends its bus with SIGTERM: blocked, the bus never ended
+        // and the run waited forever. Python unblocks it before it becomes timeout.
+        let unblockThenTimeout =
+            "import os, signal, sys; signal.pthread_sigmask(signal.SIG_UNBLOCK, "
+            + "{signal.SIGTERM, signal.SIGINT}); os.execv('/usr/bin/timeout', ['timeout'] + sys.argv[1:])"
         let run = try runCommand(
-            executable: "/usr/bin/timeout",
+            executable: "/usr/bin/python3",
             arguments: [
+                "-c", unblockThenTimeout,
                 "-k", "5", "\(Int(hangGuardSeconds))", "dbus-run-session", "--", Self.leadIn, "run",
                 Self.recording("gestures-swipe-3-left.evemu"), "--",
                 cleartouch, "gestures", "--bus", "session",
