@@ -131,7 +131,7 @@ extension Expectation {
             let parsed = try ReplaySettings.parse(
                 value, line: root.line(ofKey: "settings") ?? 1, path: path)
             // `{}` is no settings, as the writer leaves them out: the file reads back equal.
-            settings = parsed.json() == nil ? nil : parsed
+            settings = parsed == ReplaySettings() ? nil : parsed
         }
         var gestures: [ExpectedGesture]?
         if let value = root["gestures"] {
