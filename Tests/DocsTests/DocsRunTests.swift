@@ -129,7 +129,6 @@ final class DocumentRunner {
             })
     }
 
-
     /// Everything in document order.
     func run() {
         enum Item {
@@ -487,10 +486,20 @@ final class DocumentRunner {
         let folder = scratch.file(".docs-test-unit-\(counter)")
         counter += 1
         let dropIns = folder + "/\(unit).d"
+        // LIBEXECDIR/cleartouch/ as installed, its programs the built ones.
+        let libexec = folder + "/libexec"
         do {
             try FileManager.default.createDirectory(
                 atPath: dropIns, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: libexec + "/cleartouch", withIntermediateDirectories: true)
+            for program in ["cleartouch-gestures", "cleartouch-devices"] {
+                try FileManager.default.createSymbolicLink(
+                    atPath: libexec + "/cleartouch/" + program,
+                    withDestinationPath: products.appendingPathComponent(program).path)
+            }
             try source.replacingOccurrences(of: "@BINDIR@", with: products.path)
+                .replacingOccurrences(of: "@LIBEXECDIR@", with: libexec)
                 .replacingOccurrences(of: "@SYSCONFDIR@", with: "/etc")
                 .write(toFile: folder + "/\(unit)", atomically: true, encoding: .utf8)
             try text.write(toFile: dropIns + "/override.conf", atomically: true, encoding: .utf8)

@@ -110,6 +110,9 @@ struct DebPackageTests {
             }
         }
         #expect(programs.contains("/bin/kill") && programs.contains("/usr/bin/cleartouch"))
+        // The gesture units start the service itself, not through the front (whose peak
+        // memory would stay the service's).
+        #expect(programs.contains("/usr/libexec/cleartouch/cleartouch-gestures"))
         for program in programs.sorted() {
             if FileManager.default.fileExists(
                 atPath: unpacked.appendingPathComponent(String(program.dropFirst())).path)

@@ -72,7 +72,7 @@ struct InstallTests {
         let root = try Packaging.install.get()
         let (unit, lines) = try installedUnit("cleartouch-gestures.service", root: root)
         for line in [
-            "ExecStart=/usr/bin/cleartouch gestures --config /etc/cleartouch/gestures.yaml",
+            "ExecStart=/usr/libexec/cleartouch/cleartouch-gestures gestures --config /etc/cleartouch/gestures.yaml",
             "Type=dbus", "BusName=io.github.cleartouch.Gestures1",
             "ExecReload=/bin/kill -HUP $MAINPID", "User=cleartouch", "SupplementaryGroups=input",
             "DeviceAllow=char-input rw", "ProtectSystem=strict", "NoNewPrivileges=yes",
@@ -80,7 +80,7 @@ struct InstallTests {
         ] {
             #expect(lines.contains(line), "the unit has no '\(line)'")
         }
-        #expect(!unit.contains("@BINDIR@") && !unit.contains("@SYSCONFDIR@"))
+        #expect(!unit.contains("@LIBEXECDIR@") && !unit.contains("@SYSCONFDIR@"))
         try verifyOffline(unit, named: "cleartouch-gestures.service", root: root)
 
         let policy = try String(
@@ -106,7 +106,8 @@ struct InstallTests {
             encoding: .utf8)
         let lines = Set(unit.split(separator: "\n").map(String.init))
         for line in [
-            "ExecStart=/usr/bin/cleartouch gestures --agent", "PartOf=graphical-session.target",
+            "ExecStart=/usr/libexec/cleartouch/cleartouch-gestures gestures --agent",
+            "PartOf=graphical-session.target",
             "After=graphical-session.target", "WantedBy=graphical-session.target",
             "ExecReload=/bin/kill -HUP $MAINPID", "Restart=on-failure",
         ] {
@@ -114,7 +115,7 @@ struct InstallTests {
         }
         // A desktop user's agent needs no group and no device.
         #expect(!unit.contains("SupplementaryGroups") && !unit.contains("User="))
-        #expect(!unit.contains("@BINDIR@"))
+        #expect(!unit.contains("@LIBEXECDIR@"))
         try verifyOffline(unit, named: name, root: root, user: true)
     }
 
@@ -139,8 +140,7 @@ struct InstallTests {
         defer { try? FileManager.default.removeItem(at: copy) }
         let unitCopy = copy.appendingPathComponent(name)
         try unit.replacingOccurrences(
-            of: "ExecStart=/usr/bin/cleartouch",
-            with: "ExecStart=\(root.path)/usr/bin/cleartouch"
+            of: "ExecStart=/usr/", with: "ExecStart=\(root.path)/usr/"
         ).write(to: unitCopy, atomically: true, encoding: .utf8)
         let verify = try Packaging.run(
             "systemd-analyze", (user ? ["--user"] : []) + ["verify", "--man=no", unitCopy.path],

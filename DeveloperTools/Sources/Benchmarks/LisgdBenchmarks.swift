@@ -9,20 +9,24 @@ import Umockdev
 /// The gesture service beside its peer (issue 35): the same 30 s of real 4-finger drags
 /// (the corpus's Atmel maXTouch `4-finger-drag-down`, 40 times, one every 750 ms) played
 /// through the real libinput under umockdev into Debian's `lisgd` and into `cleartouch
-/// gestures` as the package runs it (the static front, which hands `gestures` to
-/// cleartouch-gestures beside it), at the same time, each in a testbed of its own. Each
+/// gestures` as the package's unit runs it (the static cleartouch-gestures beside the
+/// front, started directly), at the same time, each in a testbed of its own. Each
 /// binds the 4-finger swipe down to a command (lisgd `echo`, through its shell; the service
 /// `true`) and the service publishes on a private `dbus-daemon`. The fix-up preload releases
 /// each program's barrier at its first wait for input and ends it at its first wait after
 /// the last frame, writing its own CPU time (user + system) and peak resident set
 /// (`getrusage`) first: the figures are the program's alone, start-up included, neither
-/// umockdev-run's (which plays the frames) nor the commands'.
+/// umockdev-run's (which plays the frames) nor the commands'. The preload is the plain C
+/// build `make bench` makes (CLEARTOUCH_BENCH_PRELOAD): SwiftPM's links the Swift runtime,
+/// which would count in both programs' peaks (3 MiB of lisgd's 7.8; docs/performance.md).
+/// Then each program's floor: its peak and CPU time to start and exit at once.
 func runLisgdBenchmarks() {
     print("## The gesture service beside lisgd (30 s of real 4-finger drags through libinput)")
     fflush(nil)
     let peer = PeerBenchmark()
     guard let problem = peer.missing else {
         peer.run(rounds: 3)
+        peer.printFloors()
         return
     }
     print("skipped: \(problem)")
@@ -31,6 +35,7 @@ func runLisgdBenchmarks() {
 private struct PeerBenchmark {
     static let lisgd = "/usr/bin/lisgd"
     static let umockdevRun = "/usr/bin/umockdev-run"
+    static let time = "/usr/bin/time"
     static let repetitions = 40
     static let periodMicroseconds: Int64 = 750_000
     static let screen = (widthPixels: 800, heightPixels: 480)
@@ -41,7 +46,16 @@ private struct PeerBenchmark {
     let front =
         getenv("CLEARTOUCH_BENCH_FRONT").map { String(cString: $0) }
         ?? siblingExecutable("cleartouch")
-    let preload = siblingPath("libUmockdevFixup.so")
+    /// The gesture service as its unit starts it: cleartouch-gestures beside the front.
+    var service: String? {
+        front.map {
+            String($0[..<($0.lastIndex(of: "/") ?? $0.startIndex)]) + "/cleartouch-gestures"
+        }
+    }
+    /// The plain C fix-up `make bench` builds (CLEARTOUCH_BENCH_PRELOAD), else SwiftPM's.
+    let preload =
+        getenv("CLEARTOUCH_BENCH_PRELOAD").map { String(cString: $0) }
+        ?? siblingPath("libUmockdevFixup.so")
     let corpusPrefix = repositoryPath(recording)
 
     var missing: String? {
@@ -49,28 +63,69 @@ private struct PeerBenchmark {
             return "\(Self.lisgd) is not installed (tools/bootstrap)"
         }
         if access(Self.umockdevRun, X_OK) != 0 { return "umockdev-run is not installed" }
-        guard let front else { return "no release cleartouch (make bench builds it)" }
-        let folder = String(front[..<(front.lastIndex(of: "/") ?? front.startIndex)])
-        if access(folder + "/cleartouch-gestures", X_OK) != 0 {
+        guard let front, let service else {
+            return "no release cleartouch (make bench builds it)"
+        }
+        if access(service, X_OK) != 0 {
             return "no cleartouch-gestures beside \(front) (make bench builds it)"
         }
         guard let preload, access(preload, R_OK) == 0 else {
-            return "libUmockdevFixup.so is not built beside the benchmark"
+            return "the fix-up preload is not built (make bench builds it)"
         }
         if corpusPrefix == nil { return "the corpus's \(Self.recording) is not found" }
         return nil
     }
 
-    /// One program's figures: CPU seconds, peak resident set in KiB, the gestures it
-    /// recognized.
+    /// One program's figures: CPU seconds (user and system), peak resident set in KiB, the
+    /// gestures it recognized.
     struct Usage {
-        var cpuSeconds: Double
+        var userSeconds: Double
+        var systemSeconds: Double
         var peakKiB: Int
         var recognized: Int
+        var cpuSeconds: Double { userSeconds + systemSeconds }
+
+        var summary: String {
+            "CPU \(seconds(cpuSeconds)) s (user \(seconds(userSeconds)), system \(seconds(systemSeconds))), peak RSS \(megabytes(peakKiB)) MiB"
+        }
+    }
+
+    /// What each program's peak is when it starts and exits at once (no device): lisgd
+    /// with no screen size and no display, the service's `--version`, and the front's,
+    /// which a service started as `cleartouch gestures` runs first (the peak survives
+    /// exec). GNU time measures it from a parent of its own: a child this process spawned
+    /// would carry its peak (spawn shares this process's memory until exec).
+    func printFloors() {
+        guard let front, let service, access(Self.time, X_OK) == 0 else {
+            print("floors skipped: \(Self.time) is not installed (tools/bootstrap)")
+            return
+        }
+        let errors = temporaryDirectory("cleartouch-bench-floor") + "/time.err"
+        defer { unlink(errors) }
+        for (name, arguments) in [
+            ("lisgd, no screen given", [Self.lisgd]),
+            ("cleartouch-gestures --version", [service, "--version"]),
+            ("cleartouch --version (the front)", [front, "--version"]),
+        ] {
+            var leastKiB: Int?
+            for _ in 0..<5 {
+                guard
+                    childProcessCPUSeconds(
+                        [Self.time, "-f", "%M"] + arguments, standardErrorPath: errors) != nil,
+                    let peak = readText(errors).split(separator: "\n").last.flatMap({ Int($0) })
+                else { break }
+                leastKiB = min(leastKiB ?? .max, peak)
+            }
+            guard let leastKiB else {
+                print("floor: \(name) could not be measured")
+                continue
+            }
+            print("floor: \(name): peak RSS \(megabytes(leastKiB)) MiB")
+        }
     }
 
     func run(rounds: Int) {
-        guard let front, let preload, let corpusPrefix,
+        guard let service, let preload, let corpusPrefix,
             let drag = try? UmockdevTestbed.parseFile(corpusPrefix + ".4-finger-drag-down.events")
                 .1,
             !drag.isEmpty, let device = try? UmockdevTestbed.parseFile(corpusPrefix + ".desc").0,
@@ -85,18 +140,19 @@ private struct PeerBenchmark {
         print(
             "input: \(Self.repetitions) × Atmel maXTouch 4-finger-drag-down, \(String(format: "%.1f", seconds)) s, \(events.count) evdev events; screen \(Self.screen.widthPixels)x\(Self.screen.heightPixels); \(rounds) rounds, both programs at once"
         )
+        print("service: \(service) (as its unit starts it); preload: \(preload)")
         var best: (lisgd: Usage, service: Usage)?
         for round in 1...rounds {
             guard
                 let (lisgd, service) = runSideBySide(
-                    device: device, events: events, front: front, preload: preload,
+                    device: device, events: events, service: service, preload: preload,
                     busAddress: daemon.address)
             else {
                 print("round \(round): a program failed (see above)")
                 return
             }
             print(
-                "round \(round): lisgd CPU \(Self.seconds(lisgd.cpuSeconds)) s, peak RSS \(Self.megabytes(lisgd.peakKiB)) MiB, \(lisgd.recognized) swipes; cleartouch gestures CPU \(Self.seconds(service.cpuSeconds)) s, peak RSS \(Self.megabytes(service.peakKiB)) MiB, \(service.recognized) swipes"
+                "round \(round): lisgd \(lisgd.summary), \(lisgd.recognized) swipes; cleartouch gestures \(service.summary), \(service.recognized) swipes"
             )
             best = (
                 Self.better(best?.lisgd, lisgd), Self.better(best?.service, service)
@@ -106,20 +162,21 @@ private struct PeerBenchmark {
         let cpuRatio = best.service.cpuSeconds / best.lisgd.cpuSeconds
         let memoryRatio = Double(best.service.peakKiB) / Double(best.lisgd.peakKiB)
         print(
-            "best round each: lisgd \(Self.seconds(best.lisgd.cpuSeconds)) s, \(Self.megabytes(best.lisgd.peakKiB)) MiB; cleartouch gestures \(Self.seconds(best.service.cpuSeconds)) s, \(Self.megabytes(best.service.peakKiB)) MiB"
+            "best round each: lisgd \(best.lisgd.summary); cleartouch gestures \(best.service.summary)"
         )
         print(
             "ratios (service / lisgd): CPU \(String(format: "%.2f", cpuRatio))× (target <= 1: \(cpuRatio <= 1 ? "met" : "NOT met")), peak memory \(String(format: "%.2f", memoryRatio))× (target <= 1.5: \(memoryRatio <= 1.5 ? "met" : "NOT met"))"
         )
     }
 
-    /// The least CPU time and the least peak of the rounds (the machine is shared: the
-    /// figure wanted is the program's own cost, not what others made it wait).
+    /// The round of least CPU time, with the least peak of the rounds (the machine is
+    /// shared: the figure wanted is the program's own cost, not what others made it wait).
     static func better(_ old: Usage?, _ new: Usage) -> Usage {
         guard let old else { return new }
-        return Usage(
-            cpuSeconds: min(old.cpuSeconds, new.cpuSeconds),
-            peakKiB: min(old.peakKiB, new.peakKiB), recognized: new.recognized)
+        var best = old.cpuSeconds <= new.cpuSeconds ? old : new
+        best.peakKiB = min(old.peakKiB, new.peakKiB)
+        best.recognized = new.recognized
+        return best
     }
 
     /// The drag `repetitions` times, one every `periodMicroseconds`.
@@ -140,7 +197,7 @@ private struct PeerBenchmark {
     /// Runs lisgd and the service at once, each in a testbed of its own; nil when one
     /// fails.
     func runSideBySide(
-        device: EvdevDevice, events: [EvdevEvent], front: String, preload: String,
+        device: EvdevDevice, events: [EvdevEvent], service: String, preload: String,
         busAddress: String
     ) -> (Usage, Usage)? {
         let folder = temporaryDirectory("cleartouch-bench-lisgd")
@@ -157,7 +214,7 @@ private struct PeerBenchmark {
             String(Self.screen.heightPixels), "-g", "4,UD,*,*,R,echo lisgd 4 UD",
         ]
         let serviceArguments = [
-            front, "gestures", "--config", configuration, "--bus-address", busAddress,
+            service, "gestures", "--config", configuration, "--bus-address", busAddress,
             "--screen", "\(Self.screen.widthPixels)x\(Self.screen.heightPixels)", node,
         ]
         var children: [(pid: pid_t, name: String)] = []
@@ -210,13 +267,14 @@ private struct PeerBenchmark {
         }
         guard fields.count == 3 else { return nil }
         return Usage(
-            cpuSeconds: Double(fields[0] + fields[1]) / 1e6, peakKiB: fields[2], recognized: 0)
+            userSeconds: Double(fields[0]) / 1e6, systemSeconds: Double(fields[1]) / 1e6,
+            peakKiB: fields[2], recognized: 0)
     }
+}
 
-    static func seconds(_ value: Double) -> String { String(format: "%.3f", value) }
-    static func megabytes(_ kibibytes: Int) -> String {
-        String(format: "%.1f", Double(kibibytes) / 1024)
-    }
+private func seconds(_ value: Double) -> String { String(format: "%.3f", value) }
+private func megabytes(_ kibibytes: Int) -> String {
+    String(format: "%.1f", Double(kibibytes) / 1024)
 }
 
 /// Starts `arguments` with `environment` added to this process's, its standard output
