@@ -66,9 +66,9 @@ func timeUntilLogLine(
 /// (/dev/null unless given); returns its CPU time
 /// (user + system, every thread; `wait4`'s usage) in seconds, its wall time from the spawn
 /// to its end (a replay that reads on a second thread takes less wall than CPU time), and
-/// its exit status and its peak resident set in KiB, or nil when it cannot be started.
+/// its exit status, or nil when it cannot be started.
 func childProcessCPUSeconds(_ arguments: [String], standardErrorPath: String = "/dev/null") -> (
-    seconds: Double, wallSeconds: Double, status: Int32, peakKiB: Int
+    seconds: Double, wallSeconds: Double, status: Int32
 )? {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
@@ -89,5 +89,5 @@ func childProcessCPUSeconds(_ arguments: [String], standardErrorPath: String = "
         Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
         + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
     // WEXITSTATUS, which Glibc's Swift overlay does not import.
-    return (seconds, wallSeconds, (status >> 8) & 0xFF, usage.ru_maxrss)
+    return (seconds, wallSeconds, (status >> 8) & 0xFF)
 }

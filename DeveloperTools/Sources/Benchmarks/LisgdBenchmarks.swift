@@ -19,7 +19,7 @@ import Umockdev
 /// umockdev-run's (which plays the frames) nor the commands'. The preload is the plain C
 /// build `make bench` makes (CLEARTOUCH_BENCH_PRELOAD): SwiftPM's links the Swift runtime,
 /// which would count in both programs' peaks (3 MiB of lisgd's 7.8; docs/performance.md).
-/// Then each program's floor: its peak and CPU time to start and exit at once.
+/// Then each program's floor: its peak when it starts and exits at once.
 func runLisgdBenchmarks() {
     print("## The gesture service beside lisgd (30 s of real 4-finger drags through libinput)")
     fflush(nil)
@@ -96,12 +96,14 @@ private struct PeerBenchmark {
     /// exec). GNU time measures it from a parent of its own: a child this process spawned
     /// would carry its peak (spawn shares this process's memory until exec).
     func printFloors() {
-        guard let front, let service, access(Self.time, X_OK) == 0 else {
+        guard let front, let service else { return }
+        guard access(Self.time, X_OK) == 0 else {
             print("floors skipped: \(Self.time) is not installed (tools/bootstrap)")
             return
         }
-        let errors = temporaryDirectory("cleartouch-bench-floor") + "/time.err"
-        defer { unlink(errors) }
+        let folder = temporaryDirectory("cleartouch-bench-floor")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let errors = folder + "/time.err"
         for (name, arguments) in [
             ("lisgd, no screen given", [Self.lisgd]),
             ("cleartouch-gestures --version", [service, "--version"]),
