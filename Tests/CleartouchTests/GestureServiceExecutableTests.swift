@@ -87,17 +87,15 @@ struct GestureServiceExecutableTests {
         defer { folder.remove() }
         let bin = folder.file("bin")
         try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(
-            atPath: try #require(PackagePaths.builtExecutable("cleartouch")),
-            toPath: bin + "/cleartouch")
+        _ = try folder.executableCopy(
+            of: try #require(PackagePaths.builtExecutable("cleartouch")), named: "bin/cleartouch")
         let missing = try runCommand(executable: bin + "/cleartouch", arguments: ["gestures"])
         #expect(missing.status == 2)
         #expect(
             missing.standardError
                 == "cleartouch gestures: needs cleartouch-gestures, which is missing: no executable \(bin)/cleartouch-gestures nor \(folder.path)/libexec/cleartouch/cleartouch-gestures\n"
         )
-        try FileManager.default.copyItem(
-            atPath: try Self.service(), toPath: bin + "/cleartouch-gestures")
+        _ = try folder.executableCopy(of: try Self.service(), named: "bin/cleartouch-gestures")
         let replay = try runCommand(
             executable: bin + "/cleartouch", arguments: ["gestures", "--replay", Self.recording])
         #expect(replay.status == 2)

@@ -129,8 +129,7 @@ struct LeanFrontTests {
         defer { folder.remove() }
         let bin = folder.file("bin")
         try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
-        let copy = bin + "/cleartouch"
-        try FileManager.default.copyItem(atPath: try Self.front(), toPath: copy)
+        let copy = try folder.executableCopy(of: try Self.front(), named: "bin/cleartouch")
         for arguments in [["app", "--help"], ["replay", Self.recording, "--via-libinput"]] {
             let run = try runCommand(executable: copy, arguments: arguments)
             #expect(run.status == 2)

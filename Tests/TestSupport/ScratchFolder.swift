@@ -36,4 +36,22 @@ public final class ScratchFolder: Sendable {
 
     /// Removes the folder and everything in it.
     public func remove() { try? FileManager.default.removeItem(atPath: path) }
+
+    /// A copy of the program at `source` as `name` in the folder, ready to run; its path.
+    ///
+    /// The copy is written through a close-on-exec descriptor: FileManager's copy opens
+    /// its destination without one, so a child another test spawned meanwhile kept it
+    /// open for writing and running the copy failed with "Text file busy" (ETXTBSY).
+    public func executableCopy(of source: String, named name: String) throws -> String {
+        let destination = file(name)
+        let contents = try Data(contentsOf: URL(fileURLWithPath: source))
+        let descriptor = open(destination, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o755)
+        guard descriptor >= 0 else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: destination])
+        }
+        defer { close(descriptor) }
+        try FileHandle(fileDescriptor: descriptor, closeOnDealloc: false).write(
+            contentsOf: contents)
+        return destination
+    }
 }
